@@ -1,0 +1,44 @@
+/// One node of a block's subtree, stored flat in preorder.
+///
+/// Offsets are relative to the start of the block, so a block is position
+/// independent and is reused unchanged when text before it changes.
+struct PackedNode: Sendable, Equatable {
+  var kind: NodeKind
+  /// Start, relative to the block's start (UTF-8 bytes).
+  var offset: UInt32
+  /// Length in UTF-8 bytes.
+  var length: UInt32
+  /// Index of the first node after this node's subtree.
+  var end: UInt32
+}
+
+/// A parsed top-level block: an immutable subtree, its findings and how far its parse looked.
+///
+/// Blocks are the grain of incremental reparsing: the memo entry of the block rule at
+/// one position. `examined` is how many bytes from the block's start the parse read
+/// (including the end-of-text check), so an edit outside `[start, start + examined)`
+/// cannot change the result.
+final class Block: Sendable {
+  /// `nodes[0]` is the block node itself.
+  let nodes: [PackedNode]
+  /// Findings with ranges relative to the block's start.
+  let findings: [SyntaxFinding]
+  /// Length of the block in bytes.
+  let length: Int
+  /// Bytes from the block's start that the parse looked at; at least `length`.
+  let examined: Int
+
+  init(nodes: [PackedNode], findings: [SyntaxFinding], examined: Int) {
+    self.nodes = nodes
+    self.findings = findings
+    self.length = Int(nodes[0].length)
+    self.examined = max(examined, Int(nodes[0].length))
+  }
+
+  var kind: NodeKind { nodes[0].kind }
+
+  /// Structural equality: same nodes and findings (examined spans may differ).
+  func sameTree(as other: Block) -> Bool {
+    self === other || (nodes == other.nodes && findings == other.findings)
+  }
+}

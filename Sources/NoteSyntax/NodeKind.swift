@@ -1,0 +1,149 @@
+/// The kind of a node in a note's syntax tree.
+///
+/// Block kinds come first, then the parts of blocks, then inline kinds. The raw
+/// values are dense so that tables can be indexed by kind.
+public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
+  /// The whole note.
+  case document
+
+  // MARK: Blocks
+  /// `---` at offset 0, `key: value` lines, then `---` or `...`.
+  case frontMatter
+  /// A line with only spaces or tabs.
+  case blankLine
+  /// `#` to `######`, a space, then inline text.
+  case heading
+  /// Consecutive `*`, `-` or `+` items.
+  case unorderedList
+  /// Consecutive `1.` or `1)` items.
+  case orderedList
+  /// Consecutive `>` lines: one quote prompt.
+  case blockquote
+  /// A `Q: ` line followed by an `A: ` line.
+  case questionAnswer
+  /// `Summary: ` or `tl;dr: ` then inline text.
+  case summary
+  /// Anything else: inline text up to a paragraph break.
+  case paragraph
+
+  // MARK: Parts of blocks
+  /// A front matter fence, `---` or `...`.
+  case frontMatterFence
+  /// One `key: value` line of front matter.
+  case frontMatterEntry
+  /// The key of a front matter entry.
+  case frontMatterKey
+  /// The value of a front matter entry (may be empty).
+  case frontMatterValue
+  /// A front matter line that is not `key: value`.
+  case frontMatterInvalidLine
+  /// The `#` run of a heading.
+  case headingMarker
+  /// One list item: its marker and its paragraph.
+  case listItem
+  /// A list item's `-`, `*`, `+`, `1.` or `1)`.
+  case listMarker
+  /// One line of a blockquote, marker included.
+  case quoteLine
+  /// The `>` of a quote line.
+  case quoteMarker
+  /// The chapter-and-verse annotation ending a quote: `(p. 42)` or a `— p. 42` line.
+  case citation
+  /// The `Q:` of a question line.
+  case questionMarker
+  /// The text of a question.
+  case question
+  /// The `A:` of an answer line.
+  case answerMarker
+  /// The text of an answer.
+  case answer
+  /// `Summary:` or `tl;dr:`.
+  case summaryMarker
+  /// The inline content of a block or block part (heading text, paragraph text, …).
+  case inlineContent
+
+  // MARK: Inline
+  /// Plain text.
+  case text
+  /// A line break inside a paragraph.
+  case lineBreak
+  /// Syntax characters of an inline construct: `**`, `*`, `_`, backticks, `?[`, `](`, `)`, `[`, `![`.
+  case delimiter
+  /// `**text**`.
+  case strong
+  /// `*text*` or `_text_`.
+  case emphasis
+  /// `` `text` ``.
+  case code
+  /// `#tag/child`.
+  case hashtag
+  /// `?[hint](answer)`.
+  case cloze
+  /// The hint of a cloze (may be empty).
+  case clozeHint
+  /// The answer of a cloze.
+  case clozeAnswer
+  /// A cloze whose syntax is broken; a finding says how.
+  case malformedCloze
+  /// `[text](target)`.
+  case link
+  /// `![alt](target)`.
+  case image
+  /// The text of a link or the alt text of an image.
+  case linkText
+  /// The target of a link or image.
+  case linkTarget
+  /// A run of emoji.
+  case emoji
+
+  /// Whether this kind is a top-level block.
+  public var isBlock: Bool { rawValue >= NodeKind.frontMatter.rawValue && rawValue <= NodeKind.paragraph.rawValue }
+
+  public var description: String {
+    switch self {
+    case .document: "document"
+    case .frontMatter: "frontMatter"
+    case .blankLine: "blankLine"
+    case .heading: "heading"
+    case .unorderedList: "unorderedList"
+    case .orderedList: "orderedList"
+    case .blockquote: "blockquote"
+    case .questionAnswer: "questionAnswer"
+    case .summary: "summary"
+    case .paragraph: "paragraph"
+    case .frontMatterFence: "frontMatterFence"
+    case .frontMatterEntry: "frontMatterEntry"
+    case .frontMatterKey: "frontMatterKey"
+    case .frontMatterValue: "frontMatterValue"
+    case .frontMatterInvalidLine: "frontMatterInvalidLine"
+    case .headingMarker: "headingMarker"
+    case .listItem: "listItem"
+    case .listMarker: "listMarker"
+    case .quoteLine: "quoteLine"
+    case .quoteMarker: "quoteMarker"
+    case .citation: "citation"
+    case .questionMarker: "questionMarker"
+    case .question: "question"
+    case .answerMarker: "answerMarker"
+    case .answer: "answer"
+    case .summaryMarker: "summaryMarker"
+    case .inlineContent: "inlineContent"
+    case .text: "text"
+    case .lineBreak: "lineBreak"
+    case .delimiter: "delimiter"
+    case .strong: "strong"
+    case .emphasis: "emphasis"
+    case .code: "code"
+    case .hashtag: "hashtag"
+    case .cloze: "cloze"
+    case .clozeHint: "clozeHint"
+    case .clozeAnswer: "clozeAnswer"
+    case .malformedCloze: "malformedCloze"
+    case .link: "link"
+    case .image: "image"
+    case .linkText: "linkText"
+    case .linkTarget: "linkTarget"
+    case .emoji: "emoji"
+    }
+  }
+}

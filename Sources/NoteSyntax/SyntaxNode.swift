@@ -1,0 +1,85 @@
+/// A node of a note's syntax tree: a block or something inside one.
+///
+/// A cheap view (a block reference, an index and the block's absolute start); the tree
+/// itself stores only kinds and lengths.
+public struct SyntaxNode: Sendable, CustomStringConvertible {
+  let block: Block
+  let index: Int
+  let blockStart: Int
+
+  init(block: Block, index: Int, blockStart: Int) {
+    self.block = block
+    self.index = index
+    self.blockStart = blockStart
+  }
+
+  private var packed: PackedNode { block.nodes[index] }
+
+  public var kind: NodeKind { packed.kind }
+
+  /// UTF-8 offsets into the note.
+  public var range: Range<Int> {
+    let p = packed
+    let start = blockStart + Int(p.offset)
+    return start..<(start + Int(p.length))
+  }
+
+  public var startOffset: Int { blockStart + Int(packed.offset) }
+  public var endOffset: Int { let p = packed; return blockStart + Int(p.offset) + Int(p.length) }
+  public var length: Int { Int(packed.length) }
+
+  public var hasChildren: Bool { Int(packed.end) > index + 1 }
+
+  /// The direct children, in order.
+  public var children: Children { Children(node: self) }
+
+  /// The first direct child of the given kind.
+  public func child(_ kind: NodeKind) -> SyntaxNode? { children.first { $0.kind == kind } }
+
+  /// Calls `body` for every node of this subtree (this node included) in preorder.
+  public func forEachDescendant(_ body: (SyntaxNode) -> Void) {
+    let end = Int(packed.end)
+    var i = index
+    while i < end {
+      body(SyntaxNode(block: block, index: i, blockStart: blockStart))
+      i += 1
+    }
+  }
+
+  /// The deepest node of this subtree whose range contains `offset` (start inclusive, end exclusive).
+  public func deepest(at offset: Int) -> SyntaxNode {
+    var current = self
+    outer: while true {
+      for child in current.children where child.range.contains(offset) {
+        current = child
+        continue outer
+      }
+      return current
+    }
+  }
+
+  public var description: String { "\(kind) \(range.lowerBound)..<\(range.upperBound)" }
+
+  /// The direct children of a node.
+  public struct Children: Sequence, Sendable {
+    let node: SyntaxNode
+
+    public func makeIterator() -> Iterator {
+      Iterator(block: node.block, next: node.index + 1, end: Int(node.block.nodes[node.index].end), blockStart: node.blockStart)
+    }
+
+    public struct Iterator: IteratorProtocol, Sendable {
+      let block: Block
+      var next: Int
+      let end: Int
+      let blockStart: Int
+
+      public mutating func next() -> SyntaxNode? {
+        guard next < end else { return nil }
+        let node = SyntaxNode(block: block, index: next, blockStart: blockStart)
+        next = Int(block.nodes[next].end)
+        return node
+      }
+    }
+  }
+}

@@ -1,0 +1,113 @@
+/// The bytes of a note: valid UTF-8 kept in chunks, so that an edit copies one chunk
+/// and a small index instead of the whole text.
+///
+/// A value type; chunks are immutable and shared between copies, so a snapshot taken
+/// before an edit stays valid and cheap.
+public struct TextStorage: Sendable {
+  final class Chunk: Sendable {
+    let bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+  }
+
+  static let targetChunkSize = 16 * 1024
+  static let maxChunkSize = 32 * 1024
+
+  private(set) var chunks: [Chunk]
+  /// `starts[i]` is the offset of chunk `i`; `starts.last` is the count.
+  private(set) var starts: [Int]
+
+  /// Makes storage from bytes that are already valid UTF-8.
+  init(validUTF8 bytes: [UInt8]) {
+    chunks = []
+    starts = [0]
+    var offset = 0
+    while offset < bytes.count {
+      let end = min(bytes.count, offset + Self.targetChunkSize)
+      chunks.append(Chunk(Array(bytes[offset..<end])))
+      offset = end
+      starts.append(offset)
+    }
+  }
+
+  /// Number of bytes.
+  public var count: Int { starts[starts.count - 1] }
+
+  /// Index of the chunk holding `offset` (the last chunk for `offset == count`).
+  func chunkIndex(containing offset: Int) -> Int {
+    var low = 0
+    var high = chunks.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+    }
+    return low
+  }
+
+  /// The byte at `offset`.
+  public subscript(offset: Int) -> UInt8 {
+    let c = chunkIndex(containing: offset)
+    return chunks[c].bytes[offset - starts[c]]
+  }
+
+  /// Copies the bytes in `range`.
+  public func bytes(in range: Range<Int>) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(range.count)
+    guard !range.isEmpty else { return result }
+    var c = chunkIndex(containing: range.lowerBound)
+    var offset = range.lowerBound
+    while offset < range.upperBound {
+      let chunk = chunks[c].bytes
+      let start = starts[c]
+      let end = min(range.upperBound, start + chunk.count)
+      result.append(contentsOf: chunk[(offset - start)..<(end - start)])
+      offset = end
+      c += 1
+    }
+    return result
+  }
+
+  /// All bytes, contiguous.
+  public var allBytes: [UInt8] { bytes(in: 0..<count) }
+
+  /// The text in `range` as a string.
+  public func string(in range: Range<Int>) -> String {
+    String(decoding: bytes(in: range), as: UTF8.self)
+  }
+
+  /// Replaces the bytes in `range` with `replacement`.
+  mutating func replace(_ range: Range<Int>, with replacement: [UInt8]) {
+    if chunks.isEmpty {
+      self = TextStorage(validUTF8: replacement)
+      return
+    }
+    let first = chunkIndex(containing: range.lowerBound)
+    let last = chunkIndex(containing: range.upperBound)
+    let firstBytes = chunks[first].bytes
+    let lastBytes = chunks[last].bytes
+    var merged: [UInt8] = []
+    merged.reserveCapacity(range.lowerBound - starts[first] + replacement.count + starts[last] + lastBytes.count - range.upperBound)
+    merged.append(contentsOf: firstBytes[0..<(range.lowerBound - starts[first])])
+    merged.append(contentsOf: replacement)
+    merged.append(contentsOf: lastBytes[(range.upperBound - starts[last])...])
+    var newChunks: [Chunk] = []
+    if merged.count <= Self.maxChunkSize {
+      if !merged.isEmpty { newChunks.append(Chunk(merged)) }
+    } else {
+      var offset = 0
+      while offset < merged.count {
+        let end = min(merged.count, offset + Self.targetChunkSize)
+        newChunks.append(Chunk(Array(merged[offset..<end])))
+        offset = end
+      }
+    }
+    chunks.replaceSubrange(first...last, with: newChunks)
+    var offset = starts[first]
+    starts.removeSubrange((first + 1)...)
+    starts.reserveCapacity(chunks.count + 1)
+    for c in first..<chunks.count {
+      offset += chunks[c].bytes.count
+      starts.append(offset)
+    }
+  }
+}
