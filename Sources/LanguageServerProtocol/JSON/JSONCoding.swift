@@ -1,0 +1,37 @@
+public import Foundation
+
+/// Encodes a value as compact JSON, through ``FastJSONEncodable`` when the value
+/// adopts it and `JSONEncoder` otherwise.
+public func encodeJSON(_ value: some Encodable) throws -> [UInt8] {
+  var writer = JSONWriter()
+  try writeJSON(value, to: &writer)
+  return writer.bytes
+}
+
+/// Appends one value to `writer`, through ``FastJSONEncodable`` when possible.
+public func writeJSON(_ value: some Encodable, to writer: inout JSONWriter) throws {
+  if let fast = value as? any FastJSONEncodable {
+    fast.writeJSON(to: &writer)
+  } else {
+    writer.writeRaw(try makeJSONEncoder().encode(value))
+  }
+}
+
+/// The encoder used for payloads that don't adopt ``FastJSONEncodable``.
+public func makeJSONEncoder() -> JSONEncoder {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.withoutEscapingSlashes]
+  return encoder
+}
+
+/// Decodes a value from a ``JSONValue``.
+public func decodeJSON<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+  var writer = JSONWriter()
+  writer.write(value)
+  return try JSONDecoder().decode(T.self, from: Data(writer.bytes))
+}
+
+/// Converts an encodable value to a ``JSONValue``.
+public func jsonValue(of value: some Encodable) throws -> JSONValue {
+  try JSONDecoder().decode(JSONValue.self, from: Data(try encodeJSON(value)))
+}
