@@ -1,0 +1,152 @@
+import Foundation
+
+extension LanguageServerConnection {
+  /// Decodes one message body and answers, schedules or drops it. Runs on the
+  /// reader thread, one message at a time.
+  func handleMessage(_ body: Data) {
+    switch IncomingMessage(body: body) {
+    case .parseError(let id, let message):
+      logger.error("\(message) (\(body.count) bytes)")
+      replyError(id: id, ResponseError(code: ResponseError.parseError, message: message))
+    case .invalid(let id, let message):
+      logger.warning("Invalid message: \(message)")
+      replyError(id: id, .invalidRequest(message))
+    case .response(let id, let result):
+      resolveOutgoing(id: id, result: result)
+    case .notification(let method):
+      handleNotification(method: method, body: body)
+    case .request(let id, let method):
+      handleRequest(id: id, method: method, body: body)
+    }
+  }
+
+  private func replyError(id: RequestID?, _ error: ResponseError) {
+    write(OutgoingMessage.error(id: id, error))
+  }
+
+  private func handleRequest(id: RequestID, method: String, body: Data) {
+    let lifecycle = state.withLock { $0.lifecycle }
+    let isInitialize = method == InitializeParams.method
+    switch lifecycle {
+    case .uninitialized where !isInitialize:
+      replyError(
+        id: id, ResponseError(code: ResponseError.serverNotInitialized, message: "Server not initialized: '\(method)' before 'initialize'"))
+      return
+    case .initialized where isInitialize:
+      replyError(id: id, .invalidRequest("'initialize' was already received"))
+      return
+    case .shutDown:
+      replyError(id: id, .invalidRequest("Server is shutting down: '\(method)' after 'shutdown'"))
+      return
+    default:
+      break
+    }
+    guard let prepare = handlers.withLock({ $0.requests[method] }) else {
+      replyError(id: id, ResponseError(code: ResponseError.methodNotFound, message: "Unknown method '\(method)'"))
+      return
+    }
+    let prepared: PreparedRequest
+    do {
+      prepared = try prepare(body)
+    } catch {
+      let message = describeParamsProblem(error)
+      logger.warning("\(method): \(message)")
+      replyError(id: id, .invalidParams(message))
+      return
+    }
+    let trace = isInitialize ? (try? ParamsEnvelope<TraceOnly>.decode(from: body))?.trace : nil
+    let context = RequestContext(id: id, method: method, connection: self)
+    state.withLock { state in
+      if isInitialize {
+        state.lifecycle = .initialized
+        if let trace { state.trace = trace }
+      }
+      if method == ShutdownRequest.method { state.lifecycle = .shutDown }
+      state.inFlight[id] = InFlight(context: context)
+    }
+    let task = scheduler.schedule(prepared.scope) { [self] in
+      guard !context.isCancelled else { return }
+      do {
+        let result = try await prepared.run(context)
+        respond(id: id, .success(result))
+      } catch let error as ResponseError {
+        respond(id: id, .failure(error))
+      } catch is CancellationError {
+        respond(id: id, .failure(.cancelled))
+      } catch {
+        logger.error("\(method) failed: \(error)")
+        respond(id: id, .failure(.internalError("\(error)")))
+      }
+    }
+    state.withLock { $0.inFlight[id]?.task = task }
+  }
+
+  /// Sends the one response for `id`, unless it was already answered (cancelled).
+  private func respond(id: RequestID, _ result: Result<[UInt8], ResponseError>) {
+    let claimed = state.withLock { $0.inFlight.removeValue(forKey: id) != nil }
+    guard claimed else { return }
+    switch result {
+    case .success(let encoded): write(OutgoingMessage.response(id: id, encodedResult: encoded))
+    case .failure(let error): replyError(id: id, error)
+    }
+  }
+
+  private func cancelRequest(_ id: RequestID) {
+    guard let entry = state.withLock({ $0.inFlight.removeValue(forKey: id) }) else { return }
+    entry.context.cancel()
+    entry.task?.cancel()
+    replyError(id: id, .cancelled)
+  }
+
+  private func handleNotification(method: String, body: Data) {
+    let lifecycle = state.withLock { $0.lifecycle }
+    switch method {
+    case ExitNotification.method:
+      finish(code: lifecycle == .shutDown ? 0 : 1)
+      return
+    case CancelParams.method:
+      if let params = try? ParamsEnvelope<CancelParams>.decode(from: body) { cancelRequest(params.id) }
+      return
+    default:
+      break
+    }
+    guard lifecycle == .initialized else {
+      logger.debug("Dropping '\(method)': \(lifecycle == .shutDown ? "after 'shutdown'" : "before 'initialize'")")
+      return
+    }
+    if method == SetTraceParams.method, let params = try? ParamsEnvelope<SetTraceParams>.decode(from: body) {
+      state.withLock { $0.trace = params.value }
+    }
+    guard let prepare = handlers.withLock({ $0.notifications[method] }) else {
+      logger.debug("Ignoring notification '\(method)'")
+      return
+    }
+    let prepared: PreparedNotification
+    do {
+      prepared = try prepare(body)
+    } catch {
+      logger.warning("\(method): \(describeParamsProblem(error))")
+      return
+    }
+    scheduler.schedule(prepared.scope) { [self] in
+      do {
+        try await prepared.run()
+      } catch {
+        logger.error("\(method) failed: \(error)")
+      }
+    }
+  }
+
+  private func resolveOutgoing(id: RequestID, result: Result<JSONValue, ResponseError>) {
+    guard let continuation = state.withLock({ $0.outgoing.removeValue(forKey: id) }) else {
+      logger.warning("Response to unknown request \(id)")
+      return
+    }
+    continuation.resume(with: result.mapError { $0 as any Error })
+  }
+}
+
+/// The `trace` field of `initialize`, read by the connection itself.
+private struct TraceOnly: Decodable {
+  var trace: TraceValue?
+}

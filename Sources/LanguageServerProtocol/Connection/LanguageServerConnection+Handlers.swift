@@ -1,0 +1,60 @@
+import Foundation
+
+/// A request handler after its params were decoded.
+struct PreparedRequest: Sendable {
+  let scope: Scope
+  let run: @Sendable (RequestContext) async throws -> [UInt8]
+}
+
+/// A notification handler after its params were decoded.
+struct PreparedNotification: Sendable {
+  let scope: Scope
+  let run: @Sendable () async throws -> Void
+}
+
+struct Handlers: Sendable {
+  var requests: [String: @Sendable (Data) throws -> PreparedRequest] = [:]
+  var notifications: [String: @Sendable (Data) throws -> PreparedNotification] = [:]
+}
+
+extension LanguageServerConnection {
+  /// Handles requests of type `R`, run when the messages `scope` names are done.
+  ///
+  /// The handler's result is the response; a thrown ``ResponseError`` is sent as is,
+  /// a `CancellationError` answers RequestCancelled and anything else InternalError.
+  /// Registering a method again replaces its handler.
+  public func register<R: LSPRequest>(
+    _ type: R.Type, scope: @escaping @Sendable (R) -> Scope,
+    handler: @escaping @Sendable (R, RequestContext) async throws -> R.Response
+  ) {
+    let prepare: @Sendable (Data) throws -> PreparedRequest = { body in
+      let params = try ParamsEnvelope<R>.decode(from: body)
+      return PreparedRequest(scope: scope(params)) { context in
+        try encodeJSON(try await handler(params, context))
+      }
+    }
+    handlers.withLock { $0.requests[R.method] = prepare }
+  }
+
+  /// Handles notifications of type `N`, run when the messages `scope` names are done.
+  /// Errors thrown by the handler are logged.
+  public func register<N: LSPNotification>(
+    _ type: N.Type, scope: @escaping @Sendable (N) -> Scope,
+    handler: @escaping @Sendable (N) async throws -> Void
+  ) {
+    let prepare: @Sendable (Data) throws -> PreparedNotification = { body in
+      let params = try ParamsEnvelope<N>.decode(from: body)
+      return PreparedNotification(scope: scope(params)) { try await handler(params) }
+    }
+    handlers.withLock { $0.notifications[N.method] = prepare }
+  }
+
+  /// Answers `initialize` with no capabilities and `shutdown` with `null` until the
+  /// server registers its own handlers.
+  func registerDefaultHandlers() {
+    register(InitializeParams.self, scope: { _ in .global }) { _, _ in
+      InitializeResult(capabilities: ServerCapabilities())
+    }
+    register(ShutdownRequest.self, scope: { _ in .global }) { _, _ in NullResponse() }
+  }
+}
