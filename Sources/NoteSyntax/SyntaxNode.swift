@@ -65,19 +65,19 @@ public struct SyntaxNode: Sendable, CustomStringConvertible {
     let node: SyntaxNode
 
     public func makeIterator() -> Iterator {
-      Iterator(block: node.block, next: node.index + 1, end: Int(node.block.nodes[node.index].end), blockStart: node.blockStart)
+      Iterator(block: node.block, position: node.index + 1, end: Int(node.block.nodes[node.index].end), blockStart: node.blockStart)
     }
 
     public struct Iterator: IteratorProtocol, Sendable {
       let block: Block
-      var next: Int
+      var position: Int
       let end: Int
       let blockStart: Int
 
       public mutating func next() -> SyntaxNode? {
-        guard next < end else { return nil }
-        let node = SyntaxNode(block: block, index: next, blockStart: blockStart)
-        next = Int(block.nodes[next].end)
+        guard position < end else { return nil }
+        let node = SyntaxNode(block: block, index: position, blockStart: blockStart)
+        position = Int(block.nodes[position].end)
         return node
       }
     }

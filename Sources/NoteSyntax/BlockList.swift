@@ -1,0 +1,143 @@
+/// The sequence of a note's top-level blocks: the memo table of the block rule.
+///
+/// Blocks are kept in chunks that store lengths only; a chunk knows how far its blocks
+/// looked past its start. An edit replaces the blocks it invalidated and rebuilds one
+/// small prefix index, so blocks after an edit shift without being visited.
+struct BlockList: Sendable {
+  final class Chunk: Sendable {
+    let blocks: [Block]
+    /// `starts[i]` is block `i`'s offset from the chunk's start; one extra entry at the end.
+    let starts: [Int]
+    /// The furthest `start + examined` of any block, from the chunk's start.
+    let reach: Int
+
+    init(_ blocks: [Block]) {
+      self.blocks = blocks
+      var starts = [Int](repeating: 0, count: blocks.count + 1)
+      var offset = 0
+      var reach = 0
+      for (i, block) in blocks.enumerated() {
+        starts[i] = offset
+        reach = max(reach, offset + block.examined)
+        offset += block.length
+      }
+      starts[blocks.count] = offset
+      self.starts = starts
+      self.reach = reach
+    }
+
+    var length: Int { starts[starts.count - 1] }
+  }
+
+  static let chunkSize = 128
+
+  private(set) var chunks: [Chunk] = []
+  /// Offset of each chunk; one extra entry holding the total length.
+  private(set) var offsets: [Int] = [0]
+  /// Index of each chunk's first block; one extra entry holding the block count.
+  private(set) var indices: [Int] = [0]
+
+  init(_ blocks: [Block]) {
+    var i = 0
+    while i < blocks.count {
+      let end = min(blocks.count, i + Self.chunkSize)
+      chunks.append(Chunk(Array(blocks[i..<end])))
+      i = end
+    }
+    rebuildIndex(from: 0)
+  }
+
+  var count: Int { indices[indices.count - 1] }
+  var length: Int { offsets[offsets.count - 1] }
+
+  private mutating func rebuildIndex(from first: Int) {
+    offsets.removeSubrange((first + 1)...)
+    indices.removeSubrange((first + 1)...)
+    var offset = offsets[first]
+    var index = indices[first]
+    for c in first..<chunks.count {
+      offset += chunks[c].length
+      index += chunks[c].blocks.count
+      offsets.append(offset)
+      indices.append(index)
+    }
+  }
+
+  private func chunk(ofBlock index: Int) -> Int {
+    var low = 0
+    var high = chunks.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if indices[mid] <= index { low = mid } else { high = mid - 1 }
+    }
+    return low
+  }
+
+  /// The block at `index` and its offset.
+  func block(at index: Int) -> (block: Block, start: Int) {
+    let c = chunk(ofBlock: index)
+    let i = index - indices[c]
+    return (chunks[c].blocks[i], offsets[c] + chunks[c].starts[i])
+  }
+
+  /// The index of the block that starts exactly at `offset`, if one does.
+  func blockIndex(startingAt offset: Int) -> Int? {
+    guard !chunks.isEmpty, offset < length else { return nil }
+    var low = 0
+    var high = chunks.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if offsets[mid] <= offset { low = mid } else { high = mid - 1 }
+    }
+    let starts = chunks[low].starts
+    let relative = offset - offsets[low]
+    var lo = 0
+    var hi = starts.count - 2
+    while lo < hi {
+      let mid = (lo + hi + 1) / 2
+      if starts[mid] <= relative { lo = mid } else { hi = mid - 1 }
+    }
+    return starts[lo] == relative ? indices[low] + lo : nil
+  }
+
+  /// The first block whose examined span `[start, start + examined)` reaches past `offset`.
+  func firstBlock(reachingPast offset: Int) -> Int? {
+    for c in chunks.indices where offsets[c] + chunks[c].reach > offset {
+      let chunk = chunks[c]
+      for (i, block) in chunk.blocks.enumerated() where offsets[c] + chunk.starts[i] + block.examined > offset {
+        return indices[c] + i
+      }
+    }
+    return nil
+  }
+
+  /// Replaces the blocks `range` with `replacement`.
+  mutating func replace(_ range: Range<Int>, with replacement: [Block]) {
+    if chunks.isEmpty {
+      self = BlockList(replacement)
+      return
+    }
+    let first = chunk(ofBlock: min(range.lowerBound, count - 1))
+    let last = range.upperBound >= count ? chunks.count - 1 : chunk(ofBlock: range.upperBound)
+    var merged = Array(chunks[first].blocks[..<(range.lowerBound - indices[first])])
+    merged.append(contentsOf: replacement)
+    let tailStart = range.upperBound - indices[last]
+    if tailStart < chunks[last].blocks.count { merged.append(contentsOf: chunks[last].blocks[tailStart...]) }
+    var newChunks: [Chunk] = []
+    var i = 0
+    while i < merged.count {
+      let end = merged.count - i <= Self.chunkSize * 2 ? merged.count : i + Self.chunkSize
+      newChunks.append(Chunk(Array(merged[i..<end])))
+      i = end
+    }
+    chunks.replaceSubrange(first...last, with: newChunks)
+    rebuildIndex(from: first)
+  }
+
+  /// Calls `body` with each block and its offset, in order.
+  func forEach(_ body: (Block, Int) -> Void) {
+    for (c, chunk) in chunks.enumerated() {
+      for (i, block) in chunk.blocks.enumerated() { body(block, offsets[c] + chunk.starts[i]) }
+    }
+  }
+}

@@ -1,0 +1,201 @@
+/// The block grammar: parses the block that starts at a line start, reading bytes from
+/// a buffer, and records how far it looked (`reach`) so the result can be memoized.
+///
+/// Rules are tried in the spec's order: front matter (offset 0 only), blank line,
+/// heading, lists, blockquote, question and answer, summary, paragraph.
+struct BlockParser {
+  let p: UnsafeBufferPointer<UInt8>
+  let n: Int
+  /// Whether buffer position 0 is the note's offset 0 (front matter is only recognised there).
+  let startsDocument: Bool
+  /// One past the furthest position read for the current block (the end check counts).
+  private(set) var reach = 0
+  var builder = TreeBuilder()
+
+  init(buffer: UnsafeBufferPointer<UInt8>, startsDocument: Bool) {
+    self.p = buffer
+    self.n = buffer.count
+    self.startsDocument = startsDocument
+  }
+
+  /// Parses the block at line start `s` (`s < n`).
+  mutating func parseBlock(at s: Int) -> Block {
+    reach = s
+    builder.reset(base: s)
+    let e = examineLine(s)
+    if startsDocument && s == 0 && LineMarkers.isFence(p, 0, e, UInt8(ascii: "-")) {
+      if frontMatter(firstLineEnd: e) { return builder.makeBlock(reach: reach) }
+      builder.reset(base: s)
+      builder.finding(.frontMatterUnclosed, 0, 3)
+    }
+    if LineMarkers.isBlank(p, s, e) {
+      let node = builder.open(.blankLine, at: s)
+      builder.close(node, at: nextLine(e))
+    } else if let level = LineMarkers.headingLevel(p, s, e) {
+      heading(s, e, level)
+    } else if let marker = LineMarkers.listMarker(p, s, e) {
+      list(s, e, marker)
+    } else if LineMarkers.quoteMarker(p, s, e) != nil {
+      blockquote(s)
+    } else if !questionAnswer(s, e), let markerEnd = LineMarkers.summaryMarkerEnd(p, s, e) {
+      summary(s, e, markerEnd)
+    } else if builder.nodes.isEmpty {
+      paragraph(s, e)
+    }
+    return builder.makeBlock(reach: reach)
+  }
+
+  // MARK: Reading lines
+
+  /// The end of the line starting at `i` (its line break or the end); marks it read.
+  mutating func examineLine(_ i: Int) -> Int {
+    var j = i
+    while j < n {
+      let b = p[j]
+      if b == ByteClass.lf || b == ByteClass.cr { break }
+      j += 1
+    }
+    reach = max(reach, j + 1)
+    return j
+  }
+
+  /// The start of the line after the one ending at `e`. Counts as looking at that
+  /// position too (whether it is the end, or what the next line starts with).
+  mutating func nextLine(_ e: Int) -> Int {
+    var next = e + 1
+    if e >= n {
+      next = n
+    } else if p[e] == ByteClass.cr && e + 1 < n && p[e + 1] == ByteClass.lf {
+      next = e + 2
+    }
+    reach = max(reach, next + 1)
+    return next
+  }
+
+  private mutating func inline(_ start: Int, _ end: Int, questionMarkers: Bool = false) {
+    guard end > start else { return }
+    var parser = InlineParser(buffer: p, regionEnd: end, checksQuestionMarkers: questionMarkers)
+    parser.parse(start, end, into: &builder)
+  }
+
+  private mutating func inlineContent(_ start: Int, _ end: Int) {
+    guard end > start else { return }
+    let node = builder.open(.inlineContent, at: start)
+    inline(start, end)
+    builder.close(node, at: end)
+  }
+
+  /// Extends a paragraph whose first line ends at `e` over its continuation lines.
+  /// Returns the end of its last line's content and the start of the next line.
+  private mutating func paragraphExtent(_ e: Int) -> (contentEnd: Int, next: Int) {
+    var contentEnd = e
+    var next = nextLine(e)
+    while next < n {
+      let lineEnd = examineLine(next)
+      if LineMarkers.isParagraphBreak(p, next, lineEnd) { break }
+      contentEnd = lineEnd
+      next = nextLine(lineEnd)
+    }
+    return (contentEnd, next)
+  }
+
+  // MARK: Rules
+
+  private mutating func heading(_ s: Int, _ e: Int, _ level: Int) {
+    let node = builder.open(.heading, at: s)
+    builder.leaf(.headingMarker, s, s + level)
+    let content = LineMarkers.skipSpaces(p, s + level, e)
+    inlineContent(content, LineMarkers.trimEnd(p, content, e))
+    builder.close(node, at: nextLine(e))
+  }
+
+  private mutating func paragraph(_ s: Int, _ e: Int) {
+    let node = builder.open(.paragraph, at: s)
+    let (contentEnd, next) = paragraphExtent(e)
+    let textStart = LineMarkers.paragraphLineMarker(p, s, contentEnd, e, &builder)
+    inline(textStart, contentEnd, questionMarkers: true)
+    builder.close(node, at: next)
+  }
+
+  private mutating func summary(_ s: Int, _ e: Int, _ markerEnd: Int) {
+    let node = builder.open(.summary, at: s)
+    builder.leaf(.summaryMarker, s, markerEnd)
+    let content = LineMarkers.skipSpaces(p, markerEnd, e)
+    let contentEnd = LineMarkers.trimEnd(p, content, e)
+    if contentEnd == content { builder.finding(.summaryEmpty, s, markerEnd) }
+    inlineContent(content, contentEnd)
+    builder.close(node, at: nextLine(e))
+  }
+
+  private mutating func list(_ s: Int, _ firstLineEnd: Int, _ first: LineMarkers.ListMarker) {
+    let node = builder.open(first.ordered ? .orderedList : .unorderedList, at: s)
+    var lineStart = s
+    var lineEnd = firstLineEnd
+    var marker = first
+    var listEnd = s
+    while true {
+      let item = builder.open(.listItem, at: lineStart)
+      builder.leaf(.listMarker, marker.markerStart, marker.markerEnd)
+      let (contentEnd, next) = paragraphExtent(lineEnd)
+      if contentEnd > marker.contentStart {
+        let content = builder.open(.inlineContent, at: marker.contentStart)
+        inline(marker.contentStart, contentEnd)
+        builder.close(content, at: contentEnd)
+      }
+      builder.close(item, at: next)
+      listEnd = next
+      // The next item may follow directly or after blank lines.
+      var candidate = next
+      var found: LineMarkers.ListMarker?
+      while candidate < n {
+        let candidateEnd = examineLine(candidate)
+        if let m = LineMarkers.listMarker(p, candidate, candidateEnd), m.ordered == first.ordered {
+          found = m
+          lineEnd = candidateEnd
+          break
+        }
+        guard LineMarkers.isBlank(p, candidate, candidateEnd) else { break }
+        candidate = nextLine(candidateEnd)
+      }
+      guard let m = found else { break }
+      marker = m
+      lineStart = candidate
+    }
+    builder.close(node, at: listEnd)
+  }
+
+  private mutating func questionAnswer(_ s: Int, _ e: Int) -> Bool {
+    guard LineMarkers.isPromptLine(p, s, e, letter: UInt8(ascii: "Q")) else { return false }
+    var answerLine = nextLine(e)
+    guard answerLine < n else { return false }
+    var answerEnd = examineLine(answerLine)
+    var blankLine: Range<Int>?
+    if LineMarkers.isBlank(p, answerLine, answerEnd) {
+      let afterBlank = nextLine(answerEnd)
+      guard afterBlank < n else { return false }
+      blankLine = answerLine..<afterBlank
+      answerLine = afterBlank
+      answerEnd = examineLine(answerLine)
+    }
+    guard LineMarkers.isPromptLine(p, answerLine, answerEnd, letter: UInt8(ascii: "A")) else { return false }
+    let node = builder.open(.questionAnswer, at: s)
+    prompt(.questionMarker, .question, s, e, empty: .qaEmptyQuestion)
+    if let blankLine { builder.finding(.qaBlankLineBetween, blankLine.lowerBound, blankLine.upperBound) }
+    prompt(.answerMarker, .answer, answerLine, answerEnd, empty: .qaEmptyAnswer)
+    builder.close(node, at: nextLine(answerEnd))
+    return true
+  }
+
+  private mutating func prompt(_ marker: NodeKind, _ kind: NodeKind, _ s: Int, _ e: Int, empty: FindingCode) {
+    builder.leaf(marker, s, s + 2)
+    let content = LineMarkers.skipSpaces(p, s + 2, e)
+    let contentEnd = LineMarkers.trimEnd(p, content, e)
+    if contentEnd == content {
+      builder.finding(empty, s, s + 2)
+      return
+    }
+    let node = builder.open(kind, at: content)
+    inline(content, contentEnd)
+    builder.close(node, at: contentEnd)
+  }
+}

@@ -1,0 +1,89 @@
+/// Byte and scalar classification used by the grammar. Works on UTF-8 bytes; decodes a
+/// scalar only where a non-ASCII byte could matter (tag characters, emoji).
+enum ByteClass {
+  static let space: UInt8 = 0x20
+  static let tab: UInt8 = 0x09
+  static let lf: UInt8 = 0x0A
+  static let cr: UInt8 = 0x0D
+
+  @inline(__always)
+  static func isSpaceOrTab(_ b: UInt8) -> Bool { b == space || b == tab }
+
+  @inline(__always)
+  static func isLineBreak(_ b: UInt8) -> Bool { b == lf || b == cr }
+
+  @inline(__always)
+  static func isWhitespace(_ b: UInt8) -> Bool { b == space || b == tab || b == lf || b == cr }
+
+  @inline(__always)
+  static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+
+  @inline(__always)
+  static func isASCIIAlphanumeric(_ b: UInt8) -> Bool {
+    (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+  }
+
+  @inline(__always)
+  static func lowercased(_ b: UInt8) -> UInt8 { (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b }
+
+  /// Bytes at which an inline construct, a line break or a non-ASCII scalar may start.
+  static let inlineSpecial: [Bool] = {
+    var table = [Bool](repeating: false, count: 256)
+    for c in "`*_?![#\n\r".utf8 { table[Int(c)] = true }
+    for b in 0x80...0xFF { table[b] = true }
+    return table
+  }()
+
+  /// Decodes the scalar starting at `i` (the buffer is valid UTF-8). Returns the scalar
+  /// and its length in bytes; a stray continuation byte reads as U+FFFD of length 1.
+  @inline(__always)
+  static func scalar(in p: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> (Unicode.Scalar, Int) {
+    let b0 = UInt32(p[i])
+    if b0 < 0x80 { return (Unicode.Scalar(UInt8(b0)), 1) }
+    var length = 1
+    var value: UInt32 = 0xFFFD
+    if b0 >= 0xF0, i + 3 < end {
+      value = (b0 & 0x07) << 18 | (UInt32(p[i + 1]) & 0x3F) << 12 | (UInt32(p[i + 2]) & 0x3F) << 6 | (UInt32(p[i + 3]) & 0x3F)
+      length = 4
+    } else if b0 >= 0xE0, b0 < 0xF0, i + 2 < end {
+      value = (b0 & 0x0F) << 12 | (UInt32(p[i + 1]) & 0x3F) << 6 | (UInt32(p[i + 2]) & 0x3F)
+      length = 3
+    } else if b0 >= 0xC0, b0 < 0xE0, i + 1 < end {
+      value = (b0 & 0x1F) << 6 | (UInt32(p[i + 1]) & 0x3F)
+      length = 2
+    }
+    return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+  }
+
+  /// Whether a scalar starts or continues a run of emoji.
+  static func isEmoji(_ s: Unicode.Scalar) -> Bool {
+    if s.value < 0x2000 { return false }
+    let properties = s.properties
+    return properties.isEmojiPresentation || properties.isEmoji
+  }
+
+  /// Scalars that join or modify emoji inside a run: ZWJ, variation selectors, keycap, tags.
+  static func isEmojiContinuation(_ s: Unicode.Scalar) -> Bool {
+    switch s.value {
+    case 0x200D, 0xFE0E, 0xFE0F, 0x20E3, 0xE0020...0xE007F: true
+    default: s.properties.isEmojiModifier
+    }
+  }
+
+  /// Whether a non-ASCII scalar may be part of a hashtag: letters, digits, marks, emoji.
+  static func isTagScalar(_ s: Unicode.Scalar) -> Bool {
+    switch s.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+      .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
+      return true
+    default:
+      return isEmoji(s) || isEmojiContinuation(s)
+    }
+  }
+
+  /// Whether the bytes at `i` are a UTF-8 em dash (—) or horizontal bar (―).
+  @inline(__always)
+  static func isLongDash(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Bool {
+    i + 2 < end && p[i] == 0xE2 && p[i + 1] == 0x80 && (p[i + 2] == 0x94 || p[i + 2] == 0x95)
+  }
+}

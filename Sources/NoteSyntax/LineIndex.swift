@@ -1,0 +1,230 @@
+/// Where the lines of a note start, with each line's length in UTF-8, UTF-16 and UTF-32.
+///
+/// Lines are kept in chunks with prefix sums, so finding a line is two binary searches
+/// and an edit rewrites the records of the lines it touched plus one small index: text
+/// after the edit is never visited. Line breaks are `\n`, `\r\n` and `\r`.
+public struct LineIndex: Sendable {
+  /// One line, its line break included.
+  struct Line: Sendable, Equatable {
+    var utf8: Int32
+    var utf16: Int32
+    var scalars: Int32
+    /// Bytes of the line break (0, 1 or 2).
+    var breakLength: Int8
+  }
+
+  final class Chunk: Sendable {
+    let lines: [Line]
+    /// `starts[i]` is the byte offset of line `i` from the chunk's start; one extra entry at the end.
+    let starts: [Int32]
+    var byteCount: Int { Int(starts[starts.count - 1]) }
+
+    init(_ lines: [Line]) {
+      self.lines = lines
+      var starts = [Int32](repeating: 0, count: lines.count + 1)
+      var offset: Int32 = 0
+      for (i, line) in lines.enumerated() {
+        starts[i] = offset
+        offset += line.utf8
+      }
+      starts[lines.count] = offset
+      self.starts = starts
+    }
+  }
+
+  static let chunkSize = 512
+
+  private(set) var chunks: [Chunk]
+  /// Byte offset of each chunk; one extra entry holding the text's length.
+  private(set) var byteStarts: [Int]
+  /// Line number of each chunk's first line; one extra entry holding the line count.
+  private(set) var lineStarts: [Int]
+
+  init(lines: [Line]) {
+    chunks = []
+    byteStarts = [0]
+    lineStarts = [0]
+    var i = 0
+    repeat {
+      let end = min(lines.count, i + Self.chunkSize)
+      chunks.append(Chunk(Array(lines[i..<end])))
+      i = end
+    } while i < lines.count
+    rebuildPrefixes(from: 0)
+  }
+
+  /// Builds the index of `bytes`.
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    self.init(lines: Self.scanLines(bytes, from: 0, stopAfter: Int.max).lines)
+  }
+
+  private mutating func rebuildPrefixes(from first: Int) {
+    byteStarts.removeSubrange((first + 1)...)
+    lineStarts.removeSubrange((first + 1)...)
+    var bytes = byteStarts[first]
+    var lines = lineStarts[first]
+    for c in first..<chunks.count {
+      bytes += chunks[c].byteCount
+      lines += chunks[c].lines.count
+      byteStarts.append(bytes)
+      lineStarts.append(lines)
+    }
+  }
+
+  /// Number of lines: line breaks plus one.
+  public var lineCount: Int { lineStarts[lineStarts.count - 1] }
+
+  /// Number of bytes in the text.
+  public var byteCount: Int { byteStarts[byteStarts.count - 1] }
+
+  private func line(_ number: Int) -> (chunk: Int, index: Int) {
+    var low = 0
+    var high = chunks.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if lineStarts[mid] <= number { low = mid } else { high = mid - 1 }
+    }
+    return (low, number - lineStarts[low])
+  }
+
+  func record(ofLine number: Int) -> Line {
+    let (c, i) = line(number)
+    return chunks[c].lines[i]
+  }
+
+  /// The byte offset where line `number` starts (0-based; clamped to the text).
+  public func startOfLine(_ number: Int) -> Int {
+    if number >= lineCount { return byteCount }
+    if number <= 0 { return 0 }
+    let (c, i) = line(number)
+    return byteStarts[c] + Int(chunks[c].starts[i])
+  }
+
+  /// The line holding byte `offset` (a line break belongs to the line it ends).
+  public func lineContaining(_ offset: Int) -> Int {
+    if offset >= byteCount { return lineCount - 1 }
+    if offset <= 0 { return 0 }
+    var low = 0
+    var high = chunks.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if byteStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+    }
+    let chunk = chunks[low]
+    let relative = Int32(offset - byteStarts[low])
+    var lo = 0
+    var hi = chunk.lines.count - 1
+    while lo < hi {
+      let mid = (lo + hi + 1) / 2
+      if chunk.starts[mid] <= relative { lo = mid } else { hi = mid - 1 }
+    }
+    return lineStarts[low] + lo
+  }
+
+  /// The byte range of line `number` without its line break.
+  public func contentRange(ofLine number: Int) -> Range<Int> {
+    let start = startOfLine(number)
+    let line = record(ofLine: number)
+    return start..<(start + Int(line.utf8) - Int(line.breakLength))
+  }
+
+  /// Whether the line is pure ASCII, so columns in every encoding equal byte counts.
+  func isASCII(line number: Int) -> Bool {
+    let line = record(ofLine: number)
+    return line.utf8 == line.scalars
+  }
+
+  /// Lines scanned from `start` in `bytes`: every complete line whose break ends at or
+  /// after `stopAfter` ends the scan (that line included); the end of the buffer ends the
+  /// last line when `isEnd`.
+  static func scanLines(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, stopAfter: Int, isEnd: Bool = true
+  ) -> (lines: [Line], end: Int, complete: Bool) {
+    var lines: [Line] = []
+    var i = start
+    let n = bytes.count
+    var utf8: Int32 = 0
+    var utf16: Int32 = 0
+    var scalars: Int32 = 0
+    while i < n {
+      let b = bytes[i]
+      if b == 0x0A || b == 0x0D {
+        var breakLength: Int8 = 1
+        if b == 0x0D {
+          if i + 1 < n {
+            if bytes[i + 1] == 0x0A { breakLength = 2 }
+          } else if !isEnd {
+            return (lines, i - Int(utf8), false)
+          }
+        }
+        let len = Int32(breakLength)
+        lines.append(Line(utf8: utf8 + len, utf16: utf16 + len, scalars: scalars + len, breakLength: breakLength))
+        i += Int(breakLength)
+        utf8 = 0
+        utf16 = 0
+        scalars = 0
+        if i > stopAfter && i < n { return (lines, i, true) }
+        continue
+      }
+      utf8 += 1
+      if b < 0x80 {
+        utf16 += 1
+        scalars += 1
+      } else if b >= 0xC0 {
+        scalars += 1
+        utf16 += b >= 0xF0 ? 2 : 1
+      }
+      i += 1
+    }
+    if !isEnd { return (lines, i - Int(utf8), false) }
+    lines.append(Line(utf8: utf8, utf16: utf16, scalars: scalars, breakLength: 0))
+    return (lines, i, true)
+  }
+
+  /// Updates the index for `range` (old offsets) replaced by `newLength` bytes, reading
+  /// the new text through `text`.
+  mutating func applyEdit(replacing range: Range<Int>, newLength: Int, text: TextStorage) {
+    let delta = newLength - range.count
+    let firstLine = lineContaining(max(range.lowerBound - 1, 0))
+    let scanStart = startOfLine(firstLine)
+    let newEnd = range.lowerBound + newLength
+    var window = max(4096, newEnd - scanStart + 256)
+    var scanned: (lines: [Line], end: Int, complete: Bool)
+    while true {
+      let upper = min(text.count, scanStart + window)
+      let isEnd = upper == text.count
+      let bytes = text.bytes(in: scanStart..<upper)
+      scanned = bytes.withUnsafeBufferPointer {
+        Self.scanLines($0, from: 0, stopAfter: newEnd - scanStart, isEnd: isEnd)
+      }
+      if scanned.complete && (scanned.end + scanStart > newEnd || isEnd) { break }
+      window *= 2
+    }
+    // The old lines replaced: up to the one ending where the scan ended (or the last).
+    let scanEndNew = scanStart + scanned.end
+    let lastLine: Int
+    if scanEndNew >= text.count {
+      lastLine = lineCount - 1
+    } else {
+      lastLine = lineContaining(scanEndNew - delta - 1)
+    }
+    replaceLines(firstLine...lastLine, with: scanned.lines)
+  }
+
+  private mutating func replaceLines(_ oldLines: ClosedRange<Int>, with newLines: [Line]) {
+    let (firstChunk, firstIndex) = line(oldLines.lowerBound)
+    let (lastChunk, lastIndex) = line(oldLines.upperBound)
+    var merged: [Line] = Array(chunks[firstChunk].lines[..<firstIndex])
+    merged.append(contentsOf: newLines)
+    merged.append(contentsOf: chunks[lastChunk].lines[(lastIndex + 1)...])
+    var replacement: [Chunk] = []
+    var i = 0
+    repeat {
+      let end = merged.count - i <= Self.chunkSize * 2 ? merged.count : i + Self.chunkSize
+      replacement.append(Chunk(Array(merged[i..<end])))
+      i = end
+    } while i < merged.count
+    chunks.replaceSubrange(firstChunk...lastChunk, with: replacement)
+    rebuildPrefixes(from: firstChunk)
+  }
+}

@@ -1,0 +1,136 @@
+/// Recognisers for what a line starts with. Pure functions of the bytes from a line's
+/// start to its end (`lineEnd`, the position of its line break or the buffer's end).
+enum LineMarkers {
+  typealias Buffer = UnsafeBufferPointer<UInt8>
+
+  /// Position after the spaces and tabs from `i`.
+  @inline(__always)
+  static func skipSpaces(_ p: Buffer, _ i: Int, _ end: Int) -> Int {
+    var j = i
+    while j < end && ByteClass.isSpaceOrTab(p[j]) { j += 1 }
+    return j
+  }
+
+  /// Position before trailing spaces and tabs of `start..<end`.
+  @inline(__always)
+  static func trimEnd(_ p: Buffer, _ start: Int, _ end: Int) -> Int {
+    var j = end
+    while j > start && ByteClass.isSpaceOrTab(p[j - 1]) { j -= 1 }
+    return j
+  }
+
+  static func isBlank(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> Bool {
+    skipSpaces(p, i, lineEnd) == lineEnd
+  }
+
+  /// The heading level (1–6) when the line is a heading.
+  static func headingLevel(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> Int? {
+    var j = i
+    while j < lineEnd && j - i < 7 && p[j] == UInt8(ascii: "#") { j += 1 }
+    let level = j - i
+    guard level >= 1 && level <= 6 && j < lineEnd && ByteClass.isSpaceOrTab(p[j]) else { return nil }
+    return level
+  }
+
+  /// A list item's marker: where it starts and ends, and where the content starts.
+  struct ListMarker {
+    var ordered: Bool
+    var markerStart: Int
+    var markerEnd: Int
+    var contentStart: Int
+  }
+
+  static func listMarker(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> ListMarker? {
+    let m = skipSpaces(p, i, lineEnd)
+    guard m < lineEnd else { return nil }
+    var markerEnd: Int
+    let b = p[m]
+    let ordered: Bool
+    if b == UInt8(ascii: "*") || b == UInt8(ascii: "-") || b == UInt8(ascii: "+") {
+      markerEnd = m + 1
+      ordered = false
+    } else if ByteClass.isDigit(b) {
+      var j = m
+      while j < lineEnd && ByteClass.isDigit(p[j]) && j - m < 10 { j += 1 }
+      guard j - m <= 9, j < lineEnd, p[j] == UInt8(ascii: ".") || p[j] == UInt8(ascii: ")") else { return nil }
+      markerEnd = j + 1
+      ordered = true
+    } else {
+      return nil
+    }
+    guard markerEnd < lineEnd, p[markerEnd] == ByteClass.space else { return nil }
+    var content = markerEnd
+    while content < lineEnd && content - markerEnd < 4 && p[content] == ByteClass.space { content += 1 }
+    return ListMarker(ordered: ordered, markerStart: m, markerEnd: markerEnd, contentStart: content)
+  }
+
+  /// The position of a blockquote's `>` (after at most three spaces).
+  static func quoteMarker(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> Int? {
+    var j = i
+    while j < lineEnd && j - i < 3 && p[j] == ByteClass.space { j += 1 }
+    return j < lineEnd && p[j] == UInt8(ascii: ">") ? j : nil
+  }
+
+  /// Whether the line starts `Q:` (or `A:` for `letter == "A"`) followed by a space, a tab or its end.
+  static func isPromptLine(_ p: Buffer, _ i: Int, _ lineEnd: Int, letter: UInt8) -> Bool {
+    i + 1 < lineEnd && p[i] == letter && p[i + 1] == UInt8(ascii: ":")
+      && (i + 2 == lineEnd || ByteClass.isSpaceOrTab(p[i + 2]))
+  }
+
+  /// The end of a `Summary:` or `tl;dr:` marker (case-insensitive) followed by a space, a tab or the line's end.
+  static func summaryMarkerEnd(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> Int? {
+    for word in summaryWords {
+      guard i + word.count <= lineEnd else { continue }
+      var matches = true
+      for (k, c) in word.enumerated() where ByteClass.lowercased(p[i + k]) != c {
+        matches = false
+        break
+      }
+      let end = i + word.count
+      if matches && (end == lineEnd || ByteClass.isSpaceOrTab(p[end])) { return end }
+    }
+    return nil
+  }
+
+  private static let summaryWords: [[UInt8]] = [Array("summary:".utf8), Array("tl;dr:".utf8)]
+
+  /// Whether the line is exactly `fence` (`---` or `...`) plus trailing spaces.
+  static func isFence(_ p: Buffer, _ i: Int, _ lineEnd: Int, _ c: UInt8) -> Bool {
+    i + 3 <= lineEnd && p[i] == c && p[i + 1] == c && p[i + 2] == c && isBlank(p, i + 3, lineEnd)
+  }
+
+  /// Whether a line at `i` ends a paragraph: blank, `#`, a list marker, a `>`, or a `Q: ` line.
+  static func isParagraphBreak(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> Bool {
+    if isBlank(p, i, lineEnd) { return true }
+    let b = p[i]
+    if b == UInt8(ascii: "#") { return true }
+    if isPromptLine(p, i, lineEnd, letter: UInt8(ascii: "Q")) { return true }
+    if quoteMarker(p, i, lineEnd) != nil { return true }
+    return listMarker(p, i, lineEnd) != nil
+  }
+
+  /// At the start of a paragraph line: a `Q:`/`A:` marker that is not part of a question
+  /// and answer pair gets a marker node and its finding. Returns where text resumes.
+  static func paragraphLineMarker(
+    _ p: Buffer, _ i: Int, _ end: Int, _ lineEnd: Int, _ builder: inout TreeBuilder
+  ) -> Int {
+    guard i + 1 < lineEnd, p[i + 1] == UInt8(ascii: ":") else { return i }
+    let letter = p[i]
+    let kind: NodeKind
+    switch letter {
+    case UInt8(ascii: "Q"), UInt8(ascii: "q"): kind = .questionMarker
+    case UInt8(ascii: "A"), UInt8(ascii: "a"): kind = .answerMarker
+    default: return i
+    }
+    let spaced = i + 2 == lineEnd || ByteClass.isSpaceOrTab(p[i + 2])
+    builder.leaf(kind, i, i + 2)
+    if !spaced || letter == UInt8(ascii: "q") || letter == UInt8(ascii: "a") {
+      builder.finding(.qaMissingSpace, i, i + 2)
+    } else if kind == .questionMarker {
+      builder.finding(.qaMissingAnswer, i, i + 2)
+    } else {
+      builder.finding(.qaOrphanAnswer, i, i + 2)
+    }
+    return i + 2
+  }
+}

@@ -1,0 +1,124 @@
+/// The unit a column is counted in, as negotiated with an editor.
+public enum PositionEncoding: String, Sendable, CaseIterable {
+  case utf8 = "utf-8"
+  case utf16 = "utf-16"
+  case utf32 = "utf-32"
+}
+
+/// A 0-based line and a 0-based column in some `PositionEncoding`.
+public struct LineColumn: Sendable, Hashable, Comparable, CustomStringConvertible {
+  public var line: Int
+  public var column: Int
+
+  public init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
+
+  public static func < (a: LineColumn, b: LineColumn) -> Bool { (a.line, a.column) < (b.line, b.column) }
+
+  public var description: String { "\(line):\(column)" }
+}
+
+extension NoteDocument {
+  /// Columns `bytes` span in `encoding`.
+  static func units(of bytes: some Sequence<UInt8>, in encoding: PositionEncoding) -> Int {
+    var count = 0
+    for b in bytes {
+      switch encoding {
+      case .utf8: count += 1
+      case .utf16: if b & 0xC0 != 0x80 { count += b >= 0xF0 ? 2 : 1 }
+      case .utf32: if b & 0xC0 != 0x80 { count += 1 }
+      }
+    }
+    return count
+  }
+
+  /// The line and column of byte `offset` (clamped to the text).
+  public func lineColumn(of offset: Int, in encoding: PositionEncoding) -> LineColumn {
+    let offset = min(max(offset, 0), text.count)
+    let line = lines.lineContaining(offset)
+    let start = lines.startOfLine(line)
+    if encoding == .utf8 || lines.isASCII(line: line) { return LineColumn(line: line, column: offset - start) }
+    return LineColumn(line: line, column: Self.units(of: text.bytes(in: start..<offset), in: encoding))
+  }
+
+  /// The byte offset of a line and column. A line past the end gives the end of the
+  /// text; a column past the line's end gives the end of its content; a column inside
+  /// a character (between the halves of a surrogate pair, say) gives its start.
+  public func offset(of position: LineColumn, in encoding: PositionEncoding) -> Int {
+    guard position.line >= 0 else { return 0 }
+    guard position.line < lines.lineCount else { return text.count }
+    let content = lines.contentRange(ofLine: position.line)
+    let column = max(position.column, 0)
+    if lines.isASCII(line: position.line) { return min(content.lowerBound + column, content.upperBound) }
+    let bytes = text.bytes(in: content)
+    var units = 0
+    var i = 0
+    while i < bytes.count {
+      let b = bytes[i]
+      let length = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
+      let width: Int
+      switch encoding {
+      case .utf8: width = length
+      case .utf16: width = length == 4 ? 2 : 1
+      case .utf32: width = 1
+      }
+      if units + width > column { break }
+      units += width
+      i += length
+    }
+    return content.lowerBound + min(i, bytes.count)
+  }
+
+  /// A converter for offsets given in increasing order: each conversion costs the
+  /// bytes since the previous one, not the line's length.
+  public func makeWalker(encoding: PositionEncoding) -> PositionWalker {
+    PositionWalker(document: self, encoding: encoding)
+  }
+}
+
+/// Converts increasing byte offsets to line and column without rescanning lines.
+public struct PositionWalker {
+  let document: NoteDocument
+  let encoding: PositionEncoding
+  private var line = 0
+  private var lineStart = 0
+  private var nextLineStart = 0
+  private var ascii = true
+  private var offset = 0
+  private var column = 0
+
+  init(document: NoteDocument, encoding: PositionEncoding) {
+    self.document = document
+    self.encoding = encoding
+    moveToLine(0)
+  }
+
+  private mutating func moveToLine(_ number: Int) {
+    line = number
+    lineStart = document.lines.startOfLine(number)
+    nextLineStart = number + 1 < document.lines.lineCount ? document.lines.startOfLine(number + 1) : Int.max
+    ascii = encoding == .utf8 || document.lines.isASCII(line: number)
+    offset = lineStart
+    column = 0
+  }
+
+  /// The position of `target`; targets must not decrease between calls.
+  public mutating func position(of target: Int) -> LineColumn {
+    let target = min(max(target, 0), document.text.count)
+    if target < offset || target >= nextLineStart {
+      if target < lineStart || target >= nextLineStart { moveToLine(document.lines.lineContaining(target)) }
+      if target < offset {
+        offset = lineStart
+        column = 0
+      }
+    }
+    if ascii {
+      return LineColumn(line: line, column: target - lineStart)
+    }
+    column += NoteDocument.units(of: document.text.bytes(in: offset..<target), in: encoding)
+    offset = target
+    return LineColumn(line: line, column: column)
+  }
+}

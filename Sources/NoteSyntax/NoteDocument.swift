@@ -1,0 +1,126 @@
+/// A note being edited: its text, its line index and its syntax tree, kept in step by
+/// incremental reparsing.
+///
+/// A value: copies are cheap snapshots that share storage. An edit reparses only the
+/// blocks whose examined span touches it, from the first such block until the new
+/// parse lands on the start of an old block after the edit; every later block is
+/// reused as it is.
+public struct NoteDocument: Sendable {
+  public private(set) var text: TextStorage
+  public private(set) var lines: LineIndex
+  public private(set) var tree: SyntaxTree
+
+  /// What one edit did, for incremental consumers and statistics.
+  public struct EditSummary: Sendable, Equatable {
+    /// The byte range of the new text whose blocks were reparsed.
+    public var reparsed: Range<Int>
+    /// Blocks parsed again.
+    public var reparsedBlocks: Int
+    /// Blocks of the new tree in all.
+    public var totalBlocks: Int
+    /// The edit's own range after clamping to scalar boundaries (old offsets) and the new length.
+    public var replacedRange: Range<Int>
+    public var insertedLength: Int
+  }
+
+  /// Parses `string`.
+  public init(_ string: String) {
+    self.init(validUTF8: Array(string.utf8))
+  }
+
+  /// Parses arbitrary bytes: invalid UTF-8 is read with replacement characters.
+  public init(bytes: some Collection<UInt8>) {
+    let repaired = String(decoding: bytes, as: UTF8.self)
+    self.init(validUTF8: Array(repaired.utf8))
+  }
+
+  init(validUTF8 bytes: [UInt8]) {
+    text = TextStorage(validUTF8: bytes)
+    (lines, tree) = bytes.withUnsafeBufferPointer { buffer in
+      (LineIndex(bytes: buffer), SyntaxTree(blocks: BlockList(Self.parseBlocks(buffer))))
+    }
+  }
+
+  /// Parses every block of `buffer`, a whole note.
+  static func parseBlocks(_ buffer: UnsafeBufferPointer<UInt8>) -> [Block] {
+    var parser = BlockParser(buffer: buffer, startsDocument: true)
+    var blocks: [Block] = []
+    var offset = 0
+    while offset < buffer.count {
+      let block = parser.parseBlock(at: offset)
+      blocks.append(block)
+      offset += block.length
+    }
+    return blocks
+  }
+
+  /// The whole text as a string.
+  public var string: String { text.string(in: 0..<text.count) }
+
+  /// The length in UTF-8 bytes.
+  public var utf8Count: Int { text.count }
+
+  /// Replaces the UTF-8 byte range `range` with `replacement` and reparses incrementally.
+  ///
+  /// Offsets inside a multi-byte character are moved back to its start, and the range
+  /// is clamped to the text, so any edit leaves valid UTF-8.
+  @discardableResult
+  public mutating func replace(_ range: Range<Int>, with replacement: String) -> EditSummary {
+    let lower = scalarBoundary(atOrBefore: min(max(range.lowerBound, 0), text.count))
+    let upper = max(lower, scalarBoundary(atOrBefore: min(max(range.upperBound, 0), text.count)))
+    let edit = lower..<upper
+    let inserted = Array(replacement.utf8)
+    text.replace(edit, with: inserted)
+    lines.applyEdit(replacing: edit, newLength: inserted.count, text: text)
+    let (reparsed, count) = reparse(after: edit, newLength: inserted.count)
+    return EditSummary(
+      reparsed: reparsed, reparsedBlocks: count, totalBlocks: tree.blocks.count, replacedRange: edit,
+      insertedLength: inserted.count)
+  }
+
+  /// The start of the scalar holding byte `offset` (or `offset` itself on a boundary).
+  public func scalarBoundary(atOrBefore offset: Int) -> Int {
+    var i = offset
+    while i > 0 && i < text.count && text[i] & 0xC0 == 0x80 { i -= 1 }
+    return i
+  }
+
+  private mutating func reparse(after edit: Range<Int>, newLength: Int) -> (Range<Int>, Int) {
+    var blocks = tree.blocks
+    let delta = newLength - edit.count
+    let newEnd = edit.lowerBound + newLength
+    let firstInvalid = blocks.firstBlock(reachingPast: edit.lowerBound) ?? blocks.count
+    let start = firstInvalid < blocks.count ? blocks.block(at: firstInvalid).start : blocks.length
+    var fresh: [Block] = []
+    var position = start
+    var resumeAt = blocks.count
+    var window = max(64 * 1024, newEnd - start + 16 * 1024)
+    var bytes: [UInt8] = []
+    var bytesEnd = start
+    while position < text.count {
+      if bytes.isEmpty {
+        bytesEnd = min(text.count, start + window)
+        bytes = text.bytes(in: start..<bytesEnd)
+      }
+      let truncated = bytesEnd < text.count
+      let block = bytes.withUnsafeBufferPointer { buffer in
+        var parser = BlockParser(buffer: buffer, startsDocument: start == 0)
+        return parser.parseBlock(at: position - start)
+      }
+      if truncated && position + block.examined > bytesEnd {
+        window *= 2
+        bytes = []
+        continue
+      }
+      fresh.append(block)
+      position += block.length
+      if position > newEnd, let old = blocks.blockIndex(startingAt: position - delta) {
+        resumeAt = old
+        break
+      }
+    }
+    blocks.replace(firstInvalid..<resumeAt, with: fresh)
+    tree = SyntaxTree(blocks: blocks)
+    return (start..<position, fresh.count)
+  }
+}

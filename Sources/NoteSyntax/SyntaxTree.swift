@@ -1,0 +1,84 @@
+/// An immutable syntax tree of a note: the document node and its blocks.
+///
+/// Blocks are shared between trees: after an edit, every block the edit did not touch
+/// is the same object in the old and the new tree.
+public struct SyntaxTree: Sendable {
+  let blocks: BlockList
+
+  init(blocks: BlockList) { self.blocks = blocks }
+
+  /// The length of the note in UTF-8 bytes.
+  public var length: Int { blocks.length }
+
+  /// Number of top-level blocks.
+  public var blockCount: Int { blocks.count }
+
+  /// The top-level block at `index`.
+  public func block(at index: Int) -> SyntaxNode {
+    let (block, start) = blocks.block(at: index)
+    return SyntaxNode(block: block, index: 0, blockStart: start)
+  }
+
+  /// Every top-level block, in order.
+  public var topLevelBlocks: [SyntaxNode] {
+    var result: [SyntaxNode] = []
+    result.reserveCapacity(blocks.count)
+    blocks.forEach { result.append(SyntaxNode(block: $0, index: 0, blockStart: $1)) }
+    return result
+  }
+
+  /// Calls `body` with each top-level block in order.
+  public func forEachBlock(_ body: (SyntaxNode) -> Void) {
+    blocks.forEach { body(SyntaxNode(block: $0, index: 0, blockStart: $1)) }
+  }
+
+  /// The index of the top-level block containing `offset` (the last block for the end).
+  public func blockIndex(containing offset: Int) -> Int? {
+    guard blocks.count > 0 else { return nil }
+    var low = 0
+    var high = blocks.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if blocks.block(at: mid).start <= offset { low = mid } else { high = mid - 1 }
+    }
+    return low
+  }
+
+  /// The deepest node containing `offset`, if any block does.
+  public func node(at offset: Int) -> SyntaxNode? {
+    guard let index = blockIndex(containing: offset) else { return nil }
+    let block = block(at: index)
+    return block.range.contains(offset) ? block.deepest(at: offset) : nil
+  }
+
+  /// The malformed-syntax findings of the whole note, in document order.
+  public var findings: [SyntaxFinding] {
+    var result: [SyntaxFinding] = []
+    blocks.forEach { block, start in
+      for finding in block.findings { result.append(finding.shifted(by: start)) }
+    }
+    return result
+  }
+
+  /// Whether two trees have the same blocks, node for node, with the same findings.
+  public func isStructurallyEqual(to other: SyntaxTree) -> Bool {
+    guard blocks.count == other.blocks.count, blocks.length == other.blocks.length else { return false }
+    for i in 0..<blocks.count {
+      let a = blocks.block(at: i)
+      let b = other.blocks.block(at: i)
+      guard a.start == b.start, a.block.sameTree(as: b.block), a.block.examined == b.block.examined else {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// How many of this tree's blocks are the very same objects as in `other`.
+  public func sharedBlockCount(with other: SyntaxTree) -> Int {
+    var identities = Set<ObjectIdentifier>()
+    other.blocks.forEach { block, _ in identities.insert(ObjectIdentifier(block)) }
+    var shared = 0
+    blocks.forEach { block, _ in if identities.contains(ObjectIdentifier(block)) { shared += 1 } }
+    return shared
+  }
+}
