@@ -28,6 +28,14 @@ public struct SyntaxNode: Sendable, CustomStringConvertible {
   public var endOffset: Int { let p = packed; return blockStart + Int(p.offset) + Int(p.length) }
   public var length: Int { Int(packed.length) }
 
+  /// Identifies the stored block this node belongs to. An edit keeps the blocks it did
+  /// not touch, so results cached per block (relative to `blockStart`) stay valid for
+  /// as long as the cache also holds the node (which keeps the block alive).
+  public var blockIdentity: ObjectIdentifier { ObjectIdentifier(block) }
+
+  /// The offset of the top-level block this node belongs to.
+  public var blockOffset: Int { blockStart }
+
   public var hasChildren: Bool { Int(packed.end) > index + 1 }
 
   /// The direct children, in order.
