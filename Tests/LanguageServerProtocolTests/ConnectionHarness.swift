@@ -1,0 +1,105 @@
+import BookNotesTestSupport
+import Foundation
+import LanguageServerProtocol
+import Synchronization
+
+/// `test/echo`: answers its text after an optional delay, on a document when `uri` is set.
+struct EchoRequest: LSPRequest {
+  static let method = "test/echo"
+  typealias Response = String
+  var text: String
+  var uri: String?
+  var delayMilliseconds: Int?
+  /// Whether the handler ignores cancellation while it waits.
+  var stubborn: Bool?
+}
+
+/// `test/note`: records its text in the document's log.
+struct NoteNotification: LSPNotification {
+  static let method = "test/note"
+  var uri: String
+  var text: String
+  var delayMilliseconds: Int?
+}
+
+/// `test/read`: the document's log so far.
+struct ReadRequest: LSPRequest {
+  static let method = "test/read"
+  typealias Response = [String]
+  var uri: String
+}
+
+/// The texts of `test/note` notifications, per document.
+final class NoteLog: Sendable {
+  private let entries = Mutex<[String: [String]]>([:])
+
+  func append(_ text: String, to uri: String) {
+    entries.withLock { $0[uri, default: []].append(text) }
+  }
+
+  func entries(of uri: String) -> [String] {
+    entries.withLock { $0[uri] ?? [] }
+  }
+}
+
+/// A connection with test handlers, served over pipes to an ``LSPTestClient``.
+final class ConnectionHarness: Sendable {
+  let connection: LanguageServerConnection
+  let client: LSPTestClient
+  let notes = NoteLog()
+  private let serverInput: Int32
+  private let serverOutput: Int32
+
+  init() {
+    var toServer: [Int32] = [0, 0]
+    var fromServer: [Int32] = [0, 0]
+    _ = pipe(&toServer)
+    _ = pipe(&fromServer)
+    serverInput = toServer[0]
+    serverOutput = fromServer[1]
+    connection = LanguageServerConnection(input: toServer[0], output: fromServer[1])
+    client = LSPTestClient(
+      writingTo: toServer[1], readingFrom: fromServer[0], ownsDescriptors: true, defaultTimeout: .seconds(10))
+    registerHandlers()
+    connection.start()
+  }
+
+  private func registerHandlers() {
+    connection.register(EchoRequest.self, scope: { $0.uri.map(Scope.document) ?? .independent }) { request, context in
+      if let delay = request.delayMilliseconds {
+        let deadline = ContinuousClock.now + .milliseconds(delay)
+        while ContinuousClock.now < deadline {
+          if request.stubborn != true { try context.checkCancellation() }
+          try? await Task.sleep(for: .milliseconds(5))
+        }
+      }
+      return request.text
+    }
+    connection.register(NoteNotification.self, scope: { .document($0.uri) }) { [notes] note in
+      if let delay = note.delayMilliseconds { try await Task.sleep(for: .milliseconds(delay)) }
+      notes.append(note.text, to: note.uri)
+    }
+    connection.register(ReadRequest.self, scope: { .document($0.uri) }) { [notes] request, _ in
+      notes.entries(of: request.uri)
+    }
+  }
+
+  func initialize() async throws {
+    _ = try await client.request("initialize", params: ["processId": nil, "rootUri": nil, "capabilities": [:]])
+    client.notify("initialized", params: [:])
+  }
+
+  /// Ends the input if still open, waits for the exit code and closes everything.
+  func finish(closingInput: Bool = true) async throws -> Int32 {
+    if closingInput { client.closeOutput() }
+    let code = await connection.waitForExit()
+    close(serverOutput)
+    try await client.waitForClose()
+    close(serverInput)
+    return code
+  }
+}
+
+extension JSONValue {
+  var errorCode: Int? { self["error"]?["code"]?.intValue }
+}

@@ -1,0 +1,141 @@
+import BookNotesTestSupport
+import Foundation
+import LanguageServerProtocol
+import Synchronization
+import Testing
+
+@Suite struct DispatchTests {
+  @Test func cancellationAnswersOnceWithRequestCancelled() async throws {
+    let harness = ConnectionHarness()
+    try await harness.initialize()
+    for stubborn in [false, true] {
+      let id = harness.client.sendRequest(
+        "test/echo", params: ["text": "slow", "delayMilliseconds": 600, "stubborn": .bool(stubborn)])
+      try await Task.sleep(for: .milliseconds(100))
+      harness.client.cancel(id)
+      let response = try await harness.client.waitForResponse(id: id)
+      #expect(response.errorCode == -32800)
+      // The handler's eventual result is dropped: no second response arrives.
+      await #expect(throws: LSPTestClient.TimeoutError.self) {
+        _ = try await harness.client.waitForResponse(id: id, timeout: .milliseconds(900))
+      }
+    }
+    #expect(try await harness.finish() == 1)
+  }
+
+  @Test func cancellingAnAnsweredRequestChangesNothing() async throws {
+    let harness = ConnectionHarness()
+    try await harness.initialize()
+    let id = harness.client.sendRequest("test/echo", params: ["text": "quick"])
+    #expect(try await harness.client.waitForResponse(id: id)["result"] == "quick")
+    harness.client.cancel(id)
+    await #expect(throws: LSPTestClient.TimeoutError.self) {
+      _ = try await harness.client.waitForResponse(id: id, timeout: .milliseconds(200))
+    }
+    #expect(try await harness.finish() == 1)
+  }
+
+  @Test func slowRequestOnOneDocumentDoesNotBlockAnother() async throws {
+    let harness = ConnectionHarness()
+    try await harness.initialize()
+    let slow = harness.client.sendRequest("test/echo", params: ["text": "A", "uri": "a", "delayMilliseconds": 3000])
+    let fast = try await harness.client.request("test/echo", params: ["text": "B", "uri": "b"], timeout: .seconds(2))
+    #expect(fast == "B")
+    #expect(try await harness.client.waitForResponse(id: slow)["result"] == "A")
+    #expect(try await harness.finish() == 1)
+  }
+
+  @Test func requestsSeeEarlierNotificationsOnTheirDocumentInOrder() async throws {
+    let harness = ConnectionHarness()
+    try await harness.initialize()
+    harness.client.notify("test/note", params: ["uri": "a", "text": "1", "delayMilliseconds": 200])
+    harness.client.notify("test/note", params: ["uri": "b", "text": "x"])
+    harness.client.notify("test/note", params: ["uri": "a", "text": "2", "delayMilliseconds": 50])
+    harness.client.notify("test/note", params: ["uri": "a", "text": "3"])
+    #expect(try await harness.client.request("test/read", params: ["uri": "a"]) == ["1", "2", "3"])
+    #expect(try await harness.client.request("test/read", params: ["uri": "b"]) == ["x"])
+    #expect(try await harness.finish() == 1)
+  }
+
+  @Test func globalScopeWaitsForEverythingBefore() async throws {
+    let harness = ConnectionHarness()
+    let order = NoteLog()
+    harness.connection.register(DidChangeConfigurationParams.self, scope: { _ in .global }) { _ in
+      order.append("configuration", to: "order")
+    }
+    harness.connection.register(EchoRequest.self, scope: { $0.uri.map(Scope.document) ?? .independent }) {
+      request, _ in
+      if let delay = request.delayMilliseconds { try await Task.sleep(for: .milliseconds(delay)) }
+      order.append(request.text, to: "order")
+      return request.text
+    }
+    try await harness.initialize()
+    let first = harness.client.sendRequest("test/echo", params: ["text": "slow", "uri": "a", "delayMilliseconds": 300])
+    harness.client.notify("workspace/didChangeConfiguration", params: ["settings": [:]])
+    let after = try await harness.client.request("test/echo", params: ["text": "after", "uri": "b"])
+    #expect(after == "after")
+    _ = try await harness.client.waitForResponse(id: first)
+    #expect(order.entries(of: "order") == ["slow", "configuration", "after"])
+    #expect(try await harness.finish() == 1)
+  }
+
+  @Test func handlerErrorsBecomeResponses() async throws {
+    let harness = ConnectionHarness()
+    struct Plain: Error, CustomStringConvertible { var description: String { "plain failure" } }
+    harness.connection.register(EchoRequest.self, scope: { _ in .independent }) { request, _ in
+      if request.text == "typed" { throw ResponseError(code: -32099, message: "typed failure") }
+      throw Plain()
+    }
+    try await harness.initialize()
+    let typed = try await harness.client.requestMessage("test/echo", params: ["text": "typed"])
+    #expect(typed["error"] == ["code": -32099, "message": "typed failure"])
+    let plain = try await harness.client.requestMessage("test/echo", params: ["text": "other"])
+    #expect(plain.errorCode == -32603)
+    #expect(plain["error"]?["message"] == "plain failure")
+    #expect(try await harness.finish() == 1)
+  }
+
+  @Test func serverRequestsGetTheClientsAnswer() async throws {
+    let harness = ConnectionHarness()
+    harness.client.onServerRequest { method, params in
+      method == "workspace/configuration" ? [["section": params["items"]?[0]?["section"] ?? nil]] : nil
+    }
+    harness.connection.register(EchoRequest.self, scope: { _ in .independent }) { request, context in
+      let values = try await context.connection.sendRequest(
+        ConfigurationParams(items: [ConfigurationItem(section: request.text)]))
+      _ = try await context.connection.sendRequest(RegistrationParams(registrations: []))
+      return values.first?["section"]?.stringValue ?? "none"
+    }
+    try await harness.initialize()
+    #expect(try await harness.client.request("test/echo", params: ["text": "booknotes"]) == "booknotes")
+    #expect(harness.client.serverRequests.map { $0["method"] } == ["workspace/configuration", "client/registerCapability"])
+    #expect(try await harness.finish() == 1)
+  }
+
+  @Test func traceIsSentOnlyWhenNotOff() async throws {
+    let harness = ConnectionHarness()
+    harness.connection.register(EchoRequest.self, scope: { _ in .independent }) { request, context in
+      context.connection.logTrace(request.text, verbose: "details")
+      return request.text
+    }
+    try await harness.initialize()
+    _ = try await harness.client.request("test/echo", params: ["text": "silent"])
+    harness.client.notify("$/setTrace", params: ["value": "verbose"])
+    _ = try await harness.client.request("test/echo", params: ["text": "loud"])
+    let trace = try await harness.client.waitForNotification("$/logTrace")
+    #expect(trace == ["message": "loud", "verbose": "details"])
+    #expect(harness.client.notifications("$/logTrace").count == 1)
+    #expect(try await harness.finish() == 1)
+  }
+
+  @Test func logsAreMirroredToTheClient() async throws {
+    let harness = ConnectionHarness()
+    harness.connection.mirrorLogs(minimumLevel: .warning)
+    try await harness.initialize()
+    harness.connection.logger.info("not mirrored")
+    harness.connection.logger.warning("mirrored")
+    let message = try await harness.client.waitForNotification("window/logMessage")
+    #expect(message == ["type": 2, "message": "mirrored"])
+    #expect(try await harness.finish() == 1)
+  }
+}
