@@ -38,8 +38,7 @@ let package = Package(
       dependencies: ["NoteSyntax", "NoteIntelligence", "LanguageServerProtocol", "BookNotesServer"],
       swiftSettings: strict),
     .testTarget(
-      name: "NoteSyntaxTests", dependencies: ["NoteSyntax", "BookNotesTestSupport"],
-      resources: [.copy("Fixtures")], swiftSettings: strict),
+      name: "NoteSyntaxTests", dependencies: ["NoteSyntax"], exclude: ["Fixtures"], swiftSettings: strict),
     .testTarget(
       name: "NoteIntelligenceTests",
       dependencies: ["NoteIntelligence", "NoteSyntax", "BookNotesTestSupport"], swiftSettings: strict),

@@ -1,0 +1,102 @@
+import Testing
+
+@testable import NoteSyntax
+
+/// Each finding code: one input that has it (with its exact range) and a near miss that does not.
+@Suite struct FindingTests {
+  func findings(_ text: String) -> [String] {
+    let document = NoteDocument(text)
+    return document.tree.findings.map { finding in
+      "\(finding.code.rawValue) \(document.text.string(in: finding.range).debugDescription)"
+    }
+  }
+
+  @Test func clozeUnclosedHint() {
+    #expect(findings("See ?[hint and more\nnext") == ["cloze-unclosed-hint \"?[hint and more\""])
+    #expect(findings("See ?[hint](answer) ok").isEmpty)
+  }
+
+  @Test func clozeMissingAnswer() {
+    #expect(findings("See ?[hint] then") == ["cloze-missing-answer \"?[hint]\""])
+    #expect(findings("See [hint] then").isEmpty)
+  }
+
+  @Test func clozeUnclosedAnswer() {
+    #expect(findings("?[researcher](Kathleen Vohs\nnext") == ["cloze-unclosed-answer \"?[researcher](Kathleen Vohs\""])
+    #expect(findings("?[researcher](Kathleen Vohs)\nnext").isEmpty)
+  }
+
+  @Test func clozeEmptyAnswer() {
+    #expect(findings("?[researcher]()") == ["cloze-empty-answer \"()\""])
+    #expect(findings("?[researcher](x)").isEmpty)
+  }
+
+  @Test func clozeSpaceBeforeAnswer() {
+    #expect(findings("?[hint] (answer)") == ["cloze-space-before-answer \" \""])
+    #expect(findings("?[hint] answer").map { $0.hasPrefix("cloze-missing-answer") } == [true])
+  }
+
+  @Test func clozeNestedParenthesis() {
+    #expect(findings("?[f](g(x) = y)") == ["cloze-nested-parenthesis \"(x)\""])
+    #expect(findings("?[f](g x) = (y)").isEmpty)
+  }
+
+  @Test func qaMissingAnswer() {
+    #expect(findings("Q: What is ego depletion?\nSomething else") == ["qa-missing-answer \"Q:\""])
+    #expect(findings("Q: What is ego depletion?\nA: Tiredness.").isEmpty)
+  }
+
+  @Test func qaOrphanAnswer() {
+    #expect(findings("A: Nobody asked.") == ["qa-orphan-answer \"A:\""])
+    #expect(findings("Text\nA: also orphaned") == ["qa-orphan-answer \"A:\""])
+    #expect(findings("Q: Asked?\nA: Yes.").isEmpty)
+  }
+
+  @Test func qaBlankLineBetween() {
+    #expect(findings("Q: Asked?\n\nA: Yes.") == ["qa-blank-line-between \"\\n\""])
+    #expect(findings("Q: Asked?\n\n\nA: Yes.").contains("qa-missing-answer \"Q:\""))
+  }
+
+  @Test func qaEmpty() {
+    #expect(findings("Q:\nA: answer") == ["qa-empty-question \"Q:\""])
+    #expect(findings("Q: question\nA:   ") == ["qa-empty-answer \"A:\""])
+    #expect(findings("Q: question\nA: answer").isEmpty)
+  }
+
+  @Test func qaMissingSpace() {
+    #expect(findings("Q:text") == ["qa-missing-space \"Q:\""])
+    #expect(findings("q: lower") == ["qa-missing-space \"q:\""])
+    #expect(findings("Text\nA:x") == ["qa-missing-space \"A:\""])
+    #expect(findings("Qs: not a marker\nquestion: neither").isEmpty)
+  }
+
+  @Test func summaryEmpty() {
+    #expect(findings("Summary: ") == ["summary-empty \"Summary:\""])
+    #expect(findings("tl;dr:\nnext") == ["summary-empty \"tl;dr:\""])
+    #expect(findings("Summary: said").isEmpty)
+  }
+
+  @Test func frontMatterUnclosed() {
+    #expect(findings("---\ntitle: x\n") == ["front-matter-unclosed \"---\""])
+    #expect(findings("---") == ["front-matter-unclosed \"---\""])
+    #expect(findings("---\ntitle: x\n---\n").isEmpty)
+    #expect(findings("text\n---\n").isEmpty)
+  }
+
+  @Test func frontMatterBadValue() {
+    #expect(
+      findings("---\nstatus: skimming\nrating: 0\nisbn: 0306406153\n---")
+        == ["front-matter-bad-value \"skimming\"", "front-matter-bad-value \"0\"", "front-matter-bad-value \"0306406153\""])
+    #expect(findings("---\nstatus: Reading\nrating: 5\nisbn: 0-306-40615-2\n---").isEmpty)
+    #expect(findings("---\nisbn: 978-0-306-40615-7\n---").isEmpty)
+  }
+
+  @Test func everyCodeIsCovered() {
+    let covered: Set<FindingCode> = [
+      .clozeUnclosedHint, .clozeMissingAnswer, .clozeUnclosedAnswer, .clozeEmptyAnswer, .clozeSpaceBeforeAnswer,
+      .clozeNestedParenthesis, .qaMissingAnswer, .qaOrphanAnswer, .qaBlankLineBetween, .qaEmptyQuestion,
+      .qaEmptyAnswer, .qaMissingSpace, .summaryEmpty, .frontMatterUnclosed, .frontMatterBadValue,
+    ]
+    #expect(covered == Set(FindingCode.allCases))
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+@testable import NoteSyntax
+
+/// After every edit, the incrementally updated document equals a fresh parse of the same
+/// text, node for node, and most blocks were reused.
+@Suite struct IncrementalParsingTests {
+  /// `BOOKNOTES_PROPERTY_SEQUENCES` raises the count (CI runs 10,000).
+  static var sequenceCount: Int {
+    Int(ProcessInfo.processInfo.environment["BOOKNOTES_PROPERTY_SEQUENCES"] ?? "") ?? 1500
+  }
+
+  static func randomEdit(_ document: NoteDocument, _ rng: inout SplitMix) -> (Range<Int>, String) {
+    let bytes = document.text.allBytes
+    let count = bytes.count
+    var at = Int.random(in: 0...count, using: &rng)
+    // Half of the edits land on syntax: prompt markers, line breaks, emoji.
+    if Bool.random(using: &rng) && count > 0 {
+      let interesting = bytes.indices.filter { i in
+        let b = bytes[i]
+        return b == UInt8(ascii: "?") || b == UInt8(ascii: "[") || b == UInt8(ascii: "]") || b == UInt8(ascii: ")")
+          || b == UInt8(ascii: ":") || b == 0x0D || b == 0x0A || b >= 0xF0 || b == UInt8(ascii: "#")
+          || b == UInt8(ascii: ">")
+      }
+      if let pick = interesting.randomElement(using: &rng) { at = pick + Int.random(in: 0...2, using: &rng) }
+    }
+    at = min(at, count)
+    let kind = Int.random(in: 0..<3, using: &rng)
+    let deleteLength = kind == 0 ? 0 : Int.random(in: 1...6, using: &rng)
+    let insert =
+      kind == 1 ? "" : (0..<Int.random(in: 1...3, using: &rng)).map { _ in NoteGenerator.snippets.randomElement(using: &rng)! }.joined()
+    return (at..<min(count, at + deleteLength), insert)
+  }
+
+  @Test func incrementalEqualsFresh() {
+    var rng = SplitMix(seed: 20_261_122)
+    var reused = 0
+    var total = 0
+    var edits = 0
+    for sequence in 0..<Self.sequenceCount {
+      var document = NoteDocument(NoteGenerator.note(&rng))
+      for step in 0..<6 {
+        let before = document
+        let (range, insert) = Self.randomEdit(document, &rng)
+        document.replace(range, with: insert)
+        let fresh = NoteDocument(document.string)
+        edits += 1
+        guard document.tree.isStructurallyEqual(to: fresh.tree) else {
+          Issue.record(
+            "sequence \(sequence) step \(step): \(range) ← \(insert.debugDescription) on \(before.string.debugDescription)\nincremental:\n\(document.dump())\nfresh:\n\(fresh.dump())"
+          )
+          return
+        }
+        guard document.lines.lineCount == fresh.lines.lineCount,
+          (0..<fresh.lines.lineCount).allSatisfy({
+            document.lines.startOfLine($0) == fresh.lines.startOfLine($0)
+              && document.lines.record(ofLine: $0) == fresh.lines.record(ofLine: $0)
+          })
+        else {
+          Issue.record("line index differs at sequence \(sequence) step \(step)")
+          return
+        }
+        reused += document.tree.sharedBlockCount(with: before.tree)
+        total += document.tree.blockCount
+      }
+    }
+    let ratio = total == 0 ? 0 : Double(reused) / Double(total)
+    print("incremental parsing: \(Self.sequenceCount) sequences, \(edits) edits, \(Int(ratio * 1000) / 10)% of blocks reused")
+    #expect(ratio > 0.6)
+  }
+
+  @Test func editInLargeNoteReparsesOneBlock() {
+    let paragraph = "Some words with a ?[hint](answer) and #tag.\n\n"
+    var document = NoteDocument(String(repeating: paragraph, count: 2000))
+    let offset = paragraph.utf8.count * 1000 + 5
+    let summary = document.replace(offset..<offset, with: "x")
+    #expect(summary.reparsedBlocks <= 2)
+    #expect(document.tree.blockCount == 4000)
+  }
+
+  @Test func editsInsideCharactersAreClampedToScalarStarts() {
+    var document = NoteDocument("a😀b")
+    document.replace(3..<3, with: "x")  // inside the emoji's four bytes
+    #expect(document.string == "ax😀b")
+    #expect(NoteDocument(document.string).tree.isStructurallyEqual(to: document.tree))
+  }
+
+  @Test func splittingAndJoiningCRLF() {
+    var document = NoteDocument("Q: one\r\nA: two\r\n")
+    document.replace(7..<7, with: "x")  // between \r and \n
+    #expect(document.string == "Q: one\rx\nA: two\r\n")
+    #expect(document.lines.lineCount == 4)
+    #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree))
+    document.replace(7..<8, with: "")
+    #expect(document.lines.lineCount == 3)
+    #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree))
+  }
+}

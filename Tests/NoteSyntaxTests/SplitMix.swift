@@ -1,0 +1,76 @@
+/// A small seeded random number generator, so that failures reproduce.
+struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Random book notes built from the constructs of the spec, with CRLF and emoji mixed in.
+enum NoteGenerator {
+  static let words = ["habit", "memory", "the", "of", "recall", "book", "idea", "spacing", "café", "naïve", "中文", "ok"]
+  static let breaks = ["\n", "\n", "\n", "\r\n", "\r"]
+
+  static func note(_ rng: inout SplitMix) -> String {
+    var out = ""
+    if Bool.random(using: &rng) {
+      out += "---\ntitle: \(words.randomElement(using: &rng)!)\nstatus: reading\nrating: \(Int.random(in: 0...6, using: &rng))\n---\n"
+    }
+    for _ in 0..<Int.random(in: 3...14, using: &rng) {
+      out += block(&rng)
+      out += breaks.randomElement(using: &rng)!
+      if Int.random(in: 0..<3, using: &rng) == 0 { out += "\n" }
+    }
+    return out
+  }
+
+  static func inline(_ rng: inout SplitMix) -> String {
+    var parts: [String] = []
+    for _ in 0..<Int.random(in: 1...8, using: &rng) {
+      let w = words.randomElement(using: &rng)!
+      switch Int.random(in: 0..<16, using: &rng) {
+      case 0: parts.append("**\(w)**")
+      case 1: parts.append("*\(w)*")
+      case 2: parts.append("_\(w)_")
+      case 3: parts.append("`\(w)`")
+      case 4: parts.append("?[\(w)](\(w) \(w))")
+      case 5: parts.append("#\(w)/sub")
+      case 6: parts.append("[\(w)](https://x.org/\(w))")
+      case 7: parts.append("😀👨‍👩‍👧")
+      case 8: parts.append("?[\(w)]")
+      case 9: parts.append("?[\(w)](\(w)")
+      case 10: parts.append("🇫🇷")
+      default: parts.append(w)
+      }
+    }
+    return parts.joined(separator: " ")
+  }
+
+  static func block(_ rng: inout SplitMix) -> String {
+    let br = breaks.randomElement(using: &rng)!
+    switch Int.random(in: 0..<9, using: &rng) {
+    case 0: return String(repeating: "#", count: Int.random(in: 1...7, using: &rng)) + " " + inline(&rng)
+    case 1: return "- " + inline(&rng) + br + "- " + inline(&rng) + br + "  - " + inline(&rng)
+    case 2: return "1. " + inline(&rng) + br + "2. " + inline(&rng)
+    case 3: return "> " + inline(&rng) + br + "> " + inline(&rng) + " (p. \(Int.random(in: 1...400, using: &rng)))"
+    case 4: return "Q: " + inline(&rng) + br + "A: " + inline(&rng)
+    case 5: return "Summary: " + inline(&rng)
+    case 6: return "Q: " + inline(&rng) + br + br + "A: " + inline(&rng)
+    default: return inline(&rng) + br + inline(&rng)
+    }
+  }
+
+  /// Snippets that edits insert, heavy on prompt syntax and line breaks.
+  static let snippets = [
+    "?[", "](", ")", "]", "[", "(", "Q: ", "A: ", "q:", "\n", "\r\n", "\r", "\n\n", "#", "# ", "## ", "#tag/x", "*", "**",
+    "_", "`", "> ", "- ", "1. ", "---", "---\n", "...", "Summary: ", "tl;dr:", "😀", "👨‍👩‍👧", "\u{200D}", "🇫🇷", "é", "中", " ",
+    "\t", "word", "(p. 4)", "— p. 3", "status: x\n",
+  ]
+}
