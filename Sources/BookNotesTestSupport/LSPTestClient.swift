@@ -54,7 +54,10 @@ public final class LSPTestClient: Sendable {
 
   /// A client writing requests to `output` and reading the server from `input`.
   /// The descriptors are closed by ``close()`` only when `ownsDescriptors` is true.
-  public init(writingTo output: Int32, readingFrom input: Int32, ownsDescriptors: Bool = false, defaultTimeout: Duration = .seconds(10)) {
+  public init(
+    writingTo output: Int32, readingFrom input: Int32, ownsDescriptors: Bool = false,
+    defaultTimeout: Duration = .seconds(10)
+  ) {
     self.output = Mutex(output)
     self.input = input
     self.ownsDescriptors = ownsDescriptors

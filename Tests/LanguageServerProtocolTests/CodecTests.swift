@@ -27,7 +27,8 @@ import Testing
        "initializationOptions": {"books": {"enabled": false}}, "trace": "verbose"}
       """)
     #expect(params.processId == 42)
-    #expect(params.capabilities.general?.positionEncodings == [.utf8, .utf16, PositionEncodingKind(rawValue: "utf-64")])
+    #expect(
+      params.capabilities.general?.positionEncodings == [.utf8, .utf16, PositionEncodingKind(rawValue: "utf-64")])
     let tokens = try #require(params.capabilities.textDocument?.semanticTokens?.requests)
     #expect(tokens.supportsFull && tokens.supportsDelta && tokens.supportsRange)
     #expect(params.capabilities.textDocument?.diagnostic != nil)
@@ -39,7 +40,9 @@ import Testing
   }
 
   @Test func missingRequiredFieldNamesTheField() throws {
-    let body = Data(#"{"jsonrpc":"2.0","id":1,"method":"textDocument/hover","params":{"textDocument":{},"position":{"line":0,"character":1}}}"#.utf8)
+    let body = Data(
+      #"{"jsonrpc":"2.0","id":1,"method":"textDocument/hover","params":{"textDocument":{},"position":{"line":0,"character":1}}}"#
+        .utf8)
     do {
       _ = try ParamsEnvelope<HoverParams>.decode(from: body)
       Issue.record("decoding should fail")
@@ -109,7 +112,8 @@ import Testing
       full: .init(delta: true), range: true)
     capabilities.diagnosticProvider = DiagnosticOptions(interFileDependencies: false, workspaceDiagnostics: false)
     capabilities.codeActionProvider = CodeActionOptions(codeActionKinds: [.quickFix])
-    let json = try jsonValue(of: InitializeResult(capabilities: capabilities, serverInfo: ProgramInfo(name: "booknotes")))
+    let json = try jsonValue(
+      of: InitializeResult(capabilities: capabilities, serverInfo: ProgramInfo(name: "booknotes")))
     #expect(
       json == [
         "capabilities": [

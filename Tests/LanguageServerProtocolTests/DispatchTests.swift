@@ -108,7 +108,8 @@ import Testing
     }
     try await harness.initialize()
     #expect(try await harness.client.request("test/echo", params: ["text": "booknotes"]) == "booknotes")
-    #expect(harness.client.serverRequests.map { $0["method"] } == ["workspace/configuration", "client/registerCapability"])
+    #expect(
+      harness.client.serverRequests.map { $0["method"] } == ["workspace/configuration", "client/registerCapability"])
     #expect(try await harness.finish() == 1)
   }
 

@@ -56,7 +56,9 @@ import Testing
     let fast = try clock.measure {
       fastBytes = try OutgoingMessage.response(id: 1, result: Optional(response)).count
     }
-    print("Encoding 250,000 UInt32 semantic tokens: JSONEncoder \(foundation) (\(foundationBytes) bytes); JSONWriter response \(fast) (\(fastBytes) bytes)")
+    print(
+      "Encoding 250,000 UInt32 semantic tokens: JSONEncoder \(foundation) (\(foundationBytes) bytes); JSONWriter response \(fast) (\(fastBytes) bytes)"
+    )
     #expect(fastBytes > foundationBytes)
   }
 }

@@ -30,7 +30,9 @@ extension LanguageServerConnection {
     switch lifecycle {
     case .uninitialized where !isInitialize:
       replyError(
-        id: id, ResponseError(code: ResponseError.serverNotInitialized, message: "Server not initialized: '\(method)' before 'initialize'"))
+        id: id,
+        ResponseError(
+          code: ResponseError.serverNotInitialized, message: "Server not initialized: '\(method)' before 'initialize'"))
       return
     case .initialized where isInitialize:
       replyError(id: id, .invalidRequest("'initialize' was already received"))

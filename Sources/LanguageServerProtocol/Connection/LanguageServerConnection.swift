@@ -118,7 +118,8 @@ public final class LanguageServerConnection: Sendable {
 
   /// Ends the connection with `code`; later calls change nothing.
   func finish(code: Int32) {
-    let (waiters, outgoing) = state.withLock { state -> ([CheckedContinuation<Int32, Never>], [CheckedContinuation<JSONValue, any Error>]) in
+    let (waiters, outgoing) = state.withLock {
+      state -> ([CheckedContinuation<Int32, Never>], [CheckedContinuation<JSONValue, any Error>]) in
       guard state.exitCode == nil else { return ([], []) }
       state.exitCode = code
       defer {

@@ -78,7 +78,8 @@ public struct MessageFramer: Sendable {
         case .failure(let problem):
           // Restart at a `Content-Length:` after the offending line if the block has
           // one (garbage before a header); otherwise skip the whole block.
-          if let restart = Self.find(Self.contentLengthName, in: buffer, from: problem.lineStart + 1, caseInsensitive: true),
+          if let restart = Self.find(
+            Self.contentLengthName, in: buffer, from: problem.lineStart + 1, caseInsensitive: true),
             restart < end
           {
             start = restart
@@ -131,11 +132,14 @@ public struct MessageFramer: Sendable {
       }
       let number = value.reduce(0) { $0 * 10 + Int($1 - 48) }
       guard number <= maximumBodySize else {
-        return .failure(HeaderProblem(message: "Content-Length \(number) exceeds the limit of \(maximumBodySize) bytes", lineStart: thisLine))
+        return .failure(
+          HeaderProblem(
+            message: "Content-Length \(number) exceeds the limit of \(maximumBodySize) bytes", lineStart: thisLine))
       }
       length = number
     }
-    guard let length else { return .failure(HeaderProblem(message: "Missing Content-Length header", lineStart: header.startIndex))
+    guard let length else {
+      return .failure(HeaderProblem(message: "Missing Content-Length header", lineStart: header.startIndex))
     }
     return .success(length)
   }

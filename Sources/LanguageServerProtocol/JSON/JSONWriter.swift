@@ -104,13 +104,36 @@ public struct JSONWriter: Sendable {
   /// Writes an array of numbers, the shape of semantic tokens.
   public mutating func write(_ values: [UInt32]) {
     beginArray()
-    bytes.reserveCapacity(bytes.count + values.count * 4)
-    var first = true
-    for value in values {
-      if !first { bytes.append(UInt8(ascii: ",")) }
-      first = false
-      appendDigits(UInt(value))
+    // Room for the longest number and a comma each, trimmed afterwards.
+    let start = bytes.count
+    bytes.append(contentsOf: repeatElement(0, count: values.count * 11))
+    let written = bytes.withUnsafeMutableBufferPointer { buffer in
+      values.withUnsafeBufferPointer { numbers in
+        var cursor = start
+        var scratch: (UInt64, UInt64) = (0, 0)
+        return withUnsafeMutableBytes(of: &scratch) { digits in
+          for index in 0..<numbers.count {
+            if index > 0 {
+              buffer[cursor] = UInt8(ascii: ",")
+              cursor += 1
+            }
+            var rest = numbers[index]
+            var count = 0
+            repeat {
+              count += 1
+              digits[16 - count] = UInt8(truncatingIfNeeded: rest % 10) &+ 48
+              rest /= 10
+            } while rest > 0
+            for offset in (16 - count)..<16 {
+              buffer[cursor] = digits[offset]
+              cursor += 1
+            }
+          }
+          return cursor - start
+        }
+      }
     }
+    bytes.removeLast(values.count * 11 - written)
     hasElement[hasElement.count - 1] = !values.isEmpty
     endArray()
   }

@@ -6,7 +6,9 @@ public struct ClientCapabilities: Codable, Sendable, Hashable {
   public var window: Window?
   public var workspace: Workspace?
 
-  public init(general: General? = nil, textDocument: TextDocument? = nil, window: Window? = nil, workspace: Workspace? = nil) {
+  public init(
+    general: General? = nil, textDocument: TextDocument? = nil, window: Window? = nil, workspace: Workspace? = nil
+  ) {
     self.general = general
     self.textDocument = textDocument
     self.window = window
