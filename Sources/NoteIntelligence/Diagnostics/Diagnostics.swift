@@ -1,0 +1,88 @@
+public import NoteSyntax
+
+/// Turns the parser's findings into diagnostics with the spec's severities and
+/// messages that say what to type.
+public enum Diagnostics {
+  /// The diagnostics of `doc`, in document order.
+  public static func compute(_ doc: NoteDocument, options: DiagnosticOptions = .default) -> [NoteDiagnostic] {
+    guard options.enabled else { return [] }
+    return doc.tree.findings.compactMap { diagnostic(for: $0, in: doc, options: options) }
+  }
+
+  /// The diagnostic for one finding of `doc`, or `nil` when options turn its code off.
+  public static func diagnostic(
+    for finding: SyntaxFinding, in doc: NoteDocument, options: DiagnosticOptions = .default
+  ) -> NoteDiagnostic? {
+    let code = finding.code.rawValue
+    guard let severity = options.severity(for: code, default: defaultSeverity(of: finding.code)) else { return nil }
+    let message =
+      finding.code == .frontMatterBadValue ? badValueMessage(for: finding, in: doc) : message(for: finding.code)
+    return NoteDiagnostic(range: finding.range, severity: severity, code: code, message: message)
+  }
+
+  /// The message for a bad front matter value, naming what its key accepts.
+  static func badValueMessage(for finding: SyntaxFinding, in doc: NoteDocument) -> String {
+    let line = doc.lines.contentRange(ofLine: doc.lines.lineContaining(finding.range.lowerBound))
+    let key =
+      doc.text.string(in: line.lowerBound..<finding.range.lowerBound)
+      .split(separator: ":").first.map { String($0).lowercased() } ?? ""
+    let value = doc.text.string(in: finding.range)
+    switch key {
+    case "status":
+      return "Unknown status '\(value)': type one of reading, wishlist, finished, archived."
+    case "rating":
+      return "Rating '\(value)' is not 1 to 5: type a whole number from 1 to 5."
+    case "isbn":
+      return "ISBN '\(value)' has a wrong check digit: type the 10 or 13 digits exactly as printed."
+    default:
+      return message(for: .frontMatterBadValue)
+    }
+  }
+
+  /// The spec's severity for a code.
+  public static func defaultSeverity(of code: FindingCode) -> DiagnosticSeverity {
+    switch code {
+    case .clozeSpaceBeforeAnswer, .clozeNestedParenthesis, .qaMissingSpace, .summaryEmpty, .frontMatterBadValue:
+      .warning
+    case .clozeUnclosedHint, .clozeMissingAnswer, .clozeUnclosedAnswer, .clozeEmptyAnswer, .qaMissingAnswer,
+      .qaOrphanAnswer, .qaBlankLineBetween, .qaEmptyQuestion, .qaEmptyAnswer, .frontMatterUnclosed:
+      .error
+    }
+  }
+
+  /// What is wrong and what to type.
+  public static func message(for code: FindingCode) -> String {
+    switch code {
+    case .clozeUnclosedHint:
+      "Cloze hint is not closed: type ']' after the hint, then '(answer)'."
+    case .clozeMissingAnswer:
+      "Cloze has no answer: type '(answer)' right after the ']'."
+    case .clozeUnclosedAnswer:
+      "Cloze answer is not closed: type ')' at the end of the answer."
+    case .clozeEmptyAnswer:
+      "Cloze answer is empty: type the answer between '(' and ')'."
+    case .clozeSpaceBeforeAnswer:
+      "Space between a cloze's ']' and '(': remove it, or this is not read as one cloze in other apps."
+    case .clozeNestedParenthesis:
+      "Cloze answer contains '(': it ends at the first ')', so the rest shows as text; remove the inner parentheses."
+    case .qaMissingAnswer:
+      "Question has no answer: add a line starting 'A: ' right after it."
+    case .qaOrphanAnswer:
+      "Answer has no question: add a line starting 'Q: ' right before it."
+    case .qaBlankLineBetween:
+      "Blank line between question and answer: remove it so that 'A: ' follows 'Q: ' directly."
+    case .qaEmptyQuestion:
+      "Question is empty: type the question after 'Q: '."
+    case .qaEmptyAnswer:
+      "Answer is empty: type the answer after 'A: '."
+    case .qaMissingSpace:
+      "Prompt marker must be 'Q: ' or 'A: ': capital letter, colon, then a space."
+    case .summaryEmpty:
+      "Summary is empty: type the summary after the marker."
+    case .frontMatterUnclosed:
+      "Front matter is not closed: add a line '---' after its last 'key: value' line."
+    case .frontMatterBadValue:
+      "Invalid value: 'status' is one of reading, wishlist, finished, archived; 'rating' is 1 to 5; 'isbn' needs a valid check digit."
+    }
+  }
+}

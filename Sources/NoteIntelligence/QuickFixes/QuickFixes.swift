@@ -1,0 +1,96 @@
+public import NoteSyntax
+
+/// The quick fixes for the malformed syntax that has one unambiguous fix.
+public enum QuickFixes {
+  /// The codes that have a quick fix.
+  public static let fixableCodes: Set<FindingCode> = [
+    .clozeMissingAnswer, .clozeUnclosedAnswer, .clozeSpaceBeforeAnswer, .qaMissingAnswer, .qaBlankLineBetween,
+    .qaMissingSpace,
+  ]
+
+  /// The fixes of every finding whose range touches `range` (a cursor is an empty range).
+  public static func fixes(at range: Range<Int>, in doc: NoteDocument) -> [QuickFix] {
+    doc.tree.findings.filter { touches($0.range, range) }.compactMap { fix(for: $0, in: doc) }
+  }
+
+  /// The fixes of every finding touching the cursor at `offset`.
+  public static func fixes(at offset: Int, in doc: NoteDocument) -> [QuickFix] {
+    fixes(at: offset..<offset, in: doc)
+  }
+
+  /// The fix for a diagnostic, when its code has one and it matches a finding of `doc`.
+  public static func fixes(for diagnostic: NoteDiagnostic, in doc: NoteDocument) -> [QuickFix] {
+    doc.tree.findings.filter { $0.code.rawValue == diagnostic.code && $0.range == diagnostic.range }
+      .compactMap { fix(for: $0, in: doc) }
+  }
+
+  /// The fix for a finding, when its code has one.
+  public static func fix(for finding: SyntaxFinding, in doc: NoteDocument) -> QuickFix? {
+    let range = finding.range
+    let code = finding.code.rawValue
+    func make(_ title: String, _ edit: TextReplacement, cursor: Int? = nil) -> QuickFix {
+      QuickFix(title: title, code: code, diagnosticRange: range, edits: [edit], cursor: cursor)
+    }
+    switch finding.code {
+    case .clozeMissingAnswer:
+      let at = range.upperBound
+      return make("Insert '()' for the answer", TextReplacement(range: at..<at, newText: "()"), cursor: at + 1)
+    case .clozeUnclosedAnswer:
+      var at = range.upperBound
+      while at > range.lowerBound && isSpaceOrTab(doc.text[at - 1]) { at -= 1 }
+      return make("Insert ')' to close the answer", TextReplacement(range: at..<at, newText: ")"), cursor: at + 1)
+    case .clozeSpaceBeforeAnswer:
+      return make("Remove the space before '('", TextReplacement(range: range, newText: ""))
+    case .qaBlankLineBetween:
+      return make("Remove the blank line", TextReplacement(range: range, newText: ""))
+    case .qaMissingAnswer:
+      return answerLineFix(for: finding, in: doc)
+    case .qaMissingSpace:
+      return markerFix(for: finding, in: doc)
+    default:
+      return nil
+    }
+  }
+
+  /// Inserts an `A: ` line after the question's line, with that line's own line break.
+  private static func answerLineFix(for finding: SyntaxFinding, in doc: NoteDocument) -> QuickFix {
+    let lines = doc.lines
+    let line = lines.lineContaining(finding.range.lowerBound)
+    let content = lines.contentRange(ofLine: line)
+    let next = lines.startOfLine(line + 1)
+    let edit: TextReplacement
+    let cursor: Int
+    if line + 1 < lines.lineCount {
+      let lineBreak = doc.text.string(in: content.upperBound..<next)
+      edit = TextReplacement(range: next..<next, newText: "A: " + lineBreak)
+      cursor = next + 3
+    } else {
+      edit = TextReplacement(range: content.upperBound..<content.upperBound, newText: "\nA: ")
+      cursor = content.upperBound + 4
+    }
+    return QuickFix(
+      title: "Add an 'A: ' line", code: finding.code.rawValue, diagnosticRange: finding.range, edits: [edit],
+      cursor: cursor)
+  }
+
+  /// Rewrites `q:`, `Q:text`, `a:` or `A:text` as `Q: ` or `A: `.
+  private static func markerFix(for finding: SyntaxFinding, in doc: NoteDocument) -> QuickFix? {
+    let range = finding.range
+    guard range.count == 2 else { return nil }
+    let letter = doc.text[range.lowerBound] & ~0x20
+    let markerText = String(decoding: [letter, UInt8(ascii: ":")], as: UTF8.self)
+    let end = range.upperBound
+    let spaced = end >= doc.text.count || isSpaceOrTab(doc.text[end]) || doc.text[end] == 0x0A || doc.text[end] == 0x0D
+    let title = spaced ? "Write '\(markerText)'" : "Insert a space after '\(markerText)'"
+    return QuickFix(
+      title: title, code: finding.code.rawValue, diagnosticRange: range,
+      edits: [TextReplacement(range: range, newText: markerText + (spaced ? "" : " "))])
+  }
+
+  private static func isSpaceOrTab(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+  /// Whether a finding's range touches a selection or cursor (ends count).
+  private static func touches(_ finding: Range<Int>, _ selection: Range<Int>) -> Bool {
+    finding.lowerBound <= selection.upperBound && selection.lowerBound <= finding.upperBound
+  }
+}
