@@ -31,7 +31,7 @@ let package = Package(
       swiftSettings: strict),
     .executableTarget(
       name: "booknotes-bench",
-      dependencies: ["NoteSyntax", "NoteIntelligence", "LanguageServerProtocol"],
+      dependencies: ["NoteSyntax"],
       swiftSettings: strict),
     .target(
       name: "BookNotesTestSupport",

@@ -29,9 +29,49 @@ public struct NoteDocument: Sendable {
   }
 
   /// Parses arbitrary bytes: invalid UTF-8 is read with replacement characters.
-  public init(bytes: some Collection<UInt8>) {
-    let repaired = String(decoding: bytes, as: UTF8.self)
-    self.init(validUTF8: Array(repaired.utf8))
+  public init(bytes: [UInt8]) {
+    if Self.isValidUTF8(bytes) {
+      self.init(validUTF8: bytes)
+    } else {
+      self.init(validUTF8: Array(String(decoding: bytes, as: UTF8.self).utf8))
+    }
+  }
+
+  /// Whether `bytes` is well-formed UTF-8 (checked without building a string).
+  static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+      var i = 0
+      let n = buffer.count
+      while i < n {
+        let b = buffer[i]
+        if b < 0x80 {
+          i += 1
+          continue
+        }
+        let length: Int
+        var minimum: UInt32
+        var value: UInt32
+        if b & 0xE0 == 0xC0 {
+          (length, minimum, value) = (2, 0x80, UInt32(b & 0x1F))
+        } else if b & 0xF0 == 0xE0 {
+          (length, minimum, value) = (3, 0x800, UInt32(b & 0x0F))
+        } else if b & 0xF8 == 0xF0 {
+          (length, minimum, value) = (4, 0x10000, UInt32(b & 0x07))
+        } else {
+          return false
+        }
+        guard i + length <= n else { return false }
+        for k in 1..<length {
+          let c = buffer[i + k]
+          guard c & 0xC0 == 0x80 else { return false }
+          value = value << 6 | UInt32(c & 0x3F)
+        }
+        guard value >= minimum, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return false }
+        minimum = 0
+        i += length
+      }
+      return true
+    }
   }
 
   init(validUTF8 bytes: [UInt8]) {

@@ -1,1 +1,16 @@
-print("bench")
+import Foundation
+
+/// `booknotes-bench parse` (the parser) and `booknotes-bench lsp` (the server over pipes).
+/// Numbers are printed, never asserted.
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+  switch arguments.first {
+  case "parse": try ParseBenchmark.run(arguments: Array(arguments.dropFirst()))
+  default:
+    FileHandle.standardError.write(Data("usage: booknotes-bench parse\n".utf8))
+    exit(2)
+  }
+} catch {
+  FileHandle.standardError.write(Data("booknotes-bench: \(error)\n".utf8))
+  exit(1)
+}

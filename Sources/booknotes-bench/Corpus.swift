@@ -1,0 +1,39 @@
+import Foundation
+
+/// Finds or makes the benchmark notes with the shared deterministic generator.
+enum Corpus {
+  static let sizes: [(name: String, bytes: Int)] = [
+    ("10 KB", 10 * 1024), ("100 KB", 100 * 1024), ("1 MB", 1024 * 1024), ("10 MB", 10 * 1024 * 1024),
+  ]
+
+  /// The generator script: `BOOKNOTES_CORPUS_GENERATOR`, else `../shared/corpus/gen_corpus.py`.
+  static var generator: String {
+    ProcessInfo.processInfo.environment["BOOKNOTES_CORPUS_GENERATOR"]
+      ?? FileManager.default.currentDirectoryPath + "/../shared/corpus/gen_corpus.py"
+  }
+
+  static let directory = FileManager.default.currentDirectoryPath + "/bench-data"
+
+  /// The path of a single note of `bytes` bytes (seed 1), generated on first use.
+  static func note(bytes: Int) throws -> String {
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let path = "\(directory)/note-\(bytes).md"
+    if !FileManager.default.fileExists(atPath: path) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["python3", generator, "--single", String(bytes), "--out", path, "--seed", "1"]
+      process.standardOutput = FileHandle.nullDevice
+      try process.run()
+      process.waitUntilExit()
+      guard process.terminationStatus == 0 else {
+        throw BenchError("corpus generator failed (\(generator)); set BOOKNOTES_CORPUS_GENERATOR")
+      }
+    }
+    return path
+  }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
