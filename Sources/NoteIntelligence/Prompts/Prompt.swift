@@ -1,0 +1,52 @@
+/// The kind of a review prompt.
+public enum PromptKind: String, Sendable, CaseIterable {
+  case quote
+  case cloze
+  case qa
+}
+
+/// One review prompt: a card with a front and a back.
+public struct Prompt: Sendable, Hashable {
+  /// Stable: derived from the kind and the card's text only, so edits elsewhere in the
+  /// note keep it; repeated identical cards get `-2`, `-3`, … in document order.
+  public var id: String
+  public var kind: PromptKind
+  /// 0-based line where the prompt starts.
+  public var line: Int
+  /// UTF-8 byte range of the quote, cloze or question-and-answer pair.
+  public var range: Range<Int>
+  /// The note's book title, if it has one.
+  public var book: String?
+  public var front: String
+  public var back: String
+
+  public init(
+    id: String, kind: PromptKind, line: Int, range: Range<Int>, book: String?, front: String, back: String
+  ) {
+    self.id = id
+    self.kind = kind
+    self.line = line
+    self.range = range
+    self.book = book
+    self.front = front
+    self.back = back
+  }
+}
+
+/// The 64-bit FNV-1a hash.
+enum FNV1a {
+  static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    return hash
+  }
+
+  /// The hash as 16 lowercase hex digits.
+  static func hex(_ bytes: some Sequence<UInt8>) -> String {
+    let digits = String(hash(bytes), radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+}

@@ -1,0 +1,60 @@
+public import NoteSyntax
+
+/// The review prompts of a note: every quote, every well-formed cloze and every
+/// `Q:`/`A:` pair, in document order.
+public enum Prompts {
+  /// The prompts of `doc`. Fronts and backs are plain text (markup dropped, line
+  /// breaks as spaces). A cloze's front is its paragraph with that cloze shown as
+  /// `[hint]` (`[...]` when the hint is empty) and other clozes showing their answers.
+  public static func prompts(for doc: NoteDocument) -> [Prompt] {
+    let book = bookTitle(of: doc)
+    var result: [Prompt] = []
+    var seen: [String: Int] = [:]
+    func add(_ kind: PromptKind, _ range: Range<Int>, _ front: String, _ back: String) {
+      let base = id(kind: kind, front: front, back: back)
+      let count = (seen[base] ?? 0) + 1
+      seen[base] = count
+      result.append(
+        Prompt(
+          id: count == 1 ? base : "\(base)-\(count)", kind: kind, line: doc.lines.lineContaining(range.lowerBound),
+          range: range, book: book, front: front, back: back))
+    }
+    doc.tree.forEachBlock { block in
+      let regions = InlineRegion.regions(of: block)
+      switch block.kind {
+      case .blockquote:
+        let front = regions.first.map { doc.plainText($0.nodes) } ?? ""
+        let back = block.quoteCitation.map { doc.citationText($0) } ?? book ?? ""
+        add(.quote, block.trimmedRange(in: doc), front, back)
+      case .questionAnswer:
+        let question = block.child(.question).map { doc.plainText([$0]) } ?? ""
+        let answer = block.child(.answer).map { doc.plainText([$0]) } ?? ""
+        add(.qa, block.trimmedRange(in: doc), question, answer)
+      default:
+        break
+      }
+      for region in regions {
+        for cloze in region.clozes {
+          let card = clozeCard(cloze, in: region, doc)
+          add(.cloze, cloze.range, card.front, card.back)
+        }
+      }
+    }
+    return result
+  }
+
+  /// The front and back of one cloze's card, in plain text.
+  static func clozeCard(_ cloze: SyntaxNode, in region: InlineRegion, _ doc: NoteDocument) -> (
+    front: String, back: String
+  ) {
+    var renderer = InlineText(doc: doc, hiddenCloze: cloze.range)
+    let front = InlineText.trimmed(renderer.render(region.nodes))
+    return (front, cloze.child(.clozeAnswer).map { doc.text.string(in: $0.range) } ?? "")
+  }
+
+  /// The stable id of a card: FNV-1a 64 of its kind and whitespace-normalised text, in hex.
+  public static func id(kind: PromptKind, front: String, back: String) -> String {
+    let key = kind.rawValue + "\u{1F}" + front.collapsingWhitespace + "\u{1F}" + back.collapsingWhitespace
+    return FNV1a.hex(key.utf8)
+  }
+}

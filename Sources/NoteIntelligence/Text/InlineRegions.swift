@@ -1,0 +1,58 @@
+import NoteSyntax
+
+/// The runs of inline text of a block that prompts are built from: a paragraph, a list
+/// item, a heading's or summary's text, a question, an answer, or a whole quote (all
+/// its lines, citation left out).
+struct InlineRegion {
+  /// The nodes whose inline children make up the region, rendered joined by spaces.
+  let nodes: [SyntaxNode]
+
+  /// Every well-formed cloze in the region, in order.
+  var clozes: [SyntaxNode] {
+    var result: [SyntaxNode] = []
+    for node in nodes { node.forEachDescendant { if $0.kind == .cloze { result.append($0) } } }
+    return result
+  }
+
+  /// Whether the region holds byte `offset`.
+  func contains(_ offset: Int) -> Bool { nodes.contains { $0.range.contains(offset) } }
+
+  /// The regions of a top-level block.
+  static func regions(of block: SyntaxNode) -> [InlineRegion] {
+    switch block.kind {
+    case .paragraph:
+      return [InlineRegion(nodes: [block])]
+    case .heading, .summary:
+      return block.child(.inlineContent).map { [InlineRegion(nodes: [$0])] } ?? []
+    case .unorderedList, .orderedList:
+      return block.children.compactMap { $0.child(.inlineContent) }.map { InlineRegion(nodes: [$0]) }
+    case .blockquote:
+      let lines = block.children.compactMap { $0.child(.inlineContent) }
+      return lines.isEmpty ? [] : [InlineRegion(nodes: lines)]
+    case .questionAnswer:
+      return [block.child(.question), block.child(.answer)].compactMap { $0 }.map { InlineRegion(nodes: [$0]) }
+    default:
+      return []
+    }
+  }
+}
+
+extension SyntaxNode {
+  /// The citation ending a blockquote, if any.
+  var quoteCitation: SyntaxNode? {
+    var found: SyntaxNode?
+    for line in children { if let c = line.child(.citation) { found = c } }
+    return found
+  }
+
+  /// The range without the trailing line break(s) and blank space, using `doc`'s bytes.
+  func trimmedRange(in doc: NoteDocument) -> Range<Int> {
+    var end = endOffset
+    while end > startOffset {
+      let b = doc.text[end - 1]
+      guard b == 0x0A || b == 0x0D || b == 0x20 || b == 0x09 else { break }
+      end -= 1
+    }
+    return startOffset..<end
+  }
+}
