@@ -7,7 +7,9 @@ extension BlockParser {
     var lineStart = nextLine(firstLineEnd)
     while lineStart < n {
       let e = examineLine(lineStart)
-      if LineMarkers.isFence(p, lineStart, e, UInt8(ascii: "-")) || LineMarkers.isFence(p, lineStart, e, UInt8(ascii: ".")) {
+      if LineMarkers.isFence(p, lineStart, e, UInt8(ascii: "-"))
+        || LineMarkers.isFence(p, lineStart, e, UInt8(ascii: "."))
+      {
         builder.leaf(.frontMatterFence, lineStart, lineStart + 3)
         builder.close(node, at: nextLine(e))
         return true

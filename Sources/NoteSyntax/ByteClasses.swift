@@ -43,7 +43,8 @@ enum ByteClass {
     var length = 1
     var value: UInt32 = 0xFFFD
     if b0 >= 0xF0, i + 3 < end {
-      value = (b0 & 0x07) << 18 | (UInt32(p[i + 1]) & 0x3F) << 12 | (UInt32(p[i + 2]) & 0x3F) << 6 | (UInt32(p[i + 3]) & 0x3F)
+      value =
+        (b0 & 0x07) << 18 | (UInt32(p[i + 1]) & 0x3F) << 12 | (UInt32(p[i + 2]) & 0x3F) << 6 | (UInt32(p[i + 3]) & 0x3F)
       length = 4
     } else if b0 >= 0xE0, b0 < 0xF0, i + 2 < end {
       value = (b0 & 0x0F) << 12 | (UInt32(p[i + 1]) & 0x3F) << 6 | (UInt32(p[i + 2]) & 0x3F)

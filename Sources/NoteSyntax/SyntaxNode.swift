@@ -73,7 +73,9 @@ public struct SyntaxNode: Sendable, CustomStringConvertible {
     let node: SyntaxNode
 
     public func makeIterator() -> Iterator {
-      Iterator(block: node.block, position: node.index + 1, end: Int(node.block.nodes[node.index].end), blockStart: node.blockStart)
+      Iterator(
+        block: node.block, position: node.index + 1, end: Int(node.block.nodes[node.index].end),
+        blockStart: node.blockStart)
     }
 
     public struct Iterator: IteratorProtocol, Sendable {

@@ -86,7 +86,8 @@ public struct TextStorage: Sendable {
     let firstBytes = chunks[first].bytes
     let lastBytes = chunks[last].bytes
     var merged: [UInt8] = []
-    merged.reserveCapacity(range.lowerBound - starts[first] + replacement.count + starts[last] + lastBytes.count - range.upperBound)
+    merged.reserveCapacity(
+      range.lowerBound - starts[first] + replacement.count + starts[last] + lastBytes.count - range.upperBound)
     merged.append(contentsOf: firstBytes[0..<(range.lowerBound - starts[first])])
     merged.append(contentsOf: replacement)
     merged.append(contentsOf: lastBytes[(range.upperBound - starts[last])...])

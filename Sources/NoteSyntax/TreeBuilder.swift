@@ -33,7 +33,8 @@ struct TreeBuilder {
   /// Adds a node with no children.
   @inline(__always)
   mutating func leaf(_ kind: NodeKind, _ start: Int, _ end: Int) {
-    nodes.append(PackedNode(kind: kind, offset: UInt32(start - base), length: UInt32(end - start), end: UInt32(nodes.count + 1)))
+    nodes.append(
+      PackedNode(kind: kind, offset: UInt32(start - base), length: UInt32(end - start), end: UInt32(nodes.count + 1)))
   }
 
   /// Removes nodes back to `count` (an abandoned attempt).

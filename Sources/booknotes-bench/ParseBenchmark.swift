@@ -15,7 +15,10 @@ enum ParseBenchmark {
       let path = try Corpus.note(bytes: bytes)
       let line = try runChild(["parse", "--one", path])
       let cmark = cmarkThroughput(path: path, bytes: bytes)
-      print(String(format: "%-8@ | %@ | %10@ | %@", name, line.components(separatedBy: " | ")[0], cmark, line.components(separatedBy: " | ").dropFirst().joined(separator: " | ")))
+      print(
+        String(
+          format: "%-8@ | %@ | %10@ | %@", name, line.components(separatedBy: " | ")[0], cmark,
+          line.components(separatedBy: " | ").dropFirst().joined(separator: " | ")))
     }
     try PathologicalBenchmark.run()
   }

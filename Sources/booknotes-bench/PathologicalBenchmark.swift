@@ -20,7 +20,9 @@ enum PathologicalBenchmark {
       let full = make(1024 * 1024)
       let t1 = Measure.median((0..<3).map { _ in Measure.seconds { _ = NoteDocument(half) } })
       let t2 = Measure.median((0..<3).map { _ in Measure.seconds { _ = NoteDocument(full) } })
-      print("\(name.padding(toLength: 18, withPad: " ", startingAt: 0)) \(Measure.format(t1)) → \(Measure.format(t2))  ratio \(String(format: "%.2f", t2 / t1))")
+      print(
+        "\(name.padding(toLength: 18, withPad: " ", startingAt: 0)) \(Measure.format(t1)) → \(Measure.format(t2))  ratio \(String(format: "%.2f", t2 / t1))"
+      )
     }
   }
 }

@@ -86,7 +86,10 @@ import Testing
   @Test func frontMatterBadValue() {
     #expect(
       findings("---\nstatus: skimming\nrating: 0\nisbn: 0306406153\n---")
-        == ["front-matter-bad-value \"skimming\"", "front-matter-bad-value \"0\"", "front-matter-bad-value \"0306406153\""])
+        == [
+          "front-matter-bad-value \"skimming\"", "front-matter-bad-value \"0\"",
+          "front-matter-bad-value \"0306406153\"",
+        ])
     #expect(findings("---\nstatus: Reading\nrating: 5\nisbn: 0-306-40615-2\n---").isEmpty)
     #expect(findings("---\nisbn: 978-0-306-40615-7\n---").isEmpty)
   }

@@ -29,7 +29,10 @@ import Testing
     let kind = Int.random(in: 0..<3, using: &rng)
     let deleteLength = kind == 0 ? 0 : Int.random(in: 1...6, using: &rng)
     let insert =
-      kind == 1 ? "" : (0..<Int.random(in: 1...3, using: &rng)).map { _ in NoteGenerator.snippets.randomElement(using: &rng)! }.joined()
+      kind == 1
+      ? ""
+      : (0..<Int.random(in: 1...3, using: &rng)).map { _ in NoteGenerator.snippets.randomElement(using: &rng)! }
+        .joined()
     return (at..<min(count, at + deleteLength), insert)
   }
 
@@ -66,7 +69,9 @@ import Testing
       }
     }
     let ratio = total == 0 ? 0 : Double(reused) / Double(total)
-    print("incremental parsing: \(Self.sequenceCount) sequences, \(edits) edits, \(Int(ratio * 1000) / 10)% of blocks reused")
+    print(
+      "incremental parsing: \(Self.sequenceCount) sequences, \(edits) edits, \(Int(ratio * 1000) / 10)% of blocks reused"
+    )
     #expect(ratio > 0.6)
   }
 

@@ -21,7 +21,8 @@ enum NoteGenerator {
   static func note(_ rng: inout SplitMix) -> String {
     var out = ""
     if Bool.random(using: &rng) {
-      out += "---\ntitle: \(words.randomElement(using: &rng)!)\nstatus: reading\nrating: \(Int.random(in: 0...6, using: &rng))\n---\n"
+      out +=
+        "---\ntitle: \(words.randomElement(using: &rng)!)\nstatus: reading\nrating: \(Int.random(in: 0...6, using: &rng))\n---\n"
     }
     for _ in 0..<Int.random(in: 3...14, using: &rng) {
       out += block(&rng)
@@ -69,7 +70,8 @@ enum NoteGenerator {
 
   /// Snippets that edits insert, heavy on prompt syntax and line breaks.
   static let snippets = [
-    "?[", "](", ")", "]", "[", "(", "Q: ", "A: ", "q:", "\n", "\r\n", "\r", "\n\n", "#", "# ", "## ", "#tag/x", "*", "**",
+    "?[", "](", ")", "]", "[", "(", "Q: ", "A: ", "q:", "\n", "\r\n", "\r", "\n\n", "#", "# ", "## ", "#tag/x", "*",
+    "**",
     "_", "`", "> ", "- ", "1. ", "---", "---\n", "...", "Summary: ", "tl;dr:", "😀", "👨‍👩‍👧", "\u{200D}", "🇫🇷", "é", "中", " ",
     "\t", "word", "(p. 4)", "— p. 3", "status: x\n",
   ]
