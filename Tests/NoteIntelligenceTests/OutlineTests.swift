@@ -1,0 +1,104 @@
+import NoteSyntax
+import Testing
+
+@testable import NoteIntelligence
+
+@Suite struct OutlineTests {
+  /// One symbol a line, indented by depth: `kind "name" (detail) line-line`.
+  func dump(_ symbols: [OutlineSymbol], _ doc: NoteDocument, depth: Int = 0) -> String {
+    symbols.map { symbol in
+      let first = doc.lines.lineContaining(symbol.range.lowerBound)
+      let last = doc.lines.lineContaining(max(symbol.range.upperBound - 1, symbol.range.lowerBound))
+      var line = String(repeating: "  ", count: depth) + "\(symbol.kind) \"\(symbol.name)\""
+      if let detail = symbol.detail { line += " (\(detail))" }
+      line += " \(first)-\(last)"
+      #expect(symbol.range.contains(symbol.selectionRange.lowerBound) || symbol.selectionRange.isEmpty)
+      return ([line] + (symbol.children.isEmpty ? [] : [dump(symbol.children, doc, depth: depth + 1)]))
+        .joined(separator: "\n")
+    }.joined(separator: "\n")
+  }
+
+  @Test func specExampleNote() {
+    let doc = NoteDocument(ExampleNote.text)
+    #expect(
+      dump(Outline.symbols(for: doc), doc) == """
+        book "Thinking, Fast and Slow" 0-18
+          chapter "Chapter 3: The Lazy Controller" 8-18
+            quote "People who are cognitively busy are also more …" (ch. 3) 10-11
+            quote "Ego depletion was shown in experiments by Kathleen …" (p. 42) 13-13
+              cloze "Ego depletion was shown in experiments by [researcher]." (Kathleen Vohs) 13-13
+            question "What is ego depletion?" (The idea that self-control draws on a limited pool of mental energy.) 15-16
+            summary "System 2 is lazy and effortful; it gets depleted." 18-18
+        """)
+    let book = Outline.symbols(for: doc)[0]
+    #expect(doc.text.string(in: book.selectionRange) == "Thinking, Fast and Slow")
+    #expect(book.selectionRange.lowerBound == 11)
+    let chapter = book.children[0]
+    #expect(doc.text.string(in: chapter.selectionRange) == "Chapter 3: The Lazy Controller")
+  }
+
+  @Test func headingsNestByLevelWithoutFrontMatter() {
+    let text =
+      "# Dune\n\n## Part 1\n### Ch 1\nThe ?[planet](Arrakis) is dry. It is hot.\n### Ch 2\n## Part 2\nQ: Who?\nA: Paul\n"
+    let doc = NoteDocument(text)
+    #expect(
+      dump(Outline.symbols(for: doc), doc) == """
+        book "Dune" 0-8
+          chapter "Part 1" 2-5
+            section "Ch 1" 3-4
+              cloze "The [planet] is dry." (Arrakis) 4-4
+            section "Ch 2" 5-5
+          chapter "Part 2" 6-8
+            question "Who?" (Paul) 7-8
+        """)
+  }
+
+  @Test func noteWithoutHeadingsListsItsPrompts() {
+    let text = "Some ?[](answer) here.\n\n> Short quote\n"
+    let doc = NoteDocument(text)
+    #expect(
+      dump(Outline.symbols(for: doc), doc) == """
+        cloze "Some [...] here." (answer) 0-0
+        quote "Short quote" 2-2
+        """)
+  }
+
+  @Test func bookInfoFromFrontMatter() {
+    let doc = NoteDocument(
+      """
+      ---
+      title: "Dune"
+      subtitle: Book one
+      authors: [Frank Herbert, 'Brian Herbert']
+      published: 1965
+      isbn: 978-0-306-40615-7
+      google-books-id: B1hSG45JCX4C
+      status: Finished
+      rating: 5
+      tags: sf, #classics
+      custom: kept
+      ---
+      # Other heading
+
+      """)
+    let info = BookInfo(doc)
+    #expect(info.title == "Dune")
+    #expect(info.subtitle == "Book one")
+    #expect(info.authors == ["Frank Herbert", "Brian Herbert"])
+    #expect(info.published == "1965")
+    #expect(info.isbn == "978-0-306-40615-7")
+    #expect(info.googleBooksID == "B1hSG45JCX4C")
+    #expect(info.status == .finished)
+    #expect(info.rating == 5)
+    #expect(info.tags == ["sf", "classics"])
+    #expect(info.fields["custom"] == "kept")
+    #expect(bookTitle(of: doc) == "Dune")
+    #expect(BookInfo.list("Daniel Kahneman, Amos Tversky") == ["Daniel Kahneman", "Amos Tversky"])
+  }
+
+  @Test func bookTitleFallsBackToTheFirstHeading() {
+    #expect(bookTitle(of: NoteDocument("Intro\n\n### The *Odyssey*\n# Later\n")) == "The Odyssey")
+    #expect(bookTitle(of: NoteDocument("---\nstatus: reading\n---\nNo heading\n")) == nil)
+    #expect(BookInfo(NoteDocument("---\nrating: 9\nstatus: soon\n---\n")).rating == nil)
+  }
+}

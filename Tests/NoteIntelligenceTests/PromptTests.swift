@@ -1,0 +1,83 @@
+import NoteSyntax
+import Testing
+
+@testable import NoteIntelligence
+
+@Suite struct PromptTests {
+  func dump(_ prompts: [Prompt]) -> String {
+    prompts.map { "\($0.kind) L\($0.line) \($0.front.debugDescription) -> \($0.back.debugDescription)" }
+      .joined(separator: "\n")
+  }
+
+  @Test func specExampleNote() {
+    let prompts = Prompts.prompts(for: NoteDocument(ExampleNote.text))
+    #expect(
+      dump(prompts) == """
+        quote L10 "People who are cognitively busy are also more likely to make selfish choices, use sexist language, and make superficial judgments." -> "ch. 3"
+        quote L13 "Ego depletion was shown in experiments by Kathleen Vohs." -> "p. 42"
+        cloze L13 "Ego depletion was shown in experiments by [researcher]." -> "Kathleen Vohs"
+        qa L15 "What is ego depletion?" -> "The idea that self-control draws on a limited pool of mental energy."
+        """)
+    #expect(prompts.allSatisfy { $0.book == "Thinking, Fast and Slow" })
+    #expect(prompts.allSatisfy { $0.id.utf8.count == 16 })
+    #expect(Set(prompts.map(\.id)).count == prompts.count)
+  }
+
+  @Test func oneClozePromptPerClozeOthersShowAnswers() {
+    let text = "The ?[](first) and ?[h](*second*)\nline; broken ?[x]() stays.\n"
+    let prompts = Prompts.prompts(for: NoteDocument(text))
+    #expect(
+      dump(prompts) == """
+        cloze L0 "The [...] and *second* line; broken ?[x]() stays." -> "first"
+        cloze L0 "The first and [h] line; broken ?[x]() stays." -> "*second*"
+        """)
+  }
+
+  @Test func quoteWithoutCitationBacksWithTheBookTitle() {
+    let prompts = Prompts.prompts(for: NoteDocument("# Dune\n> Fear is the mind-killer.\n\n> Also 😀 here\n"))
+    #expect(
+      dump(prompts) == """
+        quote L1 "Fear is the mind-killer." -> "Dune"
+        quote L3 "Also 😀 here" -> "Dune"
+        """)
+  }
+
+  @Test func idsAreStableAcrossUnrelatedEdits() {
+    var doc = NoteDocument("Intro.\n\nQ: Who?\nA: Paul\n\n> Fear (p. 1)\n\nA ?[h](x) b.\n")
+    let before = Prompts.prompts(for: doc)
+    #expect(
+      before.map(\.id) == [
+        Prompts.id(kind: .qa, front: "Who?", back: "Paul"),
+        Prompts.id(kind: .quote, front: "Fear", back: "p. 1"),
+        Prompts.id(kind: .cloze, front: "A [h] b.", back: "x"),
+      ])
+    doc.replace(0..<6, with: "A much longer introduction\nover two lines.")
+    let after = Prompts.prompts(for: doc)
+    #expect(after.map(\.id) == before.map(\.id))
+    #expect(after.map(\.line) == before.map { $0.line + 1 })
+  }
+
+  @Test func knownIdValue() {
+    // FNV-1a 64 of "qa\u{1F}Who?\u{1F}Paul".
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in "qa\u{1F}Who?\u{1F}Paul".utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    #expect(Prompts.id(kind: .qa, front: "Who?", back: "Paul") == String(hash, radix: 16).leftPadded(to: 16))
+    #expect(FNV1a.hex("".utf8) == "cbf29ce484222325")
+    #expect(FNV1a.hex("a".utf8) == "af63dc4c8601ec8c")
+    #expect(Prompts.id(kind: .qa, front: " Who?\n", back: "Paul") == Prompts.id(kind: .qa, front: "Who?", back: "Paul"))
+  }
+
+  @Test func identicalPromptsGetSuffixesInDocumentOrder() {
+    let doc = NoteDocument("Q: Who?\nA: Paul\n\nQ: Who?\nA: Paul\n\nQ: Who?\nA: Paul\n")
+    let ids = Prompts.prompts(for: doc).map(\.id)
+    let base = Prompts.id(kind: .qa, front: "Who?", back: "Paul")
+    #expect(ids == [base, base + "-2", base + "-3"])
+  }
+}
+
+extension String {
+  func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
