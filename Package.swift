@@ -31,7 +31,7 @@ let package = Package(
       swiftSettings: strict),
     .executableTarget(
       name: "booknotes-bench",
-      dependencies: ["NoteSyntax"],
+      dependencies: ["NoteSyntax", "LanguageServerProtocol"],
       swiftSettings: strict),
     .target(
       name: "BookNotesTestSupport",

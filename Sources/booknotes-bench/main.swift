@@ -6,8 +6,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 do {
   switch arguments.first {
   case "parse": try ParseBenchmark.run(arguments: Array(arguments.dropFirst()))
+  case "lsp": try LSPBenchmark.run(arguments: Array(arguments.dropFirst()))
   default:
-    FileHandle.standardError.write(Data("usage: booknotes-bench parse\n".utf8))
+    FileHandle.standardError.write(Data("usage: booknotes-bench parse | lsp [BOOKNOTES_BINARY]\n".utf8))
     exit(2)
   }
 } catch {
