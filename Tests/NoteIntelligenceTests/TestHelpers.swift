@@ -20,7 +20,7 @@ enum Dump {
     return tokens(SemanticTokens.tokens(for: doc), in: doc)
   }
 
-  /// Findings as `code@line:col-line:col`.
+  /// Findings as `code@"flagged text"`.
   static func findings(_ doc: NoteDocument) -> [String] {
     doc.tree.findings.map { "\($0.code.rawValue)@\(doc.text.string(in: $0.range).debugDescription)" }
   }
