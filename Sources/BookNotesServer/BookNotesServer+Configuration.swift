@@ -1,0 +1,37 @@
+import LanguageServerProtocol
+
+extension BookNotesServer {
+  func registerConfiguration() {
+    connection.register(DidChangeConfigurationParams.self, scope: { _ in .global }) { [self] params in
+      if let section = params.settings?["booknotes"] {
+        applySettings(section)
+      } else {
+        Task { await requestConfiguration() }
+      }
+    }
+  }
+
+  /// Asks the client for the `booknotes` settings section when it answers
+  /// `workspace/configuration`.
+  func requestConfiguration() async {
+    guard session.withLock({ $0.configurationRequests }) else { return }
+    do {
+      let values = try await connection.sendRequest(
+        ConfigurationParams(items: [ConfigurationItem(section: "booknotes")]))
+      if let section = values.first, section != .null { applySettings(section) }
+    } catch {
+      logger.warning("workspace/configuration failed: \(error)")
+    }
+  }
+
+  /// Takes a new `booknotes` settings section; re-publishes diagnostics when their options changed.
+  func applySettings(_ section: JSONValue) {
+    let changed = session.withLock { session -> Bool in
+      let before = session.configuration.diagnosticOptions
+      session.configuration.settings = section
+      return session.configuration.diagnosticOptions != before
+    }
+    logger.info("Settings changed\(changed ? "; diagnostics options changed" : "")")
+    if changed { republishDiagnostics() }
+  }
+}

@@ -1,0 +1,69 @@
+import LanguageServerProtocol
+import NoteIntelligence
+import NoteSyntax
+
+extension BookNotesServer {
+  func registerDiagnostics() {
+    connection.register(DocumentDiagnosticParams.self, scope: { .document($0.textDocument.uri) }) {
+      [self] params, _ in
+      try pullDiagnostics(params.textDocument.uri, previousResultID: params.previousResultId)
+    }
+  }
+
+  /// The diagnostics of a note in protocol form, with the session's options.
+  static func diagnostics(
+    of note: NoteDocument, options: NoteIntelligence.DiagnosticOptions, encoding: PositionEncoding
+  ) -> [Diagnostic] {
+    Diagnostics.compute(note, options: options).map { diagnostic(for: $0, in: note, encoding: encoding) }
+  }
+
+  static func diagnostic(for diagnostic: NoteDiagnostic, in note: NoteDocument, encoding: PositionEncoding)
+    -> Diagnostic
+  {
+    Diagnostic(
+      range: note.lspRange(of: diagnostic.range, in: encoding),
+      severity: LanguageServerProtocol.DiagnosticSeverity(rawValue: diagnostic.severity.rawValue),
+      code: diagnostic.code, source: "booknotes", message: diagnostic.message)
+  }
+
+  /// `textDocument/diagnostic`: `unchanged` when the diagnostics are those of `previousResultID`.
+  func pullDiagnostics(_ uri: DocumentURI, previousResultID: String?) throws -> DocumentDiagnosticReport {
+    let document = try document(uri)
+    let (encoding, options) = session.withLock { ($0.encoding, $0.configuration.diagnosticOptions) }
+    return timed(DocumentDiagnosticParams.method) {
+      document.withState { state in
+        let items = Self.diagnostics(of: state.note, options: options, encoding: encoding)
+        if let last = state.diagnostics, last.items == items {
+          if last.resultID == previousResultID { return .unchanged(resultId: last.resultID) }
+          return .full(resultId: last.resultID, items: items)
+        }
+        let result = DiagnosticsResult(resultID: state.makeResultID(), items: items)
+        state.diagnostics = result
+        return .full(resultId: result.resultID, items: items)
+      }
+    }
+  }
+
+  /// Sends `textDocument/publishDiagnostics` for a note when the client does not pull
+  /// and its diagnostics differ from those last sent (or `force`).
+  func publishDiagnosticsIfPushing(_ document: OpenDocument, force: Bool = false) {
+    let (pull, encoding, options) = session.withLock {
+      ($0.pullDiagnostics, $0.encoding, $0.configuration.diagnosticOptions)
+    }
+    guard !pull else { return }
+    let params = document.withState { state -> PublishDiagnosticsParams? in
+      let items = Self.diagnostics(of: state.note, options: options, encoding: encoding)
+      if !force, let last = state.diagnostics, last.items == items { return nil }
+      state.diagnostics = DiagnosticsResult(resultID: state.makeResultID(), items: items)
+      return PublishDiagnosticsParams(uri: document.uri, version: state.version, diagnostics: items)
+    }
+    if let params { connection.send(notification: params) }
+  }
+
+  /// Re-sends every open note's diagnostics that changed after the settings changed;
+  /// a pulling client gets the new ones on its next pull.
+  func republishDiagnostics() {
+    let open = documents.withLock { Array($0.values) }
+    for document in open { publishDiagnosticsIfPushing(document) }
+  }
+}

@@ -1,0 +1,58 @@
+import LanguageServerProtocol
+import NoteSyntax
+
+extension BookNotesServer {
+  func registerLifecycle() {
+    connection.register(InitializeParams.self, scope: { _ in .global }) { [self] params, _ in
+      initialize(params)
+    }
+    connection.register(InitializedParams.self, scope: { _ in .global }) { [self] _ in
+      logger.info("Client initialized; position encoding \(encoding.rawValue)")
+      Task { await requestConfiguration() }
+    }
+    connection.register(ShutdownRequest.self, scope: { _ in .global }) { [self] _, _ in
+      let open = documents.withLock { $0.count }
+      logger.info("Shutdown with \(open) open note\(open == 1 ? "" : "s")")
+      return NullResponse()
+    }
+  }
+
+  /// Negotiates the position encoding and diagnostics mode and answers the capabilities.
+  /// Does no workspace work, so that it answers at once.
+  func initialize(_ params: InitializeParams) -> InitializeResult {
+    let capabilities = params.capabilities
+    let encoding = PositionEncoding.negotiate(capabilities.general?.positionEncodings)
+    let pull = capabilities.textDocument?.diagnostic != nil
+    session.withLock { session in
+      session.encoding = encoding
+      session.pullDiagnostics = pull
+      session.configurationRequests = capabilities.workspace?.configuration ?? false
+      session.configuration.initializationOptions = params.initializationOptions
+    }
+    let client = params.clientInfo.map { "\($0.name) \($0.version ?? "")" } ?? "unknown client"
+    logger.info(
+      "Initialize from \(client): position encoding \(encoding.rawValue), \(pull ? "pull" : "push") diagnostics")
+    return InitializeResult(
+      capabilities: Self.capabilities(encoding: encoding, pullDiagnostics: pull),
+      serverInfo: ProgramInfo(name: "booknotes", version: Self.version))
+  }
+
+  /// What the server offers a client, given the negotiated encoding and diagnostics mode.
+  static func capabilities(encoding: PositionEncoding, pullDiagnostics: Bool) -> ServerCapabilities {
+    var capabilities = ServerCapabilities()
+    capabilities.positionEncoding = encoding.kind
+    capabilities.textDocumentSync = TextDocumentSyncOptions(
+      openClose: true, change: .incremental, save: SaveOptions(includeText: false))
+    capabilities.semanticTokensProvider = SemanticTokensOptions(
+      legend: semanticTokensLegend, full: SemanticTokensOptions.Full(delta: true), range: true)
+    capabilities.documentSymbolProvider = true
+    capabilities.foldingRangeProvider = true
+    capabilities.hoverProvider = true
+    capabilities.codeActionProvider = CodeActionOptions(codeActionKinds: [.quickFix])
+    if pullDiagnostics {
+      capabilities.diagnosticProvider = LanguageServerProtocol.DiagnosticOptions(
+        identifier: "booknotes", interFileDependencies: false, workspaceDiagnostics: false)
+    }
+    return capabilities
+  }
+}

@@ -1,0 +1,78 @@
+import LanguageServerProtocol
+import NoteIntelligence
+import NoteSyntax
+
+extension BookNotesServer {
+  /// The legend advertised in `initialize`: NoteIntelligence's types and modifiers, in order.
+  static var semanticTokensLegend: SemanticTokensLegend {
+    SemanticTokensLegend(tokenTypes: SemanticTokenType.legend, tokenModifiers: SemanticTokenModifier.legend)
+  }
+
+  func registerSemanticTokens() {
+    connection.register(SemanticTokensParams.self, scope: { .document($0.textDocument.uri) }) {
+      [self] params, _ in
+      try semanticTokensFull(params.textDocument.uri)
+    }
+    connection.register(SemanticTokensDeltaParams.self, scope: { .document($0.textDocument.uri) }) {
+      [self] params, _ in
+      try semanticTokensDelta(params.textDocument.uri, previousResultID: params.previousResultId)
+    }
+    connection.register(SemanticTokensRangeParams.self, scope: { .document($0.textDocument.uri) }) {
+      [self] params, _ in
+      try semanticTokensRange(params.textDocument.uri, range: params.range)
+    }
+  }
+
+  func semanticTokensFull(_ uri: DocumentURI) throws -> LanguageServerProtocol.SemanticTokens {
+    let document = try document(uri)
+    let encoding = self.encoding
+    return timed(SemanticTokensParams.method) {
+      document.withState { state in
+        let result = TokenResult(
+          id: state.makeResultID(), tokens: state.tokenCache.tokens(for: state.note), note: state.note,
+          encoding: encoding)
+        state.tokens = result
+        state.changed = nil
+        return LanguageServerProtocol.SemanticTokens(resultId: result.id, data: result.data)
+      }
+    }
+  }
+
+  /// Edits from the previous result when `previousResultID` is the latest one sent,
+  /// all the tokens otherwise.
+  func semanticTokensDelta(_ uri: DocumentURI, previousResultID: String) throws -> SemanticTokensDeltaResult {
+    let document = try document(uri)
+    let encoding = self.encoding
+    let delta = timed(SemanticTokensDeltaParams.method) {
+      document.withState { state -> SemanticTokensDelta? in
+        guard let previous = state.tokens, previous.id == previousResultID else { return nil }
+        let id = state.makeResultID()
+        guard let region = state.changed else {
+          state.tokens?.id = id
+          return SemanticTokensDelta(resultId: id, edits: [])
+        }
+        let (result, edit) = previous.updated(
+          id: id, region: region, note: state.note, cache: state.tokenCache, encoding: encoding)
+        state.tokens = result
+        state.changed = nil
+        return SemanticTokensDelta(resultId: id, edits: edit.map { [$0] } ?? [])
+      }
+    }
+    if let delta { return .delta(delta) }
+    logger.debug("Unknown previous token result \(previousResultID) for \(uri): sending all tokens")
+    return .full(try semanticTokensFull(uri))
+  }
+
+  func semanticTokensRange(_ uri: DocumentURI, range: LSPRange) throws -> LanguageServerProtocol.SemanticTokens {
+    let document = try document(uri)
+    let encoding = self.encoding
+    return timed(SemanticTokensRangeParams.method) {
+      document.withState { state in
+        let bytes = state.note.byteRange(of: range, in: encoding)
+        let tokens = state.tokenCache.tokens(for: state.note, in: bytes)
+        return LanguageServerProtocol.SemanticTokens(
+          data: TokenEncoder.encode(tokens, in: state.note, encoding: encoding))
+      }
+    }
+  }
+}

@@ -1,0 +1,81 @@
+public import LanguageServerProtocol
+import NoteIntelligence
+import NoteSyntax
+import Synchronization
+
+/// The BookNotes language server: the handlers that answer a client about its open
+/// notes, registered on a ``LanguageServerConnection``.
+///
+/// Handlers on one document run in order (scope `.document(uri)`), so a request sees
+/// every earlier change to its note; different notes are served concurrently. Each
+/// open note keeps its own lock; the session settings have another.
+public final class BookNotesServer: Sendable {
+  /// The version reported in `serverInfo`.
+  public static let version = "0.1.0"
+
+  /// The connection the handlers are registered on.
+  public let connection: LanguageServerConnection
+  let documents = Mutex<[DocumentURI: OpenDocument]>([:])
+  let session = Mutex(Session())
+
+  /// Requests slower than this are logged as warnings.
+  let slowRequestThreshold: Duration
+
+  /// A server answering on `connection`; call ``register()`` before the connection runs.
+  public init(connection: LanguageServerConnection, slowRequestThreshold: Duration = .milliseconds(200)) {
+    self.connection = connection
+    self.slowRequestThreshold = slowRequestThreshold
+  }
+
+  var logger: Logger { connection.logger }
+
+  /// Registers every handler on the connection.
+  public func register() {
+    registerLifecycle()
+    registerTextSynchronization()
+    registerConfiguration()
+    registerSemanticTokens()
+    registerDocumentSymbols()
+    registerFoldingRanges()
+    registerHover()
+    registerCodeActions()
+    registerDiagnostics()
+  }
+
+  /// The negotiated position encoding.
+  var encoding: PositionEncoding { session.withLock { $0.encoding } }
+
+  /// The open note at `uri`; throws InvalidParams when it is not open.
+  func document(_ uri: DocumentURI) throws -> OpenDocument {
+    guard let document = documents.withLock({ $0[uri] }) else {
+      throw ResponseError.invalidParams("Document not open: \(uri)")
+    }
+    return document
+  }
+
+  /// Runs `body`, logging a warning when it takes longer than the slow-request threshold.
+  func timed<T>(_ method: String, _ body: () throws -> T) rethrows -> T {
+    let start = ContinuousClock.now
+    let result = try body()
+    let elapsed = ContinuousClock.now - start
+    if elapsed > slowRequestThreshold {
+      logger.warning("Slow request \(method): \(elapsed.milliseconds) ms")
+    }
+    return result
+  }
+}
+
+/// What the server knows about its client and settings.
+struct Session: Sendable {
+  var encoding = PositionEncoding.utf16
+  /// Whether the client pulls diagnostics (`textDocument/diagnostic`); push otherwise.
+  var pullDiagnostics = false
+  /// Whether the client answers `workspace/configuration`.
+  var configurationRequests = false
+  var configuration = ServerConfiguration()
+}
+
+extension Duration {
+  /// Whole milliseconds.
+  var milliseconds: Int64 { components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000 }
+}

@@ -1,0 +1,51 @@
+import LanguageServerProtocol
+import NoteSyntax
+
+/// A UTF-8 byte range of a note.
+typealias ByteRange = Swift.Range<Int>
+/// A range of positions in the negotiated encoding.
+typealias LSPRange = LanguageServerProtocol.Range
+
+extension PositionEncoding {
+  /// The encoding a client's `positionEncodings` entry names, if the server supports it.
+  init?(kind: PositionEncodingKind) {
+    self.init(rawValue: kind.rawValue)
+  }
+
+  /// The protocol's name for this encoding.
+  var kind: PositionEncodingKind { PositionEncodingKind(rawValue: rawValue) }
+
+  /// The first of `offered` that the server supports, else UTF-16 as LSP requires.
+  static func negotiate(_ offered: [PositionEncodingKind]?) -> PositionEncoding {
+    for kind in offered ?? [] {
+      if let encoding = PositionEncoding(kind: kind) { return encoding }
+    }
+    return .utf16
+  }
+}
+
+extension NoteDocument {
+  /// The byte offset of a protocol position (clamped to the text, moved back to the
+  /// start of a character it falls inside).
+  func offset(of position: Position, in encoding: PositionEncoding) -> Int {
+    offset(of: LineColumn(line: position.line, column: position.character), in: encoding)
+  }
+
+  /// The byte range of a protocol range; an inverted range collapses to its start.
+  func byteRange(of range: LSPRange, in encoding: PositionEncoding) -> ByteRange {
+    let lower = offset(of: range.start, in: encoding)
+    let upper = offset(of: range.end, in: encoding)
+    return lower..<max(lower, upper)
+  }
+
+  /// The protocol position of byte `offset`.
+  func position(of offset: Int, in encoding: PositionEncoding) -> Position {
+    let location = lineColumn(of: offset, in: encoding)
+    return Position(line: location.line, character: location.column)
+  }
+
+  /// The protocol range of a byte range.
+  func lspRange(of range: ByteRange, in encoding: PositionEncoding) -> LSPRange {
+    LSPRange(start: position(of: range.lowerBound, in: encoding), end: position(of: range.upperBound, in: encoding))
+  }
+}

@@ -1,0 +1,61 @@
+import BookNotesServer
+import LanguageServerProtocol
+
+/// `booknotes lsp`: the language server on stdin and stdout.
+enum LSPCommand: Subcommand {
+  static let name = "lsp"
+  static let summary = "run the language server on stdin/stdout"
+  static let help = """
+    usage: booknotes lsp [--log-file PATH] [--log-level error|warning|info|debug]
+
+    Runs the BookNotes language server over stdin and stdout (JSON-RPC with
+    Content-Length framing). Logs go to stderr, or to PATH with --log-file, and
+    notable events to the client as window/logMessage.
+
+    options:
+      --log-file PATH    append the log to PATH instead of stderr
+      --log-level LEVEL  error, warning, info (default) or debug
+      -h, --help         show this help
+
+    Exits with 0 after shutdown and exit (or end of input after shutdown), 1 otherwise.
+
+    """
+
+  static func run(_ arguments: [String]) -> Int32 {
+    var logFile: String?
+    var level = LogLevel.info
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--log-file":
+        guard let path = rest.popFirst() else { return usageError("--log-file needs a path") }
+        logFile = path
+      case "--log-level":
+        guard let name = rest.popFirst(), let parsed = LogLevel(name: name) else {
+          return usageError("--log-level needs one of error, warning, info, debug")
+        }
+        level = parsed
+      default:
+        return usageError("unexpected argument '\(argument)'")
+      }
+    }
+    let logger: Logger
+    do {
+      logger = try Logger(level: level, destination: logFile.map(Logger.Destination.file) ?? .standardError)
+    } catch {
+      Output.error("booknotes lsp: \(error)")
+      return ExitStatus.usage
+    }
+    let connection = LanguageServerConnection(input: 0, output: 1, logger: logger)
+    // The client sees warnings and errors, and notable events unless the log is quieter.
+    connection.mirrorLogs(minimumLevel: min(level, .info))
+    BookNotesServer(connection: connection).register()
+    logger.log(.info, "booknotes \(BookNotesServer.version) language server started", mirrored: false)
+    return connection.run()
+  }
+
+  private static func usageError(_ message: String) -> Int32 {
+    Output.error("booknotes lsp: \(message)\n\n\(help)")
+    return ExitStatus.usage
+  }
+}
