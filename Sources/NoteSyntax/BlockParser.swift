@@ -49,12 +49,7 @@ struct BlockParser {
 
   /// The end of the line starting at `i` (its line break or the end); marks it read.
   mutating func examineLine(_ i: Int) -> Int {
-    var j = i
-    while j < n {
-      let b = p[j]
-      if b == ByteClass.lf || b == ByteClass.cr { break }
-      j += 1
-    }
+    let j = ByteScan.lineBreak(p, from: i, to: n)
     reach = max(reach, j + 1)
     return j
   }

@@ -1,10 +1,10 @@
 /// Byte and scalar classification used by the grammar. Works on UTF-8 bytes; decodes a
 /// scalar only where a non-ASCII byte could matter (tag characters, emoji).
 enum ByteClass {
-  static let space: UInt8 = 0x20
-  static let tab: UInt8 = 0x09
-  static let lf: UInt8 = 0x0A
-  static let cr: UInt8 = 0x0D
+  static var space: UInt8 { 0x20 }
+  static var tab: UInt8 { 0x09 }
+  static var lf: UInt8 { 0x0A }
+  static var cr: UInt8 { 0x0D }
 
   @inline(__always)
   static func isSpaceOrTab(_ b: UInt8) -> Bool { b == space || b == tab }

@@ -43,11 +43,9 @@ public struct NoteDocument: Sendable {
       var i = 0
       let n = buffer.count
       while i < n {
+        i = ByteScan.nonASCII(buffer, from: i, to: n)
+        guard i < n else { break }
         let b = buffer[i]
-        if b < 0x80 {
-          i += 1
-          continue
-        }
         let length: Int
         var minimum: UInt32
         var value: UInt32
