@@ -28,6 +28,7 @@ extension BookNotesServer {
       session.pullDiagnostics = pull
       session.configurationRequests = capabilities.workspace?.configuration ?? false
       session.configuration.initializationOptions = params.initializationOptions
+      session.workspaceRoots = params.workspaceFolders?.map(\.uri) ?? params.rootUri.map { [$0] } ?? []
     }
     let client = params.clientInfo.map { "\($0.name) \($0.version ?? "")" } ?? "unknown client"
     logger.info(

@@ -40,6 +40,7 @@ public final class BookNotesServer: Sendable {
     registerHover()
     registerCodeActions()
     registerDiagnostics()
+    registerPrompts()
   }
 
   /// The negotiated position encoding.
@@ -73,6 +74,8 @@ struct Session: Sendable {
   /// Whether the client answers `workspace/configuration`.
   var configurationRequests = false
   var configuration = ServerConfiguration()
+  /// The workspace folders' URIs from `initialize` (else its `rootUri`).
+  var workspaceRoots: [DocumentURI] = []
 }
 
 extension Duration {

@@ -13,7 +13,9 @@ protocol Subcommand {
 /// `booknotes COMMAND …`: finds the subcommand and runs it.
 enum CommandLineTool {
   /// Every subcommand, in the order `--help` lists them.
-  static var commands: [any Subcommand.Type] { [LSPCommand.self, ParseCommand.self] }
+  static var commands: [any Subcommand.Type] {
+    [LSPCommand.self, ParseCommand.self, CheckCommand.self, PromptsCommand.self]
+  }
 
   static var usage: String {
     var text = "usage: booknotes COMMAND [OPTIONS]\n\ncommands:\n"

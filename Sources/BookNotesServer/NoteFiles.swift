@@ -1,0 +1,138 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Finds and reads note files on disk: the IO edge of the command line and of
+/// workspace requests.
+///
+/// Notes are `*.md` and `*.markdown` files. Folders are walked recursively, skipping
+/// hidden folders and `node_modules`; a symbolic link is followed only when it
+/// resolves inside the folder being walked. Paths come back sorted, so output built
+/// from them is stable.
+public enum NoteFiles {
+  /// A path that cannot be listed.
+  public struct ListingError: Error, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+    public var description: String { "\(path): \(reason)" }
+  }
+
+  /// What reading one note gave.
+  public enum Content: Sendable {
+    /// The note's bytes, valid UTF-8 (possibly empty).
+    case note([UInt8])
+    /// The file was not read as a note; `reason` says why, e.g. `not UTF-8`.
+    case skipped(reason: String)
+  }
+
+  /// Whether `name` has a note extension.
+  public static func isNoteName(_ name: String) -> Bool {
+    name.hasSuffix(".md") || name.hasSuffix(".markdown")
+  }
+
+  /// The note files under `paths`, sorted and without duplicates. A folder
+  /// contributes its notes; a file given explicitly is included whatever its
+  /// extension. Throws for a path that does not exist.
+  public static func list(_ paths: [String]) throws(ListingError) -> [String] {
+    var files: [String] = []
+    for path in paths {
+      var info = stat()
+      guard stat(path, &info) == 0 else {
+        throw ListingError(path: path, reason: String(cString: strerror(errno)))
+      }
+      if info.st_mode & S_IFMT == S_IFDIR {
+        let root = resolvedPath(path) ?? path
+        var visited: Set<String> = [root]
+        walk(folder: path, root: root, into: &files, visited: &visited)
+      } else {
+        files.append(path)
+      }
+    }
+    var seen = Set<String>()
+    return files.sorted().filter { seen.insert($0).inserted }
+  }
+
+  /// Reads the file at `path`: a note, or why it was skipped (unreadable, binary,
+  /// not UTF-8).
+  public static func read(_ path: String) -> Content {
+    guard let bytes = readBytes(path) else {
+      return .skipped(reason: String(cString: strerror(errno)))
+    }
+    if bytes.contains(0) { return .skipped(reason: "binary file") }
+    if String(validating: bytes, as: UTF8.self) == nil { return .skipped(reason: "not UTF-8") }
+    return .note(bytes)
+  }
+
+  /// The absolute path `path` resolves to, symbolic links followed.
+  public static func resolvedPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// `path` joined to `name`, without doubling a `/`.
+  static func join(_ path: String, _ name: String) -> String {
+    path.hasSuffix("/") ? path + name : path + "/" + name
+  }
+
+  private static func walk(folder: String, root: String, into files: inout [String], visited: inout Set<String>) {
+    guard let directory = opendir(folder) else { return }
+    var entries: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafePointer(to: entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+      }
+      if name == "." || name == ".." { continue }
+      entries.append(name)
+    }
+    closedir(directory)
+    for name in entries.sorted() {
+      let path = join(folder, name)
+      var info = stat()
+      guard lstat(path, &info) == 0 else { continue }
+      var mode = info.st_mode & S_IFMT
+      if mode == S_IFLNK {
+        // Follow a link only when its target stays inside the root.
+        guard let target = resolvedPath(path), target == root || target.hasPrefix(join(root, "")),
+          stat(path, &info) == 0
+        else { continue }
+        mode = info.st_mode & S_IFMT
+        if mode == S_IFDIR {
+          guard visited.insert(target).inserted else { continue }
+        }
+      }
+      if mode == S_IFDIR {
+        if name.hasPrefix(".") || name == "node_modules" { continue }
+        walk(folder: path, root: root, into: &files, visited: &visited)
+      } else if mode == S_IFREG && isNoteName(name) {
+        files.append(path)
+      }
+    }
+  }
+
+  /// The whole content of the file at `path`; `nil` with `errno` set on failure.
+  private static func readBytes(_ path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
+    var result: [UInt8] = []
+    result.reserveCapacity(size + 1)
+    var buffer = [UInt8](repeating: 0, count: max(4096, min(size + 1, 1 << 20)))
+    while true {
+      let count = buffer.withUnsafeMutableBytes { readDescriptor(descriptor, $0) }
+      if count < 0 && errno == EINTR { continue }
+      if count < 0 { return nil }
+      if count == 0 { return result }
+      result += buffer[0..<count]
+    }
+  }
+}
+
+/// `read(2)` into `buffer`, outside ``NoteFiles`` whose `read(_:)` would shadow it.
+private func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+  read(descriptor, buffer.baseAddress, buffer.count)
+}

@@ -1,0 +1,131 @@
+import BookNotesServer
+import LanguageServerProtocol
+import NoteIntelligence
+import NoteSyntax
+
+/// `booknotes check [PATH…]`: the diagnostics of every note, for scripts and hooks.
+enum CheckCommand: Subcommand {
+  static let name = "check"
+  static let summary = "report malformed prompts in notes (exit 1 on errors)"
+  static let help = """
+    usage: booknotes check [PATH…] [--format text|json] [--root DIR]
+
+    Checks every note (*.md, *.markdown) under the PATHs (folders are searched
+    recursively, skipping hidden folders and node_modules; default: the root) and
+    prints its diagnostics, sorted by file and position.
+
+    text:  file:line:column: severity code: message
+    json:  an array of {file, line, column, endLine, endColumn, severity, code, message}
+
+    Lines and columns are 1-based; columns count characters. Files that are binary
+    or not UTF-8 are skipped with a line on stderr.
+
+    options:
+      --format FORMAT  text (default) or json
+      --root DIR       the library root, whose .booknotes.json sets
+                       diagnostics.enabled and diagnostics.severity (default: .)
+      -h, --help       show this help
+
+    Exits with 1 when any diagnostic is an error, 0 otherwise, 2 on bad usage or a
+    missing PATH.
+
+    """
+
+  static func run(_ arguments: [String]) -> Int32 {
+    let parsed: LibraryArguments
+    switch LibraryArguments.parse(arguments, formats: ["text", "json"]) {
+    case .success(let value): parsed = value
+    case .failure(let problem):
+      Output.error("booknotes check: \(problem.message)\n\n\(help)")
+      return ExitStatus.usage
+    }
+    let options: NoteIntelligence.DiagnosticOptions
+    do {
+      options = try LibraryConfiguration.diagnosticOptions(root: parsed.root)
+    } catch {
+      Output.error("booknotes check: \(error)")
+      return ExitStatus.usage
+    }
+    let files: [String]
+    switch parsed.noteFiles() {
+    case .success(let value): files = value
+    case .failure(let problem):
+      Output.error("booknotes check: \(problem.message)")
+      return ExitStatus.usage
+    }
+    let json = parsed.format == "json"
+    var anyError = false
+    var output = json ? "[" : ""
+    var first = true
+    for path in files {
+      let name = LibraryArguments.displayName(path)
+      let bytes: [UInt8]
+      switch NoteFiles.read(path) {
+      case .note(let content): bytes = content
+      case .skipped(let reason):
+        Output.error("booknotes check: skipping \(name): \(reason)")
+        continue
+      }
+      let note = NoteDocument(bytes: bytes)
+      let diagnostics = Diagnostics.compute(note, options: options).enumerated().sorted {
+        ($0.element.range.lowerBound, $0.element.range.upperBound, $0.offset)
+          < ($1.element.range.lowerBound, $1.element.range.upperBound, $1.offset)
+      }
+      for (_, diagnostic) in diagnostics {
+        if diagnostic.severity == .error { anyError = true }
+        let start = characterPosition(of: diagnostic.range.lowerBound, in: note)
+        if json {
+          let end = characterPosition(of: diagnostic.range.upperBound, in: note)
+          output += first ? "\n" : ",\n"
+          first = false
+          output += jsonObject(name, start, end, diagnostic)
+        } else {
+          output += "\(name):\(start.line):\(start.column): \(diagnostic.severity) \(diagnostic.code): "
+          output += diagnostic.message + "\n"
+        }
+      }
+      if output.utf8.count > 1 << 16 {
+        Output.standard(output)
+        output = ""
+      }
+    }
+    if json { output += first ? "]\n" : "\n]\n" }
+    Output.standard(output)
+    return anyError ? ExitStatus.failure : ExitStatus.success
+  }
+
+  /// The 1-based line and 1-based column of byte `offset`, the column counted in
+  /// characters (grapheme clusters) of the line before it.
+  static func characterPosition(of offset: Int, in note: NoteDocument) -> (line: Int, column: Int) {
+    let offset = min(max(offset, 0), note.utf8Count)
+    let line = note.lines.lineContaining(offset)
+    let start = note.lines.startOfLine(line)
+    let prefix = note.text.bytes(in: start..<offset)
+    if prefix.allSatisfy({ $0 < 0x80 }) { return (line + 1, prefix.count + 1) }
+    return (line + 1, String(decoding: prefix, as: UTF8.self).count + 1)
+  }
+
+  private static func jsonObject(
+    _ file: String, _ start: (line: Int, column: Int), _ end: (line: Int, column: Int),
+    _ diagnostic: NoteDiagnostic
+  ) -> String {
+    var writer = JSONWriter()
+    writer.beginObject()
+    writer.key("file")
+    writer.write(file)
+    for (key, value) in [
+      ("line", start.line), ("column", start.column), ("endLine", end.line), ("endColumn", end.column),
+    ] {
+      writer.key(key)
+      writer.write(value)
+    }
+    writer.key("severity")
+    writer.write(diagnostic.severity.description)
+    writer.key("code")
+    writer.write(diagnostic.code)
+    writer.key("message")
+    writer.write(diagnostic.message)
+    writer.endObject()
+    return String(decoding: writer.bytes, as: UTF8.self)
+  }
+}

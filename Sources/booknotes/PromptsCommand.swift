@@ -1,0 +1,89 @@
+import BookNotesServer
+import LanguageServerProtocol
+import NoteSyntax
+
+/// `booknotes prompts [PATH…]`: every review prompt, for export to flash-card apps.
+enum PromptsCommand: Subcommand {
+  static let name = "prompts"
+  static let summary = "export review prompts (quotes, clozes, Q:/A:) as JSON or TSV"
+  static let help = """
+    usage: booknotes prompts [PATH…] [--format json|tsv] [--root DIR]
+
+    Lists every quote, cloze and Q:/A: prompt of the notes (*.md, *.markdown) under
+    the PATHs (folders are searched recursively, skipping hidden folders and
+    node_modules; default: the root), by file and position. A prompt's id is
+    derived from its kind and text, so it survives unrelated edits.
+
+    json:  an array of {id, kind, file, line, book, front, back}; kind is quote,
+           cloze or qa; line is 1-based; book is null when the note has no title
+    tsv:   one prompt a line, no header: front, back, id, kind, file, line, book;
+           tabs and line breaks inside fields become spaces. The first two columns
+           are what flash-card apps import; a cloze's front shows [hint] in place
+           of its answer.
+
+    Files that are binary or not UTF-8 are skipped with a line on stderr.
+
+    options:
+      --format FORMAT  json (default) or tsv
+      --root DIR       the library root (default: .)
+      -h, --help       show this help
+
+    Exits with 0, or 2 on bad usage or a missing PATH.
+
+    """
+
+  static func run(_ arguments: [String]) -> Int32 {
+    let parsed: LibraryArguments
+    switch LibraryArguments.parse(arguments, formats: ["json", "tsv"]) {
+    case .success(let value): parsed = value
+    case .failure(let problem):
+      Output.error("booknotes prompts: \(problem.message)\n\n\(help)")
+      return ExitStatus.usage
+    }
+    let files: [String]
+    switch parsed.noteFiles() {
+    case .success(let value): files = value
+    case .failure(let problem):
+      Output.error("booknotes prompts: \(problem.message)")
+      return ExitStatus.usage
+    }
+    let json = parsed.format == "json"
+    var output = json ? "[" : ""
+    var first = true
+    for path in files {
+      let name = LibraryArguments.displayName(path)
+      let note: NoteDocument
+      switch NoteFiles.read(path) {
+      case .note(let bytes): note = NoteDocument(bytes: bytes)
+      case .skipped(let reason):
+        Output.error("booknotes prompts: skipping \(name): \(reason)")
+        continue
+      }
+      for item in PromptItem.items(of: note, file: name) {
+        if json {
+          var writer = JSONWriter()
+          item.writeJSON(to: &writer)
+          output += first ? "\n" : ",\n"
+          output += String(decoding: writer.bytes, as: UTF8.self)
+        } else {
+          let fields = [item.front, item.back, item.id, item.kind, item.file, String(item.line), item.book ?? ""]
+          output += fields.map(tsvField).joined(separator: "\t") + "\n"
+        }
+        first = false
+      }
+      if output.utf8.count > 1 << 16 {
+        Output.standard(output)
+        output = ""
+      }
+    }
+    if json { output += first ? "]\n" : "\n]\n" }
+    Output.standard(output)
+    return ExitStatus.success
+  }
+
+  /// A TSV field: tabs and line breaks replaced by spaces.
+  static func tsvField(_ text: String) -> String {
+    guard text.contains(where: { $0 == "\t" || $0.isNewline }) else { return text }
+    return String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
+  }
+}
