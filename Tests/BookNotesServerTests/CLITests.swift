@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// `booknotes check`, run as a child process on a fixture library.
+@Suite struct CLITests {
+  static let missingAnswer =
+    "error qa-missing-answer: Question has no answer: add a line starting 'A: ' right after it."
+  static let unclosedAnswer =
+    "error cloze-unclosed-answer: Cloze answer is not closed: type ')' at the end of the answer."
+  static let spaceBefore =
+    "warning cloze-space-before-answer: Space between a cloze's ']' and '(': remove it, or this is not read as one cloze in other apps."
+
+  @Test func checkListsEveryNoteSortedAndSkipsHiddenBinaryAndNonUTF8() throws {
+    let fixture = try CLIFixture()
+    let result = try runBooknotes(["check"], in: fixture.root)
+    #expect(result.status == 1)
+    #expect(
+      result.lines == [
+        "sub/b.md:1:1: \(Self.missingAnswer)",
+        "sub/b.md:3:3: \(Self.unclosedAnswer)",
+        "sub/deeper/uni.markdown:1:4: \(Self.unclosedAnswer)",
+        "warn/w.md:1:11: \(Self.spaceBefore)",
+      ])
+    let stderr = result.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      stderr == ["booknotes check: skipping bin.md: binary file", "booknotes check: skipping sub/bad.md: not UTF-8"])
+  }
+
+  @Test func checkJSONHasCharacterColumnsAndEnds() throws {
+    let fixture = try CLIFixture()
+    let result = try runBooknotes(["check", "--format", "json", "sub"], in: fixture.root)
+    #expect(result.status == 1)
+    let items = try #require(try result.json() as? [[String: Any]])
+    #expect(items.count == 3)
+    let uni = try #require(items.last)
+    #expect(uni["file"] as? String == "sub/deeper/uni.markdown")
+    #expect(uni["line"] as? Int == 1)
+    #expect(uni["column"] as? Int == 4, "é and 😀 count one character each")
+    #expect(uni["endLine"] as? Int == 1)
+    #expect(uni["endColumn"] as? Int == 10)
+    #expect(uni["severity"] as? String == "error")
+    #expect(uni["code"] as? String == "cloze-unclosed-answer")
+    #expect(uni["message"] as? String == "Cloze answer is not closed: type ')' at the end of the answer.")
+    let first = try #require(items.first)
+    #expect(first["file"] as? String == "sub/b.md")
+    #expect(first["code"] as? String == "qa-missing-answer")
+    #expect(Set(first.keys) == ["file", "line", "column", "endLine", "endColumn", "severity", "code", "message"])
+  }
+
+  @Test func checkExitsZeroWithWarningsOnlyAndForCleanOrEmptyNotes() throws {
+    let fixture = try CLIFixture()
+    let warnings = try runBooknotes(["check", "warn"], in: fixture.root)
+    #expect(warnings.status == 0)
+    #expect(warnings.lines == ["warn/w.md:1:11: \(Self.spaceBefore)"])
+    let clean = try runBooknotes(["check", "a.md", "empty.md"], in: fixture.root)
+    #expect(clean.status == 0)
+    #expect(clean.stdout == "")
+    #expect(clean.stderr == "")
+    let json = try runBooknotes(["check", "--format=json", "empty.md"], in: fixture.root)
+    #expect(json.status == 0)
+    #expect(try json.json() as? [Any] != nil)
+    #expect((try json.json() as? [Any])?.isEmpty == true)
+  }
+
+  @Test func anExplicitPathIsCheckedWhateverItsExtension() throws {
+    let fixture = try CLIFixture()
+    let result = try runBooknotes(["check", "notes.txt"], in: fixture.root)
+    #expect(result.status == 1)
+    #expect(result.lines == ["notes.txt:1:1: \(Self.missingAnswer)"])
+    let binary = try runBooknotes(["check", "bin.md"], in: fixture.root)
+    #expect(binary.status == 0)
+    #expect(binary.stderr == "booknotes check: skipping bin.md: binary file\n")
+  }
+
+  @Test func aSymbolicLinkLeavingTheFolderIsNotFollowed() throws {
+    let fixture = try CLIFixture()
+    let result = try runBooknotes(["check", "--format", "json"], in: fixture.root)
+    let files = try #require(try result.json() as? [[String: Any]]).compactMap { $0["file"] as? String }
+    #expect(!files.contains { $0.hasPrefix("link/") || $0.contains(".hidden") || $0.contains("node_modules") })
+  }
+
+  @Test func configurationAtTheRootOverridesSeverities() throws {
+    let fixture = try CLIFixture()
+    try fixture.write(
+      ".booknotes.json",
+      #"{"diagnostics": {"severity": {"qa-missing-answer": "warning", "cloze-unclosed-answer": "off"}}}"#)
+    let result = try runBooknotes(["check", "sub"], in: fixture.root)
+    #expect(result.status == 0)
+    #expect(
+      result.lines == [
+        "sub/b.md:1:1: warning qa-missing-answer: Question has no answer: add a line starting 'A: ' right after it."
+      ])
+    let elsewhere = try runBooknotes(["check", "--root", fixture.root.path, "library/sub"], in: fixture.outside)
+    #expect(elsewhere.status == 2, "library/sub does not exist relative to the outside folder")
+    let rooted = try runBooknotes(
+      ["check", "--root", fixture.root.path, fixture.root.appendingPathComponent("sub").path], in: fixture.outside)
+    #expect(rooted.status == 0)
+    #expect(rooted.lines.count == 1)
+    try fixture.write(".booknotes.json", #"{"diagnostics": {"enabled": false}}"#)
+    let disabled = try runBooknotes(["check"], in: fixture.root)
+    #expect(disabled.status == 0)
+    #expect(disabled.stdout == "")
+    try fixture.write(".booknotes.json", "{not json")
+    #expect(try runBooknotes(["check"], in: fixture.root).status == 2)
+  }
+
+  @Test(arguments: [
+    ["check", "--frobnicate"], ["check", "--format", "xml"], ["check", "--format"], ["check", "missing-folder"],
+    ["prompts", "--format", "csv"], ["prompts", "--bogus"], ["prompts", "nope.md"],
+  ])
+  func badUsageExitsTwo(arguments: [String]) throws {
+    let fixture = try CLIFixture()
+    let result = try runBooknotes(arguments, in: fixture.root)
+    #expect(result.status == 2)
+    #expect(result.stdout == "")
+    #expect(result.stderr.hasPrefix("booknotes \(arguments[0]): "))
+  }
+
+  @Test(arguments: ["check", "prompts"])
+  func helpDescribesTheCommand(command: String) throws {
+    let fixture = try CLIFixture()
+    let result = try runBooknotes([command, "--help"], in: fixture.root)
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("usage: booknotes \(command) [PATH…]"))
+    let list = try runBooknotes(["--help"], in: fixture.root)
+    #expect(list.stdout.contains("  \(command)"))
+  }
+}
