@@ -47,7 +47,8 @@ let package = Package(
       dependencies: ["LanguageServerProtocol", "BookNotesTestSupport"], swiftSettings: strict),
     .testTarget(
       name: "BookNotesServerTests",
-      dependencies: ["BookNotesServer", "LanguageServerProtocol", "BookNotesTestSupport"],
+      dependencies: ["BookNotesServer", "LanguageServerProtocol", "NoteSyntax", "BookNotesTestSupport"],
+      exclude: ["Golden"],
       swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,105 @@
+import BookNotesTestSupport
+import LanguageServerProtocol
+import Testing
+
+@Suite struct DiagnosticsTests {
+  static let uri = "file:///diagnostics.md"
+  static let text = "Q: one\n\nSome ?[hint](answer) \n\nQ:two\nA: x\n"
+
+  @Test func pullAnswersUnchangedUntilTheDiagnosticsChange() async throws {
+    let harness = InProcessServer()
+    try await harness.initialize(capabilities: capabilities(pull: true))
+    let client = harness.client
+    client.open(Self.uri, text: Self.text)
+    let first = try await client.request("textDocument/diagnostic", uri: Self.uri)
+    #expect(first["kind"] == "full")
+    // "Q:two" is not a question, so "A: x" answers nothing.
+    #expect(
+      first["items"]?.arrayValue?.map { $0["code"] } == ["qa-missing-answer", "qa-missing-space", "qa-orphan-answer"])
+    let resultID = try #require(first["resultId"])
+    let same = try await client.request("textDocument/diagnostic", uri: Self.uri, ["previousResultId": resultID])
+    #expect(same == ["kind": "unchanged", "resultId": resultID])
+    // An edit that leaves the diagnostics as they are.
+    client.change(Self.uri, version: 2, [LSPTestClient.change((2, 0), (2, 0), "More. ")])
+    let still = try await client.request("textDocument/diagnostic", uri: Self.uri, ["previousResultId": resultID])
+    #expect(still["kind"] == "unchanged")
+    // An edit that fixes two.
+    client.change(Self.uri, version: 3, [LSPTestClient.change((4, 2), (4, 2), " ")])
+    let fixed = try await client.request("textDocument/diagnostic", uri: Self.uri, ["previousResultId": resultID])
+    #expect(fixed["kind"] == "full")
+    #expect(fixed["items"]?.arrayValue?.map { $0["code"] } == ["qa-missing-answer"])
+    #expect(fixed["resultId"] != resultID)
+    #expect(client.notifications("textDocument/publishDiagnostics").isEmpty, "never both push and pull")
+    _ = try await harness.finish()
+  }
+
+  @Test func pushFollowsEditsAndCarriesTheVersion() async throws {
+    let harness = InProcessServer()
+    try await harness.initialize()
+    let client = harness.client
+    client.open(Self.uri, text: Self.text)
+    let opened = try await client.waitForNotification("textDocument/publishDiagnostics")
+    #expect(opened["version"] == 1)
+    #expect(opened["diagnostics"]?[0]?["range"] == range((0, 0), (0, 2)))
+    #expect(opened["diagnostics"]?[0]?["severity"] == 1)
+    #expect(opened["diagnostics"]?[0]?["source"] == "booknotes")
+    client.change(Self.uri, version: 2, [LSPTestClient.change((0, 6), (0, 6), "\nA: yes")])
+    let changed = try await client.waitForNotification("textDocument/publishDiagnostics")
+    #expect(changed["version"] == 2)
+    #expect(changed["diagnostics"]?.arrayValue?.map { $0["code"] } == ["qa-missing-space", "qa-orphan-answer"])
+    _ = try await harness.finish()
+  }
+
+  @Test func settingsOverrideSeveritiesAndRepublish() async throws {
+    let harness = InProcessServer()
+    try await harness.initialize(
+      initializationOptions: ["diagnostics": ["severity": ["qa-missing-space": "hint"]]])
+    let client = harness.client
+    client.open(Self.uri, text: Self.text)
+    let opened = try await client.waitForNotification("textDocument/publishDiagnostics")
+    #expect(opened["diagnostics"]?[1]?["severity"] == 4)
+    client.notify(
+      "workspace/didChangeConfiguration",
+      params: ["settings": ["booknotes": ["diagnostics": ["severity": ["qa-missing-answer": "off"]]]]])
+    let changed = try await client.waitForNotification("textDocument/publishDiagnostics")
+    #expect(changed["diagnostics"]?.arrayValue?.map { $0["code"] } == ["qa-missing-space", "qa-orphan-answer"])
+    client.notify(
+      "workspace/didChangeConfiguration", params: ["settings": ["booknotes": ["diagnostics": ["enabled": false]]]])
+    let off = try await client.waitForNotification("textDocument/publishDiagnostics")
+    #expect(off["diagnostics"] == [])
+    _ = try await harness.finish()
+  }
+
+  @Test func quickFixesForTheDiagnosticAndAtTheCursor() async throws {
+    let harness = InProcessServer()
+    try await harness.initialize(capabilities: capabilities(encodings: ["utf-16"]))
+    let client = harness.client
+    client.open(Self.uri, text: "Q:two\nA: x\n\n😀 ?[a](b\n")
+    let published = try await client.waitForNotification("textDocument/publishDiagnostics")
+    let diagnostics = try #require(published["diagnostics"]?.arrayValue)
+    #expect(diagnostics.map { $0["code"] } == ["qa-missing-space", "qa-orphan-answer", "cloze-unclosed-answer"])
+
+    let forDiagnostic = try await client.request(
+      "textDocument/codeAction", uri: Self.uri,
+      ["range": range((3, 0), (3, 0)), "context": ["diagnostics": [diagnostics[2]]]])
+    #expect(forDiagnostic.arrayValue?.count == 1)
+    #expect(forDiagnostic[0]?["title"] == "Insert ')' to close the answer")
+    #expect(forDiagnostic[0]?["diagnostics"] == [diagnostics[2]])
+    // After 😀 (two UTF-16 units), "?[a](b" ends at character 9.
+    #expect(
+      forDiagnostic[0]?["edit"]?["changes"]?[Self.uri]
+        == [["range": range((3, 9), (3, 9)), "newText": ")"]])
+
+    let atCursor = try await client.request(
+      "textDocument/codeAction", uri: Self.uri, ["range": range((0, 1), (0, 1)), "context": ["diagnostics": []]])
+    #expect(atCursor[0]?["title"] == "Insert a space after 'Q:'")
+    #expect(atCursor[0]?["diagnostics"] == [diagnostics[0]])
+    #expect(atCursor[0]?["edit"]?["changes"]?[Self.uri]?[0]?["newText"] == "Q: ")
+
+    let onlyRefactor = try await client.request(
+      "textDocument/codeAction", uri: Self.uri,
+      ["range": range((0, 1), (0, 1)), "context": ["diagnostics": [], "only": ["refactor"]]])
+    #expect(onlyRefactor == [])
+    _ = try await harness.finish()
+  }
+}

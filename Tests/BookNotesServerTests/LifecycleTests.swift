@@ -1,0 +1,84 @@
+import BookNotesTestSupport
+import LanguageServerProtocol
+import Testing
+
+@testable import BookNotesServer
+
+@Suite struct LifecycleTests {
+  @Test func initializeAdvertisesTheContractsCapabilities() async throws {
+    let harness = InProcessServer()
+    let result = try await harness.initialize(capabilities: capabilities())
+    let caps = try #require(result["capabilities"])
+    #expect(caps["positionEncoding"] == "utf-16")
+    #expect(caps["textDocumentSync"] == ["openClose": true, "change": 2, "save": ["includeText": false]])
+    let tokens = try #require(caps["semanticTokensProvider"])
+    #expect(tokens["full"] == ["delta": true])
+    #expect(tokens["range"] == true)
+    #expect(
+      tokens["legend"]?["tokenTypes"]
+        == [
+          "heading", "marker", "hashtag", "clozeHint", "clozeAnswer", "question", "answer", "summary", "quote",
+          "citation", "emphasis", "strong", "code", "link", "url", "property", "string",
+        ])
+    #expect(
+      tokens["legend"]?["tokenModifiers"]
+        == ["level1", "level2", "level3", "level4", "level5", "level6", "invalid"])
+    #expect(caps["documentSymbolProvider"] == true)
+    #expect(caps["foldingRangeProvider"] == true)
+    #expect(caps["hoverProvider"] == true)
+    #expect(caps["codeActionProvider"] == ["codeActionKinds": ["quickfix"]])
+    #expect(caps["diagnosticProvider"] == nil, "push diagnostics for a client that cannot pull")
+    #expect(result["serverInfo"] == ["name": "booknotes", "version": .string(BookNotesServer.version)])
+    try await harness.client.shutdownAndExit()
+    #expect(await harness.connection.waitForExit() == 0)
+    _ = try await harness.finish()
+  }
+
+  @Test func pullDiagnosticsAreAdvertisedOnlyToClientsThatPull() async throws {
+    let harness = InProcessServer()
+    let result = try await harness.initialize(capabilities: capabilities(pull: true))
+    #expect(
+      result["capabilities"]?["diagnosticProvider"]
+        == ["identifier": "booknotes", "interFileDependencies": false, "workspaceDiagnostics": false])
+    #expect(try await harness.finish() == 1)
+  }
+
+  @Test(arguments: [
+    (["utf-8", "utf-16"], "utf-8"), (["utf-32"], "utf-32"), (["utf-16"], "utf-16"), ([], "utf-16"),
+    (["latin-1", "utf-32", "utf-8"], "utf-32"), (["latin-1"], "utf-16"),
+  ])
+  func positionEncodingIsTheFirstSupportedOffer(offered: [String], expected: String) async throws {
+    let harness = InProcessServer()
+    let result = try await harness.initialize(capabilities: capabilities(encodings: offered))
+    #expect(result["capabilities"]?["positionEncoding"] == .string(expected))
+    #expect(harness.server.encoding.rawValue == expected)
+    _ = try await harness.finish()
+  }
+
+  @Test func endOfInputAfterShutdownExitsWithZero() async throws {
+    let harness = InProcessServer()
+    try await harness.initialize()
+    _ = try await harness.client.request("shutdown")
+    #expect(try await harness.finish() == 0)
+  }
+
+  @Test func openAndCloseAreLoggedToTheClient() async throws {
+    let logger = try Logger(level: .error)
+    let harness = InProcessServer(logger: logger)
+    harness.connection.mirrorLogs(minimumLevel: .info)
+    try await harness.initialize()
+    harness.client.open("file:///log.md", text: "# Hi\n")
+    let opened = try await harness.client.waitForMessage { message in
+      message["method"] == "window/logMessage"
+        && message["params"]?["message"]?.stringValue?.hasPrefix("Opened") == true
+    }
+    #expect(opened["params"]?["message"] == "Opened file:///log.md (5 bytes); 1 open")
+    harness.client.notify("textDocument/didClose", params: ["textDocument": ["uri": "file:///log.md"]])
+    let closed = try await harness.client.waitForMessage { message in
+      message["method"] == "window/logMessage"
+        && message["params"]?["message"]?.stringValue?.hasPrefix("Closed") == true
+    }
+    #expect(closed["params"]?["message"] == "Closed file:///log.md; 0 open")
+    _ = try await harness.finish()
+  }
+}
