@@ -57,33 +57,15 @@ enum CheckCommand: Subcommand {
     var anyError = false
     var output = json ? "[" : ""
     var first = true
-    for path in files {
-      let name = LibraryArguments.displayName(path)
-      let bytes: [UInt8]
-      switch NoteFiles.read(path) {
-      case .note(let content): bytes = content
-      case .skipped(let reason):
-        Output.error("booknotes check: skipping \(name): \(reason)")
-        continue
-      }
-      let note = NoteDocument(bytes: bytes)
-      let diagnostics = Diagnostics.compute(note, options: options).enumerated().sorted {
-        ($0.element.range.lowerBound, $0.element.range.upperBound, $0.offset)
-          < ($1.element.range.lowerBound, $1.element.range.upperBound, $1.offset)
-      }
-      for (_, diagnostic) in diagnostics {
-        if diagnostic.severity == .error { anyError = true }
-        let start = characterPosition(of: diagnostic.range.lowerBound, in: note)
-        if json {
-          let end = characterPosition(of: diagnostic.range.upperBound, in: note)
-          output += first ? "\n" : ",\n"
-          first = false
-          output += jsonObject(name, start, end, diagnostic)
-        } else {
-          output += "\(name):\(start.line):\(start.column): \(diagnostic.severity) \(diagnostic.code): "
-          output += diagnostic.message + "\n"
-        }
-      }
+    OrderedBatches.run(files) { path in
+      check(path, options: options, json: json)
+    } emit: { result in
+      if let problem = result.problem { Output.error(problem) }
+      anyError = anyError || result.anyError
+      guard !result.output.isEmpty else { return }
+      if json { output += first ? "\n" : ",\n" }
+      first = false
+      output += result.output
       if output.utf8.count > 1 << 16 {
         Output.standard(output)
         output = ""
@@ -92,6 +74,44 @@ enum CheckCommand: Subcommand {
     if json { output += first ? "]\n" : "\n]\n" }
     Output.standard(output)
     return anyError ? ExitStatus.failure : ExitStatus.success
+  }
+
+  /// What checking one file gave: its report (JSON objects joined by `,\n`, or text
+  /// lines), a line for stderr when it was skipped, and whether it has an error.
+  struct FileResult: Sendable {
+    var output = ""
+    var problem: String?
+    var anyError = false
+  }
+
+  static func check(_ path: String, options: NoteIntelligence.DiagnosticOptions, json: Bool) -> FileResult {
+    let name = LibraryArguments.displayName(path)
+    var result = FileResult()
+    let bytes: [UInt8]
+    switch NoteFiles.read(path) {
+    case .note(let content): bytes = content
+    case .skipped(let reason):
+      result.problem = "booknotes check: skipping \(name): \(reason)"
+      return result
+    }
+    let note = NoteDocument(bytes: bytes)
+    let diagnostics = Diagnostics.compute(note, options: options).enumerated().sorted {
+      ($0.element.range.lowerBound, $0.element.range.upperBound, $0.offset)
+        < ($1.element.range.lowerBound, $1.element.range.upperBound, $1.offset)
+    }
+    for (index, diagnostic) in diagnostics.map(\.element).enumerated() {
+      if diagnostic.severity == .error { result.anyError = true }
+      let start = characterPosition(of: diagnostic.range.lowerBound, in: note)
+      if json {
+        let end = characterPosition(of: diagnostic.range.upperBound, in: note)
+        if index > 0 { result.output += ",\n" }
+        result.output += jsonObject(name, start, end, diagnostic)
+      } else {
+        result.output += "\(name):\(start.line):\(start.column): \(diagnostic.severity) \(diagnostic.code): "
+        result.output += diagnostic.message + "\n"
+      }
+    }
+    return result
   }
 
   /// The 1-based line and 1-based column of byte `offset`, the column counted in

@@ -50,27 +50,14 @@ enum PromptsCommand: Subcommand {
     let json = parsed.format == "json"
     var output = json ? "[" : ""
     var first = true
-    for path in files {
-      let name = LibraryArguments.displayName(path)
-      let note: NoteDocument
-      switch NoteFiles.read(path) {
-      case .note(let bytes): note = NoteDocument(bytes: bytes)
-      case .skipped(let reason):
-        Output.error("booknotes prompts: skipping \(name): \(reason)")
-        continue
-      }
-      for item in PromptItem.items(of: note, file: name) {
-        if json {
-          var writer = JSONWriter()
-          item.writeJSON(to: &writer)
-          output += first ? "\n" : ",\n"
-          output += String(decoding: writer.bytes, as: UTF8.self)
-        } else {
-          let fields = [item.front, item.back, item.id, item.kind, item.file, String(item.line), item.book ?? ""]
-          output += fields.map(tsvField).joined(separator: "\t") + "\n"
-        }
-        first = false
-      }
+    OrderedBatches.run(files) { path in
+      prompts(path, json: json)
+    } emit: { result in
+      if let problem = result.problem { Output.error(problem) }
+      guard !result.output.isEmpty else { return }
+      if json { output += first ? "\n" : ",\n" }
+      first = false
+      output += result.output
       if output.utf8.count > 1 << 16 {
         Output.standard(output)
         output = ""
@@ -81,9 +68,35 @@ enum PromptsCommand: Subcommand {
     return ExitStatus.success
   }
 
+  /// The prompts of one file (JSON objects joined by `,\n`, or TSV lines), or a line
+  /// for stderr when it was skipped.
+  static func prompts(_ path: String, json: Bool) -> (output: String, problem: String?) {
+    let name = LibraryArguments.displayName(path)
+    let note: NoteDocument
+    switch NoteFiles.read(path) {
+    case .note(let bytes): note = NoteDocument(bytes: bytes)
+    case .skipped(let reason): return ("", "booknotes prompts: skipping \(name): \(reason)")
+    }
+    var output = ""
+    for (index, item) in PromptItem.items(of: note, file: name).enumerated() {
+      if json {
+        var writer = JSONWriter()
+        item.writeJSON(to: &writer)
+        if index > 0 { output += ",\n" }
+        output += String(decoding: writer.bytes, as: UTF8.self)
+      } else {
+        let fields = [item.front, item.back, item.id, item.kind, item.file, String(item.line), item.book ?? ""]
+        output += fields.map(tsvField).joined(separator: "\t") + "\n"
+      }
+    }
+    return (output, nil)
+  }
+
   /// A TSV field: tabs and line breaks replaced by spaces.
   static func tsvField(_ text: String) -> String {
-    guard text.contains(where: { $0 == "\t" || $0.isNewline }) else { return text }
+    // Tabs, line feeds and carriage returns, and the lead bytes of NEL, LS and PS.
+    let special: Set<UInt8> = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0xC2, 0xE2]
+    guard text.utf8.contains(where: special.contains) else { return text }
     return String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
   }
 }

@@ -63,6 +63,9 @@ import Testing
     try await Self.initialize(harness, folders: [fixture.root])
     let aURI = FileURI.uri(ofPath: fixture.root.appendingPathComponent("a.md").path)
     harness.client.open(aURI, text: "# Edited\n\nQ: New question?\nA: New answer.\n")
+    // The workspace request does not wait for document messages; a request on the
+    // document does, so the open has been applied after it.
+    _ = try await harness.client.request("booknotes/prompts", uri: aURI)
     let result = try await harness.client.request("booknotes/prompts", params: [:])
     let items = try #require(result.arrayValue)
     let files = items.compactMap { $0["file"]?.stringValue }.map {
