@@ -1,0 +1,33 @@
+"""A booknotes server per test, started with a real client's capabilities."""
+
+import os
+import pathlib
+
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BINARY = os.environ.get("BOOKNOTES_BINARY") or str(ROOT / ".build" / "debug" / "booknotes")
+
+# Profiles: pulls diagnostics and offers utf-8 first; pushes and offers nothing (utf-16);
+# pushes and offers utf-32 first.
+PROFILES = ["neovim@v0.11", "visual-studio-code", "emacs@v29.1"]
+
+
+@pytest_lsp.fixture(
+    params=PROFILES,
+    config=ClientServerConfig(server_command=[BINARY, "lsp", "--log-level", "info"]),
+)
+async def client(request, lsp_client: LanguageClient):
+    lsp_client.profile = request.param
+    lsp_client.set_configuration({"diagnostics": {"severity": {"summary-empty": "hint"}}}, section="booknotes")
+    lsp_client.initialize_result = await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities(request.param),
+            client_info=types.ClientInfo(name="pytest-lsp", version=request.param),
+            initialization_options={"diagnostics": {"enabled": True}},
+        )
+    )
+    yield
+    await lsp_client.shutdown_session()

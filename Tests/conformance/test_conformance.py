@@ -1,0 +1,190 @@
+"""Every message booknotes sends, decoded by lsprotocol and checked by pytest-lsp
+against the client's capabilities (warnings are errors, see pytest.ini)."""
+
+import asyncio
+
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+URI = "file:///conformance/note.md"
+TEXT = (
+    "---\r\ntitle: Thinking, Fast and Slow\r\nstatus: reading\r\n---\r\n"
+    "# Thinking, Fast and Slow 😀\r\n\r\n"
+    "## Part 1 #psychology/biases\r\n\r\n"
+    "> Nothing in life is as important as you think it is. (p. 402)\r\n\r\n"
+    "The ?[effect](anchoring effect) makes **first** numbers *stick* 漢字.\r\n\r\n"
+    "Q: What is System 1?\r\n"
+    "A: Fast, automatic thinking.\r\n\r\n"
+    "Q:broken\r\n\r\n"
+    "Summary:\r\n\r\n"
+    "- a list\r\n- of #tags\r\n"
+)
+EXPECTED_ENCODING = {
+    "neovim@v0.11": "utf-8",
+    "visual-studio-code": "utf-16",
+    "emacs@v29.1": "utf-32",
+}
+
+
+def open_note(client: LanguageClient, text: str = TEXT):
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=URI, language_id="markdown", version=1, text=text)
+        )
+    )
+
+
+def change(client: LanguageClient, version: int, changes):
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=version),
+            content_changes=changes,
+        )
+    )
+
+
+def edit(start, end, text):
+    return types.TextDocumentContentChangePartial(
+        range=types.Range(start=types.Position(*start), end=types.Position(*end)), text=text
+    )
+
+
+def pulls(client: LanguageClient) -> bool:
+    return client.initialize_result.capabilities.diagnostic_provider is not None
+
+
+async def diagnostics(client: LanguageClient) -> list[types.Diagnostic]:
+    """The note's diagnostics, pulled or pushed as negotiated."""
+    if pulls(client):
+        report = await client.text_document_diagnostic_async(
+            types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=URI))
+        )
+        assert isinstance(report, types.RelatedFullDocumentDiagnosticReport)
+        return list(report.items)
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return list(client.diagnostics[URI])
+
+
+async def test_initialize_result(client: LanguageClient):
+    result = client.initialize_result
+    capabilities = result.capabilities
+    assert result.server_info.name == "booknotes"
+    assert capabilities.position_encoding == EXPECTED_ENCODING[client.profile]
+    sync = capabilities.text_document_sync
+    assert sync.open_close and sync.change == types.TextDocumentSyncKind.Incremental
+    tokens = capabilities.semantic_tokens_provider
+    assert list(tokens.legend.token_types[:3]) == ["heading", "marker", "hashtag"]
+    assert tokens.full.delta is True and tokens.range is True
+    assert list(capabilities.code_action_provider.code_action_kinds) == [types.CodeActionKind.QuickFix]
+    assert (capabilities.diagnostic_provider is not None) == (client.profile == "neovim@v0.11")
+
+
+async def test_semantic_tokens_full_delta_and_range(client: LanguageClient):
+    open_note(client)
+    doc = types.TextDocumentIdentifier(uri=URI)
+    full = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(text_document=doc))
+    assert full.result_id and len(full.data) % 5 == 0 and full.data
+
+    # Between \r and \n of the title's line break, then inside the emoji.
+    change(client, 2, [edit((4, 29), (4, 29), "\n"), edit((4, 27), (4, 27), "!")])
+    delta = await client.text_document_semantic_tokens_full_delta_async(
+        types.SemanticTokensDeltaParams(text_document=doc, previous_result_id=full.result_id)
+    )
+    assert isinstance(delta, types.SemanticTokensDelta)
+    data = list(full.data)
+    for e in sorted(delta.edits, key=lambda e: e.start, reverse=True):
+        data[e.start : e.start + e.delete_count] = list(e.data or [])
+    again = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(text_document=doc))
+    assert data == list(again.data)
+
+    stale = await client.text_document_semantic_tokens_full_delta_async(
+        types.SemanticTokensDeltaParams(text_document=doc, previous_result_id="no-such-result")
+    )
+    assert isinstance(stale, types.SemanticTokens)
+
+    part = await client.text_document_semantic_tokens_range_async(
+        types.SemanticTokensRangeParams(
+            text_document=doc, range=types.Range(start=types.Position(6, 0), end=types.Position(12, 0))
+        )
+    )
+    assert part.data and len(part.data) < len(again.data)
+
+
+async def test_outline_folding_and_hover(client: LanguageClient):
+    open_note(client)
+    doc = types.TextDocumentIdentifier(uri=URI)
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=doc))
+    assert symbols and isinstance(symbols[0], types.DocumentSymbol)
+    assert symbols[0].name == "Thinking, Fast and Slow"
+    def names(symbols):
+        for symbol in symbols or []:
+            yield symbol.name
+            yield from names(symbol.children)
+
+    assert any(name.startswith("Part 1") for name in names(symbols))
+
+    folds = await client.text_document_folding_range_async(types.FoldingRangeParams(text_document=doc))
+    assert any(fold.start_line == 0 and fold.end_line == 3 for fold in folds)
+
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=doc, position=types.Position(10, 8))
+    )
+    assert isinstance(hover.contents, types.MarkupContent)
+    assert hover.contents.kind == types.MarkupKind.Markdown
+    assert "anchoring effect" in hover.contents.value
+    nothing = await client.text_document_hover_async(
+        types.HoverParams(text_document=doc, position=types.Position(5, 0))
+    )
+    assert nothing is None
+
+
+async def test_diagnostics_and_code_actions(client: LanguageClient):
+    open_note(client)
+    found = await diagnostics(client)
+    codes = [d.code for d in found]
+    assert "qa-missing-space" in codes and "summary-empty" in codes
+    summary = next(d for d in found if d.code == "summary-empty")
+    # From the client's workspace/configuration answer.
+    assert summary.severity == types.DiagnosticSeverity.Hint
+
+    broken = next(d for d in found if d.code == "qa-missing-space")
+    doc = types.TextDocumentIdentifier(uri=URI)
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=doc, range=broken.range, context=types.CodeActionContext(diagnostics=[broken])
+        )
+    )
+    assert actions and isinstance(actions[0], types.CodeAction)
+    assert actions[0].kind == types.CodeActionKind.QuickFix
+    assert actions[0].edit.changes[URI][0].new_text == "Q: "
+
+    at_cursor = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=doc,
+            range=types.Range(start=types.Position(15, 1), end=types.Position(15, 1)),
+            context=types.CodeActionContext(diagnostics=[]),
+        )
+    )
+    assert at_cursor and at_cursor[0].diagnostics
+
+    # Fixing it changes the diagnostics (a new push, or a new full pull report).
+    change(client, 2, [edit((15, 0), (15, 2), "Q: ")])
+    if not pulls(client):
+        client.diagnostics.pop(URI, None)
+    after = await diagnostics(client)
+    assert "qa-missing-space" not in [d.code for d in after]
+
+
+async def test_log_messages(client: LanguageClient):
+    open_note(client)
+    client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=URI)))
+    client.text_document_did_close(
+        types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=URI))
+    )
+    for _ in range(100):
+        if any(m.message.startswith("Closed") for m in client.log_messages):
+            break
+        await asyncio.sleep(0.02)
+    messages = [m.message for m in client.log_messages]
+    assert any(m.startswith("Opened " + URI) for m in messages)
+    assert any(m.startswith("Closed " + URI) for m in messages)
