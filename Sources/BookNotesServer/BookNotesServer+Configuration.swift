@@ -1,4 +1,5 @@
 import LanguageServerProtocol
+import Synchronization
 
 extension BookNotesServer {
   func registerConfiguration() {
@@ -21,6 +22,20 @@ extension BookNotesServer {
       if let section = values.first, section != .null { applySettings(section) }
     } catch {
       logger.warning("workspace/configuration failed: \(error)")
+    }
+  }
+
+  /// Asks for the settings and waits for them, but no longer than `limit`, so that the
+  /// first diagnostics use them while a silent client cannot hold the server up.
+  func requestConfiguration(waitingAtMost limit: Duration) async {
+    let done = Atomic<Bool>(false)
+    Task {
+      await requestConfiguration()
+      done.store(true, ordering: .releasing)
+    }
+    let deadline = ContinuousClock.now + limit
+    while !done.load(ordering: .acquiring) && ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(2))
     }
   }
 

@@ -8,7 +8,7 @@ extension BookNotesServer {
     }
     connection.register(InitializedParams.self, scope: { _ in .global }) { [self] _ in
       logger.info("Client initialized; position encoding \(encoding.rawValue)")
-      Task { await requestConfiguration() }
+      await requestConfiguration(waitingAtMost: .seconds(1))
     }
     connection.register(ShutdownRequest.self, scope: { _ in .global }) { [self] _, _ in
       let open = documents.withLock { $0.count }
