@@ -121,6 +121,24 @@ import Testing
     #expect(try await again.waitForExit() == 0)
   }
 
+  @Test func logFileAndLogLevel() async throws {
+    let binary = try #require(Self.binary)
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("booknotes-log-\(getpid()).log")
+    defer { try? FileManager.default.removeItem(at: log) }
+    let client = try LSPTestClient.launch(
+      executable: binary, arguments: ["lsp", "--log-file", log.path, "--log-level", "debug"])
+    defer { client.terminate() }
+    try await client.initialize()
+    client.open(Self.uri, text: "# Logged\n")
+    client.notify("textDocument/didSave", params: ["textDocument": ["uri": .string(Self.uri)]])
+    try await client.shutdownAndExit()
+    #expect(try await client.waitForExit() == 0)
+    let text = try String(contentsOf: log, encoding: .utf8)
+    #expect(text.contains("[info] Initialize from unknown client: position encoding utf-16, push diagnostics"))
+    #expect(text.contains("[info] Opened \(Self.uri) (9 bytes); 1 open"))
+    #expect(text.contains("[debug] Saved \(Self.uri)"))
+  }
+
   @Test func commandLineUsage() throws {
     let binary = try #require(Self.binary)
     func run(_ arguments: [String]) throws -> (Int32, String, String) {

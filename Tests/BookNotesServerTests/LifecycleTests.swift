@@ -55,6 +55,27 @@ import Testing
     _ = try await harness.finish()
   }
 
+  @Test func everyAdvertisedDocumentRequestHasAHandler() async throws {
+    let harness = InProcessServer()
+    try await harness.initialize(capabilities: capabilities(pull: true))
+    let methods = [
+      "textDocument/semanticTokens/full", "textDocument/semanticTokens/full/delta",
+      "textDocument/semanticTokens/range", "textDocument/documentSymbol", "textDocument/foldingRange",
+      "textDocument/hover", "textDocument/codeAction", "textDocument/diagnostic",
+    ]
+    let params: JSONValue = [
+      "textDocument": ["uri": "file:///nowhere.md"], "previousResultId": "1", "range": range((0, 0), (0, 0)),
+      "position": position(0, 0), "context": ["diagnostics": []],
+    ]
+    for method in methods {
+      let response = try await harness.client.requestMessage(method, params: params)
+      // Handled, and the handler says the note is not open.
+      #expect(response["error"]?["code"] == -32602, "\(method)")
+      #expect(response["error"]?["message"] == "Document not open: file:///nowhere.md", "\(method)")
+    }
+    _ = try await harness.finish()
+  }
+
   @Test func endOfInputAfterShutdownExitsWithZero() async throws {
     let harness = InProcessServer()
     try await harness.initialize()
