@@ -90,8 +90,8 @@ func runBooknotes(_ arguments: [String], in directory: URL) throws -> CommandRes
   process.currentDirectoryURL = directory
   let stdoutFile = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID().uuidString)")
   let stderrFile = FileManager.default.temporaryDirectory.appendingPathComponent("err-\(UUID().uuidString)")
-  FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
-  FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
   defer {
     try? FileManager.default.removeItem(at: stdoutFile)
     try? FileManager.default.removeItem(at: stderrFile)
