@@ -1,6 +1,6 @@
 import NoteSyntax
 
-/// Parse time of pathological inputs at two sizes: a ratio near 2 shows linear time.
+/// Parse time of pathological inputs at 1 MB and 2 MB: a ratio near 2 shows linear time.
 enum PathologicalBenchmark {
   static let cases: [(name: String, make: @Sendable (Int) -> String)] = [
     ("one long line", { n in String(repeating: "word ?[a](b) *x* ", count: n / 17) }),
@@ -14,10 +14,10 @@ enum PathologicalBenchmark {
   ]
 
   static func run() throws {
-    print("\npathological inputs (parse time at 0.5 MB and 1 MB; ratio ≈ 2 is linear)")
+    print("\npathological inputs (parse time at 1 MB and 2 MB; ratio ≈ 2 is linear)")
     for (name, make) in cases {
-      let half = make(512 * 1024)
-      let full = make(1024 * 1024)
+      let half = make(1024 * 1024)
+      let full = make(2 * 1024 * 1024)
       let t1 = Measure.median((0..<3).map { _ in Measure.seconds { _ = NoteDocument(half) } })
       let t2 = Measure.median((0..<3).map { _ in Measure.seconds { _ = NoteDocument(full) } })
       print(
