@@ -55,24 +55,15 @@ enum CheckCommand: Subcommand {
     }
     let json = parsed.format == "json"
     var anyError = false
-    var output = json ? "[" : ""
-    var first = true
+    var output = ListOutput(json: json)
     OrderedBatches.run(files) { path in
       check(path, options: options, json: json)
     } emit: { result in
       if let problem = result.problem { Output.error(problem) }
       anyError = anyError || result.anyError
-      guard !result.output.isEmpty else { return }
-      if json { output += first ? "\n" : ",\n" }
-      first = false
-      output += result.output
-      if output.utf8.count > 1 << 16 {
-        Output.standard(output)
-        output = ""
-      }
+      output.add(result.output)
     }
-    if json { output += first ? "]\n" : "\n]\n" }
-    Output.standard(output)
+    output.finish()
     return anyError ? ExitStatus.failure : ExitStatus.success
   }
 

@@ -48,23 +48,14 @@ enum PromptsCommand: Subcommand {
       return ExitStatus.usage
     }
     let json = parsed.format == "json"
-    var output = json ? "[" : ""
-    var first = true
+    var output = ListOutput(json: json)
     OrderedBatches.run(files) { path in
       prompts(path, json: json)
     } emit: { result in
       if let problem = result.problem { Output.error(problem) }
-      guard !result.output.isEmpty else { return }
-      if json { output += first ? "\n" : ",\n" }
-      first = false
-      output += result.output
-      if output.utf8.count > 1 << 16 {
-        Output.standard(output)
-        output = ""
-      }
+      output.add(result.output)
     }
-    if json { output += first ? "]\n" : "\n]\n" }
-    Output.standard(output)
+    output.finish()
     return ExitStatus.success
   }
 
