@@ -43,9 +43,12 @@ extension BookNotesServer {
             Self.diagnostic(for: $0, in: note, encoding: encoding)
           }
         let edits = fix.edits.map { TextEdit(range: note.lspRange(of: $0.range, in: encoding), newText: $0.newText) }
+        let command = fix.cursor.flatMap { cursor in
+          placeCursor(in: uri, note: note, after: fix.edits, at: cursor, encoding: encoding)
+        }
         return CodeAction(
           title: fix.title, kind: .quickFix, diagnostics: attached.map { [$0] }, isPreferred: true,
-          edit: WorkspaceEdit(changes: [uri: edits]))
+          edit: WorkspaceEdit(changes: [uri: edits]), command: command)
       }
     }
   }

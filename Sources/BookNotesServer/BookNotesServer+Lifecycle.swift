@@ -27,6 +27,7 @@ extension BookNotesServer {
       session.encoding = encoding
       session.pullDiagnostics = pull
       session.configurationRequests = capabilities.workspace?.configuration ?? false
+      session.showDocument = capabilities.window?.showDocument?["support"] == .bool(true)
       session.configuration.initializationOptions = params.initializationOptions
       session.workspaceRoots = params.workspaceFolders?.map(\.uri) ?? params.rootUri.map { [$0] } ?? []
     }
@@ -50,6 +51,7 @@ extension BookNotesServer {
     capabilities.foldingRangeProvider = true
     capabilities.hoverProvider = true
     capabilities.codeActionProvider = CodeActionOptions(codeActionKinds: [.quickFix])
+    capabilities.executeCommandProvider = ExecuteCommandOptions(commands: commands)
     if pullDiagnostics {
       capabilities.diagnosticProvider = LanguageServerProtocol.DiagnosticOptions(
         identifier: "booknotes", interFileDependencies: false, workspaceDiagnostics: false)

@@ -41,6 +41,7 @@ public final class BookNotesServer: Sendable {
     registerCodeActions()
     registerDiagnostics()
     registerPrompts()
+    registerCommands()
   }
 
   /// The negotiated position encoding.
@@ -71,6 +72,8 @@ struct Session: Sendable {
   var encoding = PositionEncoding.utf16
   /// Whether the client pulls diagnostics (`textDocument/diagnostic`); push otherwise.
   var pullDiagnostics = false
+  /// Whether the client shows a document with a selection on `window/showDocument`.
+  var showDocument = false
   /// Whether the client answers `workspace/configuration`.
   var configurationRequests = false
   var configuration = ServerConfiguration()
