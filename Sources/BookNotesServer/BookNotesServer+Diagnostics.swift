@@ -60,9 +60,21 @@ extension BookNotesServer {
     if let params { connection.send(notification: params) }
   }
 
-  /// Re-sends every open note's diagnostics that changed after the settings changed;
-  /// a pulling client gets the new ones on its next pull.
+  /// After the settings changed: re-sends every open note's diagnostics that changed,
+  /// or asks a pulling client to pull again when it takes `workspace/diagnostic/refresh`.
   func republishDiagnostics() {
+    let (pull, refresh) = session.withLock { ($0.pullDiagnostics, $0.diagnosticRefresh) }
+    if pull {
+      guard refresh else { return }
+      Task {
+        do {
+          _ = try await connection.sendRequest(DiagnosticRefreshRequest())
+        } catch {
+          logger.warning("workspace/diagnostic/refresh failed: \(error)")
+        }
+      }
+      return
+    }
     let open = documents.withLock { Array($0.values) }
     for document in open { publishDiagnosticsIfPushing(document) }
   }

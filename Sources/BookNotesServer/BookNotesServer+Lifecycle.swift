@@ -27,6 +27,7 @@ extension BookNotesServer {
       session.encoding = encoding
       session.pullDiagnostics = pull
       session.configurationRequests = capabilities.workspace?.configuration ?? false
+      session.diagnosticRefresh = capabilities.workspace?.diagnostics?.refreshSupport ?? false
       session.showDocument = capabilities.window?.showDocument?["support"] == .bool(true)
       session.configuration.initializationOptions = params.initializationOptions
       session.workspaceRoots = params.workspaceFolders?.map(\.uri) ?? params.rootUri.map { [$0] } ?? []

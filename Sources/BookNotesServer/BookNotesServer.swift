@@ -72,6 +72,8 @@ struct Session: Sendable {
   var encoding = PositionEncoding.utf16
   /// Whether the client pulls diagnostics (`textDocument/diagnostic`); push otherwise.
   var pullDiagnostics = false
+  /// Whether a pulling client takes `workspace/diagnostic/refresh`.
+  var diagnosticRefresh = false
   /// Whether the client shows a document with a selection on `window/showDocument`.
   var showDocument = false
   /// Whether the client answers `workspace/configuration`.

@@ -221,7 +221,7 @@ public final class LSPTestClient: Sendable {
       }
       let result = handler(method, message["params"] ?? .null)
       sendMessage(["jsonrpc": "2.0", "id": id, "result": result])
-      return
+      // Answered already; also delivered to `waitForMessage`, like any other message.
     }
     let waiter = state.withLock { state -> Waiter? in
       if message["method"] != nil { state.notificationLog.append(message) }

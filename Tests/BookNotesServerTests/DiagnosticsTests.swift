@@ -70,6 +70,25 @@ import Testing
     _ = try await harness.finish()
   }
 
+  @Test func settingsChangeAsksAPullingClientToPullAgain() async throws {
+    let harness = InProcessServer()
+    guard case .object(var table) = capabilities(pull: true) else { return }
+    table["workspace"] = ["diagnostics": ["refreshSupport": true]]
+    try await harness.initialize(capabilities: .object(table))
+    let client = harness.client
+    client.open(Self.uri, text: Self.text)
+    let before = try await client.request("textDocument/diagnostic", uri: Self.uri)
+    #expect(before["items"]?[0]?["code"] == "qa-missing-answer")
+    client.notify(
+      "workspace/didChangeConfiguration",
+      params: ["settings": ["booknotes": ["diagnostics": ["severity": ["qa-missing-answer": "off"]]]]])
+    _ = try await client.waitForMessage { $0["method"] == "workspace/diagnostic/refresh" }
+    let after = try await client.request("textDocument/diagnostic", uri: Self.uri)
+    #expect(after["items"]?.arrayValue?.map { $0["code"] } == ["qa-missing-space", "qa-orphan-answer"])
+    #expect(client.notifications("textDocument/publishDiagnostics").isEmpty)
+    _ = try await harness.finish()
+  }
+
   @Test func quickFixesForTheDiagnosticAndAtTheCursor() async throws {
     let harness = InProcessServer()
     try await harness.initialize(capabilities: capabilities(encodings: ["utf-16"]))

@@ -2,6 +2,7 @@
 
 import os
 import pathlib
+from typing import Union
 
 import pytest_lsp
 from lsprotocol import types
@@ -21,6 +22,16 @@ PROFILES = ["neovim@v0.11", "visual-studio-code", "emacs@v29.1"]
 )
 async def client(request, lsp_client: LanguageClient):
     lsp_client.profile = request.param
+    # lsprotocol reads any code action that has a `command` field as a Command; the
+    # specification tells them apart by the field's type (a string for a Command), so a
+    # CodeAction carrying a command is checked as a CodeAction here.
+    converter = lsp_client.protocol._converter
+
+    def code_action_or_command(obj, _):
+        kind = types.Command if isinstance(obj.get("command"), str) else types.CodeAction
+        return converter.structure(obj, kind)
+
+    converter.register_structure_hook(Union[types.Command, types.CodeAction], code_action_or_command)
     lsp_client.set_configuration({"diagnostics": {"severity": {"summary-empty": "hint"}}}, section="booknotes")
     lsp_client.initialize_result = await lsp_client.initialize_session(
         types.InitializeParams(

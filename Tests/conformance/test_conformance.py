@@ -188,3 +188,46 @@ async def test_log_messages(client: LanguageClient):
     messages = [m.message for m in client.log_messages]
     assert any(m.startswith("Opened " + URI) for m in messages)
     assert any(m.startswith("Closed " + URI) for m in messages)
+
+
+async def test_cursor_placement_and_settings_change(client: LanguageClient):
+    open_note(client, "The ?[who] wrote it.\n")
+    doc = types.TextDocumentIdentifier(uri=URI)
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=doc,
+            range=types.Range(start=types.Position(0, 6), end=types.Position(0, 6)),
+            context=types.CodeActionContext(diagnostics=[]),
+        )
+    )
+    fix = actions[0]
+    assert fix.edit.changes[URI][0].new_text == "()"
+    # A client that shows documents gets a command placing the cursor between the parentheses.
+    if fix.command is not None:
+        change(client, 2, [edit((0, 10), (0, 10), "()")])
+        await client.workspace_execute_command_async(
+            types.ExecuteCommandParams(command=fix.command.command, arguments=fix.command.arguments)
+        )
+        assert client.shown_documents[-1].selection.start == types.Position(0, 11)
+
+    # A settings change: diagnostics pushed again, or a refresh request to a pulling client.
+    refreshes = client.diagnostic_refresh_count
+    if not pulls(client):
+        client.diagnostics.pop(URI, None)
+    # (Keys the initialization options set win over settings, so change another one.)
+    off = {"cloze-empty-answer": "off", "cloze-missing-answer": "off"}
+    client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(settings={"booknotes": {"diagnostics": {"severity": off}}})
+    )
+    if pulls(client):
+        for _ in range(100):
+            if client.diagnostic_refresh_count > refreshes:
+                break
+            await asyncio.sleep(0.02)
+        supports_refresh = client.capabilities.workspace.diagnostics is not None and bool(
+            client.capabilities.workspace.diagnostics.refresh_support
+        )
+        assert (client.diagnostic_refresh_count > refreshes) == supports_refresh
+    else:
+        await asyncio.wait_for(client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), 10)
+        assert len(client.diagnostics[URI]) == 0

@@ -152,7 +152,14 @@ public struct ClientCapabilities: Codable, Sendable, Hashable {
     public var didChangeConfiguration: DynamicRegistration?
     public var didChangeWatchedFiles: DidChangeWatchedFiles?
     public var symbol: DynamicRegistration?
+    /// `workspace.diagnostics`: whether the client takes `workspace/diagnostic/refresh`.
+    public var diagnostics: RefreshSupport?
     public init() {}
+  }
+
+  public struct RefreshSupport: Codable, Sendable, Hashable {
+    public var refreshSupport: Bool?
+    public init(refreshSupport: Bool? = nil) { self.refreshSupport = refreshSupport }
   }
 
   public struct DidChangeWatchedFiles: Codable, Sendable, Hashable {

@@ -65,3 +65,12 @@ public enum DocumentDiagnosticReport: Codable, Sendable, Hashable {
     }
   }
 }
+
+/// `workspace/diagnostic/refresh`, a server→client request: pull diagnostics again.
+public struct DiagnosticRefreshRequest: LSPRequest, Hashable {
+  public static let method = "workspace/diagnostic/refresh"
+  public typealias Response = NullResponse
+  public init() {}
+  public init(from decoder: any Decoder) throws {}
+  public func encode(to encoder: any Encoder) throws { try EmptyParams().encode(to: encoder) }
+}
