@@ -30,6 +30,19 @@ public final class BookNotesServer: Sendable {
   var logger: Logger { connection.logger }
 
   /// Registers every handler on the connection.
+  ///
+  /// Adding a message:
+  /// 1. its type in `LanguageServerProtocol` (`LSPRequest` with `method` and `Response`,
+  ///    or `LSPNotification`), decoding what clients send and ignoring unknown fields;
+  /// 2. the analysis in `NoteIntelligence`, in byte offsets and plain values;
+  /// 3. `BookNotesServer+Feature.swift` registering the handler with its scope:
+  ///    `.document(uri)` when it reads or changes one note (it then sees every earlier
+  ///    change to it), `.global` when it changes the session, `.independent` otherwise;
+  ///    offsets converted in the negotiated encoding;
+  /// 4. the capability in `capabilities(encoding:pullDiagnostics:)`, and the method in
+  ///    `LifecycleTests.methods(advertisedBy:)`, which checks that handlers and
+  ///    capabilities agree;
+  /// 5. an in-process test and a call in the conformance suite (`Tests/conformance`).
   public func register() {
     registerLifecycle()
     registerTextSynchronization()

@@ -55,7 +55,48 @@ import Testing
     _ = try await harness.finish()
   }
 
-  @Test func everyAdvertisedDocumentRequestHasAHandler() async throws {
+  /// The methods a client may send because of each advertised capability.
+  static func methods(advertisedBy capabilities: JSONValue) -> Set<String> {
+    var methods: Set<String> = []
+    if capabilities["textDocumentSync"] != nil {
+      methods.formUnion([
+        "textDocument/didOpen", "textDocument/didChange", "textDocument/didClose", "textDocument/didSave",
+      ])
+    }
+    if let tokens = capabilities["semanticTokensProvider"] {
+      methods.insert("textDocument/semanticTokens/full")
+      if tokens["full"]?["delta"] == true { methods.insert("textDocument/semanticTokens/full/delta") }
+      if tokens["range"] == true { methods.insert("textDocument/semanticTokens/range") }
+    }
+    let simple = [
+      "documentSymbolProvider": "textDocument/documentSymbol", "foldingRangeProvider": "textDocument/foldingRange",
+      "hoverProvider": "textDocument/hover", "codeActionProvider": "textDocument/codeAction",
+      "diagnosticProvider": "textDocument/diagnostic", "executeCommandProvider": "workspace/executeCommand",
+    ]
+    for (capability, method) in simple where capabilities[capability] != nil { methods.insert(method) }
+    return methods
+  }
+
+  /// Methods that need no capability: the lifecycle, settings and the custom request.
+  static let unadvertised: Set<String> = [
+    "initialize", "initialized", "shutdown", "exit", "workspace/didChangeConfiguration", "booknotes/prompts",
+  ]
+
+  @Test(arguments: [true, false])
+  func registryAndAdvertisedCapabilitiesAgree(pull: Bool) async throws {
+    let harness = InProcessServer()
+    let result = try await harness.initialize(capabilities: capabilities(pull: pull))
+    let advertised = Self.methods(advertisedBy: try #require(result["capabilities"]))
+    let registered = harness.connection.registeredRequestMethods.union(
+      harness.connection.registeredNotificationMethods)
+    #expect(advertised.subtracting(registered).isEmpty, "advertised without a handler")
+    let extra = registered.subtracting(advertised).subtracting(Self.unadvertised)
+    // A pushing client is not offered pull diagnostics; the handler stays registered.
+    #expect(extra == (pull ? [] : ["textDocument/diagnostic"]), "handled but not advertised")
+    _ = try await harness.finish()
+  }
+
+  @Test func documentRequestsOnANoteThatIsNotOpenAreInvalidParams() async throws {
     let harness = InProcessServer()
     try await harness.initialize(capabilities: capabilities(pull: true))
     let methods = [
@@ -69,7 +110,6 @@ import Testing
     ]
     for method in methods {
       let response = try await harness.client.requestMessage(method, params: params)
-      // Handled, and the handler says the note is not open.
       #expect(response["error"]?["code"] == -32602, "\(method)")
       #expect(response["error"]?["message"] == "Document not open: file:///nowhere.md", "\(method)")
     }

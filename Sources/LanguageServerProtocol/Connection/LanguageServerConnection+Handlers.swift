@@ -49,6 +49,12 @@ extension LanguageServerConnection {
     handlers.withLock { $0.notifications[N.method] = prepare }
   }
 
+  /// The methods of the requests with a handler.
+  public var registeredRequestMethods: Set<String> { handlers.withLock { Set($0.requests.keys) } }
+
+  /// The methods of the notifications with a handler.
+  public var registeredNotificationMethods: Set<String> { handlers.withLock { Set($0.notifications.keys) } }
+
   /// Answers `initialize` with no capabilities and `shutdown` with `null` until the
   /// server registers its own handlers.
   func registerDefaultHandlers() {
