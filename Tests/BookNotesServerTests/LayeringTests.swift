@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// The layers' imports point one way: the syntax layer uses the standard library only,
+/// the analysis layer adds no IO and no protocol types, and the protocol layer knows
+/// nothing of notes.
+@Suite struct LayeringTests {
+  static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Sources")
+
+  /// The modules each file of `target` imports.
+  static func imports(of target: String) throws -> [String: Set<String>] {
+    let folder = sources.appendingPathComponent(target)
+    let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+    var result: [String: Set<String>] = [:]
+    for file in files where file.hasSuffix(".swift") {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      var modules: Set<String> = []
+      for line in text.split(separator: "\n") {
+        let words = line.split(separator: " ")
+        if let index = words.firstIndex(of: "import"), index + 1 < words.count, index <= 1 {
+          modules.insert(String(words[index + 1]))
+        }
+      }
+      result[file] = modules
+    }
+    return result
+  }
+
+  static let allowed: [String: Set<String>] = [
+    "NoteSyntax": [],
+    "NoteIntelligence": ["NoteSyntax"],
+    "LanguageServerProtocol": ["Foundation", "Dispatch", "Synchronization", "Glibc", "Darwin"],
+  ]
+
+  @Test(arguments: ["NoteSyntax", "NoteIntelligence", "LanguageServerProtocol"])
+  func importsStayInsideTheLayer(target: String) throws {
+    let allowed = try #require(Self.allowed[target])
+    let imports = try Self.imports(of: target)
+    #expect(!imports.isEmpty)
+    for (file, modules) in imports {
+      #expect(modules.isSubset(of: allowed), "\(target)/\(file) imports \(modules.subtracting(allowed).sorted())")
+    }
+  }
+}
