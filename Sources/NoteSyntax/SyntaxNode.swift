@@ -33,6 +33,11 @@ public struct SyntaxNode: Sendable, CustomStringConvertible {
   /// as long as the cache also holds the node (which keeps the block alive).
   public var blockIdentity: ObjectIdentifier { ObjectIdentifier(block) }
 
+  /// The findings of the top-level block this node belongs to, in note offsets.
+  public var blockFindings: [SyntaxFinding] {
+    block.findings.isEmpty ? [] : block.findings.map { $0.shifted(by: blockStart) }
+  }
+
   /// The offset of the top-level block this node belongs to.
   public var blockOffset: Int { blockStart }
 

@@ -30,7 +30,6 @@ public final class SemanticTokenCache {
 
   /// The tokens of `doc` (or those overlapping `range`), absolute and sorted by start.
   public func tokens(for doc: NoteDocument, in range: Range<Int>? = nil) -> [SemanticToken] {
-    let findings = FindingsByBlock(doc.tree.findings)
     var seen: [ObjectIdentifier: Entry] = [:]
     var result: [SemanticToken] = []
     lastComputedBlocks = 0
@@ -40,7 +39,7 @@ public final class SemanticTokenCache {
       if let cached = entries[identity] {
         entry = cached
       } else {
-        let tokens = SemanticTokens.tokens(for: block, text: doc.text, findings: findings.findings(in: block.range))
+        let tokens = SemanticTokens.tokens(for: block, text: doc.text, findings: block.blockFindings)
         entry = Entry(block: block, tokens: tokens)
         lastComputedBlocks += 1
       }

@@ -9,18 +9,15 @@ public enum SemanticTokens {
   /// The tokens of one top-level block, with offsets relative to the block's start so
   /// they stay valid when an edit elsewhere moves the block.
   public static func tokens(for block: SyntaxNode, in doc: NoteDocument) -> [SemanticToken] {
-    let range = block.range
-    let findings = doc.tree.findings.filter { $0.range.overlaps(range) || range.contains($0.range.lowerBound) }
-    return tokens(for: block, text: doc.text, findings: findings)
+    tokens(for: block, text: doc.text, findings: block.blockFindings)
   }
 
   /// The tokens of the whole note (or of the blocks touching `range`), absolute and
   /// sorted by start, without caching.
   public static func tokens(for doc: NoteDocument, in range: Range<Int>? = nil) -> [SemanticToken] {
     var result: [SemanticToken] = []
-    let findings = FindingsByBlock(doc.tree.findings)
     for block in doc.tree.blocks(touching: range) {
-      let relative = tokens(for: block, text: doc.text, findings: findings.findings(in: block.range))
+      let relative = tokens(for: block, text: doc.text, findings: block.blockFindings)
       result.append(contentsOf: relative.lazy.map { $0.shifted(by: block.startOffset) })
     }
     return result.filtered(to: range)
@@ -36,26 +33,6 @@ public enum SemanticTokens {
       ($0.range.lowerBound - block.startOffset)..<($0.range.upperBound - block.startOffset)
     }
     return TokenCollector.merged(TokenCollector.markingInvalid(collector.tokens, invalid))
-  }
-}
-
-/// Findings sorted by block, so each block's findings are found by binary search.
-struct FindingsByBlock {
-  let all: [SyntaxFinding]
-
-  init(_ findings: [SyntaxFinding]) { all = findings }
-
-  /// The findings that start inside `range` (a top-level block's range).
-  func findings(in range: Range<Int>) -> ArraySlice<SyntaxFinding> {
-    var low = 0
-    var high = all.count
-    while low < high {
-      let mid = (low + high) / 2
-      if all[mid].range.lowerBound < range.lowerBound { low = mid + 1 } else { high = mid }
-    }
-    var end = low
-    while end < all.count && all[end].range.lowerBound < range.upperBound { end += 1 }
-    return all[low..<end]
   }
 }
 
