@@ -10,6 +10,8 @@ struct BlockList: Sendable {
     let starts: [Int]
     /// The furthest `start + examined` of any block, from the chunk's start.
     let reach: Int
+    /// Whether any block of the chunk has findings (chunks without are skipped when collecting them).
+    let hasFindings: Bool
 
     init(_ blocks: [Block]) {
       self.blocks = blocks
@@ -24,6 +26,7 @@ struct BlockList: Sendable {
       starts[blocks.count] = offset
       self.starts = starts
       self.reach = reach
+      hasFindings = blocks.contains { !$0.findings.isEmpty }
     }
 
     var length: Int { starts[starts.count - 1] }
@@ -132,6 +135,15 @@ struct BlockList: Sendable {
     }
     chunks.replaceSubrange(first...last, with: newChunks)
     rebuildIndex(from: first)
+  }
+
+  /// Calls `body` with each block that has findings and its offset, in order.
+  func forEachBlockWithFindings(_ body: (Block, Int) -> Void) {
+    for (c, chunk) in chunks.enumerated() where chunk.hasFindings {
+      for (i, block) in chunk.blocks.enumerated() where !block.findings.isEmpty {
+        body(block, offsets[c] + chunk.starts[i])
+      }
+    }
   }
 
   /// Calls `body` with each block and its offset, in order.

@@ -54,7 +54,7 @@ public struct SyntaxTree: Sendable {
   /// The malformed-syntax findings of the whole note, in document order.
   public var findings: [SyntaxFinding] {
     var result: [SyntaxFinding] = []
-    blocks.forEach { block, start in
+    blocks.forEachBlockWithFindings { block, start in
       for finding in block.findings { result.append(finding.shifted(by: start)) }
     }
     return result
