@@ -32,9 +32,10 @@ public enum NoteFiles {
     name.hasSuffix(".md") || name.hasSuffix(".markdown")
   }
 
-  /// The note files under `paths`, sorted and without duplicates. A folder
-  /// contributes its notes; a file given explicitly is included whatever its
-  /// extension. Throws for a path that does not exist.
+  /// The note files under `paths`, sorted and without duplicates: a note reached
+  /// twice (through a symbolic link inside the folder, or named twice) is listed once,
+  /// under the first of its paths. A folder contributes its notes; a file given
+  /// explicitly is included whatever its extension. Throws for a path that does not exist.
   public static func list(_ paths: [String]) throws(ListingError) -> [String] {
     var files: [String] = []
     for path in paths {
@@ -51,7 +52,7 @@ public enum NoteFiles {
       }
     }
     var seen = Set<String>()
-    return files.sorted().filter { seen.insert($0).inserted }
+    return files.sorted().filter { seen.insert(resolvedPath($0) ?? $0).inserted }
   }
 
   /// Reads the file at `path`: a note, or why it was skipped (unreadable, binary,

@@ -26,6 +26,14 @@ import Testing
       stderr == ["booknotes check: skipping bin.md: binary file", "booknotes check: skipping sub/bad.md: not UTF-8"])
   }
 
+  @Test func aNoteReachedTwiceThroughALinkIsListedOnce() throws {
+    let fixture = try CLIFixture()
+    try FileManager.default.createSymbolicLink(
+      at: fixture.root.appendingPathComponent("alias"), withDestinationURL: fixture.root.appendingPathComponent("warn"))
+    let result = try runBooknotes(["check", "warn", "alias", "warn/w.md"], in: fixture.root)
+    #expect(result.lines == ["alias/w.md:1:11: \(Self.spaceBefore)"])
+  }
+
   @Test func checkJSONHasCharacterColumnsAndEnds() throws {
     let fixture = try CLIFixture()
     let result = try runBooknotes(["check", "--format", "json", "sub"], in: fixture.root)
