@@ -12,8 +12,9 @@ struct InlineText {
   /// The text shown in place of the hidden cloze, given its hint and answer.
   var placeholder: (_ hint: String, _ answer: String) -> String = { hint, _ in "[\(hint.isEmpty ? "..." : hint)]" }
 
-  private(set) var output = ""
-  /// Where the placeholder is in `output`, in UTF-8 bytes.
+  /// The rendering so far, as UTF-8.
+  private var bytes: [UInt8] = []
+  /// Where the placeholder is in the output, in UTF-8 bytes.
   private(set) var placeholderRange: Range<Int>?
 
   init(doc: NoteDocument, keepsMarkup: Bool = false, hiddenCloze: Range<Int>? = nil) {
@@ -24,54 +25,60 @@ struct InlineText {
 
   /// The rendering of `nodes`, joined by spaces, with runs of whitespace collapsed.
   mutating func render(_ regions: [SyntaxNode]) -> String {
-    output = ""
+    bytes = []
     placeholderRange = nil
     for (i, node) in regions.enumerated() {
-      if i > 0 { append(" ") }
+      if i > 0 { appendSpace() }
       add(node)
     }
-    return output
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  private mutating func append(_ text: String) {
-    for scalar in text.unicodeScalars {
-      let isSpace = scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r"
-      if isSpace {
-        if output.isEmpty || output.hasSuffix(" ") { continue }
-        output.append(" ")
+  /// One space, unless the output is empty or already ends with one.
+  private mutating func appendSpace() {
+    if let last = bytes.last, last != 0x20 { bytes.append(0x20) }
+  }
+
+  /// Appends UTF-8 text, each run of spaces, tabs and line breaks as one space.
+  private mutating func append(_ text: some Sequence<UInt8>) {
+    for byte in text {
+      if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+        appendSpace()
       } else {
-        output.unicodeScalars.append(scalar)
+        bytes.append(byte)
       }
     }
   }
+
+  private mutating func append(_ node: SyntaxNode) { append(doc.text.bytes(in: node.range)) }
 
   private func source(_ node: SyntaxNode) -> String { doc.text.string(in: node.range) }
 
   private mutating func add(_ node: SyntaxNode) {
     switch node.kind {
     case .text, .emoji, .hashtag, .questionMarker, .answerMarker, .malformedCloze:
-      append(source(node))
+      append(node)
     case .lineBreak:
-      append(" ")
+      appendSpace()
     case .delimiter:
-      if keepsMarkup { append(source(node)) }
+      if keepsMarkup { append(node) }
     case .citation, .quoteMarker:
       break
     case .cloze:
-      let answer = node.child(.clozeAnswer).map(source) ?? ""
+      let answer = node.child(.clozeAnswer)
       if node.range == hiddenCloze {
         let hint = node.child(.clozeHint).map(source) ?? ""
-        let start = output.utf8.count
-        output += placeholder(hint, answer)
-        placeholderRange = start..<output.utf8.count
-      } else {
+        let start = bytes.count
+        bytes.append(contentsOf: placeholder(hint, answer.map(source) ?? "").utf8)
+        placeholderRange = start..<bytes.count
+      } else if let answer {
         append(answer)
       }
     case .link, .image:
       if keepsMarkup {
-        append(source(node))
-      } else {
-        append(node.child(.linkText).map(source) ?? node.child(.linkTarget).map(source) ?? "")
+        append(node)
+      } else if let shown = node.child(.linkText) ?? node.child(.linkTarget) {
+        append(shown)
       }
     default:
       for child in node.children { add(child) }
@@ -116,7 +123,18 @@ extension String {
 
   /// With every run of whitespace turned into one space, trimmed.
   var collapsingWhitespace: String {
-    split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
-      .joined(separator: " ")
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(utf8.count)
+    var pendingSpace = false
+    for byte in utf8 {
+      if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+        pendingSpace = !bytes.isEmpty
+      } else {
+        if pendingSpace { bytes.append(0x20) }
+        pendingSpace = false
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
