@@ -37,9 +37,11 @@ struct BlockParser {
       list(s, e, marker)
     } else if LineMarkers.quoteMarker(p, s, e) != nil {
       blockquote(s)
-    } else if !questionAnswer(s, e), let markerEnd = LineMarkers.summaryMarkerEnd(p, s, e) {
+    } else if questionAnswer(s, e) {
+      // Built by `questionAnswer`.
+    } else if let markerEnd = LineMarkers.summaryMarkerEnd(p, s, e) {
       summary(s, e, markerEnd)
-    } else if builder.nodes.isEmpty {
+    } else {
       paragraph(s, e)
     }
     return builder.makeBlock(reach: reach)
@@ -107,7 +109,7 @@ struct BlockParser {
   private mutating func paragraph(_ s: Int, _ e: Int) {
     let node = builder.open(.paragraph, at: s)
     let (contentEnd, next) = paragraphExtent(e)
-    let textStart = LineMarkers.paragraphLineMarker(p, s, contentEnd, e, &builder)
+    let textStart = LineMarkers.paragraphLineMarker(p, s, e, &builder)
     inline(textStart, contentEnd, questionMarkers: true)
     builder.close(node, at: next)
   }

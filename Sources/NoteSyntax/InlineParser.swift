@@ -71,14 +71,14 @@ struct InlineParser {
           matchedEnd = cloze(at: i, end, &builder)
         }
       case UInt8(ascii: "!"):
-        if i + 1 < end && p[i + 1] == UInt8(ascii: "["), let close = linkClose(bracket: i + 1, end) {
+        if i + 1 < end && p[i + 1] == UInt8(ascii: "["), let (k, close) = linkClose(bracket: i + 1, end) {
           flush(&textStart, i, &builder)
-          matchedEnd = link(.image, i, bracket: i + 1, close, &builder)
+          matchedEnd = link(.image, i, bracket: i + 1, k, close, &builder)
         }
       case UInt8(ascii: "["):
-        if let close = linkClose(bracket: i, end) {
+        if let (k, close) = linkClose(bracket: i, end) {
           flush(&textStart, i, &builder)
-          matchedEnd = link(.link, i, bracket: i, close, &builder)
+          matchedEnd = link(.link, i, bracket: i, k, close, &builder)
         }
       case UInt8(ascii: "#"):
         if i == start || ByteClass.isWhitespace(p[i - 1]), let tagEnd = hashtagEnd(at: i, end) {
@@ -93,7 +93,7 @@ struct InlineParser {
         builder.leaf(.lineBreak, i, breakEnd)
         matchedEnd = breakEnd
         if checksQuestionMarkers {
-          matchedEnd = LineMarkers.paragraphLineMarker(p, breakEnd, end, lineEnd(from: breakEnd, end), &builder)
+          matchedEnd = LineMarkers.paragraphLineMarker(p, breakEnd, lineEnd(from: breakEnd, end), &builder)
         }
       default:
         let (scalar, length) = ByteClass.scalar(in: p, at: i, end: end)
@@ -204,8 +204,8 @@ struct InlineParser {
     return parens.find(from: i, end: regionEnd) { p[$0] == UInt8(ascii: ")") }
   }
 
-  /// For a link or image whose `[` is at `bracket`: the position of its closing `)`.
-  private mutating func linkClose(bracket: Int, _ end: Int) -> Int? {
+  /// For a link or image whose `[` is at `bracket`: the positions of its `]` and closing `)`.
+  private mutating func linkClose(bracket: Int, _ end: Int) -> (Int, Int)? {
     let lineEnd = lineEnd(from: bracket, end)
     let k = closeBracket(from: bracket + 1)
     guard k + 1 < lineEnd, p[k + 1] == UInt8(ascii: "(") else { return nil }
@@ -213,12 +213,12 @@ struct InlineParser {
     guard m < lineEnd else { return nil }
     let p = self.p
     let space = spaces.find(from: k + 2, end: regionEnd) { ByteClass.isSpaceOrTab(p[$0]) }
-    return space < m ? nil : m
+    return space < m ? nil : (k, m)
   }
 
-  private func link(_ kind: NodeKind, _ start: Int, bracket: Int, _ close: Int, _ builder: inout TreeBuilder) -> Int {
-    var k = bracket + 1
-    while p[k] != UInt8(ascii: "]") { k += 1 }
+  private func link(
+    _ kind: NodeKind, _ start: Int, bracket: Int, _ k: Int, _ close: Int, _ builder: inout TreeBuilder
+  ) -> Int {
     let node = builder.open(kind, at: start)
     builder.leaf(.delimiter, start, bracket + 1)
     if k > bracket + 1 { builder.leaf(.linkText, bracket + 1, k) }

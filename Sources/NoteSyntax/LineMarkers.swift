@@ -112,7 +112,7 @@ enum LineMarkers {
   /// At the start of a paragraph line: a `Q:`/`A:` marker that is not part of a question
   /// and answer pair gets a marker node and its finding. Returns where text resumes.
   static func paragraphLineMarker(
-    _ p: Buffer, _ i: Int, _ end: Int, _ lineEnd: Int, _ builder: inout TreeBuilder
+    _ p: Buffer, _ i: Int, _ lineEnd: Int, _ builder: inout TreeBuilder
   ) -> Int {
     guard i + 1 < lineEnd, p[i + 1] == UInt8(ascii: ":") else { return i }
     let letter = p[i]

@@ -96,9 +96,6 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
   /// A run of emoji.
   case emoji
 
-  /// Whether this kind is a top-level block.
-  public var isBlock: Bool { rawValue >= NodeKind.frontMatter.rawValue && rawValue <= NodeKind.paragraph.rawValue }
-
   public var description: String {
     switch self {
     case .document: "document"

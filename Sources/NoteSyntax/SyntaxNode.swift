@@ -38,9 +38,6 @@ public struct SyntaxNode: Sendable, CustomStringConvertible {
     block.findings.isEmpty ? [] : block.findings.map { $0.shifted(by: blockStart) }
   }
 
-  /// The offset of the top-level block this node belongs to.
-  public var blockOffset: Int { blockStart }
-
   public var hasChildren: Bool { Int(packed.end) > index + 1 }
 
   /// The direct children, in order.

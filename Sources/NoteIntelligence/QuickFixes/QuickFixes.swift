@@ -2,12 +2,6 @@ public import NoteSyntax
 
 /// The quick fixes for the malformed syntax that has one unambiguous fix.
 public enum QuickFixes {
-  /// The codes that have a quick fix.
-  public static let fixableCodes: Set<FindingCode> = [
-    .clozeMissingAnswer, .clozeUnclosedAnswer, .clozeSpaceBeforeAnswer, .qaMissingAnswer, .qaBlankLineBetween,
-    .qaMissingSpace,
-  ]
-
   /// The fixes of every finding whose range touches `range` (a cursor is an empty range).
   public static func fixes(at range: Range<Int>, in doc: NoteDocument) -> [QuickFix] {
     doc.tree.findings.filter { touches($0.range, range) }.compactMap { fix(for: $0, in: doc) }
