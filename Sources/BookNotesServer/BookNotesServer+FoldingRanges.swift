@@ -12,9 +12,13 @@ extension BookNotesServer {
     }
   }
 
-  /// Whole-line folds; front matter folds as a region.
+  /// Whole-line folds; front matter and code blocks fold as regions.
   static func foldingRange(_ region: FoldingRegion) -> FoldingRange {
-    FoldingRange(
-      startLine: region.startLine, endLine: region.endLine, kind: region.kind == .frontMatter ? .region : nil)
+    let kind: FoldingRangeKind? =
+      switch region.kind {
+      case .frontMatter, .code: .region
+      case .section, .quote, .list: nil
+      }
+    return FoldingRange(startLine: region.startLine, endLine: region.endLine, kind: kind)
   }
 }

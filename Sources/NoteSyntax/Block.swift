@@ -15,9 +15,10 @@ struct PackedNode: Sendable, Equatable {
 /// A parsed top-level block: an immutable subtree, its findings and how far its parse looked.
 ///
 /// Blocks are the grain of incremental reparsing: the memo entry of the block rule at
-/// one position. `examined` is how many bytes from the block's start the parse read
-/// (including the end-of-text check), so an edit outside `[start, start + examined)`
-/// cannot change the result.
+/// one position in one context. `examined` is how many bytes from the block's start the
+/// parse read (including the end-of-text check), so an edit outside
+/// `[start, start + examined)` cannot change the result as long as the block is reached
+/// in the same `context`.
 final class Block: Sendable {
   /// `nodes[0]` is the block node itself.
   let nodes: [PackedNode]
@@ -27,18 +28,26 @@ final class Block: Sendable {
   let length: Int
   /// Bytes from the block's start that the parse looked at; at least `length`.
   let examined: Int
+  /// The context the block was parsed in.
+  let context: BlockContext
+  /// The context of the block after it.
+  let nextContext: BlockContext
 
-  init(nodes: [PackedNode], findings: [SyntaxFinding], examined: Int) {
+  init(nodes: [PackedNode], findings: [SyntaxFinding], examined: Int, context: BlockContext, next: BlockContext) {
     self.nodes = nodes
     self.findings = findings
     self.length = Int(nodes[0].length)
     self.examined = max(examined, Int(nodes[0].length))
+    self.context = context
+    self.nextContext = next
   }
 
   var kind: NodeKind { nodes[0].kind }
 
-  /// Structural equality: same nodes and findings (examined spans may differ).
+  /// Structural equality: same nodes, findings and contexts (examined spans may differ).
   func sameTree(as other: Block) -> Bool {
-    self === other || (nodes == other.nodes && findings == other.findings)
+    self === other
+      || (nodes == other.nodes && findings == other.findings && context == other.context
+        && nextContext == other.nextContext)
   }
 }

@@ -2,7 +2,9 @@
 /// a buffer, and records how far it looked (`reach`) so the result can be memoized.
 ///
 /// Rules are tried in the spec's order: front matter (offset 0 only), blank line,
-/// heading, lists, blockquote, question and answer, summary, paragraph.
+/// fenced code, heading, lists, blockquote, question and answer, summary, paragraph.
+/// Inside a fenced code block each line is a block of its own (a code line or the
+/// closing fence), so an edit inside a long code block reparses one line.
 struct BlockParser {
   let p: UnsafeBufferPointer<UInt8>
   let n: Int
@@ -18,19 +20,40 @@ struct BlockParser {
     self.startsDocument = startsDocument
   }
 
-  /// Parses the block at line start `s` (`s < n`).
-  mutating func parseBlock(at s: Int) -> Block {
+  /// Parses the block at line start `s` (`s < n`) in `context`.
+  mutating func parseBlock(at s: Int, in context: BlockContext) -> Block {
     reach = s
     builder.reset(base: s)
     let e = examineLine(s)
-    if startsDocument && s == 0 && LineMarkers.isFence(p, 0, e, UInt8(ascii: "-")) {
-      if frontMatter(firstLineEnd: e) { return builder.makeBlock(reach: reach) }
-      builder.reset(base: s)
-      builder.finding(.frontMatterUnclosed, 0, 3)
+    let next: BlockContext
+    if context.isCode {
+      next = codeBlockLine(s, e, context)
+    } else if startsDocument && s == 0 && LineMarkers.isFence(p, 0, e, UInt8(ascii: "-")) {
+      if frontMatter(firstLineEnd: e) {
+        next = .text
+      } else {
+        builder.reset(base: s)
+        builder.finding(.frontMatterUnclosed, 0, 3)
+        next = textBlock(s, e)
+      }
+    } else {
+      next = textBlock(s, e)
     }
+    return builder.makeBlock(reach: reach, context: context, next: next)
+  }
+
+  /// A block outside code at line start `s` whose first line ends at `e`; returns the
+  /// context after it.
+  private mutating func textBlock(_ s: Int, _ e: Int) -> BlockContext {
     if LineMarkers.isBlank(p, s, e) {
       let node = builder.open(.blankLine, at: s)
       builder.close(node, at: nextLine(e))
+    } else if let fence = LineMarkers.openingCodeFence(p, s, e) {
+      let node = builder.open(.codeBlockStart, at: s)
+      builder.leaf(.codeFence, fence.run.lowerBound, fence.run.upperBound)
+      if !fence.info.isEmpty { builder.leaf(.codeInfo, fence.info.lowerBound, fence.info.upperBound) }
+      builder.close(node, at: nextLine(e))
+      return .code(fence: fence.character, length: fence.run.count)
     } else if let level = LineMarkers.headingLevel(p, s, e) {
       heading(s, e, level)
     } else if let marker = LineMarkers.listMarker(p, s, e) {
@@ -44,7 +67,19 @@ struct BlockParser {
     } else {
       paragraph(s, e)
     }
-    return builder.makeBlock(reach: reach)
+    return .text
+  }
+
+  /// One line inside a fenced code block: its closing fence, or a line of code.
+  private mutating func codeBlockLine(_ s: Int, _ e: Int, _ context: BlockContext) -> BlockContext {
+    if let run = LineMarkers.closingCodeFence(p, s, e, context) {
+      let node = builder.open(.codeBlockEnd, at: s)
+      builder.leaf(.codeFence, run.lowerBound, run.upperBound)
+      builder.close(node, at: nextLine(e))
+      return .text
+    }
+    builder.leaf(.codeLine, s, nextLine(e))
+    return context
   }
 
   // MARK: Reading lines
@@ -161,8 +196,11 @@ struct BlockParser {
     builder.close(node, at: listEnd)
   }
 
+  /// A `Q:` line, then (after at most one blank line) an `A:` line. A marker written
+  /// `Q:text` or `q: ` still pairs, with a `qa-missing-space` finding: one mistake, one
+  /// finding.
   private mutating func questionAnswer(_ s: Int, _ e: Int) -> Bool {
-    guard LineMarkers.isPromptLine(p, s, e, letter: UInt8(ascii: "Q")) else { return false }
+    guard let questionWellFormed = LineMarkers.promptMarker(p, s, e, letter: UInt8(ascii: "Q")) else { return false }
     var answerLine = nextLine(e)
     guard answerLine < n else { return false }
     var answerEnd = examineLine(answerLine)
@@ -174,17 +212,21 @@ struct BlockParser {
       answerLine = afterBlank
       answerEnd = examineLine(answerLine)
     }
-    guard LineMarkers.isPromptLine(p, answerLine, answerEnd, letter: UInt8(ascii: "A")) else { return false }
+    guard let answerWellFormed = LineMarkers.promptMarker(p, answerLine, answerEnd, letter: UInt8(ascii: "A"))
+    else { return false }
     let node = builder.open(.questionAnswer, at: s)
-    prompt(.questionMarker, .question, s, e, empty: .qaEmptyQuestion)
+    prompt(.questionMarker, .question, s, e, wellFormed: questionWellFormed, empty: .qaEmptyQuestion)
     if let blankLine { builder.finding(.qaBlankLineBetween, blankLine.lowerBound, blankLine.upperBound) }
-    prompt(.answerMarker, .answer, answerLine, answerEnd, empty: .qaEmptyAnswer)
+    prompt(.answerMarker, .answer, answerLine, answerEnd, wellFormed: answerWellFormed, empty: .qaEmptyAnswer)
     builder.close(node, at: nextLine(answerEnd))
     return true
   }
 
-  private mutating func prompt(_ marker: NodeKind, _ kind: NodeKind, _ s: Int, _ e: Int, empty: FindingCode) {
+  private mutating func prompt(
+    _ marker: NodeKind, _ kind: NodeKind, _ s: Int, _ e: Int, wellFormed: Bool, empty: FindingCode
+  ) {
     builder.leaf(marker, s, s + 2)
+    if !wellFormed { builder.finding(.qaMissingSpace, s, s + 2) }
     let content = LineMarkers.skipSpaces(p, s + 2, e)
     let contentEnd = LineMarkers.trimEnd(p, content, e)
     if contentEnd == content {

@@ -71,10 +71,13 @@ enum LineMarkers {
     return j < lineEnd && p[j] == UInt8(ascii: ">") ? j : nil
   }
 
-  /// Whether the line starts `Q:` (or `A:` for `letter == "A"`) followed by a space, a tab or its end.
-  static func isPromptLine(_ p: Buffer, _ i: Int, _ lineEnd: Int, letter: UInt8) -> Bool {
-    i + 1 < lineEnd && p[i] == letter && p[i + 1] == UInt8(ascii: ":")
-      && (i + 2 == lineEnd || ByteClass.isSpaceOrTab(p[i + 2]))
+  /// A `Q:` marker at the line's start (an `A:` one for `letter == "A"`): `nil` when
+  /// there is none, `true` when it is well formed (the capital letter, a colon, then a
+  /// space, a tab or the line's end), `false` for a marker with a missing space (`Q:text`)
+  /// or a lowercase letter (`q: `), which still counts as the marker the writer meant.
+  static func promptMarker(_ p: Buffer, _ i: Int, _ lineEnd: Int, letter: UInt8) -> Bool? {
+    guard i + 1 < lineEnd, p[i] & ~0x20 == letter, p[i + 1] == UInt8(ascii: ":") else { return nil }
+    return p[i] == letter && (i + 2 == lineEnd || ByteClass.isSpaceOrTab(p[i + 2]))
   }
 
   /// The end of a `Summary:` or `tl;dr:` marker (case-insensitive) followed by a space, a tab or the line's end.
@@ -94,18 +97,57 @@ enum LineMarkers {
 
   private static let summaryWords: [[UInt8]] = [Array("summary:".utf8), Array("tl;dr:".utf8)]
 
+  /// An opening code fence: where its run of backticks or tildes is and where the info
+  /// string (trimmed, possibly empty) is.
+  struct CodeFence {
+    var character: UInt8
+    var run: Range<Int>
+    var info: Range<Int>
+  }
+
+  /// The code fence that opens a fenced code block on this line: 0 to 3 spaces, 3 or more
+  /// backticks or tildes, then an info string (without backticks after backticks).
+  static func openingCodeFence(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> CodeFence? {
+    var start = i
+    while start < lineEnd && start - i < 3 && p[start] == ByteClass.space { start += 1 }
+    guard start < lineEnd, p[start] == UInt8(ascii: "`") || p[start] == UInt8(ascii: "~") else { return nil }
+    let character = p[start]
+    var end = start
+    while end < lineEnd && p[end] == character { end += 1 }
+    guard end - start >= 3 else { return nil }
+    let infoStart = skipSpaces(p, end, lineEnd)
+    let infoEnd = trimEnd(p, infoStart, lineEnd)
+    if character == UInt8(ascii: "`") {
+      for j in infoStart..<infoEnd where p[j] == UInt8(ascii: "`") { return nil }
+    }
+    return CodeFence(character: character, run: start..<end, info: infoStart..<infoEnd)
+  }
+
+  /// The run of a fence that closes the code block of `context` on this line: 0 to 3
+  /// spaces, at least as many of the same character as opened it, then only spaces.
+  static func closingCodeFence(_ p: Buffer, _ i: Int, _ lineEnd: Int, _ context: BlockContext) -> Range<Int>? {
+    var start = i
+    while start < lineEnd && start - i < 3 && p[start] == ByteClass.space { start += 1 }
+    var end = start
+    while end < lineEnd && p[end] == context.fence { end += 1 }
+    guard end - start >= context.fenceLength, isBlank(p, end, lineEnd) else { return nil }
+    return start..<end
+  }
+
   /// Whether the line is exactly `fence` (`---` or `...`) plus trailing spaces.
   static func isFence(_ p: Buffer, _ i: Int, _ lineEnd: Int, _ c: UInt8) -> Bool {
     i + 3 <= lineEnd && p[i] == c && p[i + 1] == c && p[i + 2] == c && isBlank(p, i + 3, lineEnd)
   }
 
-  /// Whether a line at `i` ends a paragraph: blank, `#`, a list marker, a `>`, or a `Q: ` line.
+  /// Whether a line at `i` ends a paragraph: blank, `#`, a list marker, a `>`, a `Q:`
+  /// line (a malformed `Q:text` or `q: ` too: the writer meant a question), or a code fence.
   static func isParagraphBreak(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> Bool {
     if isBlank(p, i, lineEnd) { return true }
     let b = p[i]
     if b == UInt8(ascii: "#") { return true }
-    if isPromptLine(p, i, lineEnd, letter: UInt8(ascii: "Q")) { return true }
+    if promptMarker(p, i, lineEnd, letter: UInt8(ascii: "Q")) != nil { return true }
     if quoteMarker(p, i, lineEnd) != nil { return true }
+    if openingCodeFence(p, i, lineEnd) != nil { return true }
     return listMarker(p, i, lineEnd) != nil
   }
 
@@ -114,17 +156,17 @@ enum LineMarkers {
   static func paragraphLineMarker(
     _ p: Buffer, _ i: Int, _ lineEnd: Int, _ builder: inout TreeBuilder
   ) -> Int {
-    guard i + 1 < lineEnd, p[i + 1] == UInt8(ascii: ":") else { return i }
-    let letter = p[i]
     let kind: NodeKind
-    switch letter {
-    case UInt8(ascii: "Q"), UInt8(ascii: "q"): kind = .questionMarker
-    case UInt8(ascii: "A"), UInt8(ascii: "a"): kind = .answerMarker
-    default: return i
+    let wellFormed: Bool
+    if let question = promptMarker(p, i, lineEnd, letter: UInt8(ascii: "Q")) {
+      (kind, wellFormed) = (.questionMarker, question)
+    } else if let answer = promptMarker(p, i, lineEnd, letter: UInt8(ascii: "A")) {
+      (kind, wellFormed) = (.answerMarker, answer)
+    } else {
+      return i
     }
-    let spaced = i + 2 == lineEnd || ByteClass.isSpaceOrTab(p[i + 2])
     builder.leaf(kind, i, i + 2)
-    if !spaced || letter == UInt8(ascii: "q") || letter == UInt8(ascii: "a") {
+    if !wellFormed {
       builder.finding(.qaMissingSpace, i, i + 2)
     } else if kind == .questionMarker {
       builder.finding(.qaMissingAnswer, i, i + 2)

@@ -25,6 +25,15 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
   case summary
   /// Anything else: inline text up to a paragraph break.
   case paragraph
+  /// The line that opens a fenced code block: 0 to 3 spaces, 3 or more backticks or
+  /// tildes, then an optional info string (the language).
+  case codeBlockStart
+  /// One line inside a fenced code block, line break included. Nothing inside is
+  /// recognised, so it has no children.
+  case codeLine
+  /// The line that closes a fenced code block: at least as many of the same fence
+  /// character as opened it, then only spaces.
+  case codeBlockEnd
 
   // MARK: Parts of blocks
   /// A front matter fence, `---` or `...`.
@@ -61,6 +70,10 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
   case summaryMarker
   /// The inline content of a block or block part (heading text, paragraph text, …).
   case inlineContent
+  /// The run of backticks or tildes of a code fence.
+  case codeFence
+  /// The info string after an opening code fence, e.g. `python`.
+  case codeInfo
 
   // MARK: Inline
   /// Plain text.
@@ -108,6 +121,9 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case .questionAnswer: "questionAnswer"
     case .summary: "summary"
     case .paragraph: "paragraph"
+    case .codeBlockStart: "codeBlockStart"
+    case .codeLine: "codeLine"
+    case .codeBlockEnd: "codeBlockEnd"
     case .frontMatterFence: "frontMatterFence"
     case .frontMatterEntry: "frontMatterEntry"
     case .frontMatterKey: "frontMatterKey"
@@ -125,6 +141,8 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case .answer: "answer"
     case .summaryMarker: "summaryMarker"
     case .inlineContent: "inlineContent"
+    case .codeFence: "codeFence"
+    case .codeInfo: "codeInfo"
     case .text: "text"
     case .lineBreak: "lineBreak"
     case .delimiter: "delimiter"

@@ -3,8 +3,9 @@
 ///
 /// A value: copies are cheap snapshots that share storage. An edit reparses only the
 /// blocks whose examined span touches it, from the first such block until the new
-/// parse lands on the start of an old block after the edit; every later block is
-/// reused as it is.
+/// parse lands on the start of an old block after the edit, in the context that block
+/// was parsed in (inside or outside a fenced code block); every later block is reused
+/// as it is.
 public struct NoteDocument: Sendable {
   public private(set) var text: TextStorage
   public private(set) var lines: LineIndex
@@ -84,10 +85,12 @@ public struct NoteDocument: Sendable {
     var parser = BlockParser(buffer: buffer, startsDocument: true)
     var blocks: [Block] = []
     var offset = 0
+    var context = BlockContext.text
     while offset < buffer.count {
-      let block = parser.parseBlock(at: offset)
+      let block = parser.parseBlock(at: offset, in: context)
       blocks.append(block)
       offset += block.length
+      context = block.nextContext
     }
     return blocks
   }
@@ -129,6 +132,7 @@ public struct NoteDocument: Sendable {
     let newEnd = edit.lowerBound + newLength
     let firstInvalid = blocks.firstBlock(reachingPast: edit.lowerBound) ?? blocks.count
     let start = firstInvalid < blocks.count ? blocks.block(at: firstInvalid).start : blocks.length
+    var context = firstInvalid > 0 ? blocks.block(at: firstInvalid - 1).block.nextContext : .text
     var fresh: [Block] = []
     var position = start
     var resumeAt = blocks.count
@@ -143,7 +147,7 @@ public struct NoteDocument: Sendable {
       let truncated = bytesEnd < text.count
       let block = bytes.withUnsafeBufferPointer { buffer in
         var parser = BlockParser(buffer: buffer, startsDocument: start == 0)
-        return parser.parseBlock(at: position - start)
+        return parser.parseBlock(at: position - start, in: context)
       }
       if truncated && position + block.examined > bytesEnd {
         window *= 2
@@ -152,7 +156,12 @@ public struct NoteDocument: Sendable {
       }
       fresh.append(block)
       position += block.length
-      if position > newEnd, let old = blocks.blockIndex(startingAt: position - delta) {
+      context = block.nextContext
+      // The old blocks from here on are reused when the parse arrives at one's start in
+      // the context it was parsed in.
+      if position > newEnd, let old = blocks.blockIndex(startingAt: position - delta),
+        blocks.block(at: old).block.context == context
+      {
         resumeAt = old
         break
       }

@@ -13,9 +13,8 @@ import Testing
     client.open(Self.uri, text: Self.text)
     let first = try await client.request("textDocument/diagnostic", uri: Self.uri)
     #expect(first["kind"] == "full")
-    // "Q:two" is not a question, so "A: x" answers nothing.
-    #expect(
-      first["items"]?.arrayValue?.map { $0["code"] } == ["qa-missing-answer", "qa-missing-space", "qa-orphan-answer"])
+    // "Q:two" still pairs with "A: x": one mistake, the missing space, one diagnostic.
+    #expect(first["items"]?.arrayValue?.map { $0["code"] } == ["qa-missing-answer", "qa-missing-space"])
     let resultID = try #require(first["resultId"])
     let same = try await client.request("textDocument/diagnostic", uri: Self.uri, ["previousResultId": resultID])
     #expect(same == ["kind": "unchanged", "resultId": resultID])
@@ -23,7 +22,7 @@ import Testing
     client.change(Self.uri, version: 2, [LSPTestClient.change((2, 0), (2, 0), "More. ")])
     let still = try await client.request("textDocument/diagnostic", uri: Self.uri, ["previousResultId": resultID])
     #expect(still["kind"] == "unchanged")
-    // An edit that fixes two.
+    // An edit that fixes one.
     client.change(Self.uri, version: 3, [LSPTestClient.change((4, 2), (4, 2), " ")])
     let fixed = try await client.request("textDocument/diagnostic", uri: Self.uri, ["previousResultId": resultID])
     #expect(fixed["kind"] == "full")
@@ -46,7 +45,7 @@ import Testing
     client.change(Self.uri, version: 2, [LSPTestClient.change((0, 6), (0, 6), "\nA: yes")])
     let changed = try await client.waitForNotification("textDocument/publishDiagnostics")
     #expect(changed["version"] == 2)
-    #expect(changed["diagnostics"]?.arrayValue?.map { $0["code"] } == ["qa-missing-space", "qa-orphan-answer"])
+    #expect(changed["diagnostics"]?.arrayValue?.map { $0["code"] } == ["qa-missing-space"])
     _ = try await harness.finish()
   }
 
@@ -62,7 +61,7 @@ import Testing
       "workspace/didChangeConfiguration",
       params: ["settings": ["booknotes": ["diagnostics": ["severity": ["qa-missing-answer": "off"]]]]])
     let changed = try await client.waitForNotification("textDocument/publishDiagnostics")
-    #expect(changed["diagnostics"]?.arrayValue?.map { $0["code"] } == ["qa-missing-space", "qa-orphan-answer"])
+    #expect(changed["diagnostics"]?.arrayValue?.map { $0["code"] } == ["qa-missing-space"])
     client.notify(
       "workspace/didChangeConfiguration", params: ["settings": ["booknotes": ["diagnostics": ["enabled": false]]]])
     let off = try await client.waitForNotification("textDocument/publishDiagnostics")
@@ -84,7 +83,7 @@ import Testing
       params: ["settings": ["booknotes": ["diagnostics": ["severity": ["qa-missing-answer": "off"]]]]])
     _ = try await client.waitForMessage { $0["method"] == "workspace/diagnostic/refresh" }
     let after = try await client.request("textDocument/diagnostic", uri: Self.uri)
-    #expect(after["items"]?.arrayValue?.map { $0["code"] } == ["qa-missing-space", "qa-orphan-answer"])
+    #expect(after["items"]?.arrayValue?.map { $0["code"] } == ["qa-missing-space"])
     #expect(client.notifications("textDocument/publishDiagnostics").isEmpty)
     _ = try await harness.finish()
   }
@@ -96,14 +95,14 @@ import Testing
     client.open(Self.uri, text: "Q:two\nA: x\n\n😀 ?[a](b\n")
     let published = try await client.waitForNotification("textDocument/publishDiagnostics")
     let diagnostics = try #require(published["diagnostics"]?.arrayValue)
-    #expect(diagnostics.map { $0["code"] } == ["qa-missing-space", "qa-orphan-answer", "cloze-unclosed-answer"])
+    #expect(diagnostics.map { $0["code"] } == ["qa-missing-space", "cloze-unclosed-answer"])
 
     let forDiagnostic = try await client.request(
       "textDocument/codeAction", uri: Self.uri,
-      ["range": range((3, 0), (3, 0)), "context": ["diagnostics": [diagnostics[2]]]])
+      ["range": range((3, 0), (3, 0)), "context": ["diagnostics": [diagnostics[1]]]])
     #expect(forDiagnostic.arrayValue?.count == 1)
     #expect(forDiagnostic[0]?["title"] == "Insert ')' to close the answer")
-    #expect(forDiagnostic[0]?["diagnostics"] == [diagnostics[2]])
+    #expect(forDiagnostic[0]?["diagnostics"] == [diagnostics[1]])
     // After 😀 (two UTF-16 units), "?[a](b" ends at character 9.
     #expect(
       forDiagnostic[0]?["edit"]?["changes"]?[Self.uri]

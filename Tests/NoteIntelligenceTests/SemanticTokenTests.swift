@@ -164,10 +164,12 @@ import Testing
   }
 
   @Test func findingCoveringPartOfATokenSplitsIt() {
+    // A question and answer with a missing space after `Q:` and an empty answer.
     let text = "Q:What?\nA:"
     #expect(
       Dump.tokens(text) == """
         0:0 2 marker[invalid] "Q:"
+        0:2 5 question "What?"
         1:0 2 marker[invalid] "A:"
         """)
     let nested = "?[h](a (b) c)\n"

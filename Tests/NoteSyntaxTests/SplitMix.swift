@@ -56,7 +56,7 @@ enum NoteGenerator {
 
   static func block(_ rng: inout SplitMix) -> String {
     let br = breaks.randomElement(using: &rng)!
-    switch Int.random(in: 0..<9, using: &rng) {
+    switch Int.random(in: 0..<11, using: &rng) {
     case 0: return String(repeating: "#", count: Int.random(in: 1...7, using: &rng)) + " " + inline(&rng)
     case 1: return "- " + inline(&rng) + br + "- " + inline(&rng) + br + "  - " + inline(&rng)
     case 2: return "1. " + inline(&rng) + br + "2. " + inline(&rng)
@@ -64,6 +64,18 @@ enum NoteGenerator {
     case 4: return "Q: " + inline(&rng) + br + "A: " + inline(&rng)
     case 5: return "Summary: " + inline(&rng)
     case 6: return "Q: " + inline(&rng) + br + br + "A: " + inline(&rng)
+    case 7:
+      let fence = ["```", "~~~", "````"].randomElement(using: &rng)!
+      let info = ["", "sh", " python", "`x`"].randomElement(using: &rng)!
+      let body = (0..<Int.random(in: 0...3, using: &rng)).map { _ in
+        ["# not a heading", "x = ?[a](b)", "Q: no", inline(&rng), "", "~~", "```js"].randomElement(using: &rng)! + br
+      }.joined()
+      // Sometimes left open: the block then runs to the end of the note.
+      let close =
+        Int.random(in: 0..<4, using: &rng) == 0
+        ? "" : String(repeating: " ", count: Int.random(in: 0...3, using: &rng)) + fence
+      return fence + info + br + body + close
+    case 8: return "Q:" + inline(&rng) + br + (Bool.random(using: &rng) ? "A: " : "a:") + inline(&rng)
     default: return inline(&rng) + br + inline(&rng)
     }
   }
@@ -73,6 +85,6 @@ enum NoteGenerator {
     "?[", "](", ")", "]", "[", "(", "Q: ", "A: ", "q:", "\n", "\r\n", "\r", "\n\n", "#", "# ", "## ", "#tag/x", "*",
     "**",
     "_", "`", "> ", "- ", "1. ", "---", "---\n", "...", "Summary: ", "tl;dr:", "😀", "👨‍👩‍👧", "\u{200D}", "🇫🇷", "é", "中", " ",
-    "\t", "word", "(p. 4)", "— p. 3", "status: x\n",
+    "\t", "word", "(p. 4)", "— p. 3", "status: x\n", "```", "```\n", "~~~", "\n```sh\n", "`",
   ]
 }

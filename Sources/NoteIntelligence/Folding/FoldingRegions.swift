@@ -10,6 +10,8 @@ public enum FoldingRegionKind: String, Sendable, CaseIterable {
   case quote
   /// A list.
   case list
+  /// A fenced code block, fences included.
+  case code
 }
 
 /// A range of whole lines that can fold: `startLine` stays visible, the rest hides.
@@ -32,12 +34,20 @@ public struct FoldingRegion: Sendable, Hashable, CustomStringConvertible {
 /// The folding regions of a note.
 public enum FoldingRegions {
   /// Front matter, heading sections (to the line before the next heading of the same
-  /// or a higher level, trailing blank lines left out), quotes and lists of two or more
+  /// or a higher level, trailing blank lines left out), quotes, lists and fenced code
+  /// blocks (to their closing fence, or their last line when unclosed) of two or more
   /// lines; sorted by start line, then outermost first.
   public static func regions(for doc: NoteDocument) -> [FoldingRegion] {
     var result: [FoldingRegion] = []
     var open: [(level: Int, line: Int)] = []
+    var codeStart: Int?
     var lastContentLine = 0
+    func closeCode() {
+      if let start = codeStart, lastContentLine > start {
+        result.append(FoldingRegion(startLine: start, endLine: lastContentLine, kind: .code))
+      }
+      codeStart = nil
+    }
     func closeSections(downTo level: Int) {
       while let top = open.last, top.level >= level {
         open.removeLast()
@@ -52,6 +62,11 @@ public enum FoldingRegions {
       let first = doc.lines.lineContaining(range.lowerBound)
       let last = doc.lines.lineContaining(max(range.upperBound - 1, range.lowerBound))
       switch block.kind {
+      case .codeBlockStart:
+        codeStart = first
+      case .codeBlockEnd:
+        lastContentLine = last
+        closeCode()
       case .heading:
         closeSections(downTo: block.child(.headingMarker)?.length ?? 1)
         open.append((block.child(.headingMarker)?.length ?? 1, first))
@@ -66,6 +81,7 @@ public enum FoldingRegions {
       }
       lastContentLine = last
     }
+    closeCode()
     closeSections(downTo: 1)
     return result.sorted { ($0.startLine, -$0.endLine) < ($1.startLine, -$1.endLine) }
   }

@@ -2,7 +2,8 @@
 public enum SemanticTokenType: UInt32, Sendable, CaseIterable, CustomStringConvertible {
   /// A heading's text (with a `level1` … `level6` modifier).
   case heading
-  /// Syntax characters: heading `#`s, list markers, `>`, `Q:`, `A:`, delimiters, fences.
+  /// Syntax characters: heading `#`s, list markers, `>`, `Q:`, `A:`, delimiters, front
+  /// matter fences, code fence lines (a code block's content gets no token).
   case marker
   /// A whole hashtag, `#` included.
   case hashtag

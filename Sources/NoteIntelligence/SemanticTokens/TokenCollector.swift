@@ -19,7 +19,7 @@ struct TokenCollector {
   static func ownStyle(of node: SyntaxNode) -> Style? {
     switch node.kind {
     case .frontMatterFence, .headingMarker, .listMarker, .quoteMarker, .questionMarker, .answerMarker,
-      .summaryMarker, .delimiter:
+      .summaryMarker, .delimiter, .codeFence, .codeInfo:
       (.marker, 0)
     case .frontMatterKey: (.property, 0)
     case .frontMatterValue: (.string, 0)

@@ -1,0 +1,22 @@
+/// What a block's parse depends on besides the text from its start: whether it lies
+/// inside a fenced code block, and if so which fence can close it.
+///
+/// It is part of the block rule's memo key: after an edit, an old block is reused only
+/// where the new parse arrives at its start in the same context (a fence opened or
+/// closed by the edit changes the meaning of every line after it).
+struct BlockContext: Sendable, Hashable {
+  /// The fence character, a backtick or a tilde; 0 outside code.
+  let fence: UInt8
+  /// How many fence characters opened the block; a closing fence has at least as many.
+  let fenceLength: Int
+
+  /// Outside any code block.
+  static let text = BlockContext(fence: 0, fenceLength: 0)
+
+  /// Inside a code block opened by `length` `fence` characters.
+  static func code(fence: UInt8, length: Int) -> BlockContext {
+    BlockContext(fence: fence, fenceLength: length)
+  }
+
+  var isCode: Bool { fence != 0 }
+}
