@@ -120,4 +120,24 @@ import Testing
     #expect(onlyRefactor == [])
     _ = try await harness.finish()
   }
+
+  /// What eglot sends for `eglot-code-actions` with the cursor on the text of a question
+  /// (column 10), past the `Q:` its diagnostic covers: a point range and no diagnostics.
+  @Test func quickFixIsOfferedAnywhereOnTheLineOfTheConstruct() async throws {
+    let harness = InProcessServer()
+    try await harness.initialize(capabilities: capabilities(encodings: ["utf-16"]))
+    let client = harness.client
+    client.open(Self.uri, text: "Q: What is ego depletion?\nSee above.\n")
+    let published = try await client.waitForNotification("textDocument/publishDiagnostics")
+    let diagnostic = try #require(published["diagnostics"]?[0])
+    let actions = try await client.request(
+      "textDocument/codeAction", uri: Self.uri, ["range": range((0, 10), (0, 10)), "context": ["diagnostics": []]])
+    #expect(actions.arrayValue?.count == 1)
+    #expect(actions[0]?["title"] == "Add an 'A: ' line")
+    #expect(actions[0]?["diagnostics"] == [diagnostic])
+    let elsewhere = try await client.request(
+      "textDocument/codeAction", uri: Self.uri, ["range": range((1, 3), (1, 3)), "context": ["diagnostics": []]])
+    #expect(elsewhere == [])
+    _ = try await harness.finish()
+  }
 }

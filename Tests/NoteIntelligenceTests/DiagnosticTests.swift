@@ -5,41 +5,36 @@ import Testing
 
 @Suite struct DiagnosticTests {
   /// Each code: a note that has it (with the flagged text) and a near miss that does not.
-  static let cases: [(code: String, positive: String, flagged: String, negative: String)] = [
-    ("cloze-unclosed-hint", "A ?[hint without end\n", "?[hint without end", "A ?[hint](end)\n"),
-    ("cloze-missing-answer", "A ?[hint] text\n", "?[hint]", "A ?[hint](text)\n"),
-    (
-      "cloze-unclosed-answer", "?[researcher](Kathleen Vohs\n", "?[researcher](Kathleen Vohs",
-      "?[researcher](Kathleen Vohs)\n"
-    ),
-    ("cloze-empty-answer", "?[researcher]()\n", "()", "?[researcher](x)\n"),
-    ("cloze-space-before-answer", "?[h] (a)\n", " ", "?[h](a)\n"),
-    ("cloze-nested-parenthesis", "?[h](a (b) c)\n", "(b)", "?[h](a b) (c)\n"),
-    ("qa-missing-answer", "Q: What?\nNo answer\n", "Q:", "Q: What?\nA: This\n"),
-    ("qa-orphan-answer", "Text\n\nA: Nobody asked.\n", "A:", "Q: Who?\nA: Nobody asked.\n"),
-    ("qa-blank-line-between", "Q: x\n\nA: y\n", "\n", "Q: x\nA: y\n"),
-    ("qa-empty-question", "Q:\nA: y\n", "Q:", "Q: x\nA: y\n"),
-    ("qa-empty-answer", "Q: x\nA: \n", "A:", "Q: x\nA: y\n"),
-    ("qa-missing-space", "Q:x\n", "Q:", "Q: x\nA: y\n"),
-    ("summary-empty", "Summary: \n", "Summary:", "Summary: short\n"),
-    ("front-matter-unclosed", "---\ntitle: x\n", "---", "---\ntitle: x\n---\n"),
-    (
-      "front-matter-bad-value", "---\nrating: 6\n---\n", "6",
-      "---\nrating: 5\nisbn: 978-0-306-40615-7\nstatus: Reading\n---\n"
-    ),
-  ]
-
-  @Test func everyCodeHasACase() {
-    #expect(Set(Self.cases.map(\.code)) == Set(FindingCode.allCases.map(\.rawValue)))
+  /// The switch is exhaustive, so a new code does not compile without its example.
+  static func example(_ code: FindingCode) -> (positive: String, flagged: String, negative: String) {
+    switch code {
+    case .clozeUnclosedHint: ("A ?[hint without end\n", "?[hint without end", "A ?[hint](end)\n")
+    case .clozeMissingAnswer: ("A ?[hint] text\n", "?[hint]", "A ?[hint](text)\n")
+    case .clozeUnclosedAnswer:
+      ("?[researcher](Kathleen Vohs\n", "?[researcher](Kathleen Vohs", "?[researcher](Kathleen Vohs)\n")
+    case .clozeEmptyAnswer: ("?[researcher]()\n", "()", "?[researcher](x)\n")
+    case .clozeSpaceBeforeAnswer: ("?[h] (a)\n", " ", "?[h](a)\n")
+    case .clozeNestedParenthesis: ("?[h](a (b) c)\n", "(b)", "?[h](a b) (c)\n")
+    case .qaMissingAnswer: ("Q: What?\nNo answer\n", "Q:", "Q: What?\nA: This\n")
+    case .qaOrphanAnswer: ("Text\n\nA: Nobody asked.\n", "A:", "Q: Who?\nA: Nobody asked.\n")
+    case .qaBlankLineBetween: ("Q: x\n\nA: y\n", "\n", "Q: x\nA: y\n")
+    case .qaEmptyQuestion: ("Q:\nA: y\n", "Q:", "Q: x\nA: y\n")
+    case .qaEmptyAnswer: ("Q: x\nA: \n", "A:", "Q: x\nA: y\n")
+    case .qaMissingSpace: ("Q:x\nA: y\n", "Q:", "Q: x\nA: y\n")
+    case .summaryEmpty: ("Summary: \n", "Summary:", "Summary: short\n")
+    case .frontMatterUnclosed: ("---\ntitle: x\n", "---", "---\ntitle: x\n---\n")
+    case .frontMatterBadValue:
+      ("---\nrating: 6\n---\n", "6", "---\nrating: 5\nisbn: 978-0-306-40615-7\nstatus: Reading\n---\n")
+    }
   }
 
-  @Test(arguments: 0..<15) func positiveAndNearMiss(index: Int) {
-    let c = Self.cases[index]
+  @Test(arguments: FindingCode.allCases) func positiveAndNearMiss(code: FindingCode) {
+    let c = Self.example(code)
     let doc = NoteDocument(c.positive)
-    let hits = Diagnostics.compute(doc).filter { $0.code == c.code }
-    #expect(hits.count == 1, "\(c.code)")
-    #expect(hits.map { doc.text.string(in: $0.range) } == [c.flagged], "\(c.code)")
-    #expect(Diagnostics.compute(NoteDocument(c.negative)).isEmpty, "\(c.code)")
+    // Exactly one diagnostic, of this code, on the flagged text: one mistake, one diagnostic.
+    #expect(Diagnostics.compute(doc).map(\.code) == [code.rawValue])
+    #expect(Diagnostics.compute(doc).map { doc.text.string(in: $0.range) } == [c.flagged])
+    #expect(Diagnostics.compute(NoteDocument(c.negative)).isEmpty)
   }
 
   @Test func severitiesFollowTheSpec() {
@@ -47,9 +42,11 @@ import Testing
       "cloze-space-before-answer", "cloze-nested-parenthesis", "qa-missing-space", "summary-empty",
       "front-matter-bad-value",
     ]
-    for c in Self.cases {
-      let diagnostic = Diagnostics.compute(NoteDocument(c.positive)).first { $0.code == c.code }
-      #expect(diagnostic?.severity == (warnings.contains(c.code) ? .warning : .error), "\(c.code)")
+    for code in FindingCode.allCases {
+      let diagnostic = Diagnostics.compute(NoteDocument(Self.example(code).positive)).first {
+        $0.code == code.rawValue
+      }
+      #expect(diagnostic?.severity == (warnings.contains(code.rawValue) ? .warning : .error), "\(code)")
     }
   }
 

@@ -87,17 +87,74 @@ import Testing
     #expect(doc.tree.findings.compactMap { QuickFixes.fix(for: $0, in: doc) }.isEmpty)
   }
 
-  @Test func fixesAtACursorOrRange() {
-    let (text, cursor) = "One ?[a] two.\nQ$0:x\nA: y\n".withCursor
+  @Test func fixesAtACursorOrRange() throws {
+    let (text, cursor) = try "One ?[a] two.\nQ$0:x\nA: y\n".withCursor()
     let doc = NoteDocument(text)
     #expect(QuickFixes.fixes(at: cursor, in: doc).map(\.code) == ["qa-missing-space"])
     #expect(
       QuickFixes.fixes(at: 0..<doc.utf8Count, in: doc).map(\.code) == ["cloze-missing-answer", "qa-missing-space"])
-    #expect(QuickFixes.fixes(at: 0, in: doc).isEmpty)
+    // The start of the first line is on the cloze's line, so its fix is in reach there too.
+    #expect(QuickFixes.fixes(at: 0, in: doc).map(\.code) == ["cloze-missing-answer"])
     let diagnostic = Diagnostics.compute(doc)[0]
     #expect(
       QuickFixes.fixes(for: diagnostic, in: doc).map(\.description) == [
         "cloze-missing-answer: Insert '()' for the answer 8..<8 -> \"()\" cursor 9"
       ])
+  }
+
+  /// For each code: a note with one such finding, the fix's title and what the fix
+  /// makes of the note; `nil` for the codes that have no unambiguous fix. The switch is
+  /// exhaustive, so a new code does not compile until it says what its fix does.
+  static func fixExample(_ code: FindingCode) -> (text: String, title: String, fixed: String)? {
+    switch code {
+    case .clozeMissingAnswer: ("By ?[who] alone.\n", "Insert '()' for the answer", "By ?[who]() alone.\n")
+    case .clozeUnclosedAnswer: ("By ?[who](Vohs\n", "Insert ')' to close the answer", "By ?[who](Vohs)\n")
+    case .clozeSpaceBeforeAnswer: ("By ?[who] (Vohs).\n", "Remove the space before '('", "By ?[who](Vohs).\n")
+    case .qaMissingAnswer: ("Q: What?\nmore\n", "Add an 'A: ' line", "Q: What?\nA: \nmore\n")
+    case .qaBlankLineBetween: ("Q: x\n\nA: y\n", "Remove the blank line", "Q: x\nA: y\n")
+    case .qaMissingSpace: ("Q:What?\nA: This.\n", "Insert a space after 'Q:'", "Q: What?\nA: This.\n")
+    case .clozeUnclosedHint, .clozeEmptyAnswer, .clozeNestedParenthesis, .qaOrphanAnswer, .qaEmptyQuestion,
+      .qaEmptyAnswer, .summaryEmpty, .frontMatterUnclosed, .frontMatterBadValue:
+      nil
+    }
+  }
+
+  /// Every fix of every code, applied to its example: the diagnostic it fixes is gone and
+  /// the note is what the fix's title promised. Codes without a fix offer none.
+  @Test(arguments: FindingCode.allCases) func everyFixDoesWhatItsTitleSays(code: FindingCode) throws {
+    let example = DiagnosticTests.example(code)
+    guard let fixExample = Self.fixExample(code) else {
+      let doc = NoteDocument(example.positive)
+      let findings = doc.tree.findings.filter { $0.code == code }
+      #expect(findings.count == 1)
+      #expect(findings.compactMap { QuickFixes.fix(for: $0, in: doc) }.isEmpty)
+      return
+    }
+    let doc = NoteDocument(fixExample.text)
+    let finding = try #require(doc.tree.findings.first { $0.code == code })
+    let fix = try #require(QuickFixes.fix(for: finding, in: doc))
+    #expect(fix.title == fixExample.title)
+    let fixed = fix.applied(to: fixExample.text)
+    #expect(fixed == fixExample.fixed)
+    #expect(!NoteDocument(fixed).tree.findings.contains { $0.code == code })
+  }
+
+  /// A fix is offered anywhere on the lines of what it mends: with the cursor on the text
+  /// of a question (not on its `Q:`), on either line of a pair, but not on other lines.
+  @Test func fixesAreOfferedOnTheLinesOfTheirConstruct() throws {
+    let (text, cursor) = try "Intro.\n\nQ: What is ego$0 depletion?\nSee above.\n".withCursor()
+    let doc = NoteDocument(text)
+    #expect(QuickFixes.fixes(at: cursor, in: doc).map(\.title) == ["Add an 'A: ' line"])
+    #expect(QuickFixes.fixes(at: text.utf8.count - 3, in: doc).isEmpty)
+    #expect(QuickFixes.fixes(at: 2, in: doc).isEmpty)
+
+    let pair = NoteDocument("Q: x\n\nA: the answer\n\nNext.\n")
+    #expect(QuickFixes.fixes(at: 12, in: pair).map(\.title) == ["Remove the blank line"])
+    #expect(QuickFixes.fixes(at: 1, in: pair).map(\.title) == ["Remove the blank line"])
+    #expect(QuickFixes.fixes(at: 22, in: pair).isEmpty)
+
+    let cloze = NoteDocument("A line with ?[who] in it,\nand a second line.\n")
+    #expect(QuickFixes.fixes(at: 2, in: cloze).map(\.code) == ["cloze-missing-answer"])
+    #expect(QuickFixes.fixes(at: 30, in: cloze).isEmpty)
   }
 }

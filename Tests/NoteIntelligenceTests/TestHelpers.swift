@@ -26,14 +26,21 @@ enum Dump {
   }
 }
 
+/// A fixture that should hold a `$0` cursor marker but does not.
+struct MissingCursorMarker: Error, CustomStringConvertible {
+  let text: String
+  var description: String { "no $0 cursor marker in \(text.debugDescription)" }
+}
+
 extension String {
-  /// The text with `$0` removed and the byte offset where it was.
-  var withCursor: (text: String, offset: Int) {
+  /// The text with its `$0` marker removed, and the byte offset where the marker was.
+  /// Throws when there is no marker, so a fixture typed without one fails its test.
+  func withCursor() throws -> (text: String, offset: Int) {
     let bytes = Array(utf8)
     let marker = Array("$0".utf8)
-    for i in 0..<(bytes.count - 1) where bytes[i] == marker[0] && bytes[i + 1] == marker[1] {
+    for i in 0..<max(bytes.count - 1, 0) where bytes[i] == marker[0] && bytes[i + 1] == marker[1] {
       return (String(decoding: bytes[..<i] + bytes[(i + 2)...], as: UTF8.self), i)
     }
-    return (self, -1)
+    throw MissingCursorMarker(text: self)
   }
 }

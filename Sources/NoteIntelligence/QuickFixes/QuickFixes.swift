@@ -2,9 +2,26 @@ public import NoteSyntax
 
 /// The quick fixes for the malformed syntax that has one unambiguous fix.
 public enum QuickFixes {
-  /// The fixes of every finding whose range touches `range` (a cursor is an empty range).
+  /// The fixes of every finding whose construct touches `range` (a cursor is an empty
+  /// range): a fix is in reach anywhere on the lines of what it mends, not only on the
+  /// few characters its diagnostic flags (see ``reach(of:in:)``).
   public static func fixes(at range: Range<Int>, in doc: NoteDocument) -> [QuickFix] {
-    doc.tree.findings.filter { touches($0.range, range) }.compactMap { fix(for: $0, in: doc) }
+    doc.tree.findings.filter { touches(reach(of: $0, in: doc), range) }.compactMap { fix(for: $0, in: doc) }
+  }
+
+  /// Where a finding's fix is offered: the whole lines of the construct it belongs to,
+  /// both lines of a question and answer for a finding inside one, otherwise the lines
+  /// the finding itself is on (a cloze's line, a `Q:` line, a front matter entry).
+  public static func reach(of finding: SyntaxFinding, in doc: NoteDocument) -> Range<Int> {
+    var range = finding.range
+    if let index = doc.tree.blockIndex(containing: range.lowerBound) {
+      let block = doc.tree.block(at: index)
+      if block.kind == .questionAnswer { range = block.range }
+    }
+    let lines = doc.lines
+    let first = lines.lineContaining(range.lowerBound)
+    let last = lines.lineContaining(max(range.lowerBound, range.upperBound - 1))
+    return lines.startOfLine(first)..<lines.contentRange(ofLine: last).upperBound
   }
 
   /// The fixes of every finding touching the cursor at `offset`.
