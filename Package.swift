@@ -38,7 +38,8 @@ let package = Package(
       dependencies: ["NoteSyntax", "NoteIntelligence", "LanguageServerProtocol", "BookNotesServer"],
       swiftSettings: strict),
     .testTarget(
-      name: "NoteSyntaxTests", dependencies: ["NoteSyntax"], exclude: ["Fixtures"], swiftSettings: strict),
+      name: "NoteSyntaxTests", dependencies: ["NoteSyntax", "BookNotesTestSupport"], exclude: ["Fixtures"],
+      swiftSettings: strict),
     .testTarget(
       name: "NoteIntelligenceTests",
       dependencies: ["NoteIntelligence", "NoteSyntax", "BookNotesTestSupport"], swiftSettings: strict),

@@ -37,24 +37,12 @@ extension InProcessServer {
   }
 }
 
-/// Golden files next to this source file; re-recorded when `BOOKNOTES_RECORD=1`.
+/// Golden files next to this source file (see ``GoldenFile``).
 enum Golden {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
-  static var recording: Bool { ProcessInfo.processInfo.environment["BOOKNOTES_RECORD"] == "1" }
-
   /// Compares `actual` with the golden file `name`, or writes it when recording.
   static func check(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let url = directory.appendingPathComponent(name)
-    if recording {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      try actual.write(to: url, atomically: true, encoding: .utf8)
-      return
-    }
-    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-      Issue.record("Missing golden file \(name); run with BOOKNOTES_RECORD=1", sourceLocation: sourceLocation)
-      return
-    }
-    #expect(actual == expected, "golden \(name) differs", sourceLocation: sourceLocation)
+    try GoldenFile.check(actual, against: directory.appendingPathComponent(name), sourceLocation: sourceLocation)
   }
 }

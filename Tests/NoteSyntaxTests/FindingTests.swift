@@ -68,6 +68,10 @@ import Testing
     #expect(findings("q: lower") == ["qa-missing-space \"q:\""])
     #expect(findings("Text\nA:x") == ["qa-missing-space \"A:\""])
     #expect(findings("Qs: not a marker\nquestion: neither").isEmpty)
+    // A malformed marker still pairs: the missing space is the one mistake.
+    #expect(findings("Q:Who wrote it?\nA: Kahneman.") == ["qa-missing-space \"Q:\""])
+    #expect(findings("Q: Who wrote it?\nA:Kahneman.") == ["qa-missing-space \"A:\""])
+    #expect(findings("Intro text\nQ:Who wrote it?\nA: Kahneman.") == ["qa-missing-space \"Q:\""])
   }
 
   @Test func summaryEmpty() {
@@ -94,12 +98,30 @@ import Testing
     #expect(findings("---\nisbn: 978-0-306-40615-7\n---").isEmpty)
   }
 
-  @Test func everyCodeIsCovered() {
-    let covered: Set<FindingCode> = [
-      .clozeUnclosedHint, .clozeMissingAnswer, .clozeUnclosedAnswer, .clozeEmptyAnswer, .clozeSpaceBeforeAnswer,
-      .clozeNestedParenthesis, .qaMissingAnswer, .qaOrphanAnswer, .qaBlankLineBetween, .qaEmptyQuestion,
-      .qaEmptyAnswer, .qaMissingSpace, .summaryEmpty, .frontMatterUnclosed, .frontMatterBadValue,
-    ]
-    #expect(covered == Set(FindingCode.allCases))
+  /// One input per code with its flagged text. The switch is exhaustive, so a new code
+  /// does not compile until it has an example here.
+  static func example(_ code: FindingCode) -> (input: String, flagged: String) {
+    switch code {
+    case .clozeUnclosedHint: ("See ?[hint and more\nnext", "?[hint and more")
+    case .clozeMissingAnswer: ("See ?[hint] then", "?[hint]")
+    case .clozeUnclosedAnswer: ("?[researcher](Kathleen Vohs\nnext", "?[researcher](Kathleen Vohs")
+    case .clozeEmptyAnswer: ("?[researcher]()", "()")
+    case .clozeSpaceBeforeAnswer: ("?[hint] (answer)", " ")
+    case .clozeNestedParenthesis: ("?[f](g(x) = y)", "(x)")
+    case .qaMissingAnswer: ("Q: What is ego depletion?\nSomething else", "Q:")
+    case .qaOrphanAnswer: ("A: Nobody asked.", "A:")
+    case .qaBlankLineBetween: ("Q: Asked?\n\nA: Yes.", "\n")
+    case .qaEmptyQuestion: ("Q:\nA: answer", "Q:")
+    case .qaEmptyAnswer: ("Q: question\nA:   ", "A:")
+    case .qaMissingSpace: ("Q:Who wrote it?\nA: Kahneman.", "Q:")
+    case .summaryEmpty: ("Summary: ", "Summary:")
+    case .frontMatterUnclosed: ("---\ntitle: x\n", "---")
+    case .frontMatterBadValue: ("---\nstatus: skimming\n---", "skimming")
+    }
+  }
+
+  @Test(arguments: FindingCode.allCases) func everyCodeHasAnExample(code: FindingCode) {
+    let (input, flagged) = Self.example(code)
+    #expect(findings(input) == ["\(code.rawValue) \(flagged.debugDescription)"])
   }
 }

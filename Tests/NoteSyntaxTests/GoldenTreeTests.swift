@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Foundation
 import Testing
 
@@ -22,12 +23,7 @@ import Testing
     let input = try Data(contentsOf: Self.directory.appendingPathComponent(name + ".md"))
     let document = NoteDocument(bytes: Array(input))
     let dump = document.dump()
-    let expectedURL = Self.directory.appendingPathComponent(name + ".tree")
-    if ProcessInfo.processInfo.environment["BOOKNOTES_RECORD"] != nil {
-      try dump.write(to: expectedURL, atomically: true, encoding: .utf8)
-    }
-    let expected = try String(contentsOf: expectedURL, encoding: .utf8)
-    #expect(dump == expected, "tree of \(name).md differs from \(name).tree")
+    try GoldenFile.check(dump, against: Self.directory.appendingPathComponent(name + ".tree"))
     // The blocks tile the whole text.
     var end = 0
     document.tree.forEachBlock { block in
