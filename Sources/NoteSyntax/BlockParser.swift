@@ -3,8 +3,8 @@
 ///
 /// Rules are tried in the spec's order: front matter (offset 0 only), blank line,
 /// fenced code, heading, lists, blockquote, question and answer, summary, paragraph.
-/// Inside a fenced code block each line is a block of its own (a code line or the
-/// closing fence), so an edit inside a long code block reparses one line.
+/// Inside a fenced code block the content is cut into short runs of lines (see
+/// `codeBlockLines`), so an edit inside a long code block reparses a few lines.
 struct BlockParser {
   let p: UnsafeBufferPointer<UInt8>
   let n: Int
@@ -27,7 +27,7 @@ struct BlockParser {
     let e = examineLine(s)
     let next: BlockContext
     if context.isCode {
-      next = codeBlockLine(s, e, context)
+      next = codeBlockLines(s, e, context)
     } else if startsDocument && s == 0 && LineMarkers.isFence(p, 0, e, UInt8(ascii: "-")) {
       if frontMatter(firstLineEnd: e) {
         next = .text
@@ -70,16 +70,43 @@ struct BlockParser {
     return .text
   }
 
-  /// One line inside a fenced code block: its closing fence, or a line of code.
-  private mutating func codeBlockLine(_ s: Int, _ e: Int, _ context: BlockContext) -> BlockContext {
+  /// Inside a fenced code block: its closing fence, or a run of code lines.
+  ///
+  /// A run ends before the closing fence, at the end of the text, after 64 lines, or
+  /// after a line whose hash has its low four bits clear. Those ends depend on the lines'
+  /// contents only, never on where the run started, so after an edit the new parse
+  /// soon ends a run where an old one ended, and the old runs after it are reused:
+  /// an edit costs a few lines, and a long code block is a few thousand blocks, not one
+  /// per line.
+  private mutating func codeBlockLines(_ s: Int, _ e: Int, _ context: BlockContext) -> BlockContext {
     if let run = LineMarkers.closingCodeFence(p, s, e, context) {
       let node = builder.open(.codeBlockEnd, at: s)
       builder.leaf(.codeFence, run.lowerBound, run.upperBound)
       builder.close(node, at: nextLine(e))
       return .text
     }
-    builder.leaf(.codeLine, s, nextLine(e))
+    var lineStart = s
+    var lineEnd = e
+    var next = nextLine(lineEnd)
+    var lines = 1
+    while next < n && lines < 64 && !Self.endsCodeRun(p, from: lineStart, to: lineEnd) {
+      let nextEnd = examineLine(next)
+      if LineMarkers.closingCodeFence(p, next, nextEnd, context) != nil { break }
+      lineStart = next
+      lineEnd = nextEnd
+      next = nextLine(lineEnd)
+      lines += 1
+    }
+    builder.leaf(.codeLines, s, next)
     return context
+  }
+
+  /// Whether a run of code lines ends after the line `start..<end`: its FNV-1a hash has
+  /// its low four bits clear (one line in sixteen, whatever the code).
+  static func endsCodeRun(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+    var hash: UInt32 = 0x811C_9DC5
+    for i in start..<end { hash = (hash ^ UInt32(p[i])) &* 0x0100_0193 }
+    return hash & 15 == 0
   }
 
   // MARK: Reading lines

@@ -28,9 +28,9 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
   /// The line that opens a fenced code block: 0 to 3 spaces, 3 or more backticks or
   /// tildes, then an optional info string (the language).
   case codeBlockStart
-  /// One line inside a fenced code block, line break included. Nothing inside is
-  /// recognised, so it has no children.
-  case codeLine
+  /// A run of lines inside a fenced code block, line breaks included. Nothing inside
+  /// is recognised, so it has no children.
+  case codeLines
   /// The line that closes a fenced code block: at least as many of the same fence
   /// character as opened it, then only spaces.
   case codeBlockEnd
@@ -122,7 +122,7 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case .summary: "summary"
     case .paragraph: "paragraph"
     case .codeBlockStart: "codeBlockStart"
-    case .codeLine: "codeLine"
+    case .codeLines: "codeLines"
     case .codeBlockEnd: "codeBlockEnd"
     case .frontMatterFence: "frontMatterFence"
     case .frontMatterEntry: "frontMatterEntry"

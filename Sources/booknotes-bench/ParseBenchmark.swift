@@ -21,6 +21,7 @@ enum ParseBenchmark {
           line.components(separatedBy: " | ").dropFirst().joined(separator: " | ")))
     }
     try PathologicalBenchmark.run()
+    try FenceBenchmark.run()
   }
 
   /// Runs this executable with `arguments` and returns its last output line.

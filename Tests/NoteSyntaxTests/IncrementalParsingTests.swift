@@ -97,32 +97,40 @@ import Testing
       expectFresh("opening, \(i)")
     }
     #expect(document.tree.block(at: 0).kind == .codeBlockStart)
-    #expect((0..<document.tree.blockCount).allSatisfy { $0 == 0 || document.tree.block(at: $0).kind == .codeLine })
+    #expect((0..<document.tree.blockCount).allSatisfy { $0 == 0 || document.tree.block(at: $0).kind == .codeLines })
     #expect(document.tree.findings.isEmpty)
     let close = "```py\nIntro\n".utf8.count
     for (i, c) in "```\n".enumerated() {
       document.replace((close + i)..<(close + i), with: String(c))
       expectFresh("closing, \(i)")
     }
-    #expect(document.tree.blockCount == NoteDocument(text).tree.blockCount + 2)
+    #expect(document.tree.block(at: 1).kind == .codeLines)
+    #expect(document.tree.block(at: 2).kind == .codeBlockEnd)
     #expect(document.tree.block(at: 3).kind == .blankLine)
     // Deleting the closing fence's last backtick reopens the block to the end.
     document.replace((close + 2)..<(close + 3), with: "")
     expectFresh("reopened")
-    #expect(document.tree.block(at: document.tree.blockCount - 1).kind == .codeLine)
+    #expect(document.tree.block(at: document.tree.blockCount - 1).kind == .codeLines)
   }
 
   /// Inside a long unclosed code block (a fence typed at the top of a long note), an edit
-  /// reparses the line it touches, not the rest of the note.
-  @Test func editInsideALongCodeBlockReparsesOneLine() {
-    let paragraph = "Some words with a ?[hint](answer) and #tag.\n\n"
-    var document = NoteDocument(String(repeating: paragraph, count: 2000))
-    let opening = document.replace(0..<0, with: "```\n")
-    #expect(opening.totalBlocks == 4001)
-    let offset = 4 + paragraph.utf8.count * 1000 + 5
-    let summary = document.replace(offset..<offset, with: "x")
-    #expect(summary.reparsedBlocks <= 2)
+  /// reparses a few lines around it, not the rest of the note; the lines are kept in
+  /// runs, not one block each.
+  @Test func editInsideALongCodeBlockReparsesAFewLines() {
+    var rng = SplitMix(seed: 7)
+    let lines = (0..<4000).map { i in
+      "let value\(i) = ?[hint](answer) #\(NoteGenerator.words.randomElement(using: &rng)!)\n"
+    }
+    var document = NoteDocument(lines.joined())
+    let opening = document.replace(0..<0, with: "```swift\n")
+    #expect(opening.totalBlocks < 4000 / 4)
     #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree))
+    for _ in 0..<50 {
+      let offset = Int.random(in: 10..<document.utf8Count, using: &rng)
+      let summary = document.replace(offset..<offset, with: Bool.random(using: &rng) ? "x" : "\n")
+      #expect(summary.reparsed.count < 64 * 60)
+      #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree))
+    }
   }
 
   @Test func editsInsideCharactersAreClampedToScalarStarts() {
