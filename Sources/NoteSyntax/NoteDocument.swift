@@ -137,34 +137,38 @@ public struct NoteDocument: Sendable {
     var position = start
     var resumeAt = blocks.count
     var window = max(64 * 1024, newEnd - start + 16 * 1024)
-    var bytes: [UInt8] = []
-    var bytesEnd = start
-    while position < text.count {
-      if bytes.isEmpty {
-        bytesEnd = min(text.count, start + window)
-        bytes = text.bytes(in: start..<bytesEnd)
+    var resynchronised = false
+    // Blocks are parsed in windows of the text copied from the parse position; a block
+    // that looks past a window's end (not the text's) is parsed again in a window twice
+    // as large. So a long reparse copies each byte about once, like a fresh parse.
+    while !resynchronised && position < text.count {
+      let base = position
+      let windowEnd = min(text.count, base + window)
+      let truncated = windowEnd < text.count
+      var outgrown = false
+      text.bytes(in: base..<windowEnd).withUnsafeBufferPointer { buffer in
+        var parser = BlockParser(buffer: buffer, startsDocument: base == 0)
+        while position < windowEnd {
+          let block = parser.parseBlock(at: position - base, in: context)
+          if truncated && position + block.examined > windowEnd {
+            outgrown = true
+            return
+          }
+          fresh.append(block)
+          position += block.length
+          context = block.nextContext
+          // The old blocks from here on are reused when the parse arrives at one's
+          // start in the context it was parsed in.
+          if position > newEnd, let old = blocks.blockIndex(startingAt: position - delta),
+            blocks.block(at: old).block.context == context
+          {
+            resumeAt = old
+            resynchronised = true
+            return
+          }
+        }
       }
-      let truncated = bytesEnd < text.count
-      let block = bytes.withUnsafeBufferPointer { buffer in
-        var parser = BlockParser(buffer: buffer, startsDocument: start == 0)
-        return parser.parseBlock(at: position - start, in: context)
-      }
-      if truncated && position + block.examined > bytesEnd {
-        window *= 2
-        bytes = []
-        continue
-      }
-      fresh.append(block)
-      position += block.length
-      context = block.nextContext
-      // The old blocks from here on are reused when the parse arrives at one's start in
-      // the context it was parsed in.
-      if position > newEnd, let old = blocks.blockIndex(startingAt: position - delta),
-        blocks.block(at: old).block.context == context
-      {
-        resumeAt = old
-        break
-      }
+      if outgrown { window *= 2 }
     }
     blocks.replace(firstInvalid..<resumeAt, with: fresh)
     tree = SyntaxTree(blocks: blocks)

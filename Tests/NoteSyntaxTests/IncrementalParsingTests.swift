@@ -133,6 +133,32 @@ import Testing
     }
   }
 
+  /// Reparses longer than the parse window (64 KB), with blocks larger than it: opening
+  /// and closing a fence at the top re-reads the whole note, window after window.
+  @Test func longReparsesAcrossParseWindows() {
+    var rng = SplitMix(seed: 11)
+    var text = ""
+    while text.utf8.count < 400_000 {
+      text += NoteGenerator.note(&rng)
+      if Int.random(in: 0..<8, using: &rng) == 0 {
+        // A block bigger than a window: one long paragraph or quote.
+        let line = NoteGenerator.inline(&rng)
+        text += (Bool.random(using: &rng) ? "> " : "") + String(repeating: line + " ", count: 90_000 / line.utf8.count)
+        text += "\n\n"
+      }
+    }
+    var document = NoteDocument(text)
+    for edit in [(0..<0, "```\n"), (30..<30, "x"), (12..<12, "\n```\n"), (0..<4, ""), (5..<5, "\n~~~\n")] {
+      document.replace(edit.0, with: edit.1)
+      #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree))
+    }
+    for _ in 0..<40 {
+      let (range, insert) = Self.randomEdit(document, &rng)
+      document.replace(range, with: insert)
+    }
+    #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree))
+  }
+
   @Test func editsInsideCharactersAreClampedToScalarStarts() {
     var document = NoteDocument("a😀b")
     document.replace(3..<3, with: "x")  // inside the emoji's four bytes
