@@ -59,13 +59,11 @@ extension LanguageServerConnection {
     let trace = isInitialize ? (try? ParamsEnvelope<TraceOnly>.decode(from: body))?.trace : nil
     let context = RequestContext(id: id, method: method, connection: self)
     state.withLock { state in
-      if isInitialize {
-        state.lifecycle = .initialized
-        if let trace { state.trace = trace }
-      }
+      if isInitialize { state.lifecycle = .initialized }
       if method == ShutdownRequest.method { state.lifecycle = .shutDown }
       state.inFlight[id] = InFlight(context: context)
     }
+    if let trace { setTrace(trace) }
     let task = scheduler.schedule(prepared.scope) { [self] in
       guard !context.isCancelled else { return }
       do {
@@ -117,7 +115,7 @@ extension LanguageServerConnection {
       return
     }
     if method == SetTraceParams.method, let params = try? ParamsEnvelope<SetTraceParams>.decode(from: body) {
-      state.withLock { $0.trace = params.value }
+      setTrace(params.value)
     }
     guard let prepare = handlers.withLock({ $0.notifications[method] }) else {
       logger.debug("Ignoring notification '\(method)'")

@@ -26,6 +26,8 @@ public final class LanguageServerConnection: Sendable {
   struct State {
     var lifecycle = Lifecycle.uninitialized
     var trace = TraceValue.off
+    /// What ``mirrorLogs(minimumLevel:)`` asked for; `nil` when nothing is mirrored.
+    var mirrorLevel: LogLevel?
     var started = false
     var inFlight: [RequestID: InFlight] = [:]
     var outgoing: [RequestID: CheckedContinuation<JSONValue, any Error>] = [:]

@@ -102,6 +102,12 @@ public final class Logger: Sendable {
     }
   }
 
+  /// The least important level sent to the mirror, if there is one.
+  public var mirrorLevel: LogLevel {
+    get { state.withLock { $0.mirrorLevel } }
+    set { state.withLock { $0.mirrorLevel = newValue } }
+  }
+
   public func log(_ level: LogLevel, _ message: @autoclosure () -> String, mirrored: Bool = true) {
     let (writesLocally, mirror) = state.withLock { state -> (Bool, (@Sendable (LogLevel, String) -> Void)?) in
       (state.level.map { level <= $0 } ?? false, mirrored && level <= state.mirrorLevel ? state.mirror : nil)
