@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One decoded JSON-RPC message, or what is wrong with it.
 enum IncomingMessage {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension LanguageServerConnection {
   /// Decodes one message body and answers, schedules or drops it. Runs on the

@@ -1,6 +1,11 @@
 import Dispatch
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A JSON-RPC connection to one client over a pair of file descriptors.
 ///
@@ -70,9 +75,7 @@ public final class LanguageServerConnection: Sendable {
     }
     guard first else { return }
     ignoreBrokenPipeSignal()
-    let thread = Thread { [self] in readLoop() }
-    thread.name = "LSP reader"
-    thread.start()
+    startThread { [self] in readLoop() }
   }
 
   /// Waits until the connection ends and returns its exit code.

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// Encodes a value as compact JSON, through ``FastJSONEncodable`` when the value
 /// adopts it and `JSONEncoder` otherwise.
