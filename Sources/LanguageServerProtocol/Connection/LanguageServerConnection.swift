@@ -1,12 +1,6 @@
 import Dispatch
 import Synchronization
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// A JSON-RPC connection to one client over a pair of file descriptors.
 ///
 /// A dedicated thread reads and decodes messages in order; each message is then
@@ -112,7 +106,7 @@ public final class LanguageServerConnection: Sendable {
       while let event = framer.next() {
         switch event {
         case .message(let body):
-          handleMessage(Data(body))
+          handleMessage(body)
         case .error(let problem):
           logger.error("Corrupt message header: \(problem); skipping to the next header")
         }

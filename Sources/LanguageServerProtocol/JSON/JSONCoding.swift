@@ -28,14 +28,12 @@ public func makeJSONEncoder() -> JSONEncoder {
   return encoder
 }
 
-/// Decodes a value from a ``JSONValue``.
+/// Decodes a value from a ``JSONValue``, without turning it back into text.
 public func decodeJSON<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-  var writer = JSONWriter()
-  writer.write(value)
-  return try JSONDecoder().decode(T.self, from: Data(writer.bytes))
+  try JSONValueDecoder.decode(type, from: value)
 }
 
 /// Converts an encodable value to a ``JSONValue``.
 public func jsonValue(of value: some Encodable) throws -> JSONValue {
-  try JSONDecoder().decode(JSONValue.self, from: Data(try encodeJSON(value)))
+  try JSONParser.parse(try encodeJSON(value))
 }
