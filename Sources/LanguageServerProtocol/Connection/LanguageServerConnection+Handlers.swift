@@ -29,7 +29,7 @@ extension LanguageServerConnection {
     let prepare: @Sendable (JSONValue?) throws -> PreparedRequest = { params in
       let params = try ParamsEnvelope<R>.decode(params: params)
       return PreparedRequest(scope: scope(params)) { context in
-        try encodeJSON(try await handler(params, context))
+        try R.encode(response: try await handler(params, context))
       }
     }
     handlers.withLock { $0.requests[R.method] = prepare }
