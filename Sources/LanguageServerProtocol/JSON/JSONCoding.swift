@@ -5,23 +5,24 @@
 #endif
 
 /// Encodes a value as compact JSON, through ``FastJSONEncodable`` when the value
-/// adopts it and `JSONEncoder` otherwise.
+/// adopts it and ``JSONStreamEncoder`` otherwise.
 public func encodeJSON(_ value: some Encodable) throws -> [UInt8] {
   var writer = JSONWriter()
   try writeJSON(value, to: &writer)
   return writer.bytes
 }
 
-/// Appends one value to `writer`, through ``FastJSONEncodable`` when possible.
+/// Appends one value to `writer`, through ``FastJSONEncodable`` when possible and
+/// otherwise streamed through its `Encodable` conformance (no intermediate tree).
 public func writeJSON(_ value: some Encodable, to writer: inout JSONWriter) throws {
   if let fast = value as? any FastJSONEncodable {
     fast.writeJSON(to: &writer)
   } else {
-    writer.writeRaw(try makeJSONEncoder().encode(value))
+    try JSONStreamEncoder.write(value, to: &writer)
   }
 }
 
-/// The encoder used for payloads that don't adopt ``FastJSONEncodable``.
+/// A `JSONEncoder` set up as the server's own writer writes (slashes unescaped).
 public func makeJSONEncoder() -> JSONEncoder {
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.withoutEscapingSlashes]
