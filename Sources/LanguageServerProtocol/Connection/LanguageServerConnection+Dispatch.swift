@@ -84,7 +84,9 @@ extension LanguageServerConnection {
     let claimed = state.withLock { $0.inFlight.removeValue(forKey: id) != nil }
     guard claimed else { return }
     switch result {
-    case .success(let encoded): write(OutgoingMessage.response(id: id, encodedResult: encoded))
+    case .success(let encoded):
+      let (prefix, suffix) = OutgoingMessage.responseEnvelope(id: id)
+      write(parts: [prefix, encoded, suffix])
     case .failure(let error): replyError(id: id, error)
     }
   }

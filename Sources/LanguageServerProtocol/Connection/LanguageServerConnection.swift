@@ -136,7 +136,20 @@ public final class LanguageServerConnection: Sendable {
 
   /// Frames and writes one message body.
   func write(_ body: [UInt8]) {
-    let written = output.withLock { descriptor in writeAll(descriptor, MessageWriter.frame(body)) }
+    write(parts: [body])
+  }
+
+  /// Frames and writes one message body given in parts, without joining large parts
+  /// into one copy (a large answer is written as it was encoded).
+  func write(parts: [[UInt8]]) {
+    let length = parts.reduce(0) { $0 + $1.count }
+    let written = output.withLock { descriptor in
+      if length < MessageFramer.largeBodySize {
+        return writeAll(descriptor, MessageWriter.frame(parts.joined()))
+      }
+      guard writeAll(descriptor, Array("Content-Length: \(length)\r\n\r\n".utf8)) else { return false }
+      return parts.allSatisfy { writeAll(descriptor, $0) }
+    }
     if !written {
       logger.log(.warning, "Could not write a message to the client", mirrored: false)
     }
