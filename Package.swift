@@ -32,9 +32,11 @@ let package = Package(
     // `FoundationEssentials`), which does not link this way. The linker warns that
     // glibc's user-database and dlopen functions need the same glibc at run time;
     // the server does not use them (the home folder comes from $HOME).
+    // glibc's malloc arena limit, which Swift's Glibc module does not expose.
+    .target(name: "CMallocTuning"),
     .executableTarget(
       name: "booknotes",
-      dependencies: ["BookNotesServer", "NoteIntelligence", "NoteSyntax"],
+      dependencies: ["BookNotesServer", "NoteIntelligence", "NoteSyntax", "CMallocTuning"],
       swiftSettings: strict,
       linkerSettings: [
         .unsafeFlags(["-static-executable"], .when(platforms: [.linux])),

@@ -1,4 +1,5 @@
 import BookNotesServer
+import CMallocTuning
 import LanguageServerProtocol
 
 /// `booknotes lsp`: the language server on stdin and stdout.
@@ -51,6 +52,11 @@ enum LSPCommand: Subcommand {
       Output.error("booknotes lsp: \(error)")
       return ExitStatus.usage
     }
+    // Requests run on the concurrency pool's threads; with glibc's default of an
+    // allocation arena per thread, memory freed by one request is often not reused by
+    // the next, and a large note's peak grows by ten megabytes or more. The server's
+    // few threads share one arena without contention worth measuring.
+    _ = booknotes_limit_malloc_arenas(1)
     let connection = LanguageServerConnection(input: 0, output: 1, logger: logger)
     // The client sees warnings and errors, and notable events while it traces messages.
     connection.mirrorLogs(minimumLevel: .info)
