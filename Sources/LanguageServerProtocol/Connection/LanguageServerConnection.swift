@@ -69,6 +69,9 @@ public final class LanguageServerConnection: Sendable {
     }
     guard first else { return }
     ignoreBrokenPipeSignal()
+    // Starts the concurrency pool's threads now, on another core, rather than when the
+    // first message (`initialize`) has been read and waits for them.
+    Task.detached {}
     startThread { [self] in readLoop() }
   }
 
