@@ -40,7 +40,12 @@ final class ServerProcess {
     defer { for argument in arguments { free(argument) } }
     var child: pid_t = 0
     spawnedAt = DispatchTime.now().uptimeNanoseconds
-    let status = posix_spawn(&child, command[0], &actions, nil, arguments, environ)
+    #if canImport(Darwin)
+      let environment = _NSGetEnviron().pointee
+    #else
+      let environment = environ
+    #endif
+    let status = posix_spawn(&child, command[0], &actions, nil, arguments, environment)
     close(input[0])
     close(output[1])
     toServer = input[1]
