@@ -24,6 +24,8 @@ import Testing
     #expect(try parse(#""\ud83d x \ude00""#) == .string("\u{FFFD} x \u{FFFD}"))
     #expect(try JSONParser.parse([0x22, 0x61, 0xFF, 0x62, 0x22]) == .string("a\u{FFFD}b"))
     #expect(try parse("\"😀 plain\"") == .string("😀 plain"))
+    // Escapes and invalid UTF-8 in one string.
+    #expect(try JSONParser.parse([0x22, 0x5C, 0x6E, 0xFF, 0xC3, 0xA9, 0x22]) == .string("\n\u{FFFD}é"))
   }
 
   @Test func malformedTextIsAnError() {
