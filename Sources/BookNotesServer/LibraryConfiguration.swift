@@ -1,6 +1,11 @@
-import Foundation
 import LanguageServerProtocol
 public import NoteIntelligence
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The optional `.booknotes.json` at a library's root, as the command line reads it.
 /// It has the shape of the editor settings: `{"diagnostics": {"enabled": …,

@@ -31,13 +31,13 @@ public final class InProcessServer: Sendable {
     connection.start()
   }
 
-  /// Sends `initialize` with `capabilities` (and `initializationOptions`), then `initialized`;
-  /// returns the `initialize` result.
+  /// Sends `initialize` with `capabilities` (and `initializationOptions`, `trace`), then
+  /// `initialized`; returns the `initialize` result.
   @discardableResult
-  public func initialize(capabilities: JSONValue = [:], initializationOptions: JSONValue? = nil) async throws
-    -> JSONValue
-  {
-    try await client.initialize(capabilities: capabilities, initializationOptions: initializationOptions)
+  public func initialize(
+    capabilities: JSONValue = [:], initializationOptions: JSONValue? = nil, trace: String? = nil
+  ) async throws -> JSONValue {
+    try await client.initialize(capabilities: capabilities, initializationOptions: initializationOptions, trace: trace)
   }
 
   /// Ends the client's output, waits for the exit code and closes the pipes.

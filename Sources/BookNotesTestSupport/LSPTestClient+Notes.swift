@@ -2,13 +2,15 @@ public import LanguageServerProtocol
 
 /// Helpers for talking about notes: open, edit and request by URI.
 extension LSPTestClient {
-  /// Sends `initialize` and `initialized`; returns the `initialize` result.
+  /// Sends `initialize` (with `trace` when given) and `initialized`; returns the
+  /// `initialize` result.
   @discardableResult
-  public func initialize(capabilities: JSONValue = [:], initializationOptions: JSONValue? = nil) async throws
-    -> JSONValue
-  {
+  public func initialize(
+    capabilities: JSONValue = [:], initializationOptions: JSONValue? = nil, trace: String? = nil
+  ) async throws -> JSONValue {
     var params: [String: JSONValue] = ["processId": nil, "rootUri": nil, "capabilities": capabilities]
     if let initializationOptions { params["initializationOptions"] = initializationOptions }
+    if let trace { params["trace"] = .string(trace) }
     let result = try await request("initialize", params: .object(params))
     notify("initialized", params: [:])
     return result

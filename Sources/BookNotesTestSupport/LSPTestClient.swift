@@ -69,14 +69,15 @@ public final class LSPTestClient: Sendable {
   }
 
   /// Starts `executable` with `arguments` and talks to it over its stdin and stdout.
-  /// Its stderr is inherited.
+  /// Its stderr goes to `standardError`, or is inherited when that is `nil`.
   public static func launch(
     executable: String, arguments: [String] = [], environment: [String: String]? = nil,
-    currentDirectory: URL? = nil, defaultTimeout: Duration = .seconds(10)
+    currentDirectory: URL? = nil, standardError: FileHandle? = nil, defaultTimeout: Duration = .seconds(10)
   ) throws -> LSPTestClient {
     let child = Process()
     child.executableURL = URL(fileURLWithPath: executable)
     child.arguments = arguments
+    if let standardError { child.standardError = standardError }
     if let environment { child.environment = environment }
     if let currentDirectory { child.currentDirectoryURL = currentDirectory }
     let toServer = Pipe()

@@ -3,7 +3,9 @@ import LanguageServerProtocol
 import NoteSyntax
 
 /// `booknotes-bench lsp`: drives the real `booknotes lsp` binary over pipes and measures
-/// `initialize` → response, and one-character `didChange` → answer of the following
+/// start-up (spawn → `initialize` answer) and peak memory with a 10 MB note open, for
+/// booknotes and each peer server found (``MeasuredServer``), then `initialize` →
+/// response and one-character `didChange` → answer of the following
 /// `semanticTokens/full/delta`, for a 100 KB and a 1 MB note.
 enum LSPBenchmark {
   static func run(arguments: [String]) throws {
@@ -12,6 +14,39 @@ enum LSPBenchmark {
       ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("booknotes")
       .path
     print("lsp benchmark (\(binary))")
+    let servers = MeasuredServer.all(booknotes: binary)
+    if servers.count == 1 { print("no peers found (Benchmarks/peers.sh installs them)") }
+    let spawns = 30
+    print()
+    print("start-up: spawn → initialize answer, \(spawns) spawns each (same client, over pipes);")
+    print("initialize round trip: a process given 50 ms to start, initialize → answer")
+    print("server    | spawn→answer median | p90      | initialize round trip median | p90")
+    for server in servers {
+      let (startup, roundTrip) = try ProcessBenchmark.startup(server, spawns: spawns)
+      print(
+        "\(pad(server.name, 9)) | \(pad(Measure.format(Measure.median(startup)), 19)) | "
+          + "\(pad(Measure.format(Measure.percentile(startup, 0.9)), 8)) | "
+          + "\(pad(Measure.format(Measure.median(roundTrip)), 28)) | \(Measure.format(Measure.percentile(roundTrip, 0.9)))"
+      )
+    }
+    print()
+    let noteBytes = 10 * 1024 * 1024
+    let note = try String(contentsOfFile: try Corpus.note(bytes: noteBytes), encoding: .utf8)
+    print("memory: peak RSS (VmHWM) after initialize, then after opening a 10 MB note, full tokens,")
+    print("5 edits with token deltas, documentSymbol and foldingRange")
+    print("server    | idle     | with note | difference | difference / note size")
+    for server in servers {
+      do {
+        let (idle, open) = try ProcessBenchmark.memory(server, text: note)
+        print(
+          "\(pad(server.name, 9)) | \(pad(Measure.megabytes(idle), 8)) | \(pad(Measure.megabytes(open), 9)) | "
+            + "\(pad(Measure.megabytes(open - idle), 10)) | "
+            + String(format: "%.1f×", Double(open - idle) / Double(noteBytes)))
+      } catch {
+        print("\(pad(server.name, 9)) | n/a: \(error)")
+      }
+    }
+    print()
     print("note    | initialize | keystroke→delta median | p99")
     for (name, bytes) in Corpus.sizes where bytes == 100 * 1024 || bytes == 1024 * 1024 {
       let path = try Corpus.note(bytes: bytes)
@@ -125,4 +160,9 @@ enum LSPBenchmark {
       process.waitUntilExit()
     }
   }
+}
+
+/// `text` padded with spaces to `width` characters.
+func pad(_ text: String, _ width: Int) -> String {
+  text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
 }

@@ -1,4 +1,5 @@
 import BookNotesServer
+import CMallocTuning
 import LanguageServerProtocol
 
 /// `booknotes lsp`: the language server on stdin and stdout.
@@ -9,12 +10,15 @@ enum LSPCommand: Subcommand {
     usage: booknotes lsp [--log-file PATH] [--log-level error|warning|info|debug]
 
     Runs the BookNotes language server over stdin and stdout (JSON-RPC with
-    Content-Length framing). Logs go to stderr, or to PATH with --log-file, and
-    notable events to the client as window/logMessage.
+    Content-Length framing). Logs go to stderr, or to PATH with --log-file.
+    Warnings and errors also go to the client as window/logMessage, and so do
+    notable events (info) while the client's trace is "messages" or "verbose"
+    (the trace of initialize, or $/setTrace).
 
     options:
       --log-file PATH    append the log to PATH instead of stderr
-      --log-level LEVEL  error, warning, info (default) or debug
+      --log-level LEVEL  error, warning, info or debug; the default is warning on
+                         stderr and info with --log-file
       -h, --help         show this help
 
     Exits with 0 after shutdown and exit (or end of input after shutdown), 1 otherwise.
@@ -23,7 +27,7 @@ enum LSPCommand: Subcommand {
 
   static func run(_ arguments: [String]) -> Int32 {
     var logFile: String?
-    var level = LogLevel.info
+    var level: LogLevel?
     var rest = arguments[...]
     while let argument = rest.popFirst() {
       switch argument {
@@ -39,16 +43,23 @@ enum LSPCommand: Subcommand {
         return usageError("unexpected argument '\(argument)'")
       }
     }
+    // Some clients record every stderr line as an error: stderr is quiet by default.
+    let logLevel = level ?? (logFile == nil ? .warning : .info)
     let logger: Logger
     do {
-      logger = try Logger(level: level, destination: logFile.map(Logger.Destination.file) ?? .standardError)
+      logger = try Logger(level: logLevel, destination: logFile.map(Logger.Destination.file) ?? .standardError)
     } catch {
       Output.error("booknotes lsp: \(error)")
       return ExitStatus.usage
     }
+    // Requests run on the concurrency pool's threads; with glibc's default of an
+    // allocation arena per thread, memory freed by one request is often not reused by
+    // the next, and a large note's peak grows by ten megabytes or more. The server's
+    // few threads share one arena without contention worth measuring.
+    _ = booknotes_limit_malloc_arenas(1)
     let connection = LanguageServerConnection(input: 0, output: 1, logger: logger)
-    // The client sees warnings and errors, and notable events unless the log is quieter.
-    connection.mirrorLogs(minimumLevel: min(level, .info))
+    // The client sees warnings and errors, and notable events while it traces messages.
+    connection.mirrorLogs(minimumLevel: .info)
     BookNotesServer(connection: connection).register()
     logger.log(.info, "booknotes \(BookNotesServer.version) language server started", mirrored: false)
     return connection.run()

@@ -139,6 +139,59 @@ import Testing
     #expect(text.contains("[debug] Saved \(Self.uri)"))
   }
 
+  /// Starts `booknotes lsp` with no options, its stderr going to a temporary file.
+  func launchCapturingStandardError() throws -> (LSPTestClient, URL) {
+    let binary = try #require(Self.binary, "booknotes binary not found; build it or set BOOKNOTES_BINARY")
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "booknotes-stderr-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).log")
+    #expect(FileManager.default.createFile(atPath: path.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: path)
+    defer { try? handle.close() }
+    return (try LSPTestClient.launch(executable: binary, arguments: ["lsp"], standardError: handle), path)
+  }
+
+  @Test func standardErrorGetsOnlyWarningsAndErrorsByDefault() async throws {
+    let (client, stderr) = try launchCapturingStandardError()
+    defer {
+      client.terminate()
+      try? FileManager.default.removeItem(at: stderr)
+    }
+    try await client.initialize()
+    client.open(Self.uri, text: "# Quiet\n")
+    _ = try await client.request("textDocument/documentSymbol", uri: Self.uri)
+    // Bad params are logged as a warning.
+    let bad = try await client.requestMessage("textDocument/hover", params: [:])
+    #expect(bad["error"]?["code"] == -32602)
+    try await client.shutdownAndExit()
+    #expect(try await client.waitForExit() == 0)
+    let text = try String(contentsOf: stderr, encoding: .utf8)
+    #expect(text.contains("[warning] textDocument/hover: Missing required field"))
+    #expect(!text.contains("[info]"), "info on stderr: \(text)")
+    // Without a trace, the client is sent the warning and no info.
+    let messages = client.notifications("window/logMessage")
+    #expect(messages.map { $0["type"] } == [2], "\(messages)")
+  }
+
+  @Test func infoReachesTheClientOnlyWhileItTracesMessages() async throws {
+    let (client, stderr) = try launchCapturingStandardError()
+    defer {
+      client.terminate()
+      try? FileManager.default.removeItem(at: stderr)
+    }
+    try await client.initialize(trace: "messages")
+    client.open(Self.uri, text: "# Traced\n")
+    _ = try await client.request("textDocument/documentSymbol", uri: Self.uri)
+    client.notify("$/setTrace", params: ["value": "off"])
+    client.open("file:///untraced.md", text: "# Untraced\n")
+    _ = try await client.request("textDocument/documentSymbol", uri: "file:///untraced.md")
+    try await client.shutdownAndExit()
+    #expect(try await client.waitForExit() == 0)
+    let messages = client.notifications("window/logMessage")
+    #expect(messages.contains(["type": 3, "message": .string("Opened \(Self.uri) (9 bytes); 1 open")]))
+    #expect(!messages.contains { $0["message"]?.stringValue?.contains("untraced.md") == true }, "\(messages)")
+    #expect(!(try String(contentsOf: stderr, encoding: .utf8)).contains("[info]"))
+  }
+
   @Test func commandLineUsage() throws {
     let binary = try #require(Self.binary)
     func run(_ arguments: [String]) throws -> (Int32, String, String) {

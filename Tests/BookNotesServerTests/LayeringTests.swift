@@ -30,7 +30,9 @@ import Testing
   static let allowed: [String: Set<String>] = [
     "NoteSyntax": [],
     "NoteIntelligence": ["NoteSyntax"],
-    "LanguageServerProtocol": ["Foundation", "Dispatch", "Synchronization", "Glibc", "Darwin"],
+    "LanguageServerProtocol": [
+      "FoundationEssentials", "Foundation", "Dispatch", "Synchronization", "Glibc", "Darwin",
+    ],
   ]
 
   @Test(arguments: ["NoteSyntax", "NoteIntelligence", "LanguageServerProtocol"])
@@ -40,6 +42,20 @@ import Testing
     #expect(!imports.isEmpty)
     for (file, modules) in imports {
       #expect(modules.isSubset(of: allowed), "\(target)/\(file) imports \(modules.subtracting(allowed).sorted())")
+    }
+  }
+
+  /// The server executable links the Swift runtime statically on Linux, which works
+  /// only without corelibs `Foundation`: its targets import `FoundationEssentials`, and
+  /// `Foundation` only where that is missing (macOS).
+  @Test(arguments: ["LanguageServerProtocol", "BookNotesServer", "NoteIntelligence", "booknotes"])
+  func theServerUsesFoundationEssentials(target: String) throws {
+    let folder = Self.sources.appendingPathComponent(target)
+    for (file, modules) in try Self.imports(of: target) where modules.contains("Foundation") {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      #expect(
+        modules.contains("FoundationEssentials") && text.contains("#if canImport(FoundationEssentials)"),
+        "\(target)/\(file) imports Foundation outside `#if canImport(FoundationEssentials)`")
     }
   }
 }

@@ -127,7 +127,7 @@ import Testing
     let logger = try Logger(level: .error)
     let harness = InProcessServer(logger: logger)
     harness.connection.mirrorLogs(minimumLevel: .info)
-    try await harness.initialize()
+    try await harness.initialize(trace: "messages")
     harness.client.open("file:///log.md", text: "# Hi\n")
     let opened = try await harness.client.waitForMessage { message in
       message["method"] == "window/logMessage"

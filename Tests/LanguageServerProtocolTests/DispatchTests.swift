@@ -139,4 +139,42 @@ import Testing
     #expect(message == ["type": 2, "message": "mirrored"])
     #expect(try await harness.finish() == 1)
   }
+
+  @Test func infoIsMirroredOnlyWhileTheClientTraces() async throws {
+    let harness = ConnectionHarness()
+    harness.connection.mirrorLogs(minimumLevel: .info)
+    try await harness.initialize()
+    harness.connection.logger.info("untraced info")
+    harness.connection.logger.error("untraced error")
+    #expect(
+      try await harness.client.waitForNotification("window/logMessage") == ["type": 1, "message": "untraced error"])
+    for value in ["messages", "verbose"] {
+      harness.client.notify("$/setTrace", params: ["value": .string(value)])
+      // The barrier: the trace is applied when the request after it is read.
+      _ = try await harness.client.request("test/echo", params: ["text": "x"])
+      harness.connection.logger.info("traced \(value)")
+      let message = try await harness.client.waitForNotification("window/logMessage")
+      #expect(message == ["type": 3, "message": .string("traced \(value)")])
+    }
+    harness.client.notify("$/setTrace", params: ["value": "off"])
+    _ = try await harness.client.request("test/echo", params: ["text": "x"])
+    harness.connection.logger.info("untraced again")
+    harness.connection.logger.warning("last")
+    #expect(try await harness.client.waitForNotification("window/logMessage") == ["type": 2, "message": "last"])
+    #expect(
+      harness.client.notifications("window/logMessage").map { $0["message"] } == [
+        "untraced error", "traced messages", "traced verbose", "last",
+      ])
+    #expect(try await harness.finish() == 1)
+  }
+
+  @Test func theTraceOfInitializeTurnsOnInfo() async throws {
+    let harness = ConnectionHarness()
+    harness.connection.mirrorLogs(minimumLevel: .info)
+    _ = try await harness.client.request(
+      "initialize", params: ["processId": nil, "rootUri": nil, "capabilities": [:], "trace": "messages"])
+    harness.connection.logger.info("traced")
+    #expect(try await harness.client.waitForNotification("window/logMessage") == ["type": 3, "message": "traced"])
+    #expect(try await harness.finish() == 1)
+  }
 }

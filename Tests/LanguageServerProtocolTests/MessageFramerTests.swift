@@ -22,6 +22,22 @@ import Testing
     events.filter { if case .error = $0 { true } else { false } }.count
   }
 
+  @Test func largeBodiesAreHandedOverWholeWithWhatFollows() {
+    let large = "{\"text\":\"" + String(repeating: "a", count: MessageFramer.largeBodySize + 10) + "\"}"
+    let bytes = frame(large) + frame("{\"next\":1}") + frame(large)
+    for chunk in [1000, 64 * 1024, bytes.count] {
+      var framer = MessageFramer()
+      var events: [FramerEvent] = []
+      var offset = 0
+      while offset < bytes.count {
+        framer.feed(bytes[offset..<min(offset + chunk, bytes.count)])
+        events += drain(&framer)
+        offset += chunk
+      }
+      #expect(bodies(events) == [large, "{\"next\":1}", large], "chunks of \(chunk)")
+    }
+  }
+
   @Test func messageSplitAtEveryByteBoundary() {
     let bytes = Array("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n".utf8) + frame(#"{"a":"é🙂"}"#)
     for split in 0...bytes.count {

@@ -176,6 +176,8 @@ async def test_diagnostics_and_code_actions(client: LanguageClient):
 
 
 async def test_log_messages(client: LanguageClient):
+    # Info lines reach the client only while it traces messages.
+    client.set_trace(types.SetTraceParams(value=types.TraceValue.Messages))
     open_note(client)
     client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=URI)))
     client.text_document_did_close(

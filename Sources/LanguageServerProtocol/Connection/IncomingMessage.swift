@@ -1,85 +1,58 @@
-import Foundation
-
 /// One decoded JSON-RPC message, or what is wrong with it.
 enum IncomingMessage {
-  case request(id: RequestID, method: String)
-  case notification(method: String)
+  /// A request; `params` is `nil` when the message has none.
+  case request(id: RequestID, method: String, params: JSONValue?)
+  case notification(method: String, params: JSONValue?)
   case response(id: RequestID, result: Result<JSONValue, ResponseError>)
   /// Not JSON at all; the id when one could be found in the text.
   case parseError(id: RequestID?, message: String)
   /// JSON, but not a JSON-RPC message.
   case invalid(id: RequestID?, message: String)
 
-  init(body: Data) {
-    let envelope: Envelope
+  /// Parses `body` once; the params are decoded later, typed, from the parsed value.
+  init(body: some Collection<UInt8>) {
+    let parsed: JSONValue
     do {
-      envelope = try JSONDecoder().decode(Envelope.self, from: body)
-    } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-      self = .parseError(id: Self.recoverID(from: body), message: Self.describe(context))
-      return
+      parsed = try JSONParser.parse(body)
     } catch {
+      self = .parseError(id: Self.recoverID(from: body), message: "Invalid JSON: \(error)")
+      return
+    }
+    guard case .object(let members) = parsed else {
       self = .invalid(id: nil, message: "A message must be a JSON object")
       return
     }
-    if envelope.idIsInvalid {
-      self = .invalid(id: nil, message: "A message id must be a number or a string")
-    } else if let method = envelope.method {
-      if let id = envelope.id {
-        self = .request(id: id, method: method)
-      } else {
-        self = .notification(method: method)
-      }
-    } else if envelope.methodIsInvalid {
-      self = .invalid(id: envelope.id, message: "A message method must be a string")
-    } else if let id = envelope.id, let error = envelope.error {
-      self = .response(id: id, result: .failure(error))
-    } else if let id = envelope.id, envelope.hasResult {
-      self = .response(id: id, result: .success(envelope.result ?? .null))
-    } else {
-      self = .invalid(id: envelope.id, message: "A message needs a method, or an id and a result or error")
-    }
-  }
-
-  private static func describe(_ context: DecodingError.Context) -> String {
-    if let underlying = context.underlyingError {
-      return "Invalid JSON: \(underlying)"
-    }
-    return "Invalid JSON: \(context.debugDescription)"
-  }
-
-  /// The fields of a message that dispatch needs; `params` is decoded later, typed.
-  private struct Envelope: Decodable {
     var id: RequestID?
-    var idIsInvalid = false
-    var method: String?
-    var methodIsInvalid = false
-    var hasResult = false
-    var result: JSONValue?
-    var error: ResponseError?
-
-    private enum CodingKeys: String, CodingKey {
-      case id, method, result, error
+    if let value = members["id"], value != .null {
+      guard let valid = RequestID(value) else {
+        self = .invalid(id: nil, message: "A message id must be a number or a string")
+        return
+      }
+      id = valid
     }
-
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: CodingKeys.self)
-      if container.contains(.id) && !((try? container.decodeNil(forKey: .id)) ?? false) {
-        id = try? container.decode(RequestID.self, forKey: .id)
-        idIsInvalid = id == nil
+    let params = members["params"]
+    if let method = members["method"] {
+      guard case .string(let method) = method else {
+        self = .invalid(id: id, message: "A message method must be a string")
+        return
       }
-      if container.contains(.method) {
-        method = try? container.decode(String.self, forKey: .method)
-        methodIsInvalid = method == nil
+      if let id {
+        self = .request(id: id, method: method, params: params)
+      } else {
+        self = .notification(method: method, params: params)
       }
-      hasResult = container.contains(.result)
-      result = try? container.decodeIfPresent(JSONValue.self, forKey: .result)
-      error = try? container.decodeIfPresent(ResponseError.self, forKey: .error)
+    } else if let id, let error = members["error"].flatMap({ try? decodeJSON(ResponseError.self, from: $0) }) {
+      self = .response(id: id, result: .failure(error))
+    } else if let id, let result = members["result"] {
+      self = .response(id: id, result: .success(result))
+    } else {
+      self = .invalid(id: id, message: "A message needs a method, or an id and a result or error")
     }
   }
 
   /// Finds `"id": 12` or `"id": "x"` in text that is not valid JSON.
-  static func recoverID(from body: Data) -> RequestID? {
-    let bytes = [UInt8](body)
+  static func recoverID(from body: some Collection<UInt8>) -> RequestID? {
+    let bytes = Array(body)
     let key = Array("\"id\"".utf8)
     var index = 0
     while index + key.count <= bytes.count {
@@ -107,24 +80,19 @@ enum IncomingMessage {
   }
 }
 
-/// Decodes the `params` of a message as `P`; absent params decode as `{}`.
-struct ParamsEnvelope<P: Decodable>: Decodable {
-  let params: P
-
-  private enum CodingKeys: String, CodingKey {
-    case params
+/// Decodes the `params` of a message as `P`; absent or `null` params decode as `{}`.
+enum ParamsEnvelope<P: Decodable> {
+  static func decode(params: JSONValue?) throws -> P {
+    guard let params, params != .null else { return try decodeJSON(P.self, from: .object([:])) }
+    return try decodeJSON(P.self, from: params)
   }
 
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    if container.contains(.params), !(try container.decodeNil(forKey: .params)) {
-      params = try container.decode(P.self, forKey: .params)
-    } else {
-      params = try JSONDecoder().decode(P.self, from: Data("{}".utf8))
+  /// Parses a whole message and decodes its params.
+  static func decode(from body: some Collection<UInt8>) throws -> P {
+    guard case .object(let members) = try JSONParser.parse(body) else {
+      throw DecodingError.typeMismatch(
+        [String: JSONValue].self, .init(codingPath: [], debugDescription: "A message must be a JSON object"))
     }
-  }
-
-  static func decode(from body: Data) throws -> P {
-    try JSONDecoder().decode(Self.self, from: body).params
+    return try decode(params: members["params"])
   }
 }

@@ -1,9 +1,7 @@
-import Foundation
-
 extension LanguageServerConnection {
   /// Decodes one message body and answers, schedules or drops it. Runs on the
   /// reader thread, one message at a time.
-  func handleMessage(_ body: Data) {
+  func handleMessage(_ body: [UInt8]) {
     switch IncomingMessage(body: body) {
     case .parseError(let id, let message):
       logger.error("\(message) (\(body.count) bytes)")
@@ -13,10 +11,10 @@ extension LanguageServerConnection {
       replyError(id: id, .invalidRequest(message))
     case .response(let id, let result):
       resolveOutgoing(id: id, result: result)
-    case .notification(let method):
-      handleNotification(method: method, body: body)
-    case .request(let id, let method):
-      handleRequest(id: id, method: method, body: body)
+    case .notification(let method, let params):
+      handleNotification(method: method, params: params)
+    case .request(let id, let method, let params):
+      handleRequest(id: id, method: method, params: params)
     }
   }
 
@@ -24,7 +22,7 @@ extension LanguageServerConnection {
     write(OutgoingMessage.error(id: id, error))
   }
 
-  private func handleRequest(id: RequestID, method: String, body: Data) {
+  private func handleRequest(id: RequestID, method: String, params: JSONValue?) {
     let lifecycle = state.withLock { $0.lifecycle }
     let isInitialize = method == InitializeParams.method
     switch lifecycle {
@@ -49,23 +47,21 @@ extension LanguageServerConnection {
     }
     let prepared: PreparedRequest
     do {
-      prepared = try prepare(body)
+      prepared = try prepare(params)
     } catch {
       let message = describeParamsProblem(error)
       logger.warning("\(method): \(message)")
       replyError(id: id, .invalidParams(message))
       return
     }
-    let trace = isInitialize ? (try? ParamsEnvelope<TraceOnly>.decode(from: body))?.trace : nil
+    let trace = isInitialize ? params?["trace"]?.stringValue.map(TraceValue.init(rawValue:)) : nil
     let context = RequestContext(id: id, method: method, connection: self)
     state.withLock { state in
-      if isInitialize {
-        state.lifecycle = .initialized
-        if let trace { state.trace = trace }
-      }
+      if isInitialize { state.lifecycle = .initialized }
       if method == ShutdownRequest.method { state.lifecycle = .shutDown }
       state.inFlight[id] = InFlight(context: context)
     }
+    if let trace { setTrace(trace) }
     let task = scheduler.schedule(prepared.scope) { [self] in
       guard !context.isCancelled else { return }
       do {
@@ -88,7 +84,9 @@ extension LanguageServerConnection {
     let claimed = state.withLock { $0.inFlight.removeValue(forKey: id) != nil }
     guard claimed else { return }
     switch result {
-    case .success(let encoded): write(OutgoingMessage.response(id: id, encodedResult: encoded))
+    case .success(let encoded):
+      let (prefix, suffix) = OutgoingMessage.responseEnvelope(id: id)
+      write(parts: [prefix, encoded, suffix])
     case .failure(let error): replyError(id: id, error)
     }
   }
@@ -100,14 +98,14 @@ extension LanguageServerConnection {
     replyError(id: id, .cancelled)
   }
 
-  private func handleNotification(method: String, body: Data) {
+  private func handleNotification(method: String, params: JSONValue?) {
     let lifecycle = state.withLock { $0.lifecycle }
     switch method {
     case ExitNotification.method:
       finish(code: lifecycle == .shutDown ? 0 : 1)
       return
     case CancelParams.method:
-      if let params = try? ParamsEnvelope<CancelParams>.decode(from: body) { cancelRequest(params.id) }
+      if let cancel = try? ParamsEnvelope<CancelParams>.decode(params: params) { cancelRequest(cancel.id) }
       return
     default:
       break
@@ -116,8 +114,8 @@ extension LanguageServerConnection {
       logger.debug("Dropping '\(method)': \(lifecycle == .shutDown ? "after 'shutdown'" : "before 'initialize'")")
       return
     }
-    if method == SetTraceParams.method, let params = try? ParamsEnvelope<SetTraceParams>.decode(from: body) {
-      state.withLock { $0.trace = params.value }
+    if method == SetTraceParams.method, let trace = try? ParamsEnvelope<SetTraceParams>.decode(params: params) {
+      setTrace(trace.value)
     }
     guard let prepare = handlers.withLock({ $0.notifications[method] }) else {
       logger.debug("Ignoring notification '\(method)'")
@@ -125,7 +123,7 @@ extension LanguageServerConnection {
     }
     let prepared: PreparedNotification
     do {
-      prepared = try prepare(body)
+      prepared = try prepare(params)
     } catch {
       logger.warning("\(method): \(describeParamsProblem(error))")
       return
@@ -146,9 +144,4 @@ extension LanguageServerConnection {
     }
     continuation.resume(with: result.mapError { $0 as any Error })
   }
-}
-
-/// The `trace` field of `initialize`, read by the connection itself.
-private struct TraceOnly: Decodable {
-  var trace: TraceValue?
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A request handler after its params were decoded.
 struct PreparedRequest: Sendable {
   let scope: Scope
@@ -13,8 +11,9 @@ struct PreparedNotification: Sendable {
 }
 
 struct Handlers: Sendable {
-  var requests: [String: @Sendable (Data) throws -> PreparedRequest] = [:]
-  var notifications: [String: @Sendable (Data) throws -> PreparedNotification] = [:]
+  /// Per method: decodes the params (`nil` when absent) and prepares the handler.
+  var requests: [String: @Sendable (JSONValue?) throws -> PreparedRequest] = [:]
+  var notifications: [String: @Sendable (JSONValue?) throws -> PreparedNotification] = [:]
 }
 
 extension LanguageServerConnection {
@@ -27,10 +26,10 @@ extension LanguageServerConnection {
     _ type: R.Type, scope: @escaping @Sendable (R) -> Scope,
     handler: @escaping @Sendable (R, RequestContext) async throws -> R.Response
   ) {
-    let prepare: @Sendable (Data) throws -> PreparedRequest = { body in
-      let params = try ParamsEnvelope<R>.decode(from: body)
+    let prepare: @Sendable (JSONValue?) throws -> PreparedRequest = { params in
+      let params = try ParamsEnvelope<R>.decode(params: params)
       return PreparedRequest(scope: scope(params)) { context in
-        try encodeJSON(try await handler(params, context))
+        try R.encode(response: try await handler(params, context))
       }
     }
     handlers.withLock { $0.requests[R.method] = prepare }
@@ -42,8 +41,8 @@ extension LanguageServerConnection {
     _ type: N.Type, scope: @escaping @Sendable (N) -> Scope,
     handler: @escaping @Sendable (N) async throws -> Void
   ) {
-    let prepare: @Sendable (Data) throws -> PreparedNotification = { body in
-      let params = try ParamsEnvelope<N>.decode(from: body)
+    let prepare: @Sendable (JSONValue?) throws -> PreparedNotification = { params in
+      let params = try ParamsEnvelope<N>.decode(params: params)
       return PreparedNotification(scope: scope(params)) { try await handler(params) }
     }
     handlers.withLock { $0.notifications[N.method] = prepare }

@@ -46,12 +46,17 @@ extension LanguageServerConnection {
 
   /// Mirrors log lines at `minimumLevel` or more important to the client as
   /// `window/logMessage`; `nil` stops mirroring.
+  ///
+  /// Warnings and errors are mirrored whenever they are asked for; less important
+  /// lines only while the client's trace (the `trace` of `initialize`, or
+  /// `$/setTrace`) is `messages` or `verbose`.
   public func mirrorLogs(minimumLevel: LogLevel?) {
-    guard let minimumLevel else {
+    state.withLock { $0.mirrorLevel = minimumLevel }
+    guard minimumLevel != nil else {
       logger.mirror(minimumLevel: .error, to: nil)
       return
     }
-    logger.mirror(minimumLevel: minimumLevel) { [weak self] level, message in
+    logger.mirror(minimumLevel: effectiveMirrorLevel) { [weak self] level, message in
       let type: MessageType =
         switch level {
         case .error: .error
@@ -60,6 +65,20 @@ extension LanguageServerConnection {
         case .debug: .log
         }
       self?.send(notification: LogMessageParams(type: type, message: message))
+    }
+  }
+
+  /// Applies a new trace value to what is mirrored.
+  func setTrace(_ trace: TraceValue) {
+    state.withLock { $0.trace = trace }
+    logger.mirrorLevel = effectiveMirrorLevel
+  }
+
+  /// The mirror level asked for, capped at `warning` while the trace is `off`.
+  private var effectiveMirrorLevel: LogLevel {
+    state.withLock { state in
+      let asked = state.mirrorLevel ?? .error
+      return state.trace == .off ? min(asked, .warning) : asked
     }
   }
 }

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import Synchronization
 
 /// A JSON-RPC connection to one client over a pair of file descriptors.
@@ -26,6 +25,8 @@ public final class LanguageServerConnection: Sendable {
   struct State {
     var lifecycle = Lifecycle.uninitialized
     var trace = TraceValue.off
+    /// What ``mirrorLogs(minimumLevel:)`` asked for; `nil` when nothing is mirrored.
+    var mirrorLevel: LogLevel?
     var started = false
     var inFlight: [RequestID: InFlight] = [:]
     var outgoing: [RequestID: CheckedContinuation<JSONValue, any Error>] = [:]
@@ -68,9 +69,10 @@ public final class LanguageServerConnection: Sendable {
     }
     guard first else { return }
     ignoreBrokenPipeSignal()
-    let thread = Thread { [self] in readLoop() }
-    thread.name = "LSP reader"
-    thread.start()
+    // Starts the concurrency pool's threads now, on another core, rather than when the
+    // first message (`initialize`) has been read and waits for them.
+    Task.detached {}
+    startThread { [self] in readLoop() }
   }
 
   /// Waits until the connection ends and returns its exit code.
@@ -107,7 +109,7 @@ public final class LanguageServerConnection: Sendable {
       while let event = framer.next() {
         switch event {
         case .message(let body):
-          handleMessage(Data(body))
+          handleMessage(body)
         case .error(let problem):
           logger.error("Corrupt message header: \(problem); skipping to the next header")
         }
@@ -137,7 +139,20 @@ public final class LanguageServerConnection: Sendable {
 
   /// Frames and writes one message body.
   func write(_ body: [UInt8]) {
-    let written = output.withLock { descriptor in writeAll(descriptor, MessageWriter.frame(body)) }
+    write(parts: [body])
+  }
+
+  /// Frames and writes one message body given in parts, without joining large parts
+  /// into one copy (a large answer is written as it was encoded).
+  func write(parts: [[UInt8]]) {
+    let length = parts.reduce(0) { $0 + $1.count }
+    let written = output.withLock { descriptor in
+      if length < MessageFramer.largeBodySize {
+        return writeAll(descriptor, MessageWriter.frame(parts.joined()))
+      }
+      guard writeAll(descriptor, Array("Content-Length: \(length)\r\n\r\n".utf8)) else { return false }
+      return parts.allSatisfy { writeAll(descriptor, $0) }
+    }
     if !written {
       logger.log(.warning, "Could not write a message to the client", mirrored: false)
     }

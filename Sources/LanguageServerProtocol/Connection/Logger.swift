@@ -1,5 +1,10 @@
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -100,6 +105,12 @@ public final class Logger: Sendable {
       $0.mirror = sink
       $0.mirrorLevel = minimumLevel
     }
+  }
+
+  /// The least important level sent to the mirror, if there is one.
+  public var mirrorLevel: LogLevel {
+    get { state.withLock { $0.mirrorLevel } }
+    set { state.withLock { $0.mirrorLevel = newValue } }
   }
 
   public func log(_ level: LogLevel, _ message: @autoclosure () -> String, mirrored: Bool = true) {

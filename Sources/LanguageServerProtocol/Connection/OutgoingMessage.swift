@@ -11,6 +11,16 @@ public enum OutgoingMessage {
     return writer.bytes
   }
 
+  /// The text before and after an already-encoded result in a response to `id`, so a
+  /// large result is written without being copied into the message.
+  public static func responseEnvelope(id: RequestID) -> (prefix: [UInt8], suffix: [UInt8]) {
+    var writer = envelope(capacity: 48)
+    writer.key("id")
+    writer.write(id.jsonValue)
+    writer.key("result")
+    return (writer.bytes, [UInt8(ascii: "}")])
+  }
+
   /// A response carrying `result`, encoded through ``FastJSONEncodable`` when possible.
   public static func response(id: RequestID, result: some Encodable) throws -> [UInt8] {
     var writer = envelope(capacity: 256)

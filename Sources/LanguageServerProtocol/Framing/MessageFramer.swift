@@ -19,6 +19,10 @@ public struct MessageFramer: Sendable {
   public static let maximumBodySize = 256 * 1024 * 1024
   /// Header blocks longer than this are treated as corrupt.
   static let maximumHeaderSize = 64 * 1024
+  /// Bodies from this size on get a buffer of their own, handed over whole.
+  static let largeBodySize = 256 * 1024
+  /// Room left after a large body for the bytes of the read that completes it.
+  static let readAllowance = 64 * 1024
 
   private enum State: Sendable {
     case header
@@ -49,9 +53,18 @@ public struct MessageFramer: Sendable {
       switch state {
       case .body(let length):
         guard buffer.count - start >= length else { return nil }
+        state = .header
+        if start == 0 && length >= Self.largeBodySize {
+          // The buffer was sized for this body: hand it over instead of copying it,
+          // keeping only what follows (less than one read).
+          let rest = Array(buffer[length...])
+          buffer.removeSubrange(length...)
+          let body = buffer
+          buffer = rest
+          return .message(body)
+        }
         let body = Array(buffer[start..<start + length])
         start += length
-        state = .header
         return .message(body)
       case .header:
         if resynchronising {
@@ -75,6 +88,15 @@ public struct MessageFramer: Sendable {
         case .success(let length):
           start = headerEnd
           state = .body(length: length)
+          if length >= Self.largeBodySize && buffer.count - start < length {
+            // Room for the whole body and one more read, so the buffer never grows by
+            // doubling (which would hold two copies of a large note for a moment).
+            var sized: [UInt8] = []
+            sized.reserveCapacity(length + Self.readAllowance)
+            sized.append(contentsOf: buffer[start...])
+            buffer = sized
+            start = 0
+          }
         case .failure(let problem):
           // Restart at a `Content-Length:` after the offending line if the block has
           // one (garbage before a header); otherwise skip the whole block.

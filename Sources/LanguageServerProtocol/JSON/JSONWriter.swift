@@ -104,9 +104,20 @@ public struct JSONWriter: Sendable {
   /// Writes an array of numbers, the shape of semantic tokens.
   public mutating func write(_ values: [UInt32]) {
     beginArray()
-    // Room for the longest number and a comma each, trimmed afterwards.
+    // Exactly the room the digits and commas take, counted first: a large array is
+    // never written into (and made resident in) a worst-case buffer.
+    var length = max(values.count - 1, 0)
+    for value in values {
+      var rest = value
+      length += 1
+      while rest >= 10 {
+        rest /= 10
+        length += 1
+      }
+    }
     let start = bytes.count
-    bytes.append(contentsOf: repeatElement(0, count: values.count * 11))
+    bytes.reserveCapacity(start + length + 2)
+    bytes.append(contentsOf: repeatElement(0, count: length))
     let written = bytes.withUnsafeMutableBufferPointer { buffer in
       values.withUnsafeBufferPointer { numbers in
         var cursor = start
@@ -133,7 +144,7 @@ public struct JSONWriter: Sendable {
         }
       }
     }
-    bytes.removeLast(values.count * 11 - written)
+    assert(written == length)
     hasElement[hasElement.count - 1] = !values.isEmpty
     endArray()
   }

@@ -2,6 +2,23 @@
 public protocol LSPRequest: Codable, Sendable {
   static var method: String { get }
   associatedtype Response: Codable & Sendable
+
+  /// The JSON text of a response. The default writes a ``FastJSONEncodable`` response
+  /// directly, chosen when the request type is declared (no dynamic cast), and goes
+  /// through ``encodeJSON(_:)`` otherwise.
+  static func encode(response: Response) throws -> [UInt8]
+}
+
+extension LSPRequest {
+  public static func encode(response: Response) throws -> [UInt8] { try encodeJSON(response) }
+}
+
+extension LSPRequest where Response: FastJSONEncodable {
+  public static func encode(response: Response) throws -> [UInt8] {
+    var writer = JSONWriter()
+    response.writeJSON(to: &writer)
+    return writer.bytes
+  }
 }
 
 /// A notification: its params type and the method it is sent as.

@@ -1,0 +1,146 @@
+import Foundation
+import LanguageServerProtocol
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A language server started with `posix_spawn`, its stdin and stdout on pipes and its
+/// stderr discarded, and a blocking client for it.
+///
+/// The same client code talks to every server measured, so their numbers compare.
+final class ServerProcess {
+  let pid: pid_t
+  private let toServer: Int32
+  private let fromServer: Int32
+  private var framer = MessageFramer()
+  private var nextID = 1
+  /// Nanoseconds (`DispatchTime`) just before the spawn.
+  let spawnedAt: UInt64
+
+  /// Spawns `command` (an absolute path and its arguments).
+  init(command: [String]) throws {
+    var input: [Int32] = [0, 0]
+    var output: [Int32] = [0, 0]
+    guard pipe(&input) == 0, pipe(&output) == 0 else { throw BenchError("pipe failed") }
+    #if os(Linux)
+      var actions = posix_spawn_file_actions_t()
+    #else
+      var actions: posix_spawn_file_actions_t?
+    #endif
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+    posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    for descriptor in input + output { posix_spawn_file_actions_addclose(&actions, descriptor) }
+    let arguments = command.map { strdup($0) } + [nil]
+    defer { for argument in arguments { free(argument) } }
+    var child: pid_t = 0
+    spawnedAt = DispatchTime.now().uptimeNanoseconds
+    #if canImport(Darwin)
+      let environment = _NSGetEnviron().pointee
+    #else
+      let environment = environ
+    #endif
+    let status = posix_spawn(&child, command[0], &actions, nil, arguments, environment)
+    close(input[0])
+    close(output[1])
+    toServer = input[1]
+    fromServer = output[0]
+    guard status == 0 else {
+      close(toServer)
+      close(fromServer)
+      throw BenchError("cannot start \(command[0]): \(String(cString: strerror(status)))")
+    }
+    pid = child
+  }
+
+  deinit {
+    close(toServer)
+    close(fromServer)
+    kill(pid, SIGKILL)
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+  }
+
+  func send(_ message: JSONValue) {
+    let bytes = MessageWriter.frame(Array(message.description.utf8))
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(toServer, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        if written <= 0 { return }
+        offset += written
+      }
+    }
+  }
+
+  @discardableResult
+  func request(_ method: String, _ params: JSONValue) -> Int {
+    let id = nextID
+    nextID += 1
+    send(["jsonrpc": "2.0", "id": .int(id), "method": .string(method), "params": params])
+    return id
+  }
+
+  func notify(_ method: String, _ params: JSONValue) {
+    send(["jsonrpc": "2.0", "method": .string(method), "params": params])
+  }
+
+  /// Reads messages until the response to `id` arrives, answering the server's own
+  /// requests with `null`; throws after `timeout` seconds without it.
+  func response(_ id: Int, timeout: Double = 30) throws -> JSONValue {
+    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      while let event = framer.next() {
+        guard case .message(let body) = event else { continue }
+        let message = try JSONDecoder().decode(JSONValue.self, from: Data(body))
+        if message["method"] != nil {
+          if let requestID = message["id"] {
+            send(["jsonrpc": "2.0", "id": requestID, "result": .null])
+          }
+          continue
+        }
+        if message["id"] == .int(id) { return message }
+      }
+      let now = DispatchTime.now().uptimeNanoseconds
+      guard now < deadline else { throw BenchError("no answer to request \(id) in \(Int(timeout)) s") }
+      var poller = pollfd(fd: fromServer, events: Int16(POLLIN), revents: 0)
+      guard poll(&poller, 1, Int32((deadline - now) / 1_000_000) + 1) > 0 else { continue }
+      let count = buffer.withUnsafeMutableBytes { read(fromServer, $0.baseAddress!, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { throw BenchError("the server closed its output") }
+      framer.feed(buffer[..<count])
+    }
+  }
+
+  /// Sends `initialize` (utf-16, no other capabilities) and waits for its answer.
+  func initialize() throws {
+    let id = request(
+      "initialize",
+      [
+        "processId": .int(Int(getpid())), "rootUri": .null,
+        "capabilities": ["general": ["positionEncodings": ["utf-16"]]],
+      ])
+    _ = try response(id)
+  }
+
+  /// The peak resident set size so far (`VmHWM`), in bytes; 0 where /proc is missing.
+  var peakResidentBytes: Int {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+    else { return 0 }
+    return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+  }
+
+  /// Sends `shutdown` and `exit` and waits for the process to end.
+  func shutdown() {
+    _ = try? response(request("shutdown", .null), timeout: 5)
+    notify("exit", .null)
+  }
+}
