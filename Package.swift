@@ -25,6 +25,8 @@ let package = Package(
       name: "BookNotesServer",
       dependencies: ["NoteSyntax", "NoteIntelligence", "LanguageServerProtocol"],
       swiftSettings: strict),
+    // glibc's malloc arena limit, which Swift's Glibc module does not expose.
+    .target(name: "CMallocTuning"),
     // A static executable on Linux (Swift runtime, FoundationEssentials and libc built
     // in): no dynamic loader, no shared libraries to map and no symbols to bind, so it
     // answers `initialize` several times sooner, which an editor feels on every start.
@@ -32,8 +34,6 @@ let package = Package(
     // `FoundationEssentials`), which does not link this way. The linker warns that
     // glibc's user-database and dlopen functions need the same glibc at run time;
     // the server does not use them (the home folder comes from $HOME).
-    // glibc's malloc arena limit, which Swift's Glibc module does not expose.
-    .target(name: "CMallocTuning"),
     .executableTarget(
       name: "booknotes",
       dependencies: ["BookNotesServer", "NoteIntelligence", "NoteSyntax", "CMallocTuning"],
