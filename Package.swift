@@ -31,7 +31,7 @@ let package = Package(
       swiftSettings: strict),
     .executableTarget(
       name: "booknotes-bench",
-      dependencies: ["NoteSyntax", "LanguageServerProtocol"],
+      dependencies: ["NoteSyntax", "NoteIntelligence", "LanguageServerProtocol"],
       swiftSettings: strict),
     .target(
       name: "BookNotesTestSupport",
