@@ -22,12 +22,13 @@ struct CMark {
     freeNode = unsafeBitCast(free, to: Free.self)
   }
 
-  /// Parses `bytes` into cmark's tree (default options, no rendering) and frees it.
-  func parse(_ bytes: [UInt8]) {
+  /// Parses `bytes` into cmark's tree (default options, no rendering).
+  func parse(_ bytes: [UInt8]) -> OpaquePointer? {
     bytes.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) { chars in
-        freeNode(parseDocument(chars.baseAddress, chars.count, 0))
-      }
+      buffer.withMemoryRebound(to: CChar.self) { chars in parseDocument(chars.baseAddress, chars.count, 0) }
     }
   }
+
+  /// Frees a tree `parse` returned.
+  func free(_ document: OpaquePointer?) { freeNode(document) }
 }

@@ -24,8 +24,6 @@ public final class SemanticTokenCache {
     cache.beginPass(blockCount: blockCount)
     var result: [SemanticToken] = []
     for block in doc.tree.blocks(touching: range) {
-      // A blank line has no tokens.
-      guard block.kind != .blankLine else { continue }
       let tokens = cache.value(for: block) { TokenCollector.tokens(for: $0, in: doc) }
       result.append(contentsOf: tokens.lazy.map { $0.shifted(by: block.startOffset) })
     }
