@@ -46,7 +46,7 @@ let package = Package(
       ]),
     .executableTarget(
       name: "booknotes-bench",
-      dependencies: ["NoteSyntax", "LanguageServerProtocol"],
+      dependencies: ["NoteSyntax", "NoteIntelligence", "LanguageServerProtocol"],
       swiftSettings: strict),
     .target(
       name: "BookNotesTestSupport",

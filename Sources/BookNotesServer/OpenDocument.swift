@@ -26,7 +26,7 @@ final class OpenDocument: Sendable {
 struct DocumentState: Sendable {
   var note: NoteDocument
   var version: Int
-  private let cacheBox = TokenCacheBox()
+  private let cacheBox = CacheBox()
   /// The last full or delta token result, the base of the next delta.
   var tokens: TokenResult?
   /// What changed since `tokens` was computed; `nil` when nothing did.
@@ -41,7 +41,10 @@ struct DocumentState: Sendable {
   }
 
   /// The per-block token cache, used only under the document's lock.
-  var tokenCache: SemanticTokenCache { cacheBox.cache }
+  var tokenCache: SemanticTokenCache { cacheBox.tokens }
+
+  /// The per-block outline cache, used only under the document's lock.
+  var outlineCache: OutlineCache { cacheBox.outline }
 
   /// A fresh result id for this document.
   mutating func makeResultID() -> String {
@@ -75,10 +78,11 @@ struct DiagnosticsResult {
   var items: [Diagnostic]
 }
 
-/// Holds a note's `SemanticTokenCache`, which is not thread-safe.
+/// Holds a note's per-block caches, which are not thread-safe.
 ///
 /// `@unchecked Sendable`: guarded by the owning ``OpenDocument``'s mutex; it is only
 /// reached through ``DocumentState``, which lives inside that mutex.
-final class TokenCacheBox: @unchecked Sendable {
-  let cache = SemanticTokenCache()
+final class CacheBox: @unchecked Sendable {
+  let tokens = SemanticTokenCache()
+  let outline = OutlineCache()
 }

@@ -2,14 +2,14 @@
 ///
 /// Offsets are relative to the start of the block, so a block is position
 /// independent and is reused unchanged when text before it changes.
-struct PackedNode: Sendable, Equatable {
-  var kind: NodeKind
+@usableFromInline struct PackedNode: Sendable, Equatable {
+  @usableFromInline var kind: NodeKind
   /// Start, relative to the block's start (UTF-8 bytes).
-  var offset: UInt32
+  @usableFromInline var offset: UInt32
   /// Length in UTF-8 bytes.
-  var length: UInt32
+  @usableFromInline var length: UInt32
   /// Index of the first node after this node's subtree.
-  var end: UInt32
+  @usableFromInline var end: UInt32
 }
 
 /// A parsed top-level block: an immutable subtree, its findings and how far its parse looked.

@@ -4,9 +4,10 @@ import NoteSyntax
 
 /// `booknotes-bench lsp`: drives the real `booknotes lsp` binary over pipes and measures
 /// start-up (spawn → `initialize` answer) and peak memory with a 10 MB note open, for
-/// booknotes and each peer server found (``MeasuredServer``), then `initialize` →
-/// response and one-character `didChange` → answer of the following
-/// `semanticTokens/full/delta`, for a 100 KB and a 1 MB note.
+/// booknotes and each peer server found (``MeasuredServer``); then `initialize` →
+/// response, one-character `didChange` → answer of the following
+/// `semanticTokens/full/delta`, and `didChange` → answer of the following
+/// `documentSymbol` (with the answer's size), for generated notes and prompt-dense notes.
 enum LSPBenchmark {
   static func run(arguments: [String]) throws {
     let binary =
@@ -47,18 +48,38 @@ enum LSPBenchmark {
       }
     }
     print()
-    print("note    | initialize | keystroke→delta median | p99")
-    for (name, bytes) in Corpus.sizes where bytes == 100 * 1024 || bytes == 1024 * 1024 {
-      let path = try Corpus.note(bytes: bytes)
-      let text = try String(contentsOfFile: path, encoding: .utf8)
+    print("note          | initialize | keystroke→delta median | p99 | keystroke→symbols median | p99 | symbols size")
+    // BOOKNOTES_BENCH_KEYSTROKES sets the keystrokes per measurement (default 300, 50 at 10 MB).
+    let keystrokes = ProcessInfo.processInfo.environment["BOOKNOTES_BENCH_KEYSTROKES"].flatMap { Int($0) }
+    var notes: [(name: String, text: String)] = []
+    for (name, bytes) in Corpus.sizes where bytes >= 100 * 1024 {
+      notes.append((name, try String(contentsOfFile: try Corpus.note(bytes: bytes), encoding: .utf8)))
+    }
+    notes.append(("dense 1.6 MB", PromptDenseNote.make(bytes: 1_600_000)))
+    // BOOKNOTES_BENCH_ONLY keeps the notes whose name starts with it.
+    let only = ProcessInfo.processInfo.environment["BOOKNOTES_BENCH_ONLY"] ?? ""
+    for (name, text) in notes where name.hasPrefix(only) {
       let session = try Session(binary: binary)
       let initialize = try session.initialize()
-      let latencies = try session.keystrokes(text: text, count: 300)
+      session.open(text: text)
+      let count = keystrokes ?? (text.utf8.count > 5_000_000 ? 50 : 300)
+      let delta = try session.keystrokes(count: count, then: .semanticTokensDelta)
+      let symbols = try session.keystrokes(count: count, then: .documentSymbol)
       session.close()
       print(
-        "\(name.padding(toLength: 7, withPad: " ", startingAt: 0)) | \(Measure.format(initialize)) | "
-          + "\(Measure.format(Measure.median(latencies))) | \(Measure.format(Measure.percentile(latencies, 0.99)))")
+        "\(name.padding(toLength: 13, withPad: " ", startingAt: 0)) | \(Measure.format(initialize)) | "
+          + "\(Measure.format(Measure.median(delta.latencies))) | "
+          + "\(Measure.format(Measure.percentile(delta.latencies, 0.99))) | "
+          + "\(Measure.format(Measure.median(symbols.latencies))) | "
+          + "\(Measure.format(Measure.percentile(symbols.latencies, 0.99))) | "
+          + String(format: "%.1f KiB", Double(symbols.responseBytes) / 1024))
     }
+  }
+
+  /// What follows each keystroke.
+  enum FollowUp {
+    case semanticTokensDelta
+    case documentSymbol
   }
 
   /// One server process and a blocking reader of its answers.
@@ -68,6 +89,11 @@ enum LSPBenchmark {
     let output = Pipe()
     var framer = MessageFramer()
     var nextID = 1
+    let uri = JSONValue.string("file:///bench/note.md")
+    var mirror = NoteDocument("")
+    var version = 1
+    var random = BenchRandom(state: 7)
+    var tokenResultID = JSONValue.null
 
     init(binary: String) throws {
       process.executableURL = URL(fileURLWithPath: binary)
@@ -93,13 +119,14 @@ enum LSPBenchmark {
       send(["jsonrpc": "2.0", "method": .string(method), "params": params])
     }
 
-    /// Reads messages until the response with `id` arrives.
-    func response(_ id: Int) throws -> JSONValue {
+    /// Reads messages until the response with `id` arrives: the time it was framed and
+    /// its body, recognised without decoding (the server writes `jsonrpc` then `id` first).
+    func response(_ id: Int) throws -> (time: UInt64, body: [UInt8]) {
+      let prefix = Array("{\"jsonrpc\":\"2.0\",\"id\":\(id),".utf8)
       while true {
         while let event = framer.next() {
-          guard case .message(let body) = event else { continue }
-          let message = try JSONDecoder().decode(JSONValue.self, from: Data(body))
-          if message["id"] == .int(id) && message["method"] == nil { return message }
+          guard case .message(let body) = event, body.starts(with: prefix) else { continue }
+          return (DispatchTime.now().uptimeNanoseconds, Array(body))
         }
         let chunk = output.fileHandleForReading.availableData
         guard !chunk.isEmpty else { throw BenchError("server closed its output") }
@@ -112,23 +139,32 @@ enum LSPBenchmark {
       let id = request(
         "initialize",
         ["processId": .null, "rootUri": .null, "capabilities": ["general": ["positionEncodings": ["utf-16"]]]])
-      _ = try response(id)
-      let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+      let answer = try response(id)
       notify("initialized", [:])
-      return elapsed
+      return Double(answer.time - start) / 1e9
     }
 
-    func keystrokes(text: String, count: Int) throws -> [Double] {
-      let uri = JSONValue.string("file:///bench/note.md")
+    func open(text: String) {
       notify(
         "textDocument/didOpen",
         ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1, "text": .string(text)]])
-      var result = try response(request("textDocument/semanticTokens/full", ["textDocument": ["uri": uri]]))
-      var resultID = result["result"]?["resultId"] ?? .null
-      var mirror = NoteDocument(text)
-      var random = BenchRandom(state: 7)
+      mirror = NoteDocument(text)
+    }
+
+    /// `count` one-character insertions at seeded random places, each followed by
+    /// `followUp`: the latencies from sending the change to receiving the answer, and
+    /// the size of the last answer.
+    func keystrokes(count: Int, then followUp: FollowUp) throws -> (latencies: [Double], responseBytes: Int) {
+      if followUp == .semanticTokensDelta {
+        let result = try response(request("textDocument/semanticTokens/full", ["textDocument": ["uri": uri]]))
+        tokenResultID = Self.resultID(of: result.body)
+      } else {
+        _ = try response(request("textDocument/documentSymbol", ["textDocument": ["uri": uri]]))
+      }
       var latencies: [Double] = []
-      for version in 2..<(count + 2) {
+      var size = 0
+      for _ in 0..<count {
+        version += 1
         let at = mirror.scalarBoundary(atOrBefore: random.next(mirror.utf8Count))
         let position = mirror.lineColumn(of: at, in: .utf16)
         mirror.replace(at..<at, with: "x")
@@ -143,13 +179,30 @@ enum LSPBenchmark {
             "textDocument": ["uri": uri, "version": .int(version)],
             "contentChanges": [["range": range, "text": "x"]],
           ])
-        let id = request(
-          "textDocument/semanticTokens/full/delta", ["textDocument": ["uri": uri], "previousResultId": resultID])
-        result = try response(id)
-        latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        resultID = result["result"]?["resultId"] ?? .null
+        let id: Int
+        switch followUp {
+        case .semanticTokensDelta:
+          id = request(
+            "textDocument/semanticTokens/full/delta",
+            ["textDocument": ["uri": uri], "previousResultId": tokenResultID])
+        case .documentSymbol:
+          id = request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])
+        }
+        let answer = try response(id)
+        latencies.append(Double(answer.time - start) / 1e9)
+        size = answer.body.count
+        if followUp == .semanticTokensDelta { tokenResultID = Self.resultID(of: answer.body) }
       }
-      return latencies
+      return (latencies, size)
+    }
+
+    /// The `resultId` of a semantic-tokens answer, found without decoding its integers.
+    static func resultID(of body: [UInt8]) -> JSONValue {
+      let key = Array("\"resultId\":\"".utf8)
+      guard let at = body.indices.first(where: { body[$0...].starts(with: key) }) else { return .null }
+      let start = at + key.count
+      let end = body[start...].firstIndex(of: UInt8(ascii: "\"")) ?? body.count
+      return .string(String(decoding: body[start..<end], as: UTF8.self))
     }
 
     func close() {
@@ -165,4 +218,38 @@ enum LSPBenchmark {
 /// `text` padded with spaces to `width` characters.
 func pad(_ text: String, _ width: Int) -> String {
   text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+}
+
+/// A note dense with prompts, built in process: headings, long paragraphs holding
+/// hundreds of clozes, long quotes and many `Q:`/`A:` pairs.
+enum PromptDenseNote {
+  static func make(bytes: Int) -> String {
+    var random = BenchRandom(state: 11)
+    let words = [
+      "memory", "habit", "reader", "attention", "the", "of", "a", "slowly", "because", "mind", "book", "chapter",
+      "effort", "and", "thinking", "with", "pattern", "review", "note", "idea",
+    ]
+    func sentence(clozes: Int) -> String {
+      var parts: [String] = []
+      for i in 0..<(8 + random.next(10)) {
+        if i % 3 == 1 && clozes > 0 && random.next(2) == 0 {
+          parts.append("?[\(words[random.next(words.count)])](\(words[random.next(words.count)]) \(i))")
+        } else {
+          parts.append(words[random.next(words.count)])
+        }
+      }
+      return parts.joined(separator: " ") + "."
+    }
+    var text = "---\ntitle: Dense Prompts\n---\n"
+    var chapter = 0
+    while text.utf8.count < bytes {
+      chapter += 1
+      text += "\n## Chapter \(chapter)\n\n### Section \(chapter).1\n\n"
+      text += (0..<300).map { _ in sentence(clozes: 1) }.joined(separator: " ") + "\n\n"
+      text += (0..<60).map { _ in "> " + sentence(clozes: 1) }.joined(separator: "\n") + "\n> — p. \(chapter)\n\n"
+      for _ in 0..<40 { text += "Q: \(sentence(clozes: 0))\nA: \(sentence(clozes: 1))\n\n" }
+      text += "tl;dr: " + (0..<20).map { _ in sentence(clozes: 0) }.joined(separator: " ") + "\n"
+    }
+    return text
+  }
 }

@@ -1,14 +1,16 @@
 import Foundation
 
-/// `booknotes-bench parse` (the parser) and `booknotes-bench lsp` (the server over pipes).
+/// `booknotes-bench parse` (the parser), `booknotes-bench lsp` (the server over pipes) and
+/// `booknotes-bench json` (encoding a large answer).
 /// Numbers are printed, never asserted.
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
   switch arguments.first {
   case "parse": try ParseBenchmark.run(arguments: Array(arguments.dropFirst()))
   case "lsp": try LSPBenchmark.run(arguments: Array(arguments.dropFirst()))
+  case "json": try JSONBenchmark.run()
   default:
-    FileHandle.standardError.write(Data("usage: booknotes-bench parse | lsp [BOOKNOTES_BINARY]\n".utf8))
+    FileHandle.standardError.write(Data("usage: booknotes-bench parse | lsp [BOOKNOTES_BINARY] | json\n".utf8))
     exit(2)
   }
 } catch {

@@ -42,23 +42,4 @@ import Testing
     let decoded = try JSONDecoder().decode(SemanticTokensDeltaResult.self, from: Data(try encodeJSON(delta)))
     #expect(decoded == delta)
   }
-
-  /// Prints how long both encoders take for the tokens of a 1 MB note.
-  @Test func measuresLargeTokenArray() throws {
-    let data = (0..<250_000).map { UInt32(truncatingIfNeeded: ($0 &* 2_654_435_761) % 400) }
-    let response = SemanticTokens(resultId: "1", data: data)
-    let clock = ContinuousClock()
-    var foundationBytes = 0
-    let foundation = try clock.measure {
-      foundationBytes = try JSONEncoder().encode(response).count
-    }
-    var fastBytes = 0
-    let fast = try clock.measure {
-      fastBytes = try OutgoingMessage.response(id: 1, result: Optional(response)).count
-    }
-    print(
-      "Encoding 250,000 UInt32 semantic tokens: JSONEncoder \(foundation) (\(foundationBytes) bytes); JSONWriter response \(fast) (\(fastBytes) bytes)"
-    )
-    #expect(fastBytes > foundationBytes)
-  }
 }

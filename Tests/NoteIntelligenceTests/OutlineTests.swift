@@ -101,4 +101,55 @@ import Testing
     #expect(bookTitle(of: NoteDocument("---\nstatus: reading\n---\nNo heading\n")) == nil)
     #expect(BookInfo(NoteDocument("---\nrating: 9\nstatus: soon\n---\n")).rating == nil)
   }
+  /// Every name and detail in `symbols`, children included.
+  func texts(_ symbols: [OutlineSymbol]) -> [String] {
+    symbols.flatMap { [$0.name] + ($0.detail.map { [$0] } ?? []) + texts($0.children) }
+  }
+
+  @Test func namesAndDetailsStayShortOnHugePrompts() {
+    let words = (0..<2000).map { "word\($0)" }.joined(separator: " ")
+    let clozes = (0..<500).map { "filler \($0) ?[hint \($0)](answer \($0)) more text" }.joined(separator: " ")
+    let text =
+      "# Book\n\n> \(words) ?[a](b)\n> — p. 1\n\nQ: \(words)?\nA: \(words)\n\ntl;dr: \(words)\n\n\(clozes).\n\n## \(words)\n"
+    let doc = NoteDocument(text)
+    let symbols = Outline.symbols(for: doc)
+    let all = texts(symbols)
+    #expect(all.count > 1000)
+    for name in all { #expect(name.utf8.count <= 200, "\(name.prefix(40))… is \(name.utf8.count) bytes") }
+    let book = symbols[0]
+    let quote = book.children[0]
+    #expect(quote.name == "word0 word1 word2 word3 word4 word5 word6 word7 …")
+    #expect(quote.children.map(\.name) == ["… word1995 word1996 word1997 word1998 word1999 [a]"])
+    let question = book.children[1]
+    #expect(question.name == "word0 word1 word2 word3 word4 word5 word6 word7 word8 word9 word10 word11 …")
+    let clozeNames = book.children.filter { $0.kind == .cloze }.map(\.name)
+    #expect(clozeNames.count == 500)
+    #expect(
+      clozeNames[1] == "filler 0 answer 0 more text filler 1 [hint 1] more text filler 2 answer 2 more text filler 3 …")
+    #expect(
+      clozeNames[300]
+        == "… filler 299 answer 299 more text filler 300 [hint 300] more text filler 301 answer 301 more text …")
+    #expect(book.children.last?.kind == .chapter)
+    #expect(book.children.last?.name.hasSuffix(" …") == true)
+  }
+
+  @Test func cachedOutlineAfterEditsEqualsAFreshOutline() {
+    var doc = NoteDocument(
+      "# Dune\n\n## Part 1\nThe ?[planet](Arrakis) is dry.\n\n> A quote ?[with](cloze)\n> — p. 4\n\nQ: Who?\nA: Paul\n")
+    let cache = OutlineCache()
+    #expect(cache.symbols(for: doc) == Outline.symbols(for: doc))
+    #expect(cache.lastComputedBlocks > 0)
+    #expect(cache.symbols(for: doc) == Outline.symbols(for: doc))
+    #expect(cache.lastComputedBlocks == 0)
+    let edits: [(Range<Int>, String)] = [
+      (0..<0, "Intro ?[x](y).\n\n"), (30..<31, "## "), (10..<12, ""), (40..<40, "\n### Sub\n"), (5..<5, "Q: a\nA: b\n"),
+    ]
+    for (range, text) in edits {
+      doc.replace(range.clamped(to: 0..<doc.utf8Count), with: text)
+      let cached = cache.symbols(for: doc)
+      #expect(cache.lastComputedBlocks < doc.tree.blockCount)
+      #expect(cached == Outline.symbols(for: doc))
+    }
+    #expect(cache.count <= doc.tree.blockCount)
+  }
 }

@@ -80,3 +80,54 @@ public struct Hover: Codable, Sendable, Hashable {
     self.range = range
   }
 }
+
+extension Position: FastJSONEncodable {
+  public func writeJSON(to writer: inout JSONWriter) {
+    writer.beginValue()
+    writeMembers(to: &writer)
+  }
+
+  fileprivate func writeMembers(to writer: inout JSONWriter) {
+    writer.appendASCII("{\"line\":")
+    writer.appendNumber(line)
+    writer.appendASCII(",\"character\":")
+    writer.appendNumber(character)
+    writer.appendASCII("}")
+  }
+}
+
+extension Range: FastJSONEncodable {
+  public func writeJSON(to writer: inout JSONWriter) {
+    writer.beginValue()
+    writer.appendASCII("{\"start\":")
+    start.writeMembers(to: &writer)
+    writer.appendASCII(",\"end\":")
+    end.writeMembers(to: &writer)
+    writer.appendASCII("}")
+  }
+}
+
+/// Outlines of large notes hold thousands of symbols: written directly, members in
+/// declaration order, `detail` and `children` left out when absent (as `JSONEncoder` does).
+extension DocumentSymbol: FastJSONEncodable {
+  public func writeJSON(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("name")
+    writer.write(name)
+    if let detail {
+      writer.key("detail")
+      writer.write(detail)
+    }
+    writer.key("kind")
+    writer.write(kind.rawValue)
+    writer.key("range")
+    range.writeJSON(to: &writer)
+    writer.key("selectionRange")
+    selectionRange.writeJSON(to: &writer)
+    if let children {
+      writer.key("children")
+      children.writeJSON(to: &writer)
+    }
+    writer.endObject()
+  }
+}

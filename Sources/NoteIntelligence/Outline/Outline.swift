@@ -2,55 +2,185 @@ public import NoteSyntax
 
 /// The hierarchical outline of a note: book → headings nested by level → each
 /// section's prompts (quotes, clozes, questions, summaries).
+///
+/// Names and details are short whatever the note holds: a prompt shows its first
+/// words, a cloze a window of its sentence around the placeholder (see ``OutlineText``).
 public enum Outline {
+  /// The outline of `doc`. A note with a book title has one root, the book; a note
+  /// without one lists its headings and prompts at the top level.
+  public static func symbols(for doc: NoteDocument) -> [OutlineSymbol] {
+    OutlineCache().symbols(for: doc)
+  }
+
+  /// What one top-level block adds to the outline, in offsets relative to its start.
+  struct BlockEntry {
+    struct Heading {
+      var level: Int
+      var name: String
+      var range: Range<Int>
+      var selection: Range<Int>
+    }
+
+    var heading: Heading?
+    var prompts: [OutlineSymbol]
+    /// The end of the block without its trailing blank space; `nil` for a blank line.
+    var contentEnd: Int?
+  }
+
+  /// The outline entry of `block`, relative to its start.
+  static func entry(for block: SyntaxNode, in doc: NoteDocument) -> BlockEntry {
+    let start = block.startOffset
+    let trimmed = block.trimmedRange(in: doc)
+    var heading: BlockEntry.Heading?
+    if block.kind == .heading {
+      let text = block.child(.inlineContent)
+      heading = BlockEntry.Heading(
+        level: block.child(.headingMarker)?.length ?? 1,
+        name: text.map { OutlineText.firstWords(of: [$0], doc, maxWords: .max) } ?? "",
+        range: trimmed.shifted(by: -start), selection: (text?.range ?? trimmed).shifted(by: -start))
+    }
+    return BlockEntry(
+      heading: heading, prompts: prompts(in: block, doc).map { $0.shifted(by: -start) },
+      contentEnd: block.kind == .blankLine ? nil : trimmed.upperBound - start)
+  }
+
+  /// The prompt entries of one block, in note offsets.
+  static func prompts(in block: SyntaxNode, _ doc: NoteDocument) -> [OutlineSymbol] {
+    let regions = InlineRegion.regions(of: block)
+    let clozes = regions.flatMap { clozeSymbols(in: $0, doc) }
+    let range = block.trimmedRange(in: doc)
+    switch block.kind {
+    case .blockquote:
+      let selection = regions.first?.nodes.first?.range ?? range
+      return [
+        OutlineSymbol(
+          name: regions.first.map { OutlineText.firstWords(of: $0.nodes, doc, maxWords: 8) } ?? "",
+          detail: block.quoteCitation.map { OutlineText.bounded(doc.citationText($0)) }, kind: .quote,
+          range: range, selectionRange: selection, children: clozes)
+      ]
+    case .questionAnswer:
+      let question = block.child(.question)
+      return [
+        OutlineSymbol(
+          name: question.map { OutlineText.firstWords(of: [$0], doc) } ?? "",
+          detail: block.child(.answer).map { OutlineText.firstWords(of: [$0], doc) }, kind: .question,
+          range: range, selectionRange: question?.range ?? range, children: clozes)
+      ]
+    case .summary:
+      let text = block.child(.inlineContent)
+      return [
+        OutlineSymbol(
+          name: text.map { OutlineText.firstWords(of: [$0], doc) } ?? "", kind: .summary, range: range,
+          selectionRange: text?.range ?? range, children: clozes)
+      ]
+    default:
+      return clozes
+    }
+  }
+
+  /// The entries of a region's clozes: the region is rendered once, and each name is
+  /// a window of that rendering around the cloze, its answer replaced by a placeholder.
+  private static func clozeSymbols(in region: InlineRegion, _ doc: NoteDocument) -> [OutlineSymbol] {
+    let clozes = region.clozes
+    guard !clozes.isEmpty else { return [] }
+    var renderer = InlineText(doc: doc)
+    _ = renderer.render(region.nodes)
+    let rendered = renderer.bytes
+    let outputs = renderer.clozeOutputs
+    return clozes.enumerated().map { index, cloze in
+      let hint = cloze.child(.clozeHint).map { OutlineText.bounded(doc.text.string(in: $0.range), maxBytes: 24) }
+      let placeholder = "[\(hint.map { $0.isEmpty ? "..." : $0 } ?? "...")]"
+      let name =
+        index < outputs.count
+        ? OutlineText.sentenceWindow(in: rendered, around: outputs[index], placeholder: placeholder) : placeholder
+      return OutlineSymbol(
+        name: name, detail: cloze.child(.clozeAnswer).map { OutlineText.bounded(doc.text.string(in: $0.range)) },
+        kind: .cloze, range: cloze.range, selectionRange: cloze.range)
+    }
+  }
+}
+
+/// Per-block outline entries cached by block identity (see ``BlockCache``): after an
+/// edit only the new blocks are examined, and the outline is assembled from the entries.
+///
+/// Not thread-safe: keep one per document, owned by whoever serializes its requests.
+public final class OutlineCache {
+  private var cache = BlockCache<Outline.BlockEntry>()
+
+  /// Blocks examined (not served from the cache) by the latest outline.
+  public var lastComputedBlocks: Int { cache.lastComputedBlocks }
+
+  /// Number of cached blocks.
+  public var count: Int { cache.count }
+
+  public init() {}
+
   private struct Open {
     var level: Int
     var symbol: OutlineSymbol
   }
 
-  /// The outline of `doc`. A note with a book title has one root, the book; a note
-  /// without one lists its headings and prompts at the top level.
-  public static func symbols(for doc: NoteDocument) -> [OutlineSymbol] {
+  /// The outline of `doc`, as ``Outline/symbols(for:)`` gives it.
+  public func symbols(for doc: NoteDocument) -> [OutlineSymbol] {
     let info = BookInfo(doc)
     let first = firstHeading(of: doc)
-    let title = bookTitle(of: doc)
+    var title = info.title.map { OutlineText.bounded($0) }
     var titleHeading: SyntaxNode?
-    if let first, let text = first.child(.inlineContent).map({ doc.plainText([$0]) }),
-      info.title == nil || text.lowercased() == title?.lowercased()
-    {
-      titleHeading = first
+    if let first, let content = first.child(.inlineContent) {
+      if let full = info.title {
+        let limit = full.utf8.count + 1
+        let text = OutlineText.plainText(of: [content], doc, limit: limit)
+        if !text.truncated, text.text.lowercased() == full.lowercased() { titleHeading = first }
+      } else {
+        titleHeading = first
+        title = OutlineText.firstWords(of: [content], doc, maxWords: .max)
+      }
     }
-    let end = contentEnd(of: doc)
-    let root = OutlineSymbol(
-      name: title ?? "", kind: .book, range: 0..<end,
-      selectionRange: titleSelection(doc, heading: titleHeading) ?? 0..<0)
-    var stack = [Open(level: 0, symbol: root)]
+    var root = OutlineSymbol(
+      name: title ?? "", kind: .book, range: 0..<0, selectionRange: titleSelection(doc, heading: titleHeading) ?? 0..<0)
+    let titleStart = titleHeading?.startOffset
+    var stack: [Open] = []
     var lastEnd = 0
     func close(downTo level: Int) {
-      while stack.count > 1 && stack[stack.count - 1].level >= level {
-        var top = stack.removeLast().symbol
-        top.range = top.range.lowerBound..<max(lastEnd, top.range.upperBound)
-        stack[stack.count - 1].symbol.children.append(top)
+      while let top = stack.last, top.level >= level {
+        var symbol = stack.removeLast().symbol
+        symbol.range = symbol.range.lowerBound..<max(lastEnd, symbol.range.upperBound)
+        if stack.isEmpty { root.children.append(symbol) } else { stack[stack.count - 1].symbol.children.append(symbol) }
       }
     }
+    let blockCount = doc.tree.blockCount
+    cache.beginPass(blockCount: blockCount)
     doc.tree.forEachBlock { block in
-      if block.kind == .heading, block.startOffset != titleHeading?.startOffset {
-        let level = block.child(.headingMarker)?.length ?? 1
-        close(downTo: level)
-        let text = block.child(.inlineContent)
-        let heading = OutlineSymbol(
-          name: text.map { doc.plainText([$0]) } ?? "", kind: stack.count == 1 ? .chapter : .section,
-          range: block.trimmedRange(in: doc), selectionRange: text?.range ?? block.trimmedRange(in: doc))
-        stack.append(Open(level: level, symbol: heading))
+      // A blank line adds nothing.
+      guard block.kind != .blankLine else { return }
+      let entry = cache.value(for: block) { Outline.entry(for: $0, in: doc) }
+      let start = block.startOffset
+      if let heading = entry.heading, start != titleStart {
+        close(downTo: heading.level)
+        stack.append(
+          Open(
+            level: heading.level,
+            symbol: OutlineSymbol(
+              name: heading.name, kind: stack.isEmpty ? .chapter : .section, range: heading.range.shifted(by: start),
+              selectionRange: heading.selection.shifted(by: start))))
       }
-      stack[stack.count - 1].symbol.children.append(contentsOf: prompts(in: block, doc))
-      if block.kind != .blankLine { lastEnd = block.trimmedRange(in: doc).upperBound }
+      if !entry.prompts.isEmpty {
+        let prompts = entry.prompts.map { $0.shifted(by: start) }
+        if stack.isEmpty {
+          root.children.append(contentsOf: prompts)
+        } else {
+          stack[stack.count - 1].symbol.children.append(contentsOf: prompts)
+        }
+      }
+      if let end = entry.contentEnd { lastEnd = start + end }
     }
+    cache.endPass(blockCount: blockCount, complete: true)
     close(downTo: 1)
-    return title == nil ? stack[0].symbol.children : [stack[0].symbol]
+    root.range = 0..<lastEnd
+    return title == nil ? root.children : [root]
   }
 
-  private static func titleSelection(_ doc: NoteDocument, heading: SyntaxNode?) -> Range<Int>? {
+  private func titleSelection(_ doc: NoteDocument, heading: SyntaxNode?) -> Range<Int>? {
     if doc.tree.blockCount > 0, doc.tree.block(at: 0).kind == .frontMatter {
       for entry in doc.tree.block(at: 0).children where entry.kind == .frontMatterEntry {
         if let key = entry.child(.frontMatterKey), doc.text.string(in: key.range).lowercased() == "title",
@@ -62,73 +192,20 @@ public enum Outline {
     }
     return heading.map { $0.child(.inlineContent)?.range ?? $0.trimmedRange(in: doc) }
   }
+}
 
-  private static func contentEnd(of doc: NoteDocument) -> Int {
-    var end = 0
-    doc.tree.forEachBlock { if $0.kind != .blankLine { end = $0.trimmedRange(in: doc).upperBound } }
-    return end
-  }
+extension Range<Int> {
+  func shifted(by delta: Int) -> Range<Int> { (lowerBound + delta)..<(upperBound + delta) }
+}
 
-  /// The prompt entries of one block.
-  static func prompts(in block: SyntaxNode, _ doc: NoteDocument) -> [OutlineSymbol] {
-    let regions = InlineRegion.regions(of: block)
-    let clozes = regions.flatMap { region in region.clozes.map { clozeSymbol($0, region, doc) } }
-    let range = block.trimmedRange(in: doc)
-    switch block.kind {
-    case .blockquote:
-      let text = regions.first.map { doc.plainText($0.nodes) } ?? ""
-      let selection = regions.first?.nodes.first?.range ?? range
-      return [
-        OutlineSymbol(
-          name: firstWords(of: text), detail: block.quoteCitation.map { doc.citationText($0) }, kind: .quote,
-          range: range, selectionRange: selection, children: clozes)
-      ]
-    case .questionAnswer:
-      let question = block.child(.question)
-      return [
-        OutlineSymbol(
-          name: question.map { doc.plainText([$0]) } ?? "", detail: block.child(.answer).map { doc.plainText([$0]) },
-          kind: .question, range: range, selectionRange: question?.range ?? range, children: clozes)
-      ]
-    case .summary:
-      let text = block.child(.inlineContent)
-      return [
-        OutlineSymbol(
-          name: text.map { doc.plainText([$0]) } ?? "", kind: .summary, range: range,
-          selectionRange: text?.range ?? range, children: clozes)
-      ]
-    default:
-      return clozes
-    }
-  }
-
-  private static func clozeSymbol(_ cloze: SyntaxNode, _ region: InlineRegion, _ doc: NoteDocument) -> OutlineSymbol {
-    var renderer = InlineText(doc: doc, hiddenCloze: cloze.range)
-    let text = renderer.render(region.nodes)
-    let name = renderer.placeholderRange.map { sentence(in: text, around: $0) } ?? text
-    return OutlineSymbol(
-      name: name, detail: cloze.child(.clozeAnswer).map { doc.text.string(in: $0.range) }, kind: .cloze,
-      range: cloze.range, selectionRange: cloze.range)
-  }
-
-  /// The sentence of `text` holding the UTF-8 range `range`: from after the previous
-  /// `.`, `!` or `?` followed by a space, through the next one.
-  static func sentence(in text: String, around range: Range<Int>) -> String {
-    let bytes = Array(text.utf8)
-    func isEnd(_ i: Int) -> Bool {
-      (bytes[i] == 0x2E || bytes[i] == 0x21 || bytes[i] == 0x3F) && (i + 1 == bytes.count || bytes[i + 1] == 0x20)
-    }
-    var start = range.lowerBound
-    while start > 0 && !isEnd(start - 1) { start -= 1 }
-    var end = range.upperBound
-    while end < bytes.count && !isEnd(end) { end += 1 }
-    end = min(end + 1, bytes.count)
-    return String(decoding: bytes[start..<end], as: UTF8.self).trimmingSpaces
-  }
-
-  /// The first eight words of `text`, with `…` when there are more.
-  static func firstWords(of text: String, count: Int = 8) -> String {
-    let words = text.split(separator: " ")
-    return words.prefix(count).joined(separator: " ") + (words.count > count ? " …" : "")
+extension OutlineSymbol {
+  /// The same entry, children included, moved by `delta` bytes.
+  func shifted(by delta: Int) -> OutlineSymbol {
+    guard delta != 0 else { return self }
+    var copy = self
+    copy.range = range.shifted(by: delta)
+    copy.selectionRange = selectionRange.shifted(by: delta)
+    if !children.isEmpty { copy.children = children.map { $0.shifted(by: delta) } }
+    return copy
   }
 }

@@ -9,7 +9,7 @@ public enum SemanticTokens {
   /// The tokens of one top-level block, with offsets relative to the block's start so
   /// they stay valid when an edit elsewhere moves the block.
   public static func tokens(for block: SyntaxNode, in doc: NoteDocument) -> [SemanticToken] {
-    tokens(for: block, text: doc.text, findings: block.blockFindings)
+    TokenCollector.tokens(for: block, in: doc)
   }
 
   /// The tokens of the whole note (or of the blocks touching `range`), absolute and
@@ -17,22 +17,10 @@ public enum SemanticTokens {
   public static func tokens(for doc: NoteDocument, in range: Range<Int>? = nil) -> [SemanticToken] {
     var result: [SemanticToken] = []
     for block in doc.tree.blocks(touching: range) {
-      let relative = tokens(for: block, text: doc.text, findings: block.blockFindings)
+      let relative = TokenCollector.tokens(for: block, in: doc)
       result.append(contentsOf: relative.lazy.map { $0.shifted(by: block.startOffset) })
     }
     return result.filtered(to: range)
-  }
-
-  /// The tokens of `block` relative to its start, given the findings inside it.
-  static func tokens(for block: SyntaxNode, text: TextStorage, findings: some Collection<SyntaxFinding>)
-    -> [SemanticToken]
-  {
-    var collector = TokenCollector(bytes: text.bytes(in: block.range), base: block.startOffset)
-    collector.walk(block, inherited: nil)
-    let invalid = findings.map {
-      ($0.range.lowerBound - block.startOffset)..<($0.range.upperBound - block.startOffset)
-    }
-    return TokenCollector.merged(TokenCollector.markingInvalid(collector.tokens, invalid))
   }
 }
 

@@ -1,29 +1,29 @@
 import NoteSyntax
 
-/// Walks one block's subtree and collects its tokens relative to the block's start.
+/// Collects one block's tokens relative to the block's start in a single index loop
+/// over its flat subtree, with a small stack of inherited styles; tokens are split at
+/// the findings' edges (marked `invalid`) and joined with the previous one when
+/// adjacent and alike as they are added.
 struct TokenCollector {
-  /// The block's bytes.
-  let bytes: [UInt8]
-  /// The block's absolute start.
-  let base: Int
-  private(set) var tokens: [SemanticToken] = []
-
-  init(bytes: [UInt8], base: Int) {
-    self.bytes = bytes
-    self.base = base
-  }
-
   typealias Style = (type: SemanticTokenType, modifiers: UInt32)
 
+  /// The finding ranges, relative to the block's start.
+  let invalid: [Range<Int>]
+  private(set) var tokens: [SemanticToken] = []
+
+  init(invalid: [Range<Int>]) {
+    self.invalid = invalid
+  }
+
   /// The type a node gives itself and its text, if any.
-  static func ownStyle(of node: SyntaxNode) -> Style? {
-    switch node.kind {
+  static func ownStyle(of index: Int, in tree: FlatSubtree) -> Style? {
+    switch tree.kind(index) {
     case .frontMatterFence, .headingMarker, .listMarker, .quoteMarker, .questionMarker, .answerMarker,
       .summaryMarker, .delimiter, .codeFence, .codeInfo:
       (.marker, 0)
     case .frontMatterKey: (.property, 0)
     case .frontMatterValue: (.string, 0)
-    case .heading: (.heading, SemanticTokenModifier.level(node.child(.headingMarker)?.length ?? 1).bit)
+    case .heading: (.heading, SemanticTokenModifier.level(headingLevel(of: index, in: tree)).bit)
     case .blockquote: (.quote, 0)
     case .citation: (.citation, 0)
     case .question: (.question, 0)
@@ -41,80 +41,102 @@ struct TokenCollector {
     }
   }
 
-  /// Adds the tokens of `node`'s subtree; `inherited` styles plain text inside it.
-  mutating func walk(_ node: SyntaxNode, inherited: Style?) {
-    switch node.kind {
-    case .lineBreak, .blankLine, .frontMatterInvalidLine:
-      return
-    case .text, .emoji:
-      if let inherited { emit(node.range, inherited) }
-      return
-    default:
-      break
+  /// The length of a heading's marker (its level), 1 without one.
+  private static func headingLevel(of index: Int, in tree: FlatSubtree) -> Int {
+    var child = index + 1
+    while child < tree.subtreeEnd(index) {
+      if tree.kind(child) == .headingMarker { return tree.length(child) }
+      child = tree.subtreeEnd(child)
     }
-    let style = Self.ownStyle(of: node) ?? inherited
-    if node.hasChildren {
-      for child in node.children { walk(child, inherited: style) }
-    } else if let own = Self.ownStyle(of: node) {
-      emit(node.range, own)
-    }
+    return 1
   }
 
-  /// Adds a token for each line segment of the absolute `range`, line breaks left out.
-  private mutating func emit(_ range: Range<Int>, _ style: Style) {
-    var start = range.lowerBound - base
-    let end = range.upperBound - base
-    var i = start
-    while i <= end {
-      if i == end || bytes[i] == 0x0A || bytes[i] == 0x0D {
-        if i > start {
-          tokens.append(SemanticToken(start: start, length: i - start, type: style.type, modifiers: style.modifiers))
+  /// The tokens of `block`'s subtree, relative to its start.
+  static func tokens(for block: SyntaxNode, in doc: NoteDocument) -> [SemanticToken] {
+    let base = block.startOffset
+    var collector = TokenCollector(
+      invalid: block.blockFindings.map { ($0.range.lowerBound - base)..<($0.range.upperBound - base) })
+    block.withFlatSubtree { tree in
+      withUnsafeTemporaryAllocation(of: (end: Int, style: Style?).self, capacity: 256) { stack in
+        var depth = 0
+        var i = tree.root
+        while i < tree.end {
+          while depth > 0 && stack[depth - 1].end <= i { depth -= 1 }
+          let inherited = depth > 0 ? stack[depth - 1].style : nil
+          switch tree.kind(i) {
+          case .lineBreak, .blankLine, .frontMatterInvalidLine:
+            i = tree.subtreeEnd(i)
+            continue
+          case .text, .emoji:
+            if let inherited {
+              let start = tree.relativeStart(i)
+              if inherited.type == .code {
+                // Only code spans hold line breaks inside a token.
+                collector.addSplittingLines(start, tree.length(i), inherited, doc.text, base: base)
+              } else {
+                collector.add(start, tree.length(i), inherited)
+              }
+            }
+            i = tree.subtreeEnd(i)
+            continue
+          default:
+            break
+          }
+          let own = ownStyle(of: i, in: tree)
+          let next = tree.subtreeEnd(i)
+          if next > i + 1 {
+            if depth < stack.count {
+              stack[depth] = (next, own ?? inherited)
+              depth += 1
+            }
+          } else if let own {
+            collector.add(tree.relativeStart(i), tree.length(i), own)
+          }
+          i += 1
         }
-        start = i + 1
       }
-      i += 1
+    }
+    return collector.tokens
+  }
+
+  /// Adds a token for each line segment of `start..<start + length`, line breaks left out.
+  private mutating func addSplittingLines(_ start: Int, _ length: Int, _ style: Style, _ text: TextStorage, base: Int) {
+    let bytes = text.bytes(in: (base + start)..<(base + start + length))
+    var segment = 0
+    for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x0A || bytes[i] == 0x0D {
+      if i > segment { add(start + segment, i - segment, style) }
+      segment = i + 1
     }
   }
 
-  /// Splits tokens at the edges of the `invalid` ranges and marks the covered parts.
-  static func markingInvalid(_ tokens: [SemanticToken], _ invalid: [Range<Int>]) -> [SemanticToken] {
-    guard !invalid.isEmpty else { return tokens }
-    var result: [SemanticToken] = []
-    result.reserveCapacity(tokens.count)
-    for token in tokens {
-      let touching = invalid.filter { $0.overlaps(token.range) }
-      guard !touching.isEmpty else {
-        result.append(token)
-        continue
-      }
-      var cuts = [token.start, token.end]
-      for range in touching {
-        if range.lowerBound > token.start { cuts.append(range.lowerBound) }
-        if range.upperBound < token.end { cuts.append(range.upperBound) }
-      }
-      cuts = Array(Set(cuts)).sorted()
-      for (lower, upper) in zip(cuts, cuts.dropFirst()) {
-        var part = SemanticToken(start: lower, length: upper - lower, type: token.type, modifiers: token.modifiers)
-        if touching.contains(where: { $0.lowerBound <= lower && $0.upperBound >= upper }) {
-          part.modifiers |= SemanticTokenModifier.invalid.bit
-        }
-        result.append(part)
-      }
+  /// Adds a token, split at the edges of the finding ranges it overlaps.
+  mutating func add(_ start: Int, _ length: Int, _ style: Style) {
+    let end = start + length
+    let whole = start..<end
+    guard !invalid.isEmpty, invalid.contains(where: { $0.overlaps(whole) }) else {
+      return append(start, length, style.type, style.modifiers)
     }
-    return result
+    var cuts = [start, end]
+    for range in invalid where range.overlaps(whole) {
+      if range.lowerBound > start { cuts.append(range.lowerBound) }
+      if range.upperBound < end { cuts.append(range.upperBound) }
+    }
+    cuts = Array(Set(cuts)).sorted()
+    for (lower, upper) in zip(cuts, cuts.dropFirst()) {
+      var modifiers = style.modifiers
+      if invalid.contains(where: { $0.lowerBound <= lower && $0.upperBound >= upper && $0.overlaps(whole) }) {
+        modifiers |= SemanticTokenModifier.invalid.bit
+      }
+      append(lower, upper - lower, style.type, modifiers)
+    }
   }
 
-  /// Joins adjacent tokens of the same type and modifiers.
-  static func merged(_ tokens: [SemanticToken]) -> [SemanticToken] {
-    var result: [SemanticToken] = []
-    result.reserveCapacity(tokens.count)
-    for token in tokens {
-      if let last = result.last, last.end == token.start, last.type == token.type, last.modifiers == token.modifiers {
-        result[result.count - 1].length += token.length
-      } else {
-        result.append(token)
-      }
+  /// Appends a token, joined to the previous one when adjacent with the same style.
+  private mutating func append(_ start: Int, _ length: Int, _ type: SemanticTokenType, _ modifiers: UInt32) {
+    if let last = tokens.last, last.end == start, last.type == type, last.modifiers == modifiers {
+      tokens[tokens.count - 1].length += length
+    } else {
+      tokens.append(SemanticToken(start: start, length: length, type: type, modifiers: modifiers))
     }
-    return result
   }
 }

@@ -12,10 +12,17 @@ struct InlineText {
   /// The text shown in place of the hidden cloze, given its hint and answer.
   var placeholder: (_ hint: String, _ answer: String) -> String = { hint, _ in "[\(hint.isEmpty ? "..." : hint)]" }
 
+  /// The most bytes to render; the rendering stops there (at a character's start).
+  var limit = Int.max
+
   /// The rendering so far, as UTF-8.
-  private var bytes: [UInt8] = []
+  private(set) var bytes: [UInt8] = []
   /// Where the placeholder is in the output, in UTF-8 bytes.
   private(set) var placeholderRange: Range<Int>?
+  /// Whether the rendering stopped at `limit` with more to come.
+  private(set) var truncated = false
+  /// Where each shown cloze's answer is in the output, in UTF-8 bytes, in order.
+  private(set) var clozeOutputs: [Range<Int>] = []
 
   init(doc: NoteDocument, keepsMarkup: Bool = false, hiddenCloze: Range<Int>? = nil) {
     self.doc = doc
@@ -27,16 +34,25 @@ struct InlineText {
   mutating func render(_ regions: [SyntaxNode]) -> String {
     bytes = []
     placeholderRange = nil
+    truncated = false
+    clozeOutputs = []
     for (i, node) in regions.enumerated() {
+      if truncated { break }
       if i > 0 { appendSpace() }
       add(node)
     }
+    if truncated { dropIncompleteCharacter() }
     return String(decoding: bytes, as: UTF8.self)
   }
 
   /// One space, unless the output is empty or already ends with one.
   private mutating func appendSpace() {
-    if let last = bytes.last, last != 0x20 { bytes.append(0x20) }
+    guard let last = bytes.last, last != 0x20 else { return }
+    guard bytes.count < limit else {
+      truncated = true
+      return
+    }
+    bytes.append(0x20)
   }
 
   /// Appends UTF-8 text, each run of spaces, tabs and line breaks as one space.
@@ -44,17 +60,39 @@ struct InlineText {
     for byte in text {
       if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
         appendSpace()
-      } else {
+      } else if bytes.count < limit {
         bytes.append(byte)
+      } else {
+        truncated = true
       }
+      if truncated { return }
     }
   }
 
-  private mutating func append(_ node: SyntaxNode) { append(doc.text.bytes(in: node.range)) }
+  /// Appends a node's text, reading no more of it than the limit needs.
+  private mutating func append(_ node: SyntaxNode) {
+    guard limit != .max else { return append(doc.text.bytes(in: node.range)) }
+    var start = node.startOffset
+    let end = node.endOffset
+    while start < end && !truncated {
+      let step = min(end - start, max(64, 2 * (limit - bytes.count)))
+      append(doc.text.bytes(in: start..<(start + step)))
+      start += step
+    }
+  }
+
+  /// Removes the bytes of a character cut by the limit.
+  private mutating func dropIncompleteCharacter() {
+    guard let lead = bytes.lastIndex(where: { $0 & 0xC0 != 0x80 }) else { return bytes.removeAll() }
+    let byte = bytes[lead]
+    let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+    if lead + length > bytes.count { bytes.removeSubrange(lead...) }
+  }
 
   private func source(_ node: SyntaxNode) -> String { doc.text.string(in: node.range) }
 
   private mutating func add(_ node: SyntaxNode) {
+    guard !truncated else { return }
     switch node.kind {
     case .text, .emoji, .hashtag, .questionMarker, .answerMarker, .malformedCloze:
       append(node)
@@ -72,7 +110,9 @@ struct InlineText {
         bytes.append(contentsOf: placeholder(hint, answer.map(source) ?? "").utf8)
         placeholderRange = start..<bytes.count
       } else if let answer {
+        let start = bytes.count
         append(answer)
+        clozeOutputs.append(start..<bytes.count)
       }
     case .link, .image:
       if keepsMarkup {
@@ -81,7 +121,10 @@ struct InlineText {
         append(shown)
       }
     default:
-      for child in node.children { add(child) }
+      for child in node.children {
+        if truncated { break }
+        add(child)
+      }
     }
   }
 

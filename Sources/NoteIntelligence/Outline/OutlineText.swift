@@ -1,0 +1,116 @@
+import NoteSyntax
+
+/// Short names for outline entries, computed from a bounded part of the text.
+enum OutlineText {
+  /// The most words a prompt's name shows.
+  static let maxWords = 12
+  /// The most UTF-8 bytes a name or detail shows, the ellipsis left out.
+  static let maxBytes = 80
+  /// The most UTF-8 bytes a cloze's name shows on each side of its placeholder.
+  static let windowBytes = 48
+
+  /// The plain text of inline `nodes` (as `NoteDocument.plainText` renders it), at most
+  /// `limit` bytes of it, and whether there was more.
+  static func plainText(of nodes: [SyntaxNode], _ doc: NoteDocument, limit: Int) -> (text: String, truncated: Bool) {
+    var renderer = InlineText(doc: doc)
+    renderer.limit = limit
+    let text = renderer.render(nodes)
+    return (InlineText.trimmed(text), renderer.truncated)
+  }
+
+  /// The first `maxWords` words of the plain text of `nodes`, at most `maxBytes` bytes,
+  /// with ` …` when there is more.
+  static func firstWords(
+    of nodes: [SyntaxNode], _ doc: NoteDocument, maxWords: Int = maxWords, maxBytes: Int = maxBytes
+  ) -> String {
+    let (text, truncated) = plainText(of: nodes, doc, limit: maxBytes + 1)
+    return firstWords(of: text, truncated: truncated, maxWords: maxWords, maxBytes: maxBytes)
+  }
+
+  /// `text` bounded to `maxBytes` bytes (whole words where it has several), with ` …`
+  /// when there is more.
+  static func bounded(_ text: String, maxBytes: Int = maxBytes) -> String {
+    guard text.utf8.count > maxBytes else { return text }
+    return firstWords(of: text, truncated: false, maxWords: .max, maxBytes: maxBytes)
+  }
+
+  /// The first words of `text` that fit `maxWords` and `maxBytes`, with ` …` when any
+  /// are left out or `truncated` says the text went on.
+  static func firstWords(of text: String, truncated: Bool, maxWords: Int, maxBytes: Int) -> String {
+    let words = text.split(separator: " ", omittingEmptySubsequences: true)
+    var taken: [Substring] = []
+    var length = 0
+    for word in words {
+      guard taken.count < maxWords else { break }
+      let added = word.utf8.count + (taken.isEmpty ? 0 : 1)
+      guard length + added <= maxBytes else { break }
+      taken.append(word)
+      length += added
+    }
+    // The last word of a cut text may be cut too.
+    if truncated && taken.count == words.count && taken.count > 1 { taken.removeLast() }
+    if taken.isEmpty, let word = words.first {
+      return prefix(of: Array(word.utf8), maxBytes: maxBytes) + " …"
+    }
+    let more = truncated || taken.count < words.count
+    return taken.joined(separator: " ") + (more ? " …" : "")
+  }
+
+  /// At most `maxBytes` of `bytes`, cut at a character's start.
+  private static func prefix(of bytes: [UInt8], maxBytes: Int) -> String {
+    var end = min(maxBytes, bytes.count)
+    while end > 0 && end < bytes.count && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+    return String(decoding: bytes[..<end], as: UTF8.self)
+  }
+
+  /// The sentence of `text` around the UTF-8 range `shown` (a cloze's rendered answer),
+  /// with `placeholder` in place of that range: from after the previous `.`, `!` or `?`
+  /// followed by a space through the next one, at most `windowBytes` on each side (cut
+  /// at a word, with `…` where the sentence goes on).
+  static func sentenceWindow(in text: [UInt8], around shown: Range<Int>, placeholder: String) -> String {
+    func isPunctuation(_ byte: UInt8) -> Bool { byte == 0x2E || byte == 0x21 || byte == 0x3F }
+    // Before: the placeholder follows, so a mark right before it ends no sentence.
+    var start = shown.lowerBound
+    while start > 0 && shown.lowerBound - start < windowBytes {
+      let i = start - 1
+      if isPunctuation(text[i]) && i + 1 < shown.lowerBound && text[i + 1] == 0x20 { break }
+      start -= 1
+    }
+    var cutBefore = false
+    if start > 0 && shown.lowerBound - start >= windowBytes
+      && !(isPunctuation(text[start - 1]) && text[start] == 0x20)
+    {
+      cutBefore = true
+      if let space = text[start..<shown.lowerBound].firstIndex(of: 0x20) {
+        start = space + 1
+      } else {
+        while start < shown.lowerBound && text[start] & 0xC0 == 0x80 { start += 1 }
+      }
+    }
+    // After: through the next mark followed by a space or the end.
+    var end = shown.upperBound
+    var found = false
+    while end < text.count && end - shown.upperBound < windowBytes {
+      if isPunctuation(text[end]) && (end + 1 == text.count || text[end + 1] == 0x20) {
+        found = true
+        break
+      }
+      end += 1
+    }
+    var cutAfter = false
+    if found {
+      end += 1
+    } else if end < text.count {
+      cutAfter = true
+      if let space = text[shown.upperBound..<end].lastIndex(of: 0x20) {
+        end = space
+      } else {
+        while end > shown.upperBound && text[end] & 0xC0 == 0x80 { end -= 1 }
+      }
+    }
+    let before = String(decoding: text[start..<shown.lowerBound], as: UTF8.self)
+    let after = String(decoding: text[shown.upperBound..<end], as: UTF8.self)
+    let sentence = (before + placeholder + after).trimmingSpaces
+    return (cutBefore ? "… " : "") + sentence + (cutAfter ? " …" : "")
+  }
+}

@@ -1,0 +1,40 @@
+/// A node's subtree as the block stores it: flat, in preorder, read by index with no
+/// reference counting, for passes over many nodes (semantic tokens).
+///
+/// Index `root` is the node itself; the subtree is `root..<end`. Valid only inside the
+/// closure given to ``SyntaxNode/withFlatSubtree(_:)``.
+public struct FlatSubtree {
+  @usableFromInline let nodes: UnsafeBufferPointer<PackedNode>
+  /// The index of the node itself.
+  public let root: Int
+  /// One past the last index of the subtree.
+  public let end: Int
+  /// The absolute start of the node's top-level block.
+  public let blockStart: Int
+
+  init(nodes: UnsafeBufferPointer<PackedNode>, root: Int, blockStart: Int) {
+    self.nodes = nodes
+    self.root = root
+    self.end = Int(nodes[root].end)
+    self.blockStart = blockStart
+  }
+
+  @inlinable public func kind(_ index: Int) -> NodeKind { nodes[index].kind }
+
+  /// The start of node `index`, relative to its top-level block's start.
+  @inlinable public func relativeStart(_ index: Int) -> Int { Int(nodes[index].offset) }
+
+  @inlinable public func length(_ index: Int) -> Int { Int(nodes[index].length) }
+
+  /// The index after node `index`'s subtree: its next sibling, or its parent's next.
+  @inlinable public func subtreeEnd(_ index: Int) -> Int { Int(nodes[index].end) }
+}
+
+extension SyntaxNode {
+  /// Calls `body` with this node's subtree as a flat preorder view.
+  public func withFlatSubtree<R>(_ body: (FlatSubtree) throws -> R) rethrows -> R {
+    try block.nodes.withUnsafeBufferPointer { nodes in
+      try body(FlatSubtree(nodes: nodes, root: index, blockStart: blockStart))
+    }
+  }
+}
