@@ -34,13 +34,21 @@ extension NoteDocument {
     return count
   }
 
+  /// Columns the text in `range` spans in `encoding`, counted where the text is stored.
+  static func units(in range: Range<Int>, of text: TextStorage, in encoding: PositionEncoding) -> Int {
+    if encoding == .utf8 { return range.count }
+    var count = 0
+    text.forEachPiece(of: range) { count += units(of: $0, in: encoding) }
+    return count
+  }
+
   /// The line and column of byte `offset` (clamped to the text).
   public func lineColumn(of offset: Int, in encoding: PositionEncoding) -> LineColumn {
     let offset = min(max(offset, 0), text.count)
     let line = lines.lineContaining(offset)
     let start = lines.startOfLine(line)
     if encoding == .utf8 || lines.isASCII(line: line) { return LineColumn(line: line, column: offset - start) }
-    return LineColumn(line: line, column: Self.units(of: text.bytes(in: start..<offset), in: encoding))
+    return LineColumn(line: line, column: Self.units(in: start..<offset, of: text, in: encoding))
   }
 
   /// The byte offset of a line and column. A line past the end gives the end of the
@@ -117,7 +125,7 @@ public struct PositionWalker {
     if ascii {
       return LineColumn(line: line, column: target - lineStart)
     }
-    column += NoteDocument.units(of: document.text.bytes(in: offset..<target), in: encoding)
+    column += NoteDocument.units(in: offset..<target, of: document.text, in: encoding)
     offset = target
     return LineColumn(line: line, column: column)
   }

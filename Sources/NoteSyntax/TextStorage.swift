@@ -67,6 +67,23 @@ public struct TextStorage: Sendable {
     return result
   }
 
+  /// Calls `body` with the bytes in `range` without copying them: one contiguous piece
+  /// per chunk the range spans, in order.
+  func forEachPiece(of range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    guard !range.isEmpty else { return }
+    var c = chunkIndex(containing: range.lowerBound)
+    var offset = range.lowerBound
+    while offset < range.upperBound {
+      let start = starts[c]
+      let end = min(range.upperBound, starts[c + 1])
+      chunks[c].bytes.withUnsafeBufferPointer { buffer in
+        body(UnsafeBufferPointer(rebasing: buffer[(offset - start)..<(end - start)]))
+      }
+      offset = end
+      c += 1
+    }
+  }
+
   /// All bytes, contiguous.
   public var allBytes: [UInt8] { bytes(in: 0..<count) }
 
