@@ -1,10 +1,37 @@
 /// `textDocument/documentSymbol`, answered with hierarchical symbols.
 public struct DocumentSymbolParams: LSPRequest, Hashable {
   public static let method = "textDocument/documentSymbol"
-  public typealias Response = [DocumentSymbol]?
+  public typealias Response = DocumentSymbolAnswer
   public var textDocument: TextDocumentIdentifier
 
   public init(textDocument: TextDocumentIdentifier) { self.textDocument = textDocument }
+}
+
+/// The answer to `textDocument/documentSymbol`: symbols as values, or the JSON array a
+/// handler has already written (the outline of a large note is streamed into a
+/// ``JSONWriter`` without building a tree of values first).
+public enum DocumentSymbolAnswer: Codable, Sendable, Hashable, FastJSONEncodable {
+  case symbols([DocumentSymbol])
+  /// A JSON array of `DocumentSymbol` objects.
+  case json([UInt8])
+
+  public init(from decoder: any Decoder) throws {
+    self = .symbols(try [DocumentSymbol](from: decoder))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    switch self {
+    case .symbols(let symbols): try symbols.encode(to: encoder)
+    case .json(let bytes): try JSONParser.parse(bytes).encode(to: encoder)
+    }
+  }
+
+  public func writeJSON(to writer: inout JSONWriter) {
+    switch self {
+    case .symbols(let symbols): symbols.writeJSON(to: &writer)
+    case .json(let bytes): writer.writeRaw(bytes)
+    }
+  }
 }
 
 public struct DocumentSymbol: Codable, Sendable, Hashable {

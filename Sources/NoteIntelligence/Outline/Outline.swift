@@ -115,13 +115,16 @@ public final class OutlineCache {
 
   public init() {}
 
-  private struct Open {
-    var level: Int
-    var symbol: OutlineSymbol
-  }
-
   /// The outline of `doc`, as ``Outline/symbols(for:)`` gives it.
   public func symbols(for doc: NoteDocument) -> [OutlineSymbol] {
+    var builder = OutlineTreeBuilder()
+    walk(doc, visitor: &builder)
+    return builder.roots
+  }
+
+  /// Hands `visitor` the outline of `doc` in document order, each entry entered before
+  /// its children and left after them, without building a tree.
+  public func walk(_ doc: NoteDocument, visitor: inout some OutlineVisitor) {
     let info = BookInfo(doc)
     let first = firstHeading(of: doc)
     var title = info.title.map { OutlineText.bounded($0) }
@@ -136,16 +139,19 @@ public final class OutlineCache {
         title = OutlineText.firstWords(of: [content], doc, maxWords: .max)
       }
     }
-    var root = OutlineSymbol(
-      name: title ?? "", kind: .book, range: 0..<0, selectionRange: titleSelection(doc, heading: titleHeading) ?? 0..<0)
+    if let title {
+      visitor.enter(
+        name: title, detail: nil, kind: .book, rangeStart: 0,
+        selection: titleSelection(doc, heading: titleHeading) ?? 0..<0)
+    }
     let titleStart = titleHeading?.startOffset
-    var stack: [Open] = []
+    // The headings entered and not yet left: their level and the end of their own text.
+    var open: [(level: Int, end: Int)] = []
     var lastEnd = 0
     func close(downTo level: Int) {
-      while let top = stack.last, top.level >= level {
-        var symbol = stack.removeLast().symbol
-        symbol.range = symbol.range.lowerBound..<max(lastEnd, symbol.range.upperBound)
-        if stack.isEmpty { root.children.append(symbol) } else { stack[stack.count - 1].symbol.children.append(symbol) }
+      while let top = open.last, top.level >= level {
+        open.removeLast()
+        visitor.leave(rangeEnd: max(lastEnd, top.end))
       }
     }
     let blockCount = doc.tree.blockCount
@@ -157,27 +163,26 @@ public final class OutlineCache {
       let start = block.startOffset
       if let heading = entry.heading, start != titleStart {
         close(downTo: heading.level)
-        stack.append(
-          Open(
-            level: heading.level,
-            symbol: OutlineSymbol(
-              name: heading.name, kind: stack.isEmpty ? .chapter : .section, range: heading.range.shifted(by: start),
-              selectionRange: heading.selection.shifted(by: start))))
+        visitor.enter(
+          name: heading.name, detail: nil, kind: open.isEmpty ? .chapter : .section,
+          rangeStart: start + heading.range.lowerBound, selection: heading.selection.shifted(by: start))
+        open.append((heading.level, start + heading.range.upperBound))
       }
-      if !entry.prompts.isEmpty {
-        let prompts = entry.prompts.map { $0.shifted(by: start) }
-        if stack.isEmpty {
-          root.children.append(contentsOf: prompts)
-        } else {
-          stack[stack.count - 1].symbol.children.append(contentsOf: prompts)
-        }
-      }
+      for prompt in entry.prompts { Self.visit(prompt, base: start, &visitor) }
       if let end = entry.contentEnd { lastEnd = start + end }
     }
     cache.endPass(blockCount: blockCount, complete: true)
     close(downTo: 1)
-    root.range = 0..<lastEnd
-    return title == nil ? root.children : [root]
+    if title != nil { visitor.leave(rangeEnd: lastEnd) }
+  }
+
+  /// A cached entry (offsets relative to its block's start `base`) and its children.
+  private static func visit(_ symbol: OutlineSymbol, base: Int, _ visitor: inout some OutlineVisitor) {
+    visitor.enter(
+      name: symbol.name, detail: symbol.detail, kind: symbol.kind, rangeStart: base + symbol.range.lowerBound,
+      selection: symbol.selectionRange.shifted(by: base))
+    for child in symbol.children { visit(child, base: base, &visitor) }
+    visitor.leave(rangeEnd: base + symbol.range.upperBound)
   }
 
   private func titleSelection(_ doc: NoteDocument, heading: SyntaxNode?) -> Range<Int>? {
@@ -191,6 +196,34 @@ public final class OutlineCache {
       }
     }
     return heading.map { $0.child(.inlineContent)?.range ?? $0.trimmedRange(in: doc) }
+  }
+}
+
+/// Receives a note's outline in document order: each entry is entered, then its
+/// children, then it is left with the end of its range. Writing an outline out through a
+/// visitor builds no tree of symbols.
+public protocol OutlineVisitor {
+  /// An entry begins: its range starts at `rangeStart` and ends where it is left;
+  /// `selection` is the part to select when it is chosen (normally inside the range).
+  mutating func enter(name: String, detail: String?, kind: OutlineSymbolKind, rangeStart: Int, selection: Range<Int>)
+  /// The entry entered last and not yet left ends at `rangeEnd`.
+  mutating func leave(rangeEnd: Int)
+}
+
+/// Builds the tree of ``OutlineSymbol``s a walk describes.
+struct OutlineTreeBuilder: OutlineVisitor {
+  private var open: [OutlineSymbol] = []
+  private(set) var roots: [OutlineSymbol] = []
+
+  mutating func enter(name: String, detail: String?, kind: OutlineSymbolKind, rangeStart: Int, selection: Range<Int>) {
+    open.append(
+      OutlineSymbol(name: name, detail: detail, kind: kind, range: rangeStart..<rangeStart, selectionRange: selection))
+  }
+
+  mutating func leave(rangeEnd: Int) {
+    var symbol = open.removeLast()
+    symbol.range = symbol.range.lowerBound..<rangeEnd
+    if open.isEmpty { roots.append(symbol) } else { open[open.count - 1].children.append(symbol) }
   }
 }
 
