@@ -82,13 +82,9 @@ enum LSPBenchmark {
     case documentSymbol
   }
 
-  /// One server process and a blocking reader of its answers.
+  /// One `booknotes lsp` process (``ServerProcess``) and the note it edits.
   final class Session {
-    let process = Process()
-    let input = Pipe()
-    let output = Pipe()
-    var framer = MessageFramer()
-    var nextID = 1
+    let server: ServerProcess
     let uri = JSONValue.string("file:///bench/note.md")
     var mirror = NoteDocument("")
     var version = 1
@@ -96,43 +92,14 @@ enum LSPBenchmark {
     var tokenResultID = JSONValue.null
 
     init(binary: String) throws {
-      process.executableURL = URL(fileURLWithPath: binary)
-      process.arguments = ["lsp", "--log-level", "error"]
-      process.standardInput = input
-      process.standardOutput = output
-      process.standardError = FileHandle.nullDevice
-      try process.run()
+      server = try ServerProcess(command: [binary, "lsp", "--log-level", "error"])
     }
 
-    func send(_ message: JSONValue) {
-      input.fileHandleForWriting.write(Data(MessageWriter.frame(Array(message.description.utf8))))
-    }
+    func request(_ method: String, _ params: JSONValue) -> Int { server.request(method, params) }
 
-    func request(_ method: String, _ params: JSONValue) -> Int {
-      let id = nextID
-      nextID += 1
-      send(["jsonrpc": "2.0", "id": .int(id), "method": .string(method), "params": params])
-      return id
-    }
+    func notify(_ method: String, _ params: JSONValue) { server.notify(method, params) }
 
-    func notify(_ method: String, _ params: JSONValue) {
-      send(["jsonrpc": "2.0", "method": .string(method), "params": params])
-    }
-
-    /// Reads messages until the response with `id` arrives: the time it was framed and
-    /// its body, recognised without decoding (the server writes `jsonrpc` then `id` first).
-    func response(_ id: Int) throws -> (time: UInt64, body: [UInt8]) {
-      let prefix = Array("{\"jsonrpc\":\"2.0\",\"id\":\(id),".utf8)
-      while true {
-        while let event = framer.next() {
-          guard case .message(let body) = event, body.starts(with: prefix) else { continue }
-          return (DispatchTime.now().uptimeNanoseconds, Array(body))
-        }
-        let chunk = output.fileHandleForReading.availableData
-        guard !chunk.isEmpty else { throw BenchError("server closed its output") }
-        framer.feed(chunk)
-      }
-    }
+    func response(_ id: Int) throws -> (time: UInt64, body: [UInt8]) { try server.responseBody(id) }
 
     func initialize() throws -> Double {
       let start = DispatchTime.now().uptimeNanoseconds
@@ -206,11 +173,8 @@ enum LSPBenchmark {
     }
 
     func close() {
-      let id = request("shutdown", .null)
-      _ = try? response(id)
+      _ = try? response(request("shutdown", .null))
       notify("exit", .null)
-      try? input.fileHandleForWriting.close()
-      process.waitUntilExit()
     }
   }
 }
