@@ -83,17 +83,6 @@ private struct StreamEncoder: Encoder {
   }
 }
 
-/// A key for `super` encoders and array positions in coding paths.
-private struct StreamKey: CodingKey {
-  var stringValue: String
-  var intValue: Int?
-  init(stringValue: String) { self.stringValue = stringValue }
-  init(intValue: Int) {
-    stringValue = "Index \(intValue)"
-    self.intValue = intValue
-  }
-}
-
 private struct KeyedStream<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let state: StreamState
   /// The level of this container's members.
@@ -161,8 +150,8 @@ private struct KeyedStream<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   mutating func superEncoder() -> any Encoder {
-    key(StreamKey(stringValue: "super"))
-    return StreamEncoder(state: state, level: level, codingPath: codingPath + [StreamKey(stringValue: "super")])
+    key(JSONPathKey(stringValue: "super"))
+    return StreamEncoder(state: state, level: level, codingPath: codingPath + [JSONPathKey(stringValue: "super")])
   }
 
   mutating func superEncoder(forKey key: Key) -> any Encoder {
@@ -186,7 +175,7 @@ private struct UnkeyedStream: UnkeyedEncodingContainer {
   private mutating func next() -> [any CodingKey] {
     state.close(to: level)
     defer { count += 1 }
-    return codingPath + [StreamKey(intValue: count)]
+    return codingPath + [JSONPathKey(intValue: count)]
   }
 
   mutating func encodeNil() throws {

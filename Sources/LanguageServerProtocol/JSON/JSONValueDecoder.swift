@@ -63,17 +63,6 @@ extension JSONValue {
   }
 }
 
-/// A position in the coding path: a member name or an array index.
-private struct PathKey: CodingKey {
-  var stringValue: String
-  var intValue: Int?
-  init(stringValue: String) { self.stringValue = stringValue }
-  init(intValue: Int) {
-    stringValue = "Index \(intValue)"
-    self.intValue = intValue
-  }
-}
-
 /// Scalar conversions shared by the containers.
 private enum Scalars {
   static func bool(_ value: JSONValue, _ path: [any CodingKey]) throws -> Bool {
@@ -163,7 +152,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func superDecoder() throws -> any Decoder {
-    JSONValueDecoder(value: members["super"] ?? .null, codingPath: codingPath + [PathKey(stringValue: "super")])
+    JSONValueDecoder(value: members["super"] ?? .null, codingPath: codingPath + [JSONPathKey(stringValue: "super")])
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {
@@ -184,7 +173,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
   var count: Int? { elements.count }
   var isAtEnd: Bool { currentIndex >= elements.count }
 
-  private var path: [any CodingKey] { codingPath + [PathKey(intValue: currentIndex)] }
+  private var path: [any CodingKey] { codingPath + [JSONPathKey(intValue: currentIndex)] }
 
   private mutating func next(_ type: Any.Type) throws -> JSONValue {
     guard currentIndex < elements.count else {

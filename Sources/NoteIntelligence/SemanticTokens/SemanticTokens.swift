@@ -13,14 +13,9 @@ public enum SemanticTokens {
   }
 
   /// The tokens of the whole note (or of the blocks touching `range`), absolute and
-  /// sorted by start, without caching.
+  /// sorted by start, computed afresh (with a cache used for this call only).
   public static func tokens(for doc: NoteDocument, in range: Range<Int>? = nil) -> [SemanticToken] {
-    var result: [SemanticToken] = []
-    for block in doc.tree.blocks(touching: range) {
-      let relative = TokenCollector.tokens(for: block, in: doc)
-      result.append(contentsOf: relative.lazy.map { $0.shifted(by: block.startOffset) })
-    }
-    return result.filtered(to: range)
+    SemanticTokenCache().tokens(for: doc, in: range)
   }
 }
 
