@@ -18,12 +18,19 @@ let package = Package(
     .target(name: "NoteSyntax", swiftSettings: strict),
     // Pure: analysis of notes (tokens, diagnostics, prompts, outline). No IO, no LSP types.
     .target(name: "NoteIntelligence", dependencies: ["NoteSyntax"], swiftSettings: strict),
+    // Knows nothing of notes or LSP: a JSON value, a one-pass parser, a fast writer,
+    // and Codable bridges over them.
+    .target(name: "JSONCore", swiftSettings: strict),
     // Knows nothing of notes: JSON-RPC framing, LSP message types, connection, dispatch.
-    .target(name: "LanguageServerProtocol", swiftSettings: strict),
+    .target(name: "LanguageServerProtocol", dependencies: ["JSONCore"], swiftSettings: strict),
+    // The library's file-system edge: finding and reading notes, `.booknotes.json` and
+    // the environment, the loader, watching folders, the index cache on disk.
+    .target(
+      name: "NoteWorkspace", dependencies: ["NoteSyntax", "NoteIntelligence", "JSONCore"], swiftSettings: strict),
     // Where both vocabularies meet: documents, scheduling, conversions, one file per feature.
     .target(
       name: "BookNotesServer",
-      dependencies: ["NoteSyntax", "NoteIntelligence", "LanguageServerProtocol"],
+      dependencies: ["NoteSyntax", "NoteIntelligence", "NoteWorkspace", "JSONCore", "LanguageServerProtocol"],
       swiftSettings: strict),
     // glibc's malloc arena limit, which Swift's Glibc module does not expose.
     .target(name: "CMallocTuning"),
@@ -36,7 +43,9 @@ let package = Package(
     // the server does not use them (the home folder comes from $HOME).
     .executableTarget(
       name: "booknotes",
-      dependencies: ["BookNotesServer", "NoteIntelligence", "NoteSyntax", "CMallocTuning"],
+      dependencies: [
+        "BookNotesServer", "NoteIntelligence", "NoteSyntax", "NoteWorkspace", "JSONCore", "CMallocTuning",
+      ],
       swiftSettings: strict,
       linkerSettings: [
         .unsafeFlags(["-static-executable"], .when(platforms: [.linux])),
@@ -46,11 +55,11 @@ let package = Package(
       ]),
     .executableTarget(
       name: "booknotes-bench",
-      dependencies: ["NoteSyntax", "NoteIntelligence", "LanguageServerProtocol"],
+      dependencies: ["NoteSyntax", "NoteIntelligence", "JSONCore", "LanguageServerProtocol"],
       swiftSettings: strict),
     .target(
       name: "BookNotesTestSupport",
-      dependencies: ["NoteSyntax", "NoteIntelligence", "LanguageServerProtocol", "BookNotesServer"],
+      dependencies: ["NoteSyntax", "NoteIntelligence", "JSONCore", "LanguageServerProtocol", "BookNotesServer"],
       swiftSettings: strict),
     .testTarget(
       name: "NoteSyntaxTests", dependencies: ["NoteSyntax", "BookNotesTestSupport"], exclude: ["Fixtures"],
@@ -60,10 +69,10 @@ let package = Package(
       dependencies: ["NoteIntelligence", "NoteSyntax", "BookNotesTestSupport"], swiftSettings: strict),
     .testTarget(
       name: "LanguageServerProtocolTests",
-      dependencies: ["LanguageServerProtocol", "BookNotesTestSupport"], swiftSettings: strict),
+      dependencies: ["LanguageServerProtocol", "JSONCore", "BookNotesTestSupport"], swiftSettings: strict),
     .testTarget(
       name: "BookNotesServerTests",
-      dependencies: ["BookNotesServer", "LanguageServerProtocol", "NoteSyntax", "BookNotesTestSupport"],
+      dependencies: ["BookNotesServer", "LanguageServerProtocol", "JSONCore", "NoteSyntax", "BookNotesTestSupport"],
       exclude: ["Golden"],
       swiftSettings: strict),
   ],

@@ -1,6 +1,7 @@
 import LanguageServerProtocol
 import NoteIntelligence
 import NoteSyntax
+import NoteWorkspace
 
 extension BookNotesServer {
   func registerCodeActions() {

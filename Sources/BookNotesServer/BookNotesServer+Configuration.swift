@@ -1,4 +1,6 @@
+import JSONCore
 import LanguageServerProtocol
+import NoteWorkspace
 import Synchronization
 
 extension BookNotesServer {
@@ -43,7 +45,7 @@ extension BookNotesServer {
   func applySettings(_ section: JSONValue) {
     let changed = session.withLock { session -> Bool in
       let before = session.configuration.diagnosticOptions
-      session.configuration.settings = section
+      session.configuration.client = section
       return session.configuration.diagnosticOptions != before
     }
     logger.info("Settings changed\(changed ? "; diagnostics options changed" : "")")

@@ -1,5 +1,6 @@
 import LanguageServerProtocol
 import NoteSyntax
+import NoteWorkspace
 
 extension BookNotesServer {
   func registerLifecycle() {

@@ -1,6 +1,7 @@
 import LanguageServerProtocol
 import NoteIntelligence
 import NoteSyntax
+import NoteWorkspace
 
 #if canImport(Glibc)
   import Glibc
@@ -91,10 +92,7 @@ extension BookNotesServer {
   static func promptItems(of note: NoteDocument, uri: DocumentURI, encoding: PositionEncoding) -> [PromptItem] {
     let file = FileURI.path(of: uri) ?? uri
     return Prompts.prompts(for: note).map { prompt in
-      var item = PromptItem(prompt, file: file)
-      item.uri = uri
-      item.range = note.lspRange(of: prompt.range, in: encoding)
-      return item
+      PromptItem(prompt, file: file, uri: uri, range: note.lspRange(of: prompt.range, in: encoding))
     }
   }
 }

@@ -1,6 +1,7 @@
 public import LanguageServerProtocol
 import NoteIntelligence
 import NoteSyntax
+import NoteWorkspace
 import Synchronization
 
 /// The BookNotes language server: the handlers that answer a client about its open
@@ -91,7 +92,7 @@ struct Session: Sendable {
   var showDocument = false
   /// Whether the client answers `workspace/configuration`.
   var configurationRequests = false
-  var configuration = ServerConfiguration()
+  var configuration = SettingsSources(environment: SettingsSources.processEnvironment())
   /// The workspace folders' URIs from `initialize` (else its `rootUri`).
   var workspaceRoots: [DocumentURI] = []
 }

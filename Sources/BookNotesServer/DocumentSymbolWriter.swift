@@ -1,3 +1,4 @@
+import JSONCore
 import LanguageServerProtocol
 import NoteIntelligence
 import NoteSyntax

@@ -1,93 +1,59 @@
+public import JSONCore
 public import LanguageServerProtocol
 public import NoteIntelligence
-public import NoteSyntax
+import NoteWorkspace
 
-/// A review prompt as the command line and the `booknotes/prompts` request report it:
-/// the card, its note and where it is.
-public struct PromptItem: Codable, Sendable, Hashable, FastJSONEncodable {
-  /// Stable across unrelated edits: derived from the kind and the card's text.
-  public var id: String
-  /// `quote`, `cloze` or `qa`.
-  public var kind: String
+/// A review prompt as the `booknotes/prompts` request answers it: the command line's
+/// export object plus the note's URI and the prompt's range.
+public struct PromptItem: Sendable, Hashable, Codable, FastJSONEncodable {
+  public var prompt: Prompt
   /// The note's path (its URI when it has no path).
   public var file: String
-  /// 1-based line where the prompt starts.
-  public var line: Int
-  /// The note's book title, `null` when it has none.
-  public var book: String?
-  public var front: String
-  public var back: String
-  /// The note's URI; only in `booknotes/prompts` results.
-  public var uri: DocumentURI?
-  /// The prompt's range in the negotiated encoding; only in `booknotes/prompts` results.
-  public var range: LanguageServerProtocol.Range?
+  public var uri: DocumentURI
+  /// The prompt's range in the negotiated encoding.
+  public var range: LanguageServerProtocol.Range
 
-  public init(
-    id: String, kind: String, file: String, line: Int, book: String?, front: String, back: String,
-    uri: DocumentURI? = nil, range: LanguageServerProtocol.Range? = nil
-  ) {
-    self.id = id
-    self.kind = kind
+  public init(_ prompt: Prompt, file: String, uri: DocumentURI, range: LanguageServerProtocol.Range) {
+    self.prompt = prompt
     self.file = file
-    self.line = line
-    self.book = book
-    self.front = front
-    self.back = back
     self.uri = uri
     self.range = range
-  }
-
-  /// The item for `prompt` of the note at `file`.
-  public init(_ prompt: Prompt, file: String) {
-    self.init(
-      id: prompt.id, kind: prompt.kind.rawValue, file: file, line: prompt.line + 1, book: prompt.book,
-      front: prompt.front, back: prompt.back)
-  }
-
-  /// Every prompt of `note` (at `file`) as items.
-  public static func items(of note: NoteDocument, file: String) -> [PromptItem] {
-    Prompts.prompts(for: note).map { PromptItem($0, file: file) }
   }
 
   private enum CodingKeys: String, CodingKey {
     case id, kind, file, line, book, front, back, uri, range
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(kind, forKey: .kind)
-    try container.encode(file, forKey: .file)
-    try container.encode(line, forKey: .line)
-    try container.encode(book, forKey: .book)
-    try container.encode(front, forKey: .front)
-    try container.encode(back, forKey: .back)
-    try container.encodeIfPresent(uri, forKey: .uri)
-    try container.encodeIfPresent(range, forKey: .range)
+  /// Reads what ``writeJSON(to:)`` writes (a client's view: the prompt's byte range
+  /// is not sent, so it is empty).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let kindName = try container.decode(String.self, forKey: .kind)
+    guard let kind = PromptKind(rawValue: kindName) else {
+      throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "unknown kind \(kindName)")
+    }
+    prompt = Prompt(
+      id: try container.decode(String.self, forKey: .id), kind: kind,
+      line: try container.decode(Int.self, forKey: .line) - 1, range: 0..<0,
+      book: try container.decodeIfPresent(String.self, forKey: .book),
+      front: try container.decode(String.self, forKey: .front), back: try container.decode(String.self, forKey: .back))
+    file = try container.decode(String.self, forKey: .file)
+    uri = try container.decode(DocumentURI.self, forKey: .uri)
+    range = try container.decode(LanguageServerProtocol.Range.self, forKey: .range)
   }
 
-  /// Writes the object with its members in a fixed order; `book` is `null` when absent.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    var writer = JSONWriter()
+    writeJSON(to: &writer)
+    try container.encode(JSONParser.parse(writer.bytes))
+  }
+
+  /// `{id, kind, file, line, book, front, back, uri, range}`.
   public func writeJSON(to writer: inout JSONWriter) {
-    writer.beginObject()
-    writer.key("id")
-    writer.write(id)
-    writer.key("kind")
-    writer.write(kind)
-    writer.key("file")
-    writer.write(file)
-    writer.key("line")
-    writer.write(line)
-    writer.key("book")
-    book.writeJSON(to: &writer)
-    writer.key("front")
-    writer.write(front)
-    writer.key("back")
-    writer.write(back)
-    if let uri {
+    PromptExport.write(prompt, file: file, to: &writer) { writer in
       writer.key("uri")
       writer.write(uri)
-    }
-    if let range {
       writer.key("range")
       writer.beginObject()
       for (name, position) in [("start", range.start), ("end", range.end)] {
@@ -101,7 +67,6 @@ public struct PromptItem: Codable, Sendable, Hashable, FastJSONEncodable {
       }
       writer.endObject()
     }
-    writer.endObject()
   }
 }
 

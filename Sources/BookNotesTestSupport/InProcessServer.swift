@@ -1,4 +1,5 @@
 public import BookNotesServer
+public import JSONCore
 public import LanguageServerProtocol
 
 #if canImport(Glibc)

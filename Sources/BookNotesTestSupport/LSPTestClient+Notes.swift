@@ -1,4 +1,5 @@
-public import LanguageServerProtocol
+public import JSONCore
+import LanguageServerProtocol
 
 /// Helpers for talking about notes: open, edit and request by URI.
 extension LSPTestClient {

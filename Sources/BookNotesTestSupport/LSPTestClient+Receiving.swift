@@ -1,4 +1,5 @@
 import Foundation
+public import JSONCore
 public import LanguageServerProtocol
 
 extension LSPTestClient {

@@ -1,4 +1,5 @@
 public import Foundation
+public import JSONCore
 public import LanguageServerProtocol
 import Synchronization
 

@@ -1,3 +1,4 @@
+public import JSONCore
 public import LanguageServerProtocol
 
 /// Decodes LSP semantic-token integers back to readable lines, for golden files.

@@ -129,7 +129,7 @@ public struct LineIndex: Sendable {
   }
 
   /// Whether the line is pure ASCII, so columns in every encoding equal byte counts.
-  func isASCII(line number: Int) -> Bool {
+  public func isASCII(line number: Int) -> Bool {
     let line = record(ofLine: number)
     return line.utf8 == line.scalars
   }

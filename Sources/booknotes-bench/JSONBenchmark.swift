@@ -1,4 +1,5 @@
 import Foundation
+import JSONCore
 import LanguageServerProtocol
 
 /// `booknotes-bench json`: Foundation's `JSONEncoder` against the protocol layer's

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCore
 import LanguageServerProtocol
 
 #if canImport(Glibc)

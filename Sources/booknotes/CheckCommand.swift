@@ -1,7 +1,7 @@
-import BookNotesServer
-import LanguageServerProtocol
+import JSONCore
 import NoteIntelligence
 import NoteSyntax
+import NoteWorkspace
 
 /// `booknotes check [PATH…]`: the diagnostics of every note, for scripts and hooks.
 enum CheckCommand: Subcommand {
@@ -41,7 +41,8 @@ enum CheckCommand: Subcommand {
     }
     let options: NoteIntelligence.DiagnosticOptions
     do {
-      options = try LibraryConfiguration.diagnosticOptions(root: parsed.root)
+      let file = try LibraryConfigurationFile.read(root: parsed.root)
+      options = SettingsSources(file: file, environment: SettingsSources.processEnvironment()).diagnosticOptions
     } catch {
       Output.error("booknotes check: \(error)")
       return ExitStatus.usage

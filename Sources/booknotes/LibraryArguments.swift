@@ -1,4 +1,4 @@
-import BookNotesServer
+import NoteWorkspace
 
 /// The arguments of a command that reads notes: `[PATH…] [--format F] [--root DIR]`.
 struct LibraryArguments {

@@ -1,6 +1,7 @@
-import BookNotesServer
-import LanguageServerProtocol
+import JSONCore
+import NoteIntelligence
 import NoteSyntax
+import NoteWorkspace
 
 /// `booknotes prompts [PATH…]`: every review prompt, for export to flash-card apps.
 enum PromptsCommand: Subcommand {
@@ -69,25 +70,16 @@ enum PromptsCommand: Subcommand {
     case .skipped(let reason): return ("", "booknotes prompts: skipping \(name): \(reason)")
     }
     var output = ""
-    for (index, item) in PromptItem.items(of: note, file: name).enumerated() {
+    for (index, prompt) in Prompts.prompts(for: note).enumerated() {
       if json {
         var writer = JSONWriter()
-        item.writeJSON(to: &writer)
+        PromptExport.write(prompt, file: name, to: &writer)
         if index > 0 { output += ",\n" }
         output += String(decoding: writer.bytes, as: UTF8.self)
       } else {
-        let fields = [item.front, item.back, item.id, item.kind, item.file, String(item.line), item.book ?? ""]
-        output += fields.map(tsvField).joined(separator: "\t") + "\n"
+        output += PromptExport.tsvLine(prompt, file: name)
       }
     }
     return (output, nil)
-  }
-
-  /// A TSV field: tabs and line breaks replaced by spaces.
-  static func tsvField(_ text: String) -> String {
-    // Tabs, line feeds and carriage returns, and the lead bytes of NEL, LS and PS.
-    let special: Set<UInt8> = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0xC2, 0xE2]
-    guard text.utf8.contains(where: special.contains) else { return text }
-    return String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
   }
 }

@@ -1,5 +1,6 @@
 import BookNotesServer
 import BookNotesTestSupport
+import JSONCore
 import LanguageServerProtocol
 import Testing
 

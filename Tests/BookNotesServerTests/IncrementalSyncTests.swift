@@ -1,4 +1,5 @@
 import BookNotesTestSupport
+import JSONCore
 import LanguageServerProtocol
 import Testing
 

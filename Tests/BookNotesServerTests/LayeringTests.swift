@@ -27,15 +27,20 @@ import Testing
     return result
   }
 
-  static let allowed: [String: Set<String>] = [
-    "NoteSyntax": [],
-    "NoteIntelligence": ["NoteSyntax"],
-    "LanguageServerProtocol": [
-      "FoundationEssentials", "Foundation", "Dispatch", "Synchronization", "Glibc", "Darwin",
-    ],
+  static let system: Set<String> = [
+    "FoundationEssentials", "Foundation", "Dispatch", "Synchronization", "Glibc", "Darwin",
   ]
 
-  @Test(arguments: ["NoteSyntax", "NoteIntelligence", "LanguageServerProtocol"])
+  static let allowed: [String: Set<String>] = [
+    "NoteSyntax": [],
+    "NoteIntelligence": ["NoteSyntax", "Synchronization"],
+    "JSONCore": ["FoundationEssentials", "Foundation"],
+    "LanguageServerProtocol": system.union(["JSONCore"]),
+    // The file-system edge: notes and JSON, no protocol types.
+    "NoteWorkspace": system.union(["NoteSyntax", "NoteIntelligence", "JSONCore"]),
+  ]
+
+  @Test(arguments: ["NoteSyntax", "NoteIntelligence", "JSONCore", "LanguageServerProtocol", "NoteWorkspace"])
   func importsStayInsideTheLayer(target: String) throws {
     let allowed = try #require(Self.allowed[target])
     let imports = try Self.imports(of: target)
@@ -45,10 +50,21 @@ import Testing
     }
   }
 
+  /// The command-line tools that read notes go through the workspace layer, not the
+  /// server and its protocol types.
+  @Test(arguments: ["CheckCommand.swift", "PromptsCommand.swift", "LibraryArguments.swift"])
+  func commandsUseTheWorkspaceLayer(file: String) throws {
+    let modules = try #require(try Self.imports(of: "booknotes")[file])
+    #expect(
+      modules.isDisjoint(with: ["BookNotesServer", "LanguageServerProtocol"]), "booknotes/\(file) imports \(modules)")
+  }
+
   /// The server executable links the Swift runtime statically on Linux, which works
   /// only without corelibs `Foundation`: its targets import `FoundationEssentials`, and
   /// `Foundation` only where that is missing (macOS).
-  @Test(arguments: ["LanguageServerProtocol", "BookNotesServer", "NoteIntelligence", "booknotes"])
+  @Test(arguments: [
+    "JSONCore", "LanguageServerProtocol", "BookNotesServer", "NoteIntelligence", "NoteWorkspace", "booknotes",
+  ])
   func theServerUsesFoundationEssentials(target: String) throws {
     let folder = Self.sources.appendingPathComponent(target)
     for (file, modules) in try Self.imports(of: target) where modules.contains("Foundation") {

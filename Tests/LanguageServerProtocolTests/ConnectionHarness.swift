@@ -1,5 +1,6 @@
 import BookNotesTestSupport
 import Foundation
+import JSONCore
 import LanguageServerProtocol
 import Synchronization
 

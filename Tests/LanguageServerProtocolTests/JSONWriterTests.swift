@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import JSONCore
 @testable import LanguageServerProtocol
 
 @Suite struct JSONWriterTests {

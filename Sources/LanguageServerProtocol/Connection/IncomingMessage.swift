@@ -1,3 +1,5 @@
+import JSONCore
+
 /// One decoded JSON-RPC message, or what is wrong with it.
 enum IncomingMessage {
   /// A request; `params` is `nil` when the message has none.

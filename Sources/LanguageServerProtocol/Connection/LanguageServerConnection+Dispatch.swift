@@ -1,3 +1,5 @@
+import JSONCore
+
 extension LanguageServerConnection {
   /// Decodes one message body and answers, schedules or drops it. Runs on the
   /// reader thread, one message at a time.

@@ -1,3 +1,5 @@
+import JSONCore
+
 /// A request handler after its params were decoded.
 struct PreparedRequest: Sendable {
   let scope: Scope

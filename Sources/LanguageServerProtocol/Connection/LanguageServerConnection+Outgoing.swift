@@ -1,3 +1,5 @@
+import JSONCore
+
 extension LanguageServerConnection {
   /// Sends a notification to the client.
   public func send<N: LSPNotification>(notification: N) {

@@ -1,4 +1,5 @@
 import Dispatch
+import JSONCore
 import Synchronization
 
 /// A JSON-RPC connection to one client over a pair of file descriptors.

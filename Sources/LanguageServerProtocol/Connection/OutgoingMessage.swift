@@ -1,3 +1,5 @@
+import JSONCore
+
 /// Builds the JSON text of outgoing JSON-RPC messages.
 public enum OutgoingMessage {
   /// `{"jsonrpc":"2.0","id":…,"result":…}` with an already-encoded result.

@@ -1,3 +1,5 @@
+public import JSONCore
+
 /// A JSON-RPC error answer. Thrown by a handler, it is sent to the client as is.
 public struct ResponseError: Error, Codable, Sendable, Hashable, CustomStringConvertible {
   public var code: Int

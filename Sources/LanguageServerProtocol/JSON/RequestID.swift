@@ -1,3 +1,5 @@
+public import JSONCore
+
 /// A JSON-RPC request id: a number or a string.
 public enum RequestID: Sendable, Hashable, Codable, CustomStringConvertible {
   case int(Int)

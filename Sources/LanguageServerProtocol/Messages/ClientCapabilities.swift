@@ -1,3 +1,5 @@
+public import JSONCore
+
 /// The parts of the client's capabilities that the server reads; everything else the
 /// client sends is ignored.
 public struct ClientCapabilities: Codable, Sendable, Hashable {

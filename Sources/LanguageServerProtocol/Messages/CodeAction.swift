@@ -1,3 +1,5 @@
+public import JSONCore
+
 /// `textDocument/codeAction`.
 public struct CodeActionParams: LSPRequest, Hashable {
   public static let method = "textDocument/codeAction"

@@ -1,3 +1,5 @@
+public import JSONCore
+
 /// `workspace/executeCommand`: runs a command the server advertised.
 public struct ExecuteCommandParams: LSPRequest, Hashable {
   public static let method = "workspace/executeCommand"

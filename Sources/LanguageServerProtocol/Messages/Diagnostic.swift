@@ -1,3 +1,5 @@
+public import JSONCore
+
 public struct DiagnosticRelatedInformation: Codable, Sendable, Hashable {
   public var location: Location
   public var message: String

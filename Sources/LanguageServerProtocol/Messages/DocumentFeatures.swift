@@ -1,3 +1,5 @@
+public import JSONCore
+
 /// `textDocument/documentSymbol`, answered with hierarchical symbols.
 public struct DocumentSymbolParams: LSPRequest, Hashable {
   public static let method = "textDocument/documentSymbol"

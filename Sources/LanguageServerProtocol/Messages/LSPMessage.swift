@@ -1,3 +1,5 @@
+public import JSONCore
+
 /// A request: its params type, the method it is sent as and the type of its result.
 public protocol LSPRequest: Codable, Sendable {
   static var method: String { get }

@@ -1,3 +1,5 @@
+public import JSONCore
+
 public struct WorkspaceFolder: Codable, Sendable, Hashable {
   public var uri: DocumentURI
   public var name: String

@@ -1,3 +1,5 @@
+public import JSONCore
+
 /// `textDocument/semanticTokens/full`.
 public struct SemanticTokensParams: LSPRequest, Hashable {
   public static let method = "textDocument/semanticTokens/full"

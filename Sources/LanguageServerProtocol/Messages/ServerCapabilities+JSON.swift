@@ -1,3 +1,5 @@
+public import JSONCore
+
 /// The `initialize` result written with ``JSONWriter``: the first answer a client waits
 /// for goes out without `JSONEncoder`. Members are written in declaration order and
 /// `nil` ones are left out, as `JSONEncoder` does.

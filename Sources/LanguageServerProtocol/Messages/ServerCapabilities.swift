@@ -1,3 +1,5 @@
+public import JSONCore
+
 /// What the server offers; `nil` fields are left out of the JSON.
 public struct ServerCapabilities: Codable, Sendable, Hashable {
   public var positionEncoding: PositionEncodingKind?

@@ -1,3 +1,5 @@
+public import JSONCore
+
 /// `workspace/didChangeConfiguration`.
 public struct DidChangeConfigurationParams: LSPNotification, Hashable {
   public static let method = "workspace/didChangeConfiguration"

@@ -74,7 +74,7 @@ public enum NoteFiles {
   }
 
   /// `path` joined to `name`, without doubling a `/`.
-  static func join(_ path: String, _ name: String) -> String {
+  public static func join(_ path: String, _ name: String) -> String {
     path.hasSuffix("/") ? path + name : path + "/" + name
   }
 

@@ -177,15 +177,15 @@ public struct JSONWriter: Sendable {
   }
 
   /// Appends ASCII text as it is, with no separator: for members written by hand.
-  mutating func appendASCII(_ text: StaticString) {
+  package mutating func appendASCII(_ text: StaticString) {
     text.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
   /// Appends a non-negative number (negative ones as 0), with no separator.
-  mutating func appendNumber(_ value: Int) { appendDigits(UInt(max(value, 0))) }
+  package mutating func appendNumber(_ value: Int) { appendDigits(UInt(max(value, 0))) }
 
   /// Writes the separator a value needs: for values written by hand.
-  mutating func beginValue() { prepareValue() }
+  package mutating func beginValue() { prepareValue() }
 
   private mutating func appendDigits(_ value: UInt) {
     if value < 10 {

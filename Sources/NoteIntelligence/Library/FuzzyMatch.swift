@@ -1,0 +1,129 @@
+/// How well a name matches a query, best first: the name is the query, starts with
+/// it, has it at the start of a word, contains it, or contains its characters in order.
+public enum MatchTier: Int, Sendable, Comparable {
+  case exact
+  case prefix
+  case wordStart
+  case substring
+  case subsequence
+
+  public static func < (a: MatchTier, b: MatchTier) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// A fuzzy query: folded (case and diacritics), compared with folded names scalar by
+/// scalar, so CJK text and emoji match whole characters only.
+public struct FuzzyQuery: Sendable {
+  /// The folded query.
+  public let bytes: [UInt8]
+  /// The characters the query needs, as ``FuzzyQuery/mask(of:)`` computes them.
+  let mask: UInt64
+
+  public init(_ text: String) {
+    var folded = TextFolding.fold(text)
+    // Leading and trailing spaces do not count.
+    while folded.last == 0x20 { folded.removeLast() }
+    while folded.first == 0x20 { folded.removeFirst() }
+    bytes = folded
+    mask = Self.mask(of: folded[...])
+  }
+
+  public var isEmpty: Bool { bytes.isEmpty }
+
+  /// One bit per letter and digit, a few for other bytes: a name lacking a bit of
+  /// the query cannot match it.
+  static func mask(of bytes: ArraySlice<UInt8>) -> UInt64 {
+    var mask: UInt64 = 0
+    for byte in bytes { mask |= bit(byte) }
+    return mask
+  }
+
+  private static func bit(_ byte: UInt8) -> UInt64 {
+    switch byte {
+    case 0x61...0x7A: 1 << UInt64(byte - 0x61)
+    case 0x30...0x39: 1 << UInt64(26 + byte - 0x30)
+    case 0x80...: 1 << UInt64(36 + byte % 27)
+    default: 0
+    }
+  }
+
+  /// How `name` (folded) matches, or `nil`.
+  public func match(_ name: ArraySlice<UInt8>) -> MatchTier? {
+    match(name, mask: Self.mask(of: name))
+  }
+
+  /// How `name` (folded, with its mask) matches, or `nil`.
+  func match(_ name: ArraySlice<UInt8>, mask nameMask: UInt64) -> MatchTier? {
+    if bytes.isEmpty { return .subsequence }
+    guard mask & ~nameMask == 0, name.count >= bytes.count else { return nil }
+    if name.count == bytes.count && name.elementsEqual(bytes) { return .exact }
+    if name.starts(with: bytes) { return .prefix }
+    // Substring, at a word start if any occurrence is.
+    var found = false
+    var start = name.startIndex
+    let lastStart = name.endIndex - bytes.count
+    while start <= lastStart {
+      if name[start] == bytes[0] && name[start..<(start + bytes.count)].elementsEqual(bytes) {
+        let previous = name[start - 1]
+        if Self.separates(previous) { return .wordStart }
+        found = true
+      }
+      start += 1
+      // Stay on scalar starts.
+      while start <= lastStart && name[start] & 0xC0 == 0x80 { start += 1 }
+    }
+    if found { return .substring }
+    return isSubsequence(of: name) ? .subsequence : nil
+  }
+
+  /// Whether the query's scalars occur in `name` in order.
+  private func isSubsequence(of name: ArraySlice<UInt8>) -> Bool {
+    var q = 0
+    var n = name.startIndex
+    while q < bytes.count && n < name.endIndex {
+      let length = Self.scalarLength(bytes[q])
+      if n + length <= name.endIndex && name[n..<(n + length)].elementsEqual(bytes[q..<min(q + length, bytes.count)]) {
+        q += length
+        n += length
+      } else {
+        n += Self.scalarLength(name[n])
+      }
+    }
+    return q >= bytes.count
+  }
+
+  static func scalarLength(_ lead: UInt8) -> Int {
+    lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+  }
+
+  /// Whether a byte before a match makes it a word start.
+  static func separates(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x20, 0x2D, 0x2F, 0x5F, 0x2E, 0x3A, 0x28, 0x22, 0x27, 0x23, 0x09: true
+    default: false
+    }
+  }
+}
+
+/// Folded names stored back to back with their masks.
+struct SymbolKeys: Sendable {
+  private(set) var bytes: [UInt8] = []
+  private(set) var ends: [UInt32] = []
+  private(set) var masks: [UInt64] = []
+
+  var count: Int { ends.count }
+
+  mutating func append(_ name: String) {
+    let start = bytes.count
+    bytes += TextFolding.fold(name)
+    ends.append(UInt32(bytes.count))
+    masks.append(FuzzyQuery.mask(of: bytes[start...]))
+  }
+
+  func key(at index: Int) -> ArraySlice<UInt8> {
+    bytes[(index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])]
+  }
+
+  func match(_ query: FuzzyQuery, at index: Int) -> MatchTier? {
+    query.match(key(at: index), mask: masks[index])
+  }
+}

@@ -1,0 +1,159 @@
+/// A symbol of the library for workspace search: a book, a chapter or section
+/// heading, a hashtag or a question.
+public struct LibrarySymbol: Sendable, Hashable {
+  public enum Kind: Int, Sendable, Hashable, Comparable {
+    case book
+    case chapter
+    case section
+    case tag
+    case question
+
+    public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
+  }
+
+  public var kind: Kind
+  /// The book title, heading text, `#tag` or question.
+  public var name: String
+  /// A book's authors; a tag's note count.
+  public var detail: String?
+  /// The book a heading or question belongs to.
+  public var container: String?
+  /// The note (for a tag: the note of its first use, by path).
+  public var path: String
+  /// Where it is written; `nil` for a book without a title line.
+  public var span: NoteSpan?
+  /// How well the name matched the query.
+  public var tier: MatchTier
+  /// How often it is used (notes using a tag; 1 otherwise).
+  public var usage: Int
+}
+
+extension LibrarySnapshot {
+  /// The symbols matching `query` fuzzily, best first, at most `limit`. An empty query
+  /// lists the books by title.
+  ///
+  /// Order: match tier (exact, prefix, word start, substring, subsequence), then
+  /// shorter names, then more used, then kind (books, chapters, sections, tags,
+  /// questions), then name and path.
+  public func symbols(matching query: String, limit: Int) -> [LibrarySymbol] {
+    let fuzzy = FuzzyQuery(query)
+    guard limit > 0 else { return [] }
+    if fuzzy.isEmpty {
+      var books: [LibrarySymbol] = []
+      for note in notes where note.title != nil { books.append(bookSymbol(note, tier: .subsequence)) }
+      books.sort { ($0.name, $0.path) < ($1.name, $1.path) }
+      return Array(books.prefix(limit))
+    }
+    // Candidates by tier; only the tiers needed to fill `limit` are sorted.
+    var byTier: [[Candidate]] = Array(repeating: [], count: 5)
+    for note in notes {
+      try? Task.checkCancellation()
+      let keys = note.keys
+      var index = 0
+      if note.title != nil {
+        if let tier = keys.match(fuzzy, at: 0) {
+          byTier[tier.rawValue].append(Candidate(note: note, kind: .book, item: 0, length: keys.key(at: 0).count))
+        }
+        index = 1
+      }
+      for (item, _) in note.headings.enumerated() {
+        if let tier = keys.match(fuzzy, at: index) {
+          let kind = headingKind(note, item)
+          if kind != .book {
+            byTier[tier.rawValue].append(
+              Candidate(note: note, kind: kind, item: item, length: keys.key(at: index).count))
+          }
+        }
+        index += 1
+      }
+      for (item, _) in note.questions.enumerated() {
+        if let tier = keys.match(fuzzy, at: index) {
+          byTier[tier.rawValue].append(
+            Candidate(note: note, kind: .question, item: item, length: keys.key(at: index).count))
+        }
+        index += 1
+      }
+    }
+    var tagMatches: [[LibrarySymbol]] = Array(repeating: [], count: 5)
+    for (folded, stat) in tagTable {
+      let key = Array(folded.utf8)
+      guard let tier = fuzzy.match(key[...]) ?? fuzzy.match(([UInt8(ascii: "#")] + key)[...]) else { continue }
+      tagMatches[tier.rawValue].append(tagSymbol(folded: folded, stat: stat, tier: tier))
+    }
+    var result: [LibrarySymbol] = []
+    for tier in 0..<5 where result.count < limit {
+      var symbols = byTier[tier].map { symbol(for: $0, tier: MatchTier(rawValue: tier)!) } + tagMatches[tier]
+      symbols.sort(by: Self.ranks)
+      result += symbols.prefix(limit - result.count)
+    }
+    return result.map(locatingTag)
+  }
+
+  /// Whether `a` ranks before `b` within one tier.
+  static func ranks(_ a: LibrarySymbol, before b: LibrarySymbol) -> Bool {
+    if a.tier != b.tier { return a.tier < b.tier }
+    let aLength = a.name.utf8.count - (a.kind == .tag ? 1 : 0)
+    let bLength = b.name.utf8.count - (b.kind == .tag ? 1 : 0)
+    if aLength != bLength { return aLength < bLength }
+    if a.usage != b.usage { return a.usage > b.usage }
+    if a.kind != b.kind { return a.kind < b.kind }
+    if a.name != b.name { return a.name < b.name }
+    return a.path < b.path
+  }
+
+  private struct Candidate {
+    let note: NoteSummary
+    let kind: LibrarySymbol.Kind
+    let item: Int
+    let length: Int
+  }
+
+  private func symbol(for candidate: Candidate, tier: MatchTier) -> LibrarySymbol {
+    let note = candidate.note
+    switch candidate.kind {
+    case .book:
+      return bookSymbol(note, tier: tier)
+    case .question:
+      let question = note.questions[candidate.item]
+      return LibrarySymbol(
+        kind: .question, name: question.text, detail: nil, container: note.title, path: note.path, span: question.span,
+        tier: tier, usage: 1)
+    default:
+      let heading = note.headings[candidate.item]
+      return LibrarySymbol(
+        kind: candidate.kind, name: heading.text, detail: nil, container: note.title, path: note.path,
+        span: heading.span, tier: tier, usage: 1)
+    }
+  }
+
+  private func bookSymbol(_ note: NoteSummary, tier: MatchTier) -> LibrarySymbol {
+    LibrarySymbol(
+      kind: .book, name: note.title ?? "",
+      detail: note.book.authors.isEmpty ? nil : note.book.authors.joined(separator: ", "),
+      container: nil, path: note.path, span: note.titleSpan, tier: tier, usage: 1)
+  }
+
+  /// A tag's symbol, located by ``locatingTag(_:)`` once it is chosen.
+  private func tagSymbol(folded: String, stat: TagStat, tier: MatchTier) -> LibrarySymbol {
+    LibrarySymbol(
+      kind: .tag, name: "#" + stat.name, detail: stat.noteCount == 1 ? "1 note" : "\(stat.noteCount) notes",
+      container: nil, path: stat.paths.min() ?? "", span: nil, tier: tier, usage: stat.noteCount)
+  }
+
+  /// A tag symbol with the span of its first use in its note (the first note by path).
+  private func locatingTag(_ symbol: LibrarySymbol) -> LibrarySymbol {
+    guard symbol.kind == .tag, let note = note(at: symbol.path) else { return symbol }
+    let folded = TextFolding.fold(symbol.name.dropFirst())
+    var located = symbol
+    located.span = note.tags.first { TextFolding.fold($0.name) == folded }?.span
+    return located
+  }
+
+  /// A heading's kind: the heading that gives the note its title is the book;
+  /// levels 1 and 2 are chapters, deeper ones sections.
+  func headingKind(_ note: NoteSummary, _ item: Int) -> LibrarySymbol.Kind {
+    let heading = note.headings[item]
+    if item == 0 && heading.text == note.title { return .book }
+    return heading.level <= 2 ? .chapter : .section
+  }
+}

@@ -1,0 +1,178 @@
+import Synchronization
+
+/// The library index at one moment: every note's ``NoteSummary`` and the tag table,
+/// as an immutable value. Queries read one snapshot and never see a half-applied
+/// change; ``LibraryHost`` makes the next one.
+///
+/// Notes are kept in shards, so replacing one note copies one shard's table rather
+/// than the whole library while older snapshots are still being read.
+public struct LibrarySnapshot: Sendable {
+  /// Increases with every change the host applies.
+  public private(set) var revision: Int
+  private var shards: [[String: NoteSummary]]
+  /// Per folded tag name: how many notes use it and how it is spelled.
+  private(set) var tagTable: [String: TagStat]
+  /// Per folded tag and per ancestor of one: the notes using it or a tag inside it.
+  private(set) var tagTotals: [String: Int]
+  public private(set) var noteCount: Int
+  /// The host's latest revision, to tell a snapshot that has been superseded.
+  let latest: RevisionCounter
+
+  static let shardCount = 64
+
+  /// An empty library.
+  public init() {
+    self.init(latest: RevisionCounter())
+  }
+
+  init(latest: RevisionCounter) {
+    revision = 0
+    shards = Array(repeating: [:], count: Self.shardCount)
+    tagTable = [:]
+    tagTotals = [:]
+    noteCount = 0
+    self.latest = latest
+  }
+
+  /// Whether a newer snapshot exists: long work on this one may stop.
+  public var isStale: Bool { latest.value != revision }
+
+  /// The note at `path`.
+  public func note(at path: String) -> NoteSummary? {
+    shards[Self.shard(of: path)][path]
+  }
+
+  /// Every note, in no particular order.
+  public var notes: some Sequence<NoteSummary> { shards.lazy.flatMap { $0.values } }
+
+  /// Every note's path, sorted.
+  public var paths: [String] { shards.flatMap { $0.keys }.sorted() }
+
+  /// Adds or replaces a note.
+  mutating func update(_ summary: NoteSummary) {
+    let shard = Self.shard(of: summary.path)
+    let old = shards[shard].updateValue(summary, forKey: summary.path)
+    if let old { countTags(of: old, by: -1) } else { noteCount += 1 }
+    countTags(of: summary, by: 1)
+  }
+
+  /// Removes the note at `path`, if there is one.
+  mutating func remove(_ path: String) {
+    guard let old = shards[Self.shard(of: path)].removeValue(forKey: path) else { return }
+    noteCount -= 1
+    countTags(of: old, by: -1)
+  }
+
+  /// Removes every note whose path starts with `prefix`.
+  mutating func removeAll(under prefix: String) {
+    for index in shards.indices {
+      for path in shards[index].keys where path.hasPrefix(prefix) { remove(path) }
+    }
+  }
+
+  mutating func advance(to revision: Int) { self.revision = revision }
+
+  /// Adds (`delta` 1) or takes away (-1) a note's tags from the tag table; a note
+  /// counts once per tag.
+  private mutating func countTags(of summary: NoteSummary, by delta: Int) {
+    var seen: Set<String> = []
+    for use in summary.tags {
+      let folded = TextFolding.folded(use.name)
+      let first = seen.insert(folded).inserted
+      var stat = tagTable[folded] ?? TagStat()
+      if first {
+        stat.noteCount += delta
+        if delta > 0 { stat.paths.insert(summary.path) } else { stat.paths.remove(summary.path) }
+      }
+      stat.spellings[use.name, default: 0] += delta
+      if stat.spellings[use.name] == 0 { stat.spellings[use.name] = nil }
+      tagTable[folded] = stat.noteCount > 0 ? stat : nil
+    }
+    // Each tag and its ancestors, once per note.
+    var withAncestors: Set<String> = []
+    for folded in seen {
+      var name = Substring(folded)
+      while withAncestors.insert(String(name)).inserted, let slash = name.lastIndex(of: "/") {
+        name = name[..<slash]
+      }
+    }
+    for name in withAncestors {
+      let total = (tagTotals[name] ?? 0) + delta
+      tagTotals[name] = total > 0 ? total : nil
+    }
+  }
+
+  private static func shard(of path: String) -> Int {
+    var hash: UInt32 = 2_166_136_261
+    for byte in path.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+    return Int(hash % UInt32(shardCount))
+  }
+}
+
+/// How a tag is used across the library.
+struct TagStat: Sendable {
+  var noteCount = 0
+  /// The notes that use it.
+  var paths: Set<String> = []
+  /// Each spelling (`Books`, `books`) with how many uses it has.
+  var spellings: [String: Int] = [:]
+
+  /// The most used spelling (the first in code-point order on a tie).
+  var name: String {
+    spellings.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? ""
+  }
+}
+
+/// The host's latest revision, shared with the snapshots it hands out.
+final class RevisionCounter: Sendable {
+  private let current = Atomic<Int>(0)
+  var value: Int { current.load(ordering: .acquiring) }
+  func store(_ revision: Int) { current.store(revision, ordering: .releasing) }
+}
+
+/// One change to the library.
+public enum LibraryChange: Sendable {
+  /// A note read or edited: its summary replaces the old one.
+  case update(NoteSummary)
+  /// A note deleted (or no longer a note).
+  case remove(path: String)
+  /// A folder gone from the workspace: every note under it.
+  case removeAll(prefix: String)
+}
+
+/// Applies changes to the library and hands out snapshots (the library's single
+/// writer). A change builds the next snapshot and swaps it in atomically; readers
+/// keep the snapshot they took.
+public final class LibraryHost: Sendable {
+  private let current: Mutex<LibrarySnapshot>
+  private let latest: RevisionCounter
+
+  public init() {
+    let latest = RevisionCounter()
+    self.latest = latest
+    current = Mutex(LibrarySnapshot(latest: latest))
+  }
+
+  /// The current snapshot.
+  public func snapshot() -> LibrarySnapshot { current.withLock { $0 } }
+
+  /// Applies `changes` as one step and returns the new snapshot.
+  @discardableResult
+  public func apply(_ changes: [LibraryChange]) -> LibrarySnapshot {
+    guard !changes.isEmpty else { return snapshot() }
+    return current.withLock { snapshot in
+      var next = snapshot
+      for change in changes {
+        switch change {
+        case .update(let summary): next.update(summary)
+        case .remove(let path): next.remove(path)
+        case .removeAll(let prefix): next.removeAll(under: prefix)
+        }
+      }
+      next.advance(to: snapshot.revision + 1)
+      snapshot = next
+      latest.store(next.revision)
+      return next
+    }
+  }
+}

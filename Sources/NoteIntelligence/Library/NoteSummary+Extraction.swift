@@ -1,0 +1,144 @@
+public import NoteSyntax
+
+extension NoteSummary {
+  /// The summary of `doc`, the note at `path`.
+  public init(path: String, doc: NoteDocument) {
+    self.path = path
+    book = BookInfo(doc)
+    byteCount = doc.utf8Count
+    headings = []
+    tags = []
+    questions = []
+    links = []
+    title = nil
+    titleSpan = nil
+    keys = SymbolKeys()
+    prompts = []
+    terms = TermTable()
+    var codeRanges: [Range<Int>] = []
+    doc.tree.forEachBlock { block in
+      switch block.kind {
+      case .frontMatter:
+        collectFrontMatter(block, doc)
+      case .heading:
+        if let content = block.child(.inlineContent) {
+          let level = block.child(.headingMarker)?.length ?? 1
+          let text = OutlineText.bounded(doc.plainText([content]), maxBytes: Self.maxTextBytes)
+          headings.append(
+            Heading(
+              level: level, text: text, span: doc.span(of: block.trimmedRange(in: doc)),
+              textSpan: doc.span(of: content.range)))
+        }
+      case .questionAnswer:
+        if let question = block.child(.question) {
+          let text = OutlineText.bounded(doc.plainText([question]), maxBytes: Self.maxTextBytes)
+          questions.append(Question(text: text, span: doc.span(of: question.range)))
+        }
+      case .codeBlockStart, .codeLines, .codeBlockEnd:
+        codeRanges.append(block.range)
+        return
+      default:
+        break
+      }
+      block.forEachDescendant { node in
+        switch node.kind {
+        case .hashtag:
+          let range = (node.startOffset + 1)..<node.endOffset
+          tags.append(TagUse(name: doc.text.string(in: range), span: doc.span(of: range), inFrontMatter: false))
+        case .link, .image:
+          guard let target = node.child(.linkTarget) else { return }
+          links.append(
+            NoteLink(
+              target: doc.text.string(in: target.range), isImage: node.kind == .image, span: doc.span(of: node.range),
+              targetSpan: doc.span(of: target.range)))
+        default:
+          break
+        }
+      }
+    }
+    if let bookTitle = book.title {
+      title = bookTitle
+    } else if let first = headings.first {
+      title = first.text
+      titleSpan = first.textSpan
+    }
+    prompts = Prompts.prompts(for: doc)
+    terms = Self.terms(of: doc, skipping: codeRanges)
+    if let title { keys.append(title) }
+    for heading in headings { keys.append(heading.text) }
+    for question in questions { keys.append(question.text) }
+  }
+
+  /// Title span and front-matter tags, each item of `tags: a, #b` with its own span.
+  private mutating func collectFrontMatter(_ block: SyntaxNode, _ doc: NoteDocument) {
+    for entry in block.children where entry.kind == .frontMatterEntry {
+      guard let key = entry.child(.frontMatterKey), let value = entry.child(.frontMatterValue) else { continue }
+      let name = doc.text.string(in: key.range).lowercased()
+      if name == "title" && titleSpan == nil {
+        titleSpan = doc.span(of: Self.unquotedRange(value.range, doc))
+      } else if name == "tags" {
+        for item in Self.listItemRanges(value.range, doc) {
+          var range = item
+          if doc.text[range.lowerBound] == UInt8(ascii: "#") { range = (range.lowerBound + 1)..<range.upperBound }
+          guard !range.isEmpty else { continue }
+          tags.append(TagUse(name: doc.text.string(in: range), span: doc.span(of: range), inFrontMatter: true))
+        }
+      }
+    }
+  }
+
+  /// The ranges of the items of a `a, b` or `[a, b]` list value, trimmed and unquoted.
+  static func listItemRanges(_ range: Range<Int>, _ doc: NoteDocument) -> [Range<Int>] {
+    var bytes = range
+    bytes = trimmed(bytes, doc)
+    if bytes.count >= 2 && doc.text[bytes.lowerBound] == UInt8(ascii: "[")
+      && doc.text[bytes.upperBound - 1] == UInt8(ascii: "]")
+    {
+      bytes = (bytes.lowerBound + 1)..<(bytes.upperBound - 1)
+    }
+    var result: [Range<Int>] = []
+    var start = bytes.lowerBound
+    for offset in bytes.lowerBound...bytes.upperBound
+    where offset == bytes.upperBound || doc.text[offset] == UInt8(ascii: ",") {
+      let item = unquotedRange(start..<offset, doc)
+      if !item.isEmpty { result.append(item) }
+      start = offset + 1
+    }
+    return result
+  }
+
+  /// `range` without surrounding spaces and one pair of quotes.
+  static func unquotedRange(_ range: Range<Int>, _ doc: NoteDocument) -> Range<Int> {
+    var result = trimmed(range, doc)
+    if result.count >= 2 {
+      let first = doc.text[result.lowerBound]
+      if (first == UInt8(ascii: "\"") || first == UInt8(ascii: "'")) && doc.text[result.upperBound - 1] == first {
+        result = trimmed((result.lowerBound + 1)..<(result.upperBound - 1), doc)
+      }
+    }
+    return result
+  }
+
+  private static func trimmed(_ range: Range<Int>, _ doc: NoteDocument) -> Range<Int> {
+    var lower = range.lowerBound
+    var upper = range.upperBound
+    while lower < upper && (doc.text[lower] == 0x20 || doc.text[lower] == 0x09) { lower += 1 }
+    while upper > lower && (doc.text[upper - 1] == 0x20 || doc.text[upper - 1] == 0x09) { upper -= 1 }
+    return lower..<upper
+  }
+
+  /// The words of the note outside code blocks.
+  private static func terms(of doc: NoteDocument, skipping code: [Range<Int>]) -> TermTable {
+    TermTable { add in
+      var start = 0
+      for range in code + [doc.utf8Count..<doc.utf8Count] {
+        if range.lowerBound > start {
+          doc.text.bytes(in: start..<range.lowerBound).withUnsafeBufferPointer { buffer in
+            TextFolding.words(in: buffer) { word, _ in add(word) }
+          }
+        }
+        start = max(start, range.upperBound)
+      }
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import NoteSyntax
+
+/// What the library index keeps of one note: exactly what workspace queries need
+/// (book metadata, headings, tags, questions, links, prompts and the note's words),
+/// never its syntax tree. Plain values in byte offsets and ``NoteSpan``s.
+public struct NoteSummary: Sendable {
+  /// The note's path (the key in the library).
+  public var path: String
+  /// The front matter's book metadata.
+  public var book: BookInfo
+  /// The book title: front matter `title`, else the first heading's text.
+  public var title: String?
+  /// Where the title is written.
+  public var titleSpan: NoteSpan?
+  public var headings: [Heading]
+  public var tags: [TagUse]
+  public var questions: [Question]
+  public var links: [NoteLink]
+  public var prompts: [Prompt]
+  /// The note's words for full-text search.
+  public var terms: TermTable
+  public var byteCount: Int
+  /// Folded names of the note's symbols, for fuzzy matching.
+  var keys: SymbolKeys
+
+  /// A heading: level 1 to 6 and its plain text.
+  public struct Heading: Sendable, Hashable {
+    public var level: Int
+    public var text: String
+    /// The whole heading line, marker included.
+    public var span: NoteSpan
+    /// The heading's text.
+    public var textSpan: NoteSpan
+  }
+
+  /// One use of a hashtag: in the text (`#books/2021`, span without the `#`) or in the
+  /// front matter's `tags` list.
+  public struct TagUse: Sendable, Hashable {
+    /// The tag as written, without `#`.
+    public var name: String
+    /// The tag's characters, `#` excluded.
+    public var span: NoteSpan
+    public var inFrontMatter: Bool
+  }
+
+  /// A `Q:` line's question.
+  public struct Question: Sendable, Hashable {
+    public var text: String
+    public var span: NoteSpan
+  }
+
+  /// A link or image and its target as written.
+  public struct NoteLink: Sendable, Hashable {
+    public var target: String
+    public var isImage: Bool
+    /// The whole link, brackets included.
+    public var span: NoteSpan
+    /// The target between the parentheses.
+    public var targetSpan: NoteSpan
+  }
+
+  /// The longest question or heading text kept, in bytes.
+  static let maxTextBytes = 160
+}

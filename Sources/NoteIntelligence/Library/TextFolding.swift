@@ -1,0 +1,140 @@
+/// Case and diacritic folding for matching names and words: `Café` and `cafe` fold to
+/// the same bytes. Works on Unicode scalars, so CJK text and emoji pass through whole
+/// (never split inside a character).
+public enum TextFolding {
+  /// `text` lowercased, with the accents of Latin letters removed and combining
+  /// marks dropped, as UTF-8.
+  public static func fold(_ text: some StringProtocol) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(text.utf8.count)
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      for byte in text.utf8 { output.append(lowerASCII(byte)) }
+      return output
+    }
+    for scalar in text.unicodeScalars { append(scalar, to: &output) }
+    return output
+  }
+
+  /// `text` folded, as a string.
+  public static func folded(_ text: some StringProtocol) -> String {
+    String(decoding: fold(text), as: UTF8.self)
+  }
+
+  /// Appends the folding of one scalar.
+  static func append(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
+    let value = scalar.value
+    if value < 0x80 {
+      output.append(lowerASCII(UInt8(value)))
+      return
+    }
+    if (0x300...0x36F).contains(value) { return }  // combining diacritical marks
+    if let base = latinBase(value) {
+      output.append(base)
+      return
+    }
+    var lowered = scalar
+    if scalar.properties.changesWhenLowercased, let first = scalar.properties.lowercaseMapping.unicodeScalars.first {
+      lowered = first
+    }
+    output.append(contentsOf: String(lowered).utf8)
+  }
+
+  static func lowerASCII(_ byte: UInt8) -> UInt8 {
+    byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+  }
+
+  /// Base letters of U+00C0…U+00FF (`*` for × and ÷) and of U+0100…U+017F.
+  private static let latin1 = Array("aaaaaaaceeeeiiiidnooooo*ouuuuytsaaaaaaaceeeeiiiidnooooo*ouuuuyty".utf8)
+  private static let latinExtendedA = Array(
+    "aaaaaaccccccccddddeeeeeeeeeegggggggghhhhiiiiiiiiiiiijjkkkllllllllllnnnnnnnnnoooooooorrrrrrssssssssttttttuuuuuuuuuuuuwwyyyzzzzzzs"
+      .utf8)
+
+  /// The unaccented lowercase ASCII letter of a Latin-1 or Latin Extended-A letter.
+  private static func latinBase(_ value: UInt32) -> UInt8? {
+    switch value {
+    case 0xC0...0xFF:
+      let base = latin1[Int(value - 0xC0)]
+      return base == UInt8(ascii: "*") ? nil : base
+    case 0x100...0x17F:
+      return latinExtendedA[Int(value - 0x100)]
+    default:
+      return nil
+    }
+  }
+
+  /// Whether a scalar is written without spaces between words (CJK ideographs, kana,
+  /// Hangul): each one is a word of its own for search.
+  static func isWordOfItsOwn(_ value: UInt32) -> Bool {
+    (0x3040...0x30FF).contains(value) || (0x3400...0x4DBF).contains(value) || (0x4E00...0x9FFF).contains(value)
+      || (0xAC00...0xD7AF).contains(value) || (0xF900...0xFAFF).contains(value)
+      || (0x20000...0x2FA1F).contains(value)
+  }
+
+  /// The words of `bytes` (valid UTF-8) for search, folded, with their byte ranges:
+  /// runs of letters and digits; a CJK character is a word by itself; emoji,
+  /// punctuation and spaces separate words.
+  public static func words(in bytes: UnsafeBufferPointer<UInt8>, _ body: (_ word: [UInt8], _ range: Range<Int>) -> Void)
+  {
+    var word: [UInt8] = []
+    var start = 0
+    var index = 0
+    let count = bytes.count
+    func flush(_ end: Int) {
+      if !word.isEmpty { body(word, start..<end) }
+      word.removeAll(keepingCapacity: true)
+    }
+    while index < count {
+      let byte = bytes[index]
+      if byte < 0x80 {
+        let isWordByte =
+          (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        if isWordByte {
+          if word.isEmpty { start = index }
+          word.append(lowerASCII(byte))
+        } else {
+          flush(index)
+        }
+        index += 1
+        continue
+      }
+      let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+      let end = min(index + length, count)
+      var value = UInt32(byte) & (length == 4 ? 0x07 : length == 3 ? 0x0F : 0x1F)
+      var next = index + 1
+      while next < end {
+        value = value << 6 | UInt32(bytes[next] & 0x3F)
+        next += 1
+      }
+      guard let scalar = Unicode.Scalar(value) else {
+        flush(index)
+        index = end
+        continue
+      }
+      if isWordOfItsOwn(value) {
+        flush(index)
+        start = index
+        append(scalar, to: &word)
+        flush(end)
+      } else if (0x300...0x36F).contains(value) {
+        // A combining mark continues the word it follows.
+      } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+        if word.isEmpty { start = index }
+        append(scalar, to: &word)
+      } else {
+        flush(index)
+      }
+      index = end
+    }
+    flush(count)
+  }
+
+  /// The words of `text`, folded.
+  public static func words(of text: String) -> [[UInt8]] {
+    var result: [[UInt8]] = []
+    var bytes = Array(text.utf8)
+    bytes.withUnsafeMutableBufferPointer { buffer in
+      words(in: UnsafeBufferPointer(buffer)) { word, _ in result.append(word) }
+    }
+    return result
+  }
+}

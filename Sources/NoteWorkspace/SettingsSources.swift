@@ -1,0 +1,186 @@
+public import JSONCore
+public import NoteIntelligence
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Where settings come from, highest first: the client's latest `booknotes` section
+/// (`workspace/configuration`, `didChangeConfiguration`), `initializationOptions`, the
+/// library's `.booknotes.json`, the environment, then defaults. The first three share
+/// one shape: `{"books": {…}, "index": {…}, "diagnostics": {…}, "cacheDirectory": …}`.
+public struct SettingsSources: Sendable, Equatable {
+  /// The client's latest `booknotes` section.
+  public var client: JSONValue?
+  public var initializationOptions: JSONValue?
+  /// `.booknotes.json` at the (first) root.
+  public var file: JSONValue?
+  /// The environment variables the server reads.
+  public var environment: [String: String]
+
+  public init(
+    client: JSONValue? = nil, initializationOptions: JSONValue? = nil, file: JSONValue? = nil,
+    environment: [String: String] = [:]
+  ) {
+    self.client = client
+    self.initializationOptions = initializationOptions
+    self.file = file
+    self.environment = environment
+  }
+
+  /// The variables read from the environment, and the key each one sets.
+  public static let environmentKeys: [(variable: String, path: [String])] = [
+    ("GOOGLE_BOOKS_API_KEY", ["books", "apiKey"]),
+    ("BOOKNOTES_BOOKS_ENDPOINT", ["books", "endpoint"]),
+  ]
+
+  /// The process's values of ``environmentKeys``.
+  public static func processEnvironment() -> [String: String] {
+    var result: [String: String] = [:]
+    for (variable, _) in environmentKeys {
+      if let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty { result[variable] = value }
+    }
+    return result
+  }
+
+  /// The layers that hold JSON, highest first.
+  private var layers: [JSONValue?] { [client, initializationOptions, file] }
+
+  /// The value at `path` (e.g. `["diagnostics", "enabled"]`) from the highest source
+  /// that sets it.
+  public func value(at path: [String]) -> JSONValue? {
+    for layer in layers {
+      var current = layer
+      for key in path { current = current?[key] }
+      if let current, current != .null { return current }
+    }
+    for (variable, keyPath) in Self.environmentKeys where keyPath == path {
+      if let value = environment[variable] { return .string(value) }
+    }
+    return nil
+  }
+
+  /// The settings, resolved.
+  public var settings: LibrarySettings {
+    var settings = LibrarySettings()
+    settings.diagnostics = diagnosticOptions
+    if case .bool(let enabled)? = value(at: ["books", "enabled"]) { settings.books.enabled = enabled }
+    if case .string(let key)? = value(at: ["books", "apiKey"]), !key.isEmpty { settings.books.apiKey = key }
+    if case .string(let endpoint)? = value(at: ["books", "endpoint"]), !endpoint.isEmpty {
+      settings.books.endpoint = endpoint
+    }
+    if case .string(let country)? = value(at: ["books", "country"]), !country.isEmpty {
+      settings.books.country = country
+    }
+    if case .string(let language)? = value(at: ["books", "language"]), !language.isEmpty {
+      settings.books.language = language
+    }
+    if case .int(let count)? = value(at: ["books", "maxResults"]) {
+      settings.books.maxResults = min(max(count, 1), 40)
+    }
+    if case .array(let globs)? = value(at: ["index", "exclude"]) {
+      settings.index.exclude = globs.compactMap { if case .string(let glob) = $0 { glob } else { nil } }
+    }
+    if case .int(let size)? = value(at: ["index", "maxFileSize"]), size > 0 { settings.index.maxFileSize = size }
+    if case .string(let folder)? = value(at: ["cacheDirectory"]), !folder.isEmpty { settings.cacheDirectory = folder }
+    if case .int(let limit)? = value(at: ["symbols", "maxResults"]), limit > 0 { settings.maxSymbols = limit }
+    return settings
+  }
+
+  /// `diagnostics.enabled` and `diagnostics.severity`, the latter merged per code.
+  ///
+  /// A severity override is `error`, `warning`, `information` (`info`), `hint`, or
+  /// `off`/`none`/`false` to turn a code off; an unknown name is ignored.
+  public var diagnosticOptions: DiagnosticOptions {
+    var options = DiagnosticOptions()
+    if case .bool(let enabled)? = value(at: ["diagnostics", "enabled"]) { options.enabled = enabled }
+    var overrides: [String: DiagnosticSeverity?] = [:]
+    // Lowest first, so that higher sources win per code.
+    for source in layers.reversed() {
+      guard case .object(let table)? = source?["diagnostics"]?["severity"] else { continue }
+      for (code, value) in table {
+        switch value {
+        case .string(let name):
+          if ["off", "none", "ignore"].contains(name.lowercased()) {
+            overrides[code] = .some(nil)
+          } else if let severity = DiagnosticSeverity(name: name) {
+            overrides[code] = severity
+          }
+        case .bool(false), .null:
+          overrides[code] = .some(nil)
+        case .int(let number):
+          if let severity = DiagnosticSeverity(rawValue: number) { overrides[code] = severity }
+        default:
+          break
+        }
+      }
+    }
+    options.severityOverrides = overrides
+    return options
+  }
+}
+
+/// The settings as the server and the command line use them.
+public struct LibrarySettings: Sendable, Equatable {
+  public var diagnostics = DiagnosticOptions()
+  public var books = BookSettings()
+  public var index = IndexSettings()
+  /// Where the index and book caches live; `nil` for the platform's user cache folder.
+  public var cacheDirectory: String?
+  /// The most workspace symbols one query answers.
+  public var maxSymbols = 200
+
+  public init() {}
+
+  /// Google Books.
+  public struct BookSettings: Sendable, Equatable {
+    public var enabled = true
+    /// Never logged.
+    public var apiKey: String?
+    public var endpoint = "https://www.googleapis.com/books/v1"
+    public var country: String?
+    public var language: String?
+    public var maxResults = 10
+  }
+
+  /// What the index reads.
+  public struct IndexSettings: Sendable, Equatable {
+    /// Globs of paths (relative to a root) not to index.
+    public var exclude: [String] = []
+    /// Larger notes are indexed by name only.
+    public var maxFileSize = 2 * 1024 * 1024
+  }
+}
+
+/// The optional `.booknotes.json` at a library's root.
+public enum LibraryConfigurationFile {
+  /// The file's name.
+  public static let fileName = ".booknotes.json"
+
+  /// The file could not be used.
+  public struct Problem: Error, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+    public var description: String { "\(path): \(reason)" }
+  }
+
+  /// The contents of `root/.booknotes.json`, `nil` when there is no such file. Throws
+  /// when the file exists but is not a JSON object.
+  public static func read(root: String) throws(Problem) -> JSONValue? {
+    let path = NoteFiles.join(root, fileName)
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw Problem(path: path, reason: "cannot read")
+    }
+    let value: JSONValue
+    do {
+      value = try JSONParser.parse(Array(data))
+    } catch {
+      throw Problem(path: path, reason: "not valid JSON (\(error))")
+    }
+    guard case .object = value else { throw Problem(path: path, reason: "not a JSON object") }
+    return value
+  }
+}
