@@ -23,8 +23,20 @@ extension BookNotesServer {
   {
     Diagnostic(
       range: note.lspRange(of: diagnostic.range, in: encoding),
-      severity: LanguageServerProtocol.DiagnosticSeverity(rawValue: diagnostic.severity.rawValue),
+      severity: protocolSeverity(diagnostic.severity),
       code: diagnostic.code, source: "booknotes", message: diagnostic.message)
+  }
+
+  /// The protocol's severity for a note diagnostic's.
+  static func protocolSeverity(_ severity: NoteIntelligence.DiagnosticSeverity)
+    -> LanguageServerProtocol.DiagnosticSeverity
+  {
+    switch severity {
+    case .error: .error
+    case .warning: .warning
+    case .information: .information
+    case .hint: .hint
+    }
   }
 
   /// `textDocument/diagnostic`: `unchanged` when the diagnostics are those of `previousResultID`.

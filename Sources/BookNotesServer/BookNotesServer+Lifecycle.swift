@@ -8,8 +8,9 @@ extension BookNotesServer {
       initialize(params)
     }
     connection.register(InitializedParams.self, scope: { _ in .global }) { [self] _ in
-      logger.info("Client initialized; position encoding \(encoding.rawValue)")
+      logger.info("Client initialized; position encoding \(encoding.kind.rawValue)")
       await requestConfiguration(waitingAtMost: .seconds(1))
+      startIndexing()
     }
     connection.register(ShutdownRequest.self, scope: { _ in .global }) { [self] _, _ in
       let open = documents.withLock { $0.count }
@@ -28,6 +29,8 @@ extension BookNotesServer {
       session.encoding = encoding
       session.pullDiagnostics = pull
       session.configurationRequests = capabilities.workspace?.configuration ?? false
+      session.workDoneProgress = capabilities.window?.workDoneProgress ?? false
+      session.watchedFilesRegistration = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration ?? false
       session.diagnosticRefresh = capabilities.workspace?.diagnostics?.refreshSupport ?? false
       session.showDocument = capabilities.window?.showDocument?["support"] == .bool(true)
       session.configuration.initializationOptions = params.initializationOptions
@@ -35,7 +38,7 @@ extension BookNotesServer {
     }
     let client = params.clientInfo.map { "\($0.name) \($0.version ?? "")" } ?? "unknown client"
     logger.info(
-      "Initialize from \(client): position encoding \(encoding.rawValue), \(pull ? "pull" : "push") diagnostics")
+      "Initialize from \(client): position encoding \(encoding.kind.rawValue), \(pull ? "pull" : "push") diagnostics")
     return InitializeResult(
       capabilities: Self.capabilities(encoding: encoding, pullDiagnostics: pull),
       serverInfo: ProgramInfo(name: "booknotes", version: Self.version))
@@ -50,6 +53,8 @@ extension BookNotesServer {
     capabilities.semanticTokensProvider = SemanticTokensOptions(
       legend: semanticTokensLegend, full: SemanticTokensOptions.Full(delta: true), range: true)
     capabilities.documentSymbolProvider = true
+    capabilities.workspace = WorkspaceServerCapabilities(
+      workspaceFolders: WorkspaceServerCapabilities.WorkspaceFolders(supported: true, changeNotifications: true))
     capabilities.foldingRangeProvider = true
     capabilities.hoverProvider = true
     capabilities.codeActionProvider = CodeActionOptions(codeActionKinds: [.quickFix])

@@ -37,55 +37,25 @@ extension BookNotesServer {
     }
   }
 
-  /// The prompts of every note under the workspace roots, open documents in place of
-  /// their files on disk, sorted by file.
+  /// The prompts of every note in the library index (open notes as edited), sorted
+  /// by file; what is indexed so far while the first indexing runs.
   func workspacePrompts() throws -> [PromptItem] {
     let encoding = self.encoding
-    let roots = session.withLock { $0.workspaceRoots }.compactMap(FileURI.path(of:))
-    let open = documents.withLock { $0 }
-    var openByPath: [String: OpenDocument] = [:]
-    for (uri, document) in open {
-      if let path = FileURI.path(of: uri) { openByPath[path] = document }
-    }
-    var files = Set<String>()
-    for root in roots where indexable(root) {
-      do {
-        files.formUnion(try NoteFiles.list([root]))
-      } catch {
-        logger.warning("booknotes/prompts: cannot list \(error)")
-      }
-      let prefix = NoteFiles.join(root, "")
-      for path in openByPath.keys where path.hasPrefix(prefix) && NoteFiles.isNoteName(path) {
-        files.insert(path)
-      }
-    }
+    let snapshot = library.snapshot()
     var items: [PromptItem] = []
-    for path in files.sorted() {
+    for path in snapshot.paths {
       try Task.checkCancellation()
-      if let document = openByPath[path] {
-        items += Self.promptItems(of: document.note, uri: document.uri, encoding: encoding)
+      let uri = Self.uri(ofLibraryPath: path)
+      if let document = documents.withLock({ $0[uri] }) {
+        items += Self.promptItems(of: document.note, uri: uri, encoding: encoding)
         continue
       }
-      switch NoteFiles.read(path) {
-      case .note(let bytes):
-        let note = NoteDocument(bytes: bytes)
-        items += Self.promptItems(of: note, uri: FileURI.uri(ofPath: path), encoding: encoding)
-      case .skipped(let reason):
-        logger.info("Skipping \(path): \(reason)")
+      guard let note = snapshot.note(at: path) else { continue }
+      for (prompt, span) in zip(note.prompts, note.promptSpans) {
+        items.append(PromptItem(prompt, file: path, uri: uri, range: span.lspRange(in: encoding)))
       }
     }
     return items
-  }
-
-  /// Whether a root may be walked: not the file-system root, not the home directory.
-  private func indexable(_ root: String) -> Bool {
-    let home = getenv("HOME").map { String(cString: $0) }
-    let normalized = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
-    if normalized == "/" || normalized == home {
-      logger.warning("Not listing notes of \(root) as a whole: it is the home or root folder")
-      return false
-    }
-    return true
   }
 
   /// The prompt items of a note, with ranges in `encoding`.

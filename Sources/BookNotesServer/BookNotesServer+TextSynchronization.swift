@@ -30,6 +30,7 @@ extension BookNotesServer {
     logger.info(
       "\(reopened ? "Reopened" : "Opened") \(item.uri) (\(item.text.utf8.count) bytes); \(count) open")
     publishDiagnosticsIfPushing(document)
+    scheduleReindex(item.uri)
   }
 
   /// Applies the changes in order, each through the incremental parser.
@@ -47,6 +48,7 @@ extension BookNotesServer {
       }
     }
     publishDiagnosticsIfPushing(document)
+    scheduleReindex(uri)
   }
 
   func didClose(_ uri: DocumentURI) {
@@ -58,6 +60,7 @@ extension BookNotesServer {
       return
     }
     logger.info("Closed \(uri); \(count) open")
+    reindexClosed(uri)
     if !session.withLock({ $0.pullDiagnostics }) {
       connection.send(notification: PublishDiagnosticsParams(uri: uri, diagnostics: []))
     }

@@ -18,6 +18,9 @@ public final class BookNotesServer: Sendable {
   public let connection: LanguageServerConnection
   let documents = Mutex<[DocumentURI: OpenDocument]>([:])
   let session = Mutex(Session())
+  /// The library index: every note under the workspace roots, open notes as edited.
+  let library = LibraryHost()
+  let libraryStatus = Mutex(LibraryStatus())
 
   /// Requests slower than this are logged as warnings.
   let slowRequestThreshold: Duration
@@ -55,6 +58,7 @@ public final class BookNotesServer: Sendable {
     registerCodeActions()
     registerDiagnostics()
     registerPrompts()
+    registerWatching()
     registerCommands()
   }
 
@@ -92,6 +96,10 @@ struct Session: Sendable {
   var showDocument = false
   /// Whether the client answers `workspace/configuration`.
   var configurationRequests = false
+  /// Whether the client shows `$/progress` work-done progress.
+  var workDoneProgress = false
+  /// Whether the client takes a dynamic registration of `workspace/didChangeWatchedFiles`.
+  var watchedFilesRegistration = false
   var configuration = SettingsSources(environment: SettingsSources.processEnvironment())
   /// The workspace folders' URIs from `initialize` (else its `rootUri`).
   var workspaceRoots: [DocumentURI] = []

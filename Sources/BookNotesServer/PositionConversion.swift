@@ -1,4 +1,5 @@
 import LanguageServerProtocol
+import NoteIntelligence
 import NoteSyntax
 
 /// A UTF-8 byte range of a note.
@@ -9,11 +10,22 @@ typealias LSPRange = LanguageServerProtocol.Range
 extension PositionEncoding {
   /// The encoding a client's `positionEncodings` entry names, if the server supports it.
   init?(kind: PositionEncodingKind) {
-    self.init(rawValue: kind.rawValue)
+    switch kind.rawValue {
+    case "utf-8": self = .utf8
+    case "utf-16": self = .utf16
+    case "utf-32": self = .utf32
+    default: return nil
+    }
   }
 
   /// The protocol's name for this encoding.
-  var kind: PositionEncodingKind { PositionEncodingKind(rawValue: rawValue) }
+  var kind: PositionEncodingKind {
+    switch self {
+    case .utf8: PositionEncodingKind(rawValue: "utf-8")
+    case .utf16: PositionEncodingKind(rawValue: "utf-16")
+    case .utf32: PositionEncodingKind(rawValue: "utf-32")
+    }
+  }
 
   /// The first of `offered` that the server supports, else UTF-16 as LSP requires.
   static func negotiate(_ offered: [PositionEncodingKind]?) -> PositionEncoding {
@@ -21,6 +33,15 @@ extension PositionEncoding {
       if let encoding = PositionEncoding(kind: kind) { return encoding }
     }
     return .utf16
+  }
+}
+
+extension NoteSpan {
+  /// The protocol range of a library span, in `encoding`.
+  func lspRange(in encoding: PositionEncoding) -> LSPRange {
+    LSPRange(
+      start: Position(line: Int(start.line), character: start.column(in: encoding)),
+      end: Position(line: Int(end.line), character: end.column(in: encoding)))
   }
 }
 

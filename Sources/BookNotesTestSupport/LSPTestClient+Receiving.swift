@@ -37,6 +37,14 @@ extension LSPTestClient {
     }
   }
 
+  /// Waits until the server reports the end of its first indexing (`$/progress` with
+  /// `kind: end`); the client must have declared `window.workDoneProgress`.
+  public func waitForIndexing(timeout: Duration? = nil) async throws {
+    _ = try await waitForMessage(description: "the end of indexing", timeout: timeout) { message in
+      message["method"] == "$/progress" && message["params"]?["value"]?["kind"] == "end"
+    }
+  }
+
   /// Every notification `method` received so far, taken or not, as params.
   public func notifications(_ method: String) -> [JSONValue] {
     withState { state in

@@ -1,8 +1,11 @@
 /// The unit a column is counted in, as negotiated with an editor.
-public enum PositionEncoding: String, Sendable, CaseIterable {
-  case utf8 = "utf-8"
-  case utf16 = "utf-16"
-  case utf32 = "utf-32"
+public enum PositionEncoding: Sendable, CaseIterable {
+  /// Bytes of UTF-8.
+  case utf8
+  /// UTF-16 code units (a character outside the BMP counts 2).
+  case utf16
+  /// Unicode scalars.
+  case utf32
 }
 
 /// A 0-based line and a 0-based column in some `PositionEncoding`.

@@ -44,15 +44,67 @@ public enum NoteFiles {
         throw ListingError(path: path, reason: String(cString: strerror(errno)))
       }
       if info.st_mode & S_IFMT == S_IFDIR {
-        let root = resolvedPath(path) ?? path
-        var visited: Set<String> = [root]
-        walk(folder: path, root: root, into: &files, visited: &visited)
+        files += scan(root: path, exclude: []).map(\.path)
       } else {
         files.append(path)
       }
     }
     var seen = Set<String>()
     return files.sorted().filter { seen.insert(resolvedPath($0) ?? $0).inserted }
+  }
+
+  /// A note file found by ``scan(root:exclude:)``, with what tells whether it changed.
+  public struct Entry: Sendable, Hashable {
+    public var path: String
+    public var size: Int
+    /// Modification time in nanoseconds since 1970.
+    public var modified: Int64
+    /// Whether it was reached through a symbolic link (it may then be listed twice).
+    public var throughLink: Bool
+
+    public init(path: String, size: Int, modified: Int64, throughLink: Bool = false) {
+      self.path = path
+      self.size = size
+      self.modified = modified
+      self.throughLink = throughLink
+    }
+  }
+
+  /// The notes under the folder `root`, sorted by path: hidden folders, `node_modules`
+  /// and paths matching `exclude` (relative to the root) are skipped; a symbolic link
+  /// is followed only when it resolves inside the root, and a folder reached twice is
+  /// walked once.
+  public static func scan(root: String, exclude: [Glob]) -> [Entry] {
+    let resolved = resolvedPath(root) ?? root
+    var visited: Set<String> = [resolved]
+    var files: [Entry] = []
+    walk(
+      folder: root, relative: "", root: resolved, exclude: exclude, throughLink: false, into: &files,
+      visited: &visited)
+    // A note reached through a link and directly is listed once, by its direct path.
+    guard files.contains(where: \.throughLink) else { return files }
+    let direct = Set(files.filter { !$0.throughLink }.map { resolvedPath($0.path) ?? $0.path })
+    var seen: Set<String> = []
+    return files.filter { entry in
+      guard entry.throughLink else { return true }
+      let target = resolvedPath(entry.path) ?? entry.path
+      return !direct.contains(target) && seen.insert(target).inserted
+    }
+  }
+
+  /// The entry of the file at `path`, `nil` when it is not a regular file.
+  public static func entry(_ path: String) -> Entry? {
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    return Entry(path: path, size: Int(info.st_size), modified: modificationTime(info))
+  }
+
+  private static func modificationTime(_ info: stat) -> Int64 {
+    #if canImport(Darwin)
+      Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+    #else
+      Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    #endif
   }
 
   /// Reads the file at `path`: a note, or why it was skipped (unreadable, binary,
@@ -78,7 +130,10 @@ public enum NoteFiles {
     path.hasSuffix("/") ? path + name : path + "/" + name
   }
 
-  private static func walk(folder: String, root: String, into files: inout [String], visited: inout Set<String>) {
+  private static func walk(
+    folder: String, relative: String, root: String, exclude: [Glob], throughLink: Bool, into files: inout [Entry],
+    visited: inout Set<String>
+  ) {
     guard let directory = opendir(folder) else { return }
     var entries: [String] = []
     while let entry = readdir(directory) {
@@ -91,10 +146,12 @@ public enum NoteFiles {
     closedir(directory)
     for name in entries.sorted() {
       let path = join(folder, name)
+      let relativePath = relative.isEmpty ? name : relative + "/" + name
       var info = stat()
       guard lstat(path, &info) == 0 else { continue }
       var mode = info.st_mode & S_IFMT
-      if mode == S_IFLNK {
+      let isLink = mode == S_IFLNK
+      if isLink {
         // Follow a link only when its target stays inside the root.
         guard let target = resolvedPath(path), target == root || target.hasPrefix(join(root, "")),
           stat(path, &info) == 0
@@ -104,11 +161,16 @@ public enum NoteFiles {
           guard visited.insert(target).inserted else { continue }
         }
       }
+      if exclude.contains(where: { $0.matches(relativePath) }) { continue }
       if mode == S_IFDIR {
         if name.hasPrefix(".") || name == "node_modules" { continue }
-        walk(folder: path, root: root, into: &files, visited: &visited)
+        walk(
+          folder: path, relative: relativePath, root: root, exclude: exclude, throughLink: throughLink || isLink,
+          into: &files, visited: &visited)
       } else if mode == S_IFREG && isNoteName(name) {
-        files.append(path)
+        files.append(
+          Entry(
+            path: path, size: Int(info.st_size), modified: modificationTime(info), throughLink: throughLink || isLink))
       }
     }
   }

@@ -84,6 +84,9 @@ public struct SettingsSources: Sendable, Equatable {
       settings.index.exclude = globs.compactMap { if case .string(let glob) = $0 { glob } else { nil } }
     }
     if case .int(let size)? = value(at: ["index", "maxFileSize"]), size > 0 { settings.index.maxFileSize = size }
+    if case .int(let interval)? = value(at: ["index", "pollInterval"]), interval > 0 {
+      settings.index.pollInterval = max(interval, 50)
+    }
     if case .string(let folder)? = value(at: ["cacheDirectory"]), !folder.isEmpty { settings.cacheDirectory = folder }
     if case .int(let limit)? = value(at: ["symbols", "maxResults"]), limit > 0 { settings.maxSymbols = limit }
     return settings
@@ -151,6 +154,9 @@ public struct LibrarySettings: Sendable, Equatable {
     public var exclude: [String] = []
     /// Larger notes are indexed by name only.
     public var maxFileSize = 2 * 1024 * 1024
+    /// How often, in milliseconds, the server looks for changed notes when the
+    /// editor does not watch files for it.
+    public var pollInterval = 2000
   }
 }
 

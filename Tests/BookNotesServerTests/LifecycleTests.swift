@@ -52,7 +52,7 @@ import Testing
     let harness = InProcessServer()
     let result = try await harness.initialize(capabilities: capabilities(encodings: offered))
     #expect(result["capabilities"]?["positionEncoding"] == .string(expected))
-    #expect(harness.server.encoding.rawValue == expected)
+    #expect(harness.server.encoding.kind.rawValue == expected)
     _ = try await harness.finish()
   }
 
@@ -75,12 +75,17 @@ import Testing
       "diagnosticProvider": "textDocument/diagnostic", "executeCommandProvider": "workspace/executeCommand",
     ]
     for (capability, method) in simple where capabilities[capability] != nil { methods.insert(method) }
+    if capabilities["workspace"]?["workspaceFolders"]?["changeNotifications"] == true {
+      methods.insert("workspace/didChangeWorkspaceFolders")
+    }
     return methods
   }
 
   /// Methods that need no capability: the lifecycle, settings and the custom request.
   static let unadvertised: Set<String> = [
     "initialize", "initialized", "shutdown", "exit", "workspace/didChangeConfiguration", "booknotes/prompts",
+    // Registered with the client at run time when it allows it.
+    "workspace/didChangeWatchedFiles",
   ]
 
   @Test(arguments: [true, false])

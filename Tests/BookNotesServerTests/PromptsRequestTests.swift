@@ -12,12 +12,17 @@ import Testing
   static func initialize(_ harness: InProcessServer, folders: [URL], encoding: String = "utf-16") async throws {
     let params: JSONValue = [
       "processId": nil, "rootUri": nil,
-      "capabilities": ["general": ["positionEncodings": [.string(encoding)]]],
+      "capabilities": [
+        "general": ["positionEncodings": [.string(encoding)]], "window": ["workDoneProgress": true],
+      ],
+      // Notes written during a test are found within a tenth of a second.
+      "initializationOptions": ["index": ["pollInterval": 100]],
       "workspaceFolders": .array(
         folders.map { ["uri": .string(FileURI.uri(ofPath: $0.path)), "name": .string($0.lastPathComponent)] }),
     ]
     _ = try await harness.client.request("initialize", params: params)
     harness.client.notify("initialized", params: [:])
+    try await harness.client.waitForIndexing()
   }
 
   @Test func oneOpenDocumentWithRangesInTheNegotiatedEncoding() async throws {
@@ -78,7 +83,12 @@ import Testing
     #expect(items.first?["uri"] == .string(aURI))
 
     try fixture.write("sub/more.md", "> A quote\n")
-    let again = try #require(try await harness.client.request("booknotes/prompts", params: [:]).arrayValue)
+    // Picked up by the server's own polling (this client does not watch files).
+    var again: [JSONValue] = []
+    for _ in 0..<100 where again.count != 3 {
+      try await Task.sleep(for: .milliseconds(50))
+      again = try #require(try await harness.client.request("booknotes/prompts", params: [:]).arrayValue)
+    }
     #expect(again.map { $0["kind"] } == ["qa", "quote", "cloze"])
     #expect(again[1]["uri"] == .string(FileURI.uri(ofPath: fixture.root.appendingPathComponent("sub/more.md").path)))
     try await harness.client.shutdownAndExit()

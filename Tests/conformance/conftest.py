@@ -32,6 +32,16 @@ async def client(request, lsp_client: LanguageClient):
         return converter.structure(obj, kind)
 
     converter.register_structure_hook(Union[types.Command, types.CodeAction], code_action_or_command)
+
+    # The profiles declare dynamic registration of file watching, as editors do; an
+    # editor then accepts the server's registration.
+    registrations = []
+
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register_capability(params: types.RegistrationParams):
+        registrations.extend(params.registrations)
+
+    lsp_client.registrations = registrations
     lsp_client.set_configuration({"diagnostics": {"severity": {"summary-empty": "hint"}}}, section="booknotes")
     lsp_client.initialize_result = await lsp_client.initialize_session(
         types.InitializeParams(

@@ -14,6 +14,7 @@ extension NoteSummary {
     titleSpan = nil
     keys = SymbolKeys()
     prompts = []
+    promptSpans = []
     terms = TermTable()
     var codeRanges: [Range<Int>] = []
     doc.tree.forEachBlock { block in
@@ -63,6 +64,7 @@ extension NoteSummary {
       titleSpan = first.textSpan
     }
     prompts = Prompts.prompts(for: doc)
+    promptSpans = prompts.map { doc.span(of: $0.range) }
     terms = Self.terms(of: doc, skipping: codeRanges)
     if let title { keys.append(title) }
     for heading in headings { keys.append(heading.text) }

@@ -17,6 +17,8 @@ public struct NoteSummary: Sendable {
   public var questions: [Question]
   public var links: [NoteLink]
   public var prompts: [Prompt]
+  /// Where each prompt is, in the order of `prompts`.
+  public var promptSpans: [NoteSpan]
   /// The note's words for full-text search.
   public var terms: TermTable
   public var byteCount: Int
@@ -61,4 +63,23 @@ public struct NoteSummary: Sendable {
 
   /// The longest question or heading text kept, in bytes.
   static let maxTextBytes = 160
+}
+
+extension NoteSummary {
+  /// A note known by its path only (too large to index): no title, no contents.
+  public init(nameOnly path: String, byteCount: Int) {
+    self.path = path
+    self.byteCount = byteCount
+    book = BookInfo()
+    title = nil
+    titleSpan = nil
+    headings = []
+    tags = []
+    questions = []
+    links = []
+    prompts = []
+    promptSpans = []
+    terms = TermTable()
+    keys = SymbolKeys()
+  }
 }

@@ -1,0 +1,189 @@
+import Dispatch
+import LanguageServerProtocol
+import NoteIntelligence
+import NoteSyntax
+import NoteWorkspace
+import Synchronization
+
+/// What the server tracks about the library index besides the index itself.
+struct LibraryStatus: Sendable {
+  /// Open notes whose index entries wait for a re-index.
+  var pending: Set<DocumentURI> = []
+  /// Whether a re-index task is running.
+  var reindexing = false
+  /// Whether the first indexing of the workspace has finished.
+  var indexed = false
+  /// The roots that are indexed (absolute folder paths).
+  var roots: [String] = []
+  /// The poller, when the server watches the folders itself.
+  var poller: FolderPoller?
+  /// Whether the client was asked to watch the files.
+  var watchRegistered = false
+}
+
+extension BookNotesServer {
+  /// The index key of a note: its path, or its URI when it has none.
+  static func libraryPath(of uri: DocumentURI) -> String {
+    FileURI.path(of: uri) ?? uri
+  }
+
+  /// The URI of an index key.
+  static func uri(ofLibraryPath path: String) -> DocumentURI {
+    path.hasPrefix("/") ? FileURI.uri(ofPath: path) : path
+  }
+
+  /// The workspace roots as folder paths, those too broad to index left out (with a
+  /// warning each).
+  func indexableRoots() -> [String] {
+    let uris = session.withLock { $0.workspaceRoots }
+    var roots: [String] = []
+    for uri in uris {
+      guard let path = FileURI.path(of: uri) else {
+        logger.warning("Not indexing \(uri): not a file URI")
+        continue
+      }
+      if LibraryLoader.isTooBroad(path) {
+        logger.warning("Not indexing \(path) as a whole: it is the home or root folder; working on open notes only")
+        continue
+      }
+      roots.append(path)
+    }
+    return roots
+  }
+
+  /// Reads `.booknotes.json` of the first root that has one into the settings.
+  func readConfigurationFile(roots: [String]) {
+    for root in roots {
+      do {
+        guard let file = try LibraryConfigurationFile.read(root: root) else { continue }
+        session.withLock { $0.configuration.file = file }
+        logger.info("Read \(LibraryConfigurationFile.fileName) at \(root)")
+        return
+      } catch {
+        logger.warning("Ignoring \(error)")
+        return
+      }
+    }
+  }
+
+  /// Indexes every note under the workspace roots in the background, reporting
+  /// progress when the client supports it. Returns at once.
+  func startIndexing() {
+    let roots = indexableRoots()
+    readConfigurationFile(roots: roots)
+    let progress = session.withLock { $0.workDoneProgress }
+    Task {
+      var token: ProgressToken?
+      if progress {
+        let candidate = ProgressToken.string("booknotes/indexing")
+        do {
+          _ = try await connection.sendRequest(WorkDoneProgressCreateParams(token: candidate))
+          token = candidate
+        } catch {
+          logger.warning("window/workDoneProgress/create failed: \(error)")
+        }
+      }
+      let done = token
+      // Off the cooperative pool: the loader keeps every core busy.
+      DispatchQueue.global(qos: .utility).async { [self] in
+        index(roots: roots, progress: done, allRoots: roots)
+      }
+    }
+  }
+
+  /// Lists and loads the notes under `roots`, applying them in batches so that
+  /// requests answer from what is indexed so far; then watches `allRoots`.
+  func index(roots: [String], progress token: ProgressToken?, allRoots: [String]) {
+    let start = ContinuousClock.now
+    let settings = session.withLock { $0.configuration.settings }
+    let exclude = settings.index.exclude.map(Glob.init)
+    let entries = roots.flatMap { NoteFiles.scan(root: $0, exclude: exclude) }
+    if let token {
+      connection.send(
+        notification: ProgressParams(
+          token: token, value: .begin(title: "Indexing notes", message: "0 of \(entries.count) notes", percentage: 0)))
+    }
+    var lastReport = ContinuousClock.now
+    LibraryLoader.load(entries, maxFileSize: settings.index.maxFileSize) { outcomes, done in
+      let open = Set(documents.withLock { $0.keys }.map(Self.libraryPath(of:)))
+      var changes: [LibraryChange] = []
+      for outcome in outcomes {
+        switch outcome {
+        case .summary(let summary):
+          // An open note's text is newer than its file.
+          if !open.contains(summary.path) { changes.append(.update(summary)) }
+        case .skipped(let path, let reason):
+          logger.warning("Not indexing \(path): \(reason)")
+        }
+      }
+      library.apply(changes)
+      if let token, ContinuousClock.now - lastReport > .milliseconds(100) || done == entries.count {
+        lastReport = ContinuousClock.now
+        connection.send(
+          notification: ProgressParams(
+            token: token,
+            value: .report(
+              message: "\(done) of \(entries.count) notes",
+              percentage: entries.isEmpty ? 100 : done * 100 / entries.count)))
+      }
+    }
+    let elapsed = ContinuousClock.now - start
+    let count = library.snapshot().noteCount
+    libraryStatus.withLock {
+      $0.indexed = true
+      $0.roots = allRoots
+    }
+    if let token {
+      connection.send(notification: ProgressParams(token: token, value: .end(message: "\(count) notes")))
+    }
+    logger.info("Indexed \(count) notes in \(elapsed.milliseconds) ms")
+    let known = allRoots == roots ? entries : allRoots.flatMap { NoteFiles.scan(root: $0, exclude: exclude) }
+    startWatching(roots: allRoots, known: known)
+  }
+
+  /// Re-indexes an open note soon, off the request path; several changes to one note
+  /// before that make one re-index.
+  func scheduleReindex(_ uri: DocumentURI) {
+    let start = libraryStatus.withLock { status -> Bool in
+      status.pending.insert(uri)
+      if status.reindexing { return false }
+      status.reindexing = true
+      return true
+    }
+    guard start else { return }
+    Task.detached(priority: .utility) { [self] in
+      while true {
+        let batch = libraryStatus.withLock { status -> Set<DocumentURI> in
+          let batch = status.pending
+          status.pending = []
+          if batch.isEmpty { status.reindexing = false }
+          return batch
+        }
+        if batch.isEmpty { return }
+        var changes: [LibraryChange] = []
+        for uri in batch {
+          guard let document = documents.withLock({ $0[uri] }) else { continue }
+          changes.append(.update(NoteSummary(path: Self.libraryPath(of: uri), doc: document.note)))
+        }
+        library.apply(changes)
+      }
+    }
+  }
+
+  /// After a note is closed its file is authoritative again: re-read it, or drop it
+  /// from the index when it is gone or outside the roots.
+  func reindexClosed(_ uri: DocumentURI) {
+    let path = Self.libraryPath(of: uri)
+    let (roots, maxFileSize) = (
+      libraryStatus.withLock { $0.roots }, session.withLock { $0.configuration.settings.index.maxFileSize }
+    )
+    guard roots.contains(where: { path.hasPrefix(NoteFiles.join($0, "")) }), let entry = NoteFiles.entry(path) else {
+      library.apply([.remove(path: path)])
+      return
+    }
+    switch LibraryLoader.load(entry, maxFileSize: maxFileSize) {
+    case .summary(let summary): library.apply([.update(summary)])
+    case .skipped: library.apply([.remove(path: path)])
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import Dispatch
+public import NoteIntelligence
+import NoteSyntax
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads notes from disk into ``NoteSummary``s on every core: the loader of the
+/// library index, for the server and the command line alike.
+public enum LibraryLoader {
+  /// What loading one file gave.
+  public enum Outcome: Sendable {
+    case summary(NoteSummary)
+    /// Not a note (binary, not UTF-8, unreadable): the reason, for one log line.
+    case skipped(path: String, reason: String)
+  }
+
+  /// Whether `root` is a folder not to index as a whole: the file-system root or the
+  /// user's home folder.
+  public static func isTooBroad(_ root: String) -> Bool {
+    let home = getenv("HOME").map { String(cString: $0) }
+    var normalized = root
+    while normalized.count > 1 && normalized.hasSuffix("/") { normalized.removeLast() }
+    let resolved = NoteFiles.resolvedPath(normalized) ?? normalized
+    let resolvedHome = home.flatMap { NoteFiles.resolvedPath($0) } ?? home
+    return resolved == "/" || normalized == "/" || (home != nil && (normalized == home || resolved == resolvedHome))
+  }
+
+  /// The summary of one file: a note larger than `maxFileSize` by its name only.
+  public static func load(_ entry: NoteFiles.Entry, maxFileSize: Int) -> Outcome {
+    if entry.size > maxFileSize {
+      return .summary(NoteSummary(nameOnly: entry.path, byteCount: entry.size))
+    }
+    switch NoteFiles.read(entry.path) {
+    case .note(let bytes):
+      return .summary(NoteSummary(path: entry.path, doc: NoteDocument(bytes: bytes)))
+    case .skipped(let reason):
+      return .skipped(path: entry.path, reason: reason)
+    }
+  }
+
+  /// Loads `entries` on every core, handing back each batch's outcomes in order (on
+  /// the calling thread) with how many entries are done. Stops between batches when
+  /// `isCancelled` says so.
+  public static func load(
+    _ entries: [NoteFiles.Entry], maxFileSize: Int, batchSize: Int = 256, isCancelled: () -> Bool = { false },
+    deliver: (_ outcomes: [Outcome], _ done: Int) -> Void
+  ) {
+    var start = 0
+    while start < entries.count {
+      if isCancelled() { return }
+      let batch = Array(entries[start..<min(start + batchSize, entries.count)])
+      var outcomes = [Outcome?](repeating: nil, count: batch.count)
+      outcomes.withUnsafeMutableBufferPointer { buffer in
+        nonisolated(unsafe) let slots = buffer
+        // Each iteration writes only its own slot.
+        DispatchQueue.concurrentPerform(iterations: batch.count) { index in
+          slots[index] = load(batch[index], maxFileSize: maxFileSize)
+        }
+      }
+      start += batch.count
+      deliver(outcomes.compactMap { $0 }, start)
+    }
+  }
+}
