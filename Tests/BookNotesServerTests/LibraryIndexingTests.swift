@@ -1,0 +1,90 @@
+import BookNotesTestSupport
+import Foundation
+import JSONCore
+import NoteIntelligence
+import Testing
+
+@testable import BookNotesServer
+
+/// Indexing a library in the background: progress, the workspace rules, and notes
+/// changed on disk while the server runs.
+@Suite struct LibraryIndexingTests {
+  @Test func indexesTheLibraryWithProgressAndTheWorkspaceRules() async throws {
+    let fixture = try LibraryFixture()
+    let harness = InProcessServer()
+    try await fixture.initialize(harness.client)
+    let progress = harness.client.notifications("$/progress").compactMap { $0["value"]?["kind"]?.stringValue }
+    #expect(progress.first == "begin")
+    #expect(progress.last == "end")
+    let begin = try #require(harness.client.notifications("$/progress").first?["value"])
+    #expect(begin["title"] == "Indexing notes")
+    let create = harness.client.serverRequests.filter { $0["method"] == "window/workDoneProgress/create" }
+    #expect(create.count == 1)
+
+    let root = fixture.root.path + "/"
+    let paths = harness.server.library.snapshot().paths.map { String($0.dropFirst(root.count)) }
+    #expect(
+      paths == ["books/2020/café.md", "books/noise.md", "code.md", "crlf.md", "dup/thinking-again.md", "thinking.md"],
+      "hidden folders, node_modules, links leaving the root, the loop, binary and non-UTF-8 files are skipped")
+    let crlf = try #require(harness.server.library.snapshot().note(at: root + "crlf.md"))
+    #expect(crlf.title == "Windows Notes")
+    #expect(crlf.book.status == .wishlist)
+    #expect(crlf.questions.map(\.text) == ["Line endings?"])
+    let code = try #require(harness.server.library.snapshot().note(at: root + "code.md"))
+    #expect(code.tags.map(\.name) == ["programming"], "nothing inside a code block is a tag")
+    try await harness.client.shutdownAndExit()
+    _ = try await harness.finish()
+  }
+
+  @Test func picksUpNotesCreatedChangedAndDeletedOnDisk() async throws {
+    let fixture = try LibraryFixture()
+    let harness = InProcessServer()
+    try await fixture.initialize(harness.client)
+    let root = fixture.root.path + "/"
+    func titles() -> [String] {
+      harness.server.library.snapshot().notes.compactMap(\.title).sorted()
+    }
+    func waitUntil(_ condition: () -> Bool) async throws {
+      for _ in 0..<100 where !condition() { try await Task.sleep(for: .milliseconds(50)) }
+    }
+    try fixture.write("new/fresh.md", "# Fresh Book\n\n#fresh\n")
+    try await waitUntil { titles().contains("Fresh Book") }
+    #expect(titles().contains("Fresh Book"))
+    try FileManager.default.moveItem(
+      at: fixture.root.appendingPathComponent("new/fresh.md"), to: fixture.root.appendingPathComponent("moved.md"))
+    try await waitUntil { harness.server.library.snapshot().note(at: root + "moved.md") != nil }
+    #expect(harness.server.library.snapshot().note(at: root + "new/fresh.md") == nil)
+    #expect(harness.server.library.snapshot().note(at: root + "moved.md")?.title == "Fresh Book")
+    try fixture.remove("moved.md")
+    try await waitUntil { !titles().contains("Fresh Book") }
+    #expect(!titles().contains("Fresh Book"))
+    try await harness.client.shutdownAndExit()
+    _ = try await harness.finish()
+  }
+
+  @Test func takesFileEventsFromAClientThatWatches() async throws {
+    let fixture = try LibraryFixture()
+    let harness = InProcessServer()
+    try await fixture.initialize(
+      harness.client, capabilities: ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]],
+      options: ["index": ["pollInterval": 3_600_000]])
+    let registration = try await harness.client.waitForMessage(description: "registerCapability") {
+      $0["method"] == "client/registerCapability"
+    }
+    #expect(registration["params"]?["registrations"]?[0]?["method"] == "workspace/didChangeWatchedFiles")
+    try fixture.write("watched.md", "# Watched Book\n")
+    harness.client.notify(
+      "workspace/didChangeWatchedFiles", params: ["changes": [["uri": .string(fixture.uri("watched.md")), "type": 1]]])
+    try fixture.remove("crlf.md")
+    harness.client.notify(
+      "workspace/didChangeWatchedFiles", params: ["changes": [["uri": .string(fixture.uri("crlf.md")), "type": 3]]])
+    let root = fixture.root.path + "/"
+    for _ in 0..<100 where harness.server.library.snapshot().note(at: root + "crlf.md") != nil {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(harness.server.library.snapshot().note(at: root + "watched.md")?.title == "Watched Book")
+    #expect(harness.server.library.snapshot().note(at: root + "crlf.md") == nil)
+    try await harness.client.shutdownAndExit()
+    _ = try await harness.finish()
+  }
+}
