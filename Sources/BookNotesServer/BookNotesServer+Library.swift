@@ -91,8 +91,9 @@ extension BookNotesServer {
     }
   }
 
-  /// Lists and loads the notes under `roots`, applying them in batches so that
-  /// requests answer from what is indexed so far; then watches `allRoots`.
+  /// Lists and loads the notes under `roots` (from the index cache where their files
+  /// are unchanged), applying them in batches so that requests answer from what is
+  /// indexed so far; saves the cache; then watches `allRoots`.
   func index(roots: [String], progress token: ProgressToken?, allRoots: [String]) {
     let start = ContinuousClock.now
     let settings = session.withLock { $0.configuration.settings }
@@ -104,28 +105,55 @@ extension BookNotesServer {
           token: token, value: .begin(title: "Indexing notes", message: "0 of \(entries.count) notes", percentage: 0)))
     }
     var lastReport = ContinuousClock.now
-    LibraryLoader.load(entries, maxFileSize: settings.index.maxFileSize) { outcomes, done in
-      let open = Set(documents.withLock { $0.keys }.map(Self.libraryPath(of:)))
+    func report(_ done: Int) {
+      guard let token, ContinuousClock.now - lastReport > .milliseconds(100) || done == entries.count else { return }
+      lastReport = ContinuousClock.now
+      connection.send(
+        notification: ProgressParams(
+          token: token,
+          value: .report(
+            message: "\(done) of \(entries.count) notes", percentage: entries.isEmpty ? 100 : done * 100 / entries.count
+          )))
+    }
+    let cache = indexCache(roots: roots, settings: settings)
+    var cached: [String: NoteSummary] = [:]
+    if let cache {
+      switch cache.load(matching: entries) {
+      case .success(let summaries): cached = summaries
+      case .failure(.missing): logger.info("No index cache yet at \(cache.path)")
+      case .failure(let problem): logger.warning("\(problem) (\(cache.path))")
+      }
+    }
+    var records: [IndexCache.Record] = []
+    records.reserveCapacity(entries.count)
+    func isOpen() -> Set<String> { Set(documents.withLock { $0.keys }.map(Self.libraryPath(of:))) }
+    if !cached.isEmpty {
+      let open = isOpen()
       var changes: [LibraryChange] = []
-      for outcome in outcomes {
+      for entry in entries {
+        guard let summary = cached[entry.path] else { continue }
+        records.append(IndexCache.Record(entry: entry, summary: summary))
+        // An open note's text is newer than its file.
+        if !open.contains(entry.path) { changes.append(.update(summary)) }
+      }
+      library.apply(changes)
+      report(cached.count)
+    }
+    let remaining = cached.isEmpty ? entries : entries.filter { cached[$0.path] == nil }
+    LibraryLoader.load(remaining, maxFileSize: settings.index.maxFileSize) { results, done in
+      let open = isOpen()
+      var changes: [LibraryChange] = []
+      for (entry, outcome) in results {
         switch outcome {
         case .summary(let summary):
-          // An open note's text is newer than its file.
+          records.append(IndexCache.Record(entry: entry, summary: summary))
           if !open.contains(summary.path) { changes.append(.update(summary)) }
         case .skipped(let path, let reason):
           logger.warning("Not indexing \(path): \(reason)")
         }
       }
       library.apply(changes)
-      if let token, ContinuousClock.now - lastReport > .milliseconds(100) || done == entries.count {
-        lastReport = ContinuousClock.now
-        connection.send(
-          notification: ProgressParams(
-            token: token,
-            value: .report(
-              message: "\(done) of \(entries.count) notes",
-              percentage: entries.isEmpty ? 100 : done * 100 / entries.count)))
-      }
+      report(cached.count + done)
     }
     let elapsed = ContinuousClock.now - start
     let count = library.snapshot().noteCount
@@ -136,9 +164,22 @@ extension BookNotesServer {
     if let token {
       connection.send(notification: ProgressParams(token: token, value: .end(message: "\(count) notes")))
     }
-    logger.info("Indexed \(count) notes in \(elapsed.milliseconds) ms")
+    logger.info("Indexed \(count) notes in \(elapsed.milliseconds) ms (\(cached.count) from the cache)")
+    if let cache, !remaining.isEmpty || cached.count != records.count || records.count != entries.count {
+      do {
+        try cache.save(records)
+      } catch {
+        logger.warning("Cannot write the index cache \(cache.path): \(error)")
+      }
+    }
     let known = allRoots == roots ? entries : allRoots.flatMap { NoteFiles.scan(root: $0, exclude: exclude) }
     startWatching(roots: allRoots, known: known)
+  }
+
+  /// The index cache of `roots`, `nil` when there is no cache folder.
+  func indexCache(roots: [String], settings: LibrarySettings) -> IndexCache? {
+    guard let directory = settings.cacheDirectory ?? IndexCache.defaultDirectory() else { return nil }
+    return IndexCache(directory: directory, roots: roots, fingerprint: "maxFileSize=\(settings.index.maxFileSize)")
   }
 
   /// Re-indexes an open note soon, off the request path; several changes to one note

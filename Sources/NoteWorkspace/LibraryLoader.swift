@@ -42,12 +42,12 @@ public enum LibraryLoader {
     }
   }
 
-  /// Loads `entries` on every core, handing back each batch's outcomes in order (on
-  /// the calling thread) with how many entries are done. Stops between batches when
-  /// `isCancelled` says so.
+  /// Loads `entries` on every core, handing back each batch's entries and outcomes in
+  /// order (on the calling thread) with how many entries are done. Stops between
+  /// batches when `isCancelled` says so.
   public static func load(
     _ entries: [NoteFiles.Entry], maxFileSize: Int, batchSize: Int = 256, isCancelled: () -> Bool = { false },
-    deliver: (_ outcomes: [Outcome], _ done: Int) -> Void
+    deliver: (_ results: [(entry: NoteFiles.Entry, outcome: Outcome)], _ done: Int) -> Void
   ) {
     var start = 0
     while start < entries.count {
@@ -62,7 +62,7 @@ public enum LibraryLoader {
         }
       }
       start += batch.count
-      deliver(outcomes.compactMap { $0 }, start)
+      deliver(zip(batch, outcomes).compactMap { entry, outcome in outcome.map { (entry, $0) } }, start)
     }
   }
 }

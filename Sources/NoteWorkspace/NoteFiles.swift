@@ -176,7 +176,7 @@ public enum NoteFiles {
   }
 
   /// The whole content of the file at `path`; `nil` with `errno` set on failure.
-  private static func readBytes(_ path: String) -> [UInt8]? {
+  public static func readBytes(_ path: String) -> [UInt8]? {
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }

@@ -15,6 +15,8 @@ final class LibraryFixture {
   let root: URL
   /// A folder beside the library that a symbolic link points into.
   let outside: URL
+  /// The index cache folder.
+  let cache: URL
 
   /// The notes, by path relative to the root.
   static let notes: [String: String] = [
@@ -106,6 +108,7 @@ final class LibraryFixture {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("booknotes-library-\(UUID().uuidString)")
     root = base.appendingPathComponent("library")
     outside = base.appendingPathComponent("outside")
+    cache = base.appendingPathComponent("cache")
     for (path, text) in Self.notes { try write(path, text) }
     try write("binary.md", Data([0x23, 0x20, 0x61, 0x00, 0x62, 0x00]))
     try write("latin1.md", Data([0x23, 0x20, 0x43, 0x61, 0x66, 0xE9, 0x0A]))
@@ -149,7 +152,9 @@ final class LibraryFixture {
       "general": ["positionEncodings": [.string(encoding)]], "window": ["workDoneProgress": true],
     ]
     if case .object(let more) = extra { capabilities.merge(more) { _, new in new } }
-    var initializationOptions: [String: JSONValue] = ["index": ["pollInterval": 100]]
+    var initializationOptions: [String: JSONValue] = [
+      "index": ["pollInterval": 100], "cacheDirectory": .string(cache.path),
+    ]
     if case .object(let more) = options { initializationOptions.merge(more) { _, new in new } }
     let params: JSONValue = [
       "processId": nil, "rootUri": nil, "capabilities": .object(capabilities),

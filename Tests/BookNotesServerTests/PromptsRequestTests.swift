@@ -16,7 +16,10 @@ import Testing
         "general": ["positionEncodings": [.string(encoding)]], "window": ["workDoneProgress": true],
       ],
       // Notes written during a test are found within a tenth of a second.
-      "initializationOptions": ["index": ["pollInterval": 100]],
+      "initializationOptions": [
+        "index": ["pollInterval": 100],
+        "cacheDirectory": .string(FileManager.default.temporaryDirectory.appendingPathComponent("booknotes-cache-\(UUID().uuidString)").path),
+      ],
       "workspaceFolders": .array(
         folders.map { ["uri": .string(FileURI.uri(ofPath: $0.path)), "name": .string($0.lastPathComponent)] }),
     ]

@@ -105,10 +105,10 @@ public struct FuzzyQuery: Sendable {
 }
 
 /// Folded names stored back to back with their masks.
-struct SymbolKeys: Sendable {
-  private(set) var bytes: [UInt8] = []
-  private(set) var ends: [UInt32] = []
-  private(set) var masks: [UInt64] = []
+struct SymbolKeys: Sendable, Equatable {
+  var bytes: [UInt8] = []
+  var ends: [UInt32] = []
+  var masks: [UInt64] = []
 
   var count: Int { ends.count }
 

@@ -3,7 +3,7 @@ import NoteSyntax
 /// What the library index keeps of one note: exactly what workspace queries need
 /// (book metadata, headings, tags, questions, links, prompts and the note's words),
 /// never its syntax tree. Plain values in byte offsets and ``NoteSpan``s.
-public struct NoteSummary: Sendable {
+public struct NoteSummary: Sendable, Equatable {
   /// The note's path (the key in the library).
   public var path: String
   /// The front matter's book metadata.

@@ -1,13 +1,13 @@
 /// A note's distinct words (folded) with how often each occurs, sorted by their bytes:
 /// the note's part of the full-text posting list. Exact and prefix lookups are binary
 /// searches; the whole table is three flat arrays.
-public struct TermTable: Sendable {
+public struct TermTable: Sendable, Equatable {
   /// The sorted distinct words, back to back.
-  private var bytes: [UInt8] = []
+  var bytes: [UInt8] = []
   /// Where each word ends in `bytes`.
-  private var ends: [UInt32] = []
+  var ends: [UInt32] = []
   /// How often each word occurs (saturating).
-  private var counts: [UInt16] = []
+  var counts: [UInt16] = []
 
   public init() {}
 

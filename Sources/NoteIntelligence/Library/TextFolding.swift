@@ -28,6 +28,10 @@ public enum TextFolding {
       return
     }
     if (0x300...0x36F).contains(value) { return }  // combining diacritical marks
+    if value == 0xDF {  // ß
+      output += [0x73, 0x73]
+      return
+    }
     if let base = latinBase(value) {
       output.append(base)
       return

@@ -1,0 +1,304 @@
+/// A compact binary form of ``NoteSummary`` for the index cache on disk: the summary
+/// is written field by field and read back exactly, or reading fails on the first
+/// byte that does not fit (a truncated or corrupt file), never trapping.
+public enum SummaryArchive {
+  /// The archive could not be read.
+  public struct Corrupt: Error, CustomStringConvertible {
+    public let offset: Int
+    public var description: String { "corrupt archive at byte \(offset)" }
+  }
+
+  /// Appends `summary` to `output`.
+  public static func write(_ summary: NoteSummary, to output: inout [UInt8]) {
+    var w = ArchiveWriter(bytes: output)
+    output = []
+    w.string(summary.path)
+    w.int(summary.byteCount)
+    let book = summary.book
+    for text in [book.title, book.subtitle, book.published, book.isbn, book.googleBooksID, book.started, book.finished]
+    {
+      w.optionalString(text)
+    }
+    w.strings(book.authors)
+    w.strings(book.tags)
+    w.int(book.status.map { ReadingStatus.allCases.firstIndex(of: $0)! + 1 } ?? 0)
+    w.int(book.rating ?? 0)
+    w.int(book.fields.count)
+    for (key, value) in book.fields.sorted(by: { $0.key < $1.key }) {
+      w.string(key)
+      w.string(value)
+    }
+    w.optionalString(summary.title)
+    w.optionalSpan(summary.titleSpan)
+    w.int(summary.headings.count)
+    for heading in summary.headings {
+      w.int(heading.level)
+      w.string(heading.text)
+      w.span(heading.span)
+      w.span(heading.textSpan)
+    }
+    w.int(summary.tags.count)
+    for tag in summary.tags {
+      w.string(tag.name)
+      w.span(tag.span)
+      w.int(tag.inFrontMatter ? 1 : 0)
+    }
+    w.int(summary.questions.count)
+    for question in summary.questions {
+      w.string(question.text)
+      w.span(question.span)
+    }
+    w.int(summary.links.count)
+    for link in summary.links {
+      w.string(link.target)
+      w.int(link.isImage ? 1 : 0)
+      w.span(link.span)
+      w.span(link.targetSpan)
+    }
+    w.int(summary.prompts.count)
+    for (prompt, span) in zip(summary.prompts, summary.promptSpans) {
+      w.string(prompt.id)
+      w.int(PromptKind.allCases.firstIndex(of: prompt.kind)!)
+      w.int(prompt.line)
+      w.int(prompt.range.lowerBound)
+      w.int(prompt.range.upperBound)
+      w.optionalString(prompt.book)
+      w.string(prompt.front)
+      w.string(prompt.back)
+      w.span(span)
+    }
+    w.bytes(summary.terms.bytes)
+    w.array(summary.terms.ends)
+    w.array(summary.terms.counts)
+    w.bytes(summary.keys.bytes)
+    w.array(summary.keys.ends)
+    w.array(summary.keys.masks)
+    output = w.bytes
+  }
+
+  /// Reads one summary from `input` at `offset`, moving `offset` past it.
+  public static func read(_ input: UnsafeRawBufferPointer, at offset: inout Int) throws(Corrupt) -> NoteSummary {
+    var r = ArchiveReader(buffer: input, offset: offset)
+    let path = try r.string()
+    var summary = NoteSummary(nameOnly: path, byteCount: try r.int())
+    var book = BookInfo()
+    book.title = try r.optionalString()
+    book.subtitle = try r.optionalString()
+    book.published = try r.optionalString()
+    book.isbn = try r.optionalString()
+    book.googleBooksID = try r.optionalString()
+    book.started = try r.optionalString()
+    book.finished = try r.optionalString()
+    book.authors = try r.strings()
+    book.tags = try r.strings()
+    let status = try r.int()
+    guard status <= ReadingStatus.allCases.count else { throw r.corrupt }
+    book.status = status == 0 ? nil : ReadingStatus.allCases[status - 1]
+    let rating = try r.int()
+    book.rating = rating == 0 ? nil : rating
+    for _ in 0..<(try r.count()) {
+      let key = try r.string()
+      book.fields[key] = try r.string()
+    }
+    summary.book = book
+    summary.title = try r.optionalString()
+    summary.titleSpan = try r.optionalSpan()
+    for _ in 0..<(try r.count()) {
+      summary.headings.append(
+        NoteSummary.Heading(level: try r.int(), text: try r.string(), span: try r.span(), textSpan: try r.span()))
+    }
+    for _ in 0..<(try r.count()) {
+      summary.tags.append(NoteSummary.TagUse(name: try r.string(), span: try r.span(), inFrontMatter: try r.int() == 1))
+    }
+    for _ in 0..<(try r.count()) {
+      summary.questions.append(NoteSummary.Question(text: try r.string(), span: try r.span()))
+    }
+    for _ in 0..<(try r.count()) {
+      summary.links.append(
+        NoteSummary.NoteLink(
+          target: try r.string(), isImage: try r.int() == 1, span: try r.span(), targetSpan: try r.span()))
+    }
+    for _ in 0..<(try r.count()) {
+      let id = try r.string()
+      let kind = try r.int()
+      guard kind < PromptKind.allCases.count else { throw r.corrupt }
+      let line = try r.int()
+      let lower = try r.int()
+      let upper = try r.int()
+      guard lower <= upper else { throw r.corrupt }
+      summary.prompts.append(
+        Prompt(
+          id: id, kind: PromptKind.allCases[kind], line: line, range: lower..<upper, book: try r.optionalString(),
+          front: try r.string(), back: try r.string()))
+      summary.promptSpans.append(try r.span())
+    }
+    summary.terms.bytes = try r.bytes()
+    summary.terms.ends = try r.array(UInt32.self)
+    summary.terms.counts = try r.array(UInt16.self)
+    summary.keys.bytes = try r.bytes()
+    summary.keys.ends = try r.array(UInt32.self)
+    summary.keys.masks = try r.array(UInt64.self)
+    guard summary.terms.ends.count == summary.terms.counts.count,
+      summary.terms.ends.allSatisfy({ Int($0) <= summary.terms.bytes.count }),
+      summary.keys.ends.count == summary.keys.masks.count,
+      summary.keys.ends.allSatisfy({ Int($0) <= summary.keys.bytes.count })
+    else { throw r.corrupt }
+    offset = r.offset
+    return summary
+  }
+}
+
+/// Appends little-endian integers and length-prefixed bytes.
+package struct ArchiveWriter {
+  package var bytes: [UInt8]
+
+  package init(bytes: [UInt8]) { self.bytes = bytes }
+
+  package mutating func int(_ value: Int) {
+    // Variable length: 7 bits a byte, zig-zag for negatives.
+    var v = UInt64(bitPattern: Int64((value << 1) ^ (value >> 63)))
+    while v >= 0x80 {
+      bytes.append(UInt8(v & 0x7F) | 0x80)
+      v >>= 7
+    }
+    bytes.append(UInt8(v))
+  }
+
+  package mutating func bytes(_ value: [UInt8]) {
+    int(value.count)
+    bytes += value
+  }
+
+  package mutating func string(_ value: String) { bytes(Array(value.utf8)) }
+
+  package mutating func optionalString(_ value: String?) {
+    if let value {
+      int(1)
+      string(value)
+    } else {
+      int(0)
+    }
+  }
+
+  package mutating func strings(_ values: [String]) {
+    int(values.count)
+    for value in values { string(value) }
+  }
+
+  package mutating func array<T: FixedWidthInteger>(_ values: [T]) {
+    int(values.count)
+    for value in values {
+      withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+  }
+
+  package mutating func point(_ point: NotePoint) {
+    int(Int(point.line))
+    int(Int(point.utf8))
+    int(Int(point.utf16))
+    int(Int(point.utf32))
+  }
+
+  package mutating func span(_ span: NoteSpan) {
+    int(span.bytes.lowerBound)
+    int(span.bytes.count)
+    point(span.start)
+    point(span.end)
+  }
+
+  package mutating func optionalSpan(_ span: NoteSpan?) {
+    if let span {
+      int(1)
+      self.span(span)
+    } else {
+      int(0)
+    }
+  }
+}
+
+/// Reads what ``ArchiveWriter`` writes, checking every length against the buffer.
+package struct ArchiveReader {
+  package let buffer: UnsafeRawBufferPointer
+  package var offset: Int
+
+  package init(buffer: UnsafeRawBufferPointer, offset: Int) {
+    self.buffer = buffer
+    self.offset = offset
+  }
+
+  var corrupt: SummaryArchive.Corrupt { SummaryArchive.Corrupt(offset: offset) }
+
+  package mutating func int() throws(SummaryArchive.Corrupt) -> Int {
+    var result: UInt64 = 0
+    var shift: UInt64 = 0
+    while true {
+      guard offset < buffer.count, shift < 64 else { throw corrupt }
+      let byte = buffer[offset]
+      offset += 1
+      result |= UInt64(byte & 0x7F) << shift
+      if byte < 0x80 { break }
+      shift += 7
+    }
+    let value = Int64(bitPattern: result)
+    return Int((value >> 1) ^ -(value & 1))
+  }
+
+  /// A count of elements: not negative and not more than the bytes left.
+  package mutating func count() throws(SummaryArchive.Corrupt) -> Int {
+    let value = try int()
+    guard value >= 0, value <= buffer.count - offset else { throw corrupt }
+    return value
+  }
+
+  package mutating func bytes() throws(SummaryArchive.Corrupt) -> [UInt8] {
+    let length = try count()
+    defer { offset += length }
+    return Array(UnsafeRawBufferPointer(rebasing: buffer[offset..<(offset + length)]))
+  }
+
+  package mutating func string() throws(SummaryArchive.Corrupt) -> String {
+    let length = try count()
+    defer { offset += length }
+    let raw = UnsafeRawBufferPointer(rebasing: buffer[offset..<(offset + length)])
+    guard let text = String(validating: raw.bindMemory(to: UInt8.self), as: UTF8.self) else { throw corrupt }
+    return text
+  }
+
+  package mutating func optionalString() throws(SummaryArchive.Corrupt) -> String? {
+    try int() == 1 ? try string() : nil
+  }
+
+  package mutating func strings() throws(SummaryArchive.Corrupt) -> [String] {
+    var result: [String] = []
+    for _ in 0..<(try count()) { result.append(try string()) }
+    return result
+  }
+
+  package mutating func array<T: FixedWidthInteger>(_ type: T.Type) throws(SummaryArchive.Corrupt) -> [T] {
+    let count = try count()
+    let size = MemoryLayout<T>.size
+    guard count <= (buffer.count - offset) / size else { throw corrupt }
+    var result: [T] = []
+    result.reserveCapacity(count)
+    for index in 0..<count {
+      result.append(T(littleEndian: buffer.loadUnaligned(fromByteOffset: offset + index * size, as: T.self)))
+    }
+    offset += count * size
+    return result
+  }
+
+  package mutating func point() throws(SummaryArchive.Corrupt) -> NotePoint {
+    NotePoint(line: try int(), utf8: try int(), utf16: try int(), utf32: try int())
+  }
+
+  package mutating func span() throws(SummaryArchive.Corrupt) -> NoteSpan {
+    let lower = try int()
+    let length = try int()
+    guard lower >= 0, length >= 0 else { throw corrupt }
+    return NoteSpan(bytes: lower..<(lower + length), start: try point(), end: try point())
+  }
+
+  package mutating func optionalSpan() throws(SummaryArchive.Corrupt) -> NoteSpan? {
+    try int() == 1 ? try span() : nil
+  }
+}

@@ -1,0 +1,173 @@
+import NoteSyntax
+import Testing
+
+@testable import NoteIntelligence
+
+/// The library index's values: folding, fuzzy ranking, tags and the archive of a
+/// summary, each checked against a table.
+@Suite struct LibraryIndexTests {
+  static func summary(_ path: String, _ text: String) -> NoteSummary {
+    NoteSummary(path: path, doc: NoteDocument(text))
+  }
+
+  static let library: [NoteSummary] = [
+    summary(
+      "/lib/thinking.md",
+      """
+      ---
+      title: Thinking, Fast and Slow
+      authors: Daniel Kahneman
+      tags: psychology
+      ---
+      # Thinking, Fast and Slow
+
+      #books/2021 #psychology #bias/anchoring
+
+      ## Chapter 1: The Characters
+
+      ### Ego depletion
+
+      Q: What does System 2 do?
+      A: Checks.
+
+      """),
+    summary(
+      "/lib/noise.md",
+      """
+      # Noise
+
+      #books/2022 #psychology #Bias
+
+      ## Chapter 1: Crime and Noisy Punishment
+
+      ## Thinking about judges
+
+      """),
+    summary("/lib/cafe.md", "# Café Society\n\n#books/2020 #mood/😀 #読書\n\n## Première partie\n"),
+  ]
+
+  static func snapshot() -> LibrarySnapshot {
+    let host = LibraryHost()
+    return host.apply(library.map { .update($0) })
+  }
+
+  @Test(arguments: [
+    ("Café", "cafe"), ("ÉCOLE", "ecole"), ("Straße", "strasse"),
+    ("Łódź", "lodz"), ("読書", "読書"), ("Mood 😀", "mood 😀"), ("Noël", "noel"),
+  ])
+  func foldsCaseAndDiacritics(input: String, folded: String) {
+    #expect(TextFolding.folded(input) == folded)
+  }
+
+  @Test func splitsWordsWithCJKCharactersAsWordsOfTheirOwn() {
+    let words = TextFolding.words(of: "Café au lait, 東京の本 — #tag 2021 😀x").map { String(decoding: $0, as: UTF8.self) }
+    #expect(words == ["cafe", "au", "lait", "東", "京", "の", "本", "tag", "2021", "x"])
+  }
+
+  /// Query → the expected names, best first (ties broken by shorter name, use, kind).
+  @Test(arguments: [
+    ("thinking", ["Thinking about judges", "Thinking, Fast and Slow"]),
+    ("noise", ["Noise", "Chapter 1: Crime and Noisy Punishment"]),
+    ("cafe", ["Café Society"]),
+    ("CAFÉ", ["Café Society"]),
+    ("chapter 1", ["Chapter 1: The Characters", "Chapter 1: Crime and Noisy Punishment"]),
+    ("ego", ["Ego depletion"]),
+    ("judges", ["Thinking about judges"]),
+    ("#psy", ["#psychology"]),
+    ("psychology", ["#psychology"]),
+    ("books/2021", ["#books/2021"]),
+    ("😀", ["#mood/😀"]),
+    ("読", ["#読書"]),
+    ("tfas", ["Thinking, Fast and Slow"]),
+    ("system 2", ["What does System 2 do?"]),
+    ("zzz", []),
+  ])
+  func ranksSymbols(query: String, expected: [String]) {
+    let names = Self.snapshot().symbols(matching: query, limit: 50).map(\.name)
+    #expect(names == expected)
+  }
+
+  @Test func anEmptyQueryListsTheBooksAndTheLimitHolds() {
+    let snapshot = Self.snapshot()
+    #expect(
+      snapshot.symbols(matching: "", limit: 10).map(\.name) == ["Café Society", "Noise", "Thinking, Fast and Slow"])
+    #expect(snapshot.symbols(matching: "", limit: 10).allSatisfy { $0.kind == .book })
+    #expect(snapshot.symbols(matching: "e", limit: 3).count == 3)
+  }
+
+  @Test func symbolKindsAndContainers() throws {
+    let symbols = Self.snapshot().symbols(matching: "ego", limit: 5)
+    let ego = try #require(symbols.first)
+    #expect(ego.kind == .section)
+    #expect(ego.container == "Thinking, Fast and Slow")
+    #expect(ego.span?.start.line == 11)
+    let book = try #require(Self.snapshot().symbols(matching: "thinking fast", limit: 5).first)
+    #expect(book.kind == .book)
+    #expect(book.detail == "Daniel Kahneman")
+  }
+
+  @Test func tagsCountNotesOnceAndParentsIncludeChildren() throws {
+    let snapshot = Self.snapshot()
+    let books = try #require(snapshot.tag(named: "books"))
+    #expect(books.noteCount == 0)
+    #expect(books.totalCount == 3)
+    #expect(Set(books.children) == ["books/2020", "books/2021", "books/2022"])
+    let psychology = try #require(snapshot.tag(named: "Psychology"))
+    #expect(psychology.noteCount == 2, "front matter and text in one note count once")
+    #expect(snapshot.tag(named: "bias")?.totalCount == 2)
+    #expect(snapshot.tag(named: "bias")?.name == "Bias")
+    #expect(
+      snapshot.tagCompletions(prefix: "books/").map(\.name).sorted() == ["books/2020", "books/2021", "books/2022"])
+    #expect(snapshot.tagCompletions(prefix: "ps").map(\.name) == ["psychology"])
+    #expect(snapshot.tagUses(of: "bias", includingChildren: true).map(\.use.name) == ["Bias", "bias/anchoring"])
+    #expect(snapshot.tagUses(of: "bias", includingChildren: false).map(\.use.name) == ["Bias"])
+  }
+
+  @Test func removingANoteUpdatesTheTags() {
+    let host = LibraryHost()
+    host.apply(Self.library.map { .update($0) })
+    let after = host.apply([.remove(path: "/lib/noise.md")])
+    #expect(after.noteCount == 2)
+    #expect(after.tag(named: "psychology")?.noteCount == 1)
+    #expect(after.tag(named: "bias")?.totalCount == 1)
+    #expect(after.tag(named: "books/2022") == nil)
+    #expect(after.revision == 2)
+  }
+
+  @Test(arguments: [
+    ("books/2021", true), ("mood/😀", true), ("読書", true), ("2021", false), ("books/", false), ("a b", false),
+    ("", false), ("/books", false), ("a//b", false), ("snake_case-tag", true),
+  ])
+  func validTagNames(name: String, valid: Bool) {
+    #expect(Hashtag.isValidName(name) == valid)
+  }
+
+  @Test func termTablesCountWordsAndPrefixes() {
+    let note = Self.summary("/n.md", "Apple apple APPLES banana\n\n```\napple in code\n```\n")
+    #expect(note.terms.count(of: Array("apple".utf8)) == 2)
+    #expect(note.terms.count(withPrefix: Array("app".utf8)) == 3)
+    #expect(note.terms.count(of: Array("code".utf8)) == 0, "code blocks are not searched")
+  }
+
+  @Test func summariesRoundTripThroughTheArchive() throws {
+    var bytes: [UInt8] = []
+    for note in Self.library + [NoteSummary(nameOnly: "/big.md", byteCount: 1 << 30)] {
+      SummaryArchive.write(note, to: &bytes)
+    }
+    var read: [NoteSummary] = []
+    try bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count { read.append(try SummaryArchive.read(buffer, at: &offset)) }
+    }
+    #expect(read == Self.library + [NoteSummary(nameOnly: "/big.md", byteCount: 1 << 30)])
+    // Every truncation fails cleanly.
+    for length in stride(from: 0, to: bytes.count / 3, by: 7) {
+      let prefix = Array(bytes[..<length])
+      let failed = prefix.withUnsafeBytes { buffer -> Bool in
+        var offset = 0
+        return (try? SummaryArchive.read(buffer, at: &offset)) == nil
+      }
+      #expect(failed || length == 0)
+    }
+  }
+}
