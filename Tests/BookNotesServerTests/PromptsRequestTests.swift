@@ -10,6 +10,7 @@ import Testing
 @Suite struct PromptsRequestTests {
   /// Sends `initialize` with `folders` as the workspace folders, then `initialized`.
   static func initialize(_ harness: InProcessServer, folders: [URL], encoding: String = "utf-16") async throws {
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent("booknotes-cache-\(UUID().uuidString)")
     let params: JSONValue = [
       "processId": nil, "rootUri": nil,
       "capabilities": [
@@ -18,7 +19,7 @@ import Testing
       // Notes written during a test are found within a tenth of a second.
       "initializationOptions": [
         "index": ["pollInterval": 100],
-        "cacheDirectory": .string(FileManager.default.temporaryDirectory.appendingPathComponent("booknotes-cache-\(UUID().uuidString)").path),
+        "cacheDirectory": .string(cache.path),
       ],
       "workspaceFolders": .array(
         folders.map { ["uri": .string(FileURI.uri(ofPath: $0.path)), "name": .string($0.lastPathComponent)] }),
