@@ -33,6 +33,28 @@ enum Corpus {
   }
 }
 
+extension Corpus {
+  /// The folder of a generated library of `count` notes (seed 1), generated on first use.
+  static func library(notes count: Int) throws -> String {
+    let path = "\(directory)/library-\(count)"
+    if !FileManager.default.fileExists(atPath: path + "/.complete") {
+      try? FileManager.default.removeItem(atPath: path)
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["python3", generator, "--workspace", String(count), "--out", path, "--seed", "1"]
+      process.standardOutput = FileHandle.nullDevice
+      try process.run()
+      process.waitUntilExit()
+      guard process.terminationStatus == 0 else {
+        throw BenchError("corpus generator failed (\(generator)); set BOOKNOTES_CORPUS_GENERATOR")
+      }
+      FileManager.default.createFile(atPath: path + "/.complete", contents: nil)
+    }
+    return path
+  }
+}
+
 struct BenchError: Error, CustomStringConvertible {
   let description: String
   init(_ description: String) { self.description = description }

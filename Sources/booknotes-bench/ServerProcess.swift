@@ -125,6 +125,31 @@ final class ServerProcess {
     }
   }
 
+  /// Reads messages until one that `matches` accepts arrives; returns when it was read.
+  /// The server's requests are answered with `null`.
+  func waitForMessage(timeout: Double = 120, matching matches: (JSONValue) -> Bool) throws -> UInt64 {
+    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      while let event = framer.next() {
+        guard case .message(let body) = event else { continue }
+        let message = try JSONParser.parse(body)
+        if matches(message) { return DispatchTime.now().uptimeNanoseconds }
+        if message["method"] != nil, let requestID = message["id"] {
+          send(["jsonrpc": "2.0", "id": requestID, "result": .null])
+        }
+      }
+      let now = DispatchTime.now().uptimeNanoseconds
+      guard now < deadline else { throw BenchError("no awaited message in \(Int(timeout)) s") }
+      var poller = pollfd(fd: fromServer, events: Int16(POLLIN), revents: 0)
+      guard poll(&poller, 1, Int32((deadline - now) / 1_000_000) + 1) > 0 else { continue }
+      let count = buffer.withUnsafeMutableBytes { read(fromServer, $0.baseAddress!, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { throw BenchError("the server closed its output") }
+      framer.feed(buffer[..<count])
+    }
+  }
+
   /// The response to `id`, parsed (see ``responseBody(_:timeout:)``).
   func response(_ id: Int, timeout: Double = 30) throws -> JSONValue {
     try JSONParser.parse(responseBody(id, timeout: timeout).body)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `booknotes-bench parse` (the parser), `booknotes-bench lsp` (the server over pipes) and
-/// `booknotes-bench json` (encoding a large answer).
+/// `booknotes-bench json` (encoding a large answer), `booknotes-bench workspace` (a library).
 /// Numbers are printed, never asserted.
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
@@ -9,8 +9,12 @@ do {
   case "parse": try ParseBenchmark.run(arguments: Array(arguments.dropFirst()))
   case "lsp": try LSPBenchmark.run(arguments: Array(arguments.dropFirst()))
   case "json": try JSONBenchmark.run()
+  case "workspace": try WorkspaceBenchmark.run(arguments: Array(arguments.dropFirst()))
   default:
-    FileHandle.standardError.write(Data("usage: booknotes-bench parse | lsp [BOOKNOTES_BINARY] | json\n".utf8))
+    FileHandle.standardError.write(
+      Data(
+        "usage: booknotes-bench parse | lsp [BOOKNOTES_BINARY] | json | workspace [--notes N]… [BOOKNOTES_BINARY]\n"
+          .utf8))
     exit(2)
   }
 } catch {

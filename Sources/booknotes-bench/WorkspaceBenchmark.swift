@@ -1,0 +1,173 @@
+import Foundation
+import JSONCore
+import NoteSyntax
+
+/// `booknotes-bench workspace [--notes N]… [BINARY]`: the real server on a generated
+/// library over pipes: from `initialized` to the end of indexing, cold (empty cache)
+/// and warm (second start), the server's peak RSS, then the latencies of workspace
+/// requests (symbols, hashtag completion, full-text search) and of a keystroke's
+/// tokens + diagnostics with the whole library indexed. Whole process, nothing in
+/// process; the machine's other work adds noise.
+enum WorkspaceBenchmark {
+  static func run(arguments: [String]) throws {
+    var counts: [Int] = []
+    var binary: String?
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      if argument == "--notes", let value = rest.popFirst(), let count = Int(value) {
+        counts.append(count)
+      } else {
+        binary = argument
+      }
+    }
+    if counts.isEmpty { counts = [10_000] }
+    let server =
+      binary ?? ProcessInfo.processInfo.environment["BOOKNOTES_BINARY"]
+      ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("booknotes")
+      .path
+    print("workspace benchmark (\(server))")
+    for count in counts {
+      let library = try Corpus.library(notes: count)
+      let cache = "\(Corpus.directory)/cache-\(count)"
+      try? FileManager.default.removeItem(atPath: cache)
+      print()
+      print("\(count) notes (\(library))")
+      print("start | initialized → indexed | peak RSS")
+      for start in ["cold", "warm"] {
+        let session = try Session(binary: server, root: library, cache: cache)
+        let indexing = try session.index()
+        print(
+          "\(pad(start, 5)) | \(pad(Measure.format(indexing), 21)) | \(Measure.megabytes(session.process.peakResidentBytes))"
+        )
+        if start == "warm" { try session.queries(library: library) }
+        session.process.shutdown()
+      }
+    }
+  }
+
+  final class Session {
+    let process: ServerProcess
+    let root: String
+    let cache: String
+
+    init(binary: String, root: String, cache: String) throws {
+      process = try ServerProcess(command: [binary, "lsp"])
+      self.root = root
+      self.cache = cache
+    }
+
+    /// `initialize` (with work-done progress), then the time from `initialized` to
+    /// the end of indexing.
+    func index() throws -> Double {
+      let id = process.request(
+        "initialize",
+        [
+          "processId": .null, "rootUri": .string("file://" + root),
+          "capabilities": ["general": ["positionEncodings": ["utf-16"]], "window": ["workDoneProgress": true]],
+          "initializationOptions": ["cacheDirectory": .string(cache)],
+        ])
+      _ = try process.response(id)
+      let start = DispatchTime.now().uptimeNanoseconds
+      process.notify("initialized", [:])
+      let end = try process.waitForMessage {
+        $0["method"] == "$/progress" && $0["params"]?["value"]?["kind"] == "end"
+      }
+      return Double(end - start) / 1e9
+    }
+
+    /// Latencies of `count` requests made by `make`, median and p95 printed; `n/a`
+    /// when the server answers an error (a request it does not have).
+    func measure(_ name: String, count: Int, _ make: (Int) -> (String, JSONValue)) throws {
+      var latencies: [Double] = []
+      var results = 0
+      for index in 0..<count {
+        let (method, params) = make(index)
+        let start = DispatchTime.now().uptimeNanoseconds
+        let answer = try process.responseBody(process.request(method, params))
+        latencies.append(Double(answer.time - start) / 1e9)
+        let value = try JSONParser.parse(answer.body)
+        if let error = value["error"] {
+          print("\(pad(name, 28)) | n/a: \(error["message"]?.stringValue ?? "error")")
+          return
+        }
+        if case .array(let items)? = value["result"] { results += items.count }
+        if case .array(let items)? = value["result"]?["items"] { results += items.count }
+      }
+      print(
+        "\(pad(name, 28)) | \(pad(Measure.format(Measure.median(latencies)), 8)) | "
+          + "\(pad(Measure.format(Measure.percentile(latencies, 0.95)), 8)) | \(results / count) results on average")
+    }
+
+    func queries(library: String) throws {
+      print()
+      print("request (warm, whole library indexed) | median | p95 | answers")
+      let symbolQueries = [
+        "chapter", "the", "a", "memory", "habit", "ch 1", "attention", "what does", "book", "and", "deci", "focus",
+        "#books", "#theme/", "lang", "economy", "power", "design", "luck", "q", "why", "x", "evolution", "work",
+        "reading", "chapter 3", "summary", "brain", "the little", "notes",
+      ]
+      try measure("workspace/symbol (50)", count: 50) { index in
+        ("workspace/symbol", ["query": .string(symbolQueries[index % symbolQueries.count])])
+      }
+      let notes = try FileManager.default.contentsOfDirectory(atPath: library).filter { $0.hasSuffix(".md") }.sorted()
+      let uri = "file://" + library + "/" + (notes.first ?? "x.md")
+      let text = try String(contentsOfFile: library + "/" + (notes.first ?? "x.md"), encoding: .utf8)
+      // A scratch line at the end of the note, where `#` is typed.
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+      process.notify(
+        "textDocument/didOpen",
+        ["textDocument": ["uri": .string(uri), "languageId": "markdown", "version": 1, "text": .string(text + "\n#")]])
+      try measure("hashtag completion (50)", count: 50) { _ in
+        (
+          "textDocument/completion",
+          ["textDocument": ["uri": .string(uri)], "position": ["line": .int(lines), "character": 1]]
+        )
+      }
+      let searchQueries = [
+        "memory", "habit formation", "\"the book\"", "attention #books", "decis", "economy power", "language",
+        "review", "brain", "luck and design",
+      ]
+      try measure("booknotes/search (50)", count: 50) { index in
+        ("booknotes/search", ["query": .string(searchQueries[index % searchQueries.count])])
+      }
+      try keystrokes(uri: uri, text: text + "\n#")
+    }
+
+    /// One-character edits in the open note, each followed by a semantic-tokens delta
+    /// (diagnostics are pushed with the change).
+    func keystrokes(uri: String, text: String) throws {
+      var mirror = NoteDocument(text)
+      var random = BenchRandom(state: 7)
+      var resultID = LSPBenchmark.Session.resultID(
+        of: try process.responseBody(
+          process.request("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(uri)]])
+        ).body)
+      var latencies: [Double] = []
+      for version in 2..<202 {
+        let at = mirror.scalarBoundary(atOrBefore: random.next(mirror.utf8Count))
+        let position = mirror.lineColumn(of: at, in: .utf16)
+        mirror.replace(at..<at, with: "x")
+        let range: JSONValue = [
+          "start": ["line": .int(position.line), "character": .int(position.column)],
+          "end": ["line": .int(position.line), "character": .int(position.column)],
+        ]
+        let start = DispatchTime.now().uptimeNanoseconds
+        process.notify(
+          "textDocument/didChange",
+          [
+            "textDocument": ["uri": .string(uri), "version": .int(version)],
+            "contentChanges": [["range": range, "text": "x"]],
+          ])
+        let answer = try process.responseBody(
+          process.request(
+            "textDocument/semanticTokens/full/delta",
+            ["textDocument": ["uri": .string(uri)], "previousResultId": resultID]))
+        latencies.append(Double(answer.time - start) / 1e9)
+        resultID = LSPBenchmark.Session.resultID(of: answer.body)
+      }
+      print(
+        "\(pad("keystroke → delta (200)", 28)) | \(pad(Measure.format(Measure.median(latencies)), 8)) | "
+          + "\(Measure.format(Measure.percentile(latencies, 0.95))) | one \(text.utf8.count / 1024) KiB note")
+    }
+  }
+}
