@@ -19,6 +19,8 @@ struct LibraryStatus: Sendable {
   var poller: FolderPoller?
   /// Whether the client was asked to watch the files.
   var watchRegistered = false
+  /// Whether the index cache is being written (`shutdown` waits for it).
+  var savingCache = false
 }
 
 extension BookNotesServer {
@@ -157,20 +159,24 @@ extension BookNotesServer {
     }
     let elapsed = ContinuousClock.now - start
     let count = library.snapshot().noteCount
+    let saves = cache != nil && (!remaining.isEmpty || cached.count != records.count || records.count != entries.count)
     libraryStatus.withLock {
       $0.indexed = true
       $0.roots = allRoots
+      if saves { $0.savingCache = true }
     }
     if let token {
       connection.send(notification: ProgressParams(token: token, value: .end(message: "\(count) notes")))
     }
     logger.info("Indexed \(count) notes in \(elapsed.milliseconds) ms (\(cached.count) from the cache)")
-    if let cache, !remaining.isEmpty || cached.count != records.count || records.count != entries.count {
+    if let cache, saves {
       do {
         try cache.save(records)
+        logger.info("Wrote the index cache \(cache.path)")
       } catch {
         logger.warning("Cannot write the index cache \(cache.path): \(error)")
       }
+      libraryStatus.withLock { $0.savingCache = false }
     }
     let known = allRoots == roots ? entries : allRoots.flatMap { NoteFiles.scan(root: $0, exclude: exclude) }
     startWatching(roots: allRoots, known: known)

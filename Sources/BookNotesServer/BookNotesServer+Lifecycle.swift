@@ -13,6 +13,12 @@ extension BookNotesServer {
       startIndexing()
     }
     connection.register(ShutdownRequest.self, scope: { _ in .global }) { [self] _, _ in
+      // A cache being written is finished first (up to a few seconds), so that the
+      // next start finds it whole.
+      for _ in 0..<500 where libraryStatus.withLock({ $0.savingCache }) {
+        try? await Task.sleep(for: .milliseconds(10))
+      }
+      libraryStatus.withLock { $0.poller?.stop() }
       let open = documents.withLock { $0.count }
       logger.info("Shutdown with \(open) open note\(open == 1 ? "" : "s")")
       return NullResponse()

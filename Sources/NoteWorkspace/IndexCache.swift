@@ -134,16 +134,13 @@ public struct IndexCache: Sendable {
     printBytes.string(fingerprint)
     header += printBytes.bytes
     Self.append(UInt32(records.count), to: &header)
-    var body: [UInt8] = []
+    var body = ArchiveWriter(bytes: [])
     var offsets: [UInt64] = []
     for record in records {
-      offsets.append(UInt64(body.count))
-      var writer = ArchiveWriter(bytes: body)
-      body = []
-      writer.string(record.entry.path)
-      writer.int(record.entry.size)
-      writer.int(Int(record.entry.modified))
-      body = writer.bytes
+      offsets.append(UInt64(body.bytes.count))
+      body.string(record.entry.path)
+      body.int(record.entry.size)
+      body.int(Int(record.entry.modified))
       SummaryArchive.write(record.summary, to: &body)
     }
     let base = header.count + offsets.count * 8
@@ -151,7 +148,7 @@ public struct IndexCache: Sendable {
     let temporary = path + ".\(getpid()).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard descriptor >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
-    let written = Self.writeAll(descriptor, header) && Self.writeAll(descriptor, body)
+    let written = Self.writeAll(descriptor, header) && Self.writeAll(descriptor, body.bytes)
     let failure = String(cString: strerror(errno))
     close(descriptor)
     guard written, rename(temporary, path) == 0 else {

@@ -86,7 +86,7 @@ extension LibrarySnapshot {
       symbols.sort(by: Self.ranks)
       result += symbols.prefix(limit - result.count)
     }
-    return result.map(locatingTag)
+    return locatingTags(result)
   }
 
   /// Whether `a` ranks before `b` within one tier.
@@ -137,15 +137,30 @@ extension LibrarySnapshot {
   private func tagSymbol(folded: String, stat: TagStat, tier: MatchTier) -> LibrarySymbol {
     LibrarySymbol(
       kind: .tag, name: "#" + stat.name, detail: stat.noteCount == 1 ? "1 note" : "\(stat.noteCount) notes",
-      container: nil, path: stat.paths.min() ?? "", span: nil, tier: tier, usage: stat.noteCount)
+      container: nil, path: "", span: nil, tier: tier, usage: stat.noteCount)
   }
 
-  /// A tag symbol with the span of its first use in its note (the first note by path).
-  private func locatingTag(_ symbol: LibrarySymbol) -> LibrarySymbol {
-    guard symbol.kind == .tag, let note = note(at: symbol.path) else { return symbol }
-    let folded = TextFolding.fold(symbol.name.dropFirst())
-    var located = symbol
-    located.span = note.tags.first { TextFolding.fold($0.name) == folded }?.span
+  /// The symbols with each tag located at its first use in the first note (by path)
+  /// that uses it: one pass over the library for all of them.
+  private func locatingTags(_ symbols: [LibrarySymbol]) -> [LibrarySymbol] {
+    var wanted: [String: Int] = [:]
+    for (index, symbol) in symbols.enumerated() where symbol.kind == .tag {
+      wanted[TextFolding.folded(symbol.name.dropFirst())] = index
+    }
+    guard !wanted.isEmpty else { return symbols }
+    var located = symbols
+    for note in notes {
+      for use in note.tags {
+        guard let index = wanted[TextFolding.folded(use.name)] else { continue }
+        let current = located[index]
+        if current.span == nil || note.path < current.path
+          || (note.path == current.path && use.span.bytes.lowerBound < current.span!.bytes.lowerBound)
+        {
+          located[index].path = note.path
+          located[index].span = use.span
+        }
+      }
+    }
     return located
   }
 

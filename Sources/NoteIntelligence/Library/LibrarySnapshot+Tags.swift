@@ -82,19 +82,16 @@ extension LibrarySnapshot {
   }
 
   func tagUses(folded: String, includingChildren: Bool) -> [(path: String, use: NoteSummary.TagUse)] {
-    var paths: Set<String> = []
-    for (name, stat) in tagTable
-    where name == folded || (includingChildren && Hashtag.isWithin(name, folded)) {
-      paths.formUnion(stat.paths)
-    }
+    guard tagTotals[folded] != nil else { return [] }
     var result: [(path: String, use: NoteSummary.TagUse)] = []
-    for path in paths.sorted() {
-      guard let note = note(at: path) else { continue }
+    for note in notes {
       for use in note.tags {
         let name = TextFolding.folded(use.name)
-        if name == folded || (includingChildren && Hashtag.isWithin(name, folded)) { result.append((path, use)) }
+        if name == folded || (includingChildren && Hashtag.isWithin(name, folded)) { result.append((note.path, use)) }
       }
     }
+    // By note, then by position within it.
+    result.sort { ($0.path, $0.use.span.bytes.lowerBound) < ($1.path, $1.use.span.bytes.lowerBound) }
     return result
   }
 

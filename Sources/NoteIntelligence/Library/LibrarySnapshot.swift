@@ -79,14 +79,9 @@ public struct LibrarySnapshot: Sendable {
     for use in summary.tags {
       let folded = TextFolding.folded(use.name)
       let first = seen.insert(folded).inserted
-      var stat = tagTable[folded] ?? TagStat()
-      if first {
-        stat.noteCount += delta
-        if delta > 0 { stat.paths.insert(summary.path) } else { stat.paths.remove(summary.path) }
-      }
-      stat.spellings[use.name, default: 0] += delta
-      if stat.spellings[use.name] == 0 { stat.spellings[use.name] = nil }
-      tagTable[folded] = stat.noteCount > 0 ? stat : nil
+      // In place: a copy of the stat would copy its table of spellings.
+      tagTable[folded, default: TagStat()].count(use.name, first: first, by: delta)
+      if tagTable[folded]?.noteCount ?? 0 <= 0 { tagTable[folded] = nil }
     }
     // Each tag and its ancestors, once per note.
     var withAncestors: Set<String> = []
@@ -112,10 +107,15 @@ public struct LibrarySnapshot: Sendable {
 /// How a tag is used across the library.
 struct TagStat: Sendable {
   var noteCount = 0
-  /// The notes that use it.
-  var paths: Set<String> = []
   /// Each spelling (`Books`, `books`) with how many uses it has.
   var spellings: [String: Int] = [:]
+
+  /// Counts one use spelled `name` (`first`: the note's first use of the tag).
+  mutating func count(_ name: String, first: Bool, by delta: Int) {
+    if first { noteCount += delta }
+    let uses = (spellings[name] ?? 0) + delta
+    spellings[name] = uses > 0 ? uses : nil
+  }
 
   /// The most used spelling (the first in code-point order on a tie).
   var name: String {

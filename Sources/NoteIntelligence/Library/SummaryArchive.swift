@@ -10,8 +10,14 @@ public enum SummaryArchive {
 
   /// Appends `summary` to `output`.
   public static func write(_ summary: NoteSummary, to output: inout [UInt8]) {
-    var w = ArchiveWriter(bytes: output)
-    output = []
+    var writer = ArchiveWriter(bytes: [])
+    swap(&writer.bytes, &output)
+    write(summary, to: &writer)
+    swap(&writer.bytes, &output)
+  }
+
+  /// Appends `summary` to `w`.
+  package static func write(_ summary: NoteSummary, to w: inout ArchiveWriter) {
     w.string(summary.path)
     w.int(summary.byteCount)
     let book = summary.book
@@ -73,7 +79,6 @@ public enum SummaryArchive {
     w.bytes(summary.keys.bytes)
     w.array(summary.keys.ends)
     w.array(summary.keys.masks)
-    output = w.bytes
   }
 
   /// Reads one summary from `input` at `offset`, moving `offset` past it.

@@ -16,46 +16,61 @@ public struct TermTable: Sendable, Equatable {
 
   /// The table of the words `collect` reports (folded, as ``TextFolding/words(in:_:)`` gives them).
   init(collect: (_ add: (_ word: [UInt8]) -> Void) -> Void) {
+    // Distinct words through an open-addressing table keyed by hash (one pass, no
+    // sorting of every occurrence), then only the distinct words sorted by bytes.
     var flat: [UInt8] = []
-    var entries: [(hash: UInt64, start: UInt32, length: UInt32)] = []
+    var distinct: [(start: UInt32, length: UInt32, count: Int)] = []
+    var slots = [Int32](repeating: -1, count: 256)
+    var hashes = [UInt64](repeating: 0, count: 256)
+    func insert(hash: UInt64, at index: Int32, into slots: inout [Int32], _ hashes: inout [UInt64]) {
+      let mask = slots.count - 1
+      var slot = Int(truncatingIfNeeded: hash) & mask
+      while slots[slot] >= 0 { slot = (slot + 1) & mask }
+      slots[slot] = index
+      hashes[slot] = hash
+    }
     collect { word in
       var hash: UInt64 = 0xcbf2_9ce4_8422_2325
       for byte in word { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-      entries.append((hash, UInt32(flat.count), UInt32(word.count)))
-      flat.append(contentsOf: word)
-    }
-    guard !entries.isEmpty else { return }
-    // Distinct words first (by hash, then bytes), then sorted by bytes.
-    entries.sort { $0.hash < $1.hash }
-    var distinct: [(start: UInt32, length: UInt32, count: Int)] = []
-    flat.withUnsafeBufferPointer { buffer in
-      func slice(_ start: UInt32, _ length: UInt32) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: buffer[Int(start)..<Int(start + length)])
-      }
-      var i = 0
-      while i < entries.count {
-        var j = i + 1
-        while j < entries.count && entries[j].hash == entries[i].hash { j += 1 }
-        // Words with one hash: group equal bytes (a collision keeps both words).
-        var group: [(start: UInt32, length: UInt32, count: Int)] = []
-        for k in i..<j {
-          let entry = entries[k]
-          if let index = group.firstIndex(where: {
-            $0.length == entry.length && slice($0.start, $0.length).elementsEqual(slice(entry.start, entry.length))
-          }) {
-            group[index].count += 1
-          } else {
-            group.append((entry.start, entry.length, 1))
+      let mask = slots.count - 1
+      var slot = Int(truncatingIfNeeded: hash) & mask
+      while slots[slot] >= 0 {
+        if hashes[slot] == hash {
+          let entry = distinct[Int(slots[slot])]
+          if Int(entry.length) == word.count
+            && flat[Int(entry.start)..<Int(entry.start + entry.length)].elementsEqual(word)
+          {
+            distinct[Int(slots[slot])].count += 1
+            return
           }
         }
-        distinct += group
-        i = j
+        slot = (slot + 1) & mask
       }
-      distinct.sort { a, b in
-        Self.compare(slice(a.start, a.length), slice(b.start, b.length)) < 0
+      distinct.append((UInt32(flat.count), UInt32(word.count), 1))
+      flat.append(contentsOf: word)
+      slots[slot] = Int32(distinct.count - 1)
+      hashes[slot] = hash
+      if distinct.count * 2 > slots.count {
+        let oldSlots = slots
+        let oldHashes = hashes
+        slots = [Int32](repeating: -1, count: oldSlots.count * 2)
+        hashes = [UInt64](repeating: 0, count: oldSlots.count * 2)
+        for (index, value) in oldSlots.enumerated() where value >= 0 {
+          insert(hash: oldHashes[index], at: value, into: &slots, &hashes)
+        }
       }
     }
-    bytes.reserveCapacity(distinct.reduce(0) { $0 + Int($1.length) })
+    guard !distinct.isEmpty else { return }
+    flat.withUnsafeBufferPointer { buffer in
+      distinct.withUnsafeMutableBufferPointer { words in
+        words.sort { a, b in
+          Self.compare(
+            UnsafeBufferPointer(rebasing: buffer[Int(a.start)..<Int(a.start + a.length)]),
+            UnsafeBufferPointer(rebasing: buffer[Int(b.start)..<Int(b.start + b.length)])) < 0
+        }
+      }
+    }
+    bytes.reserveCapacity(flat.count)
     ends.reserveCapacity(distinct.count)
     counts.reserveCapacity(distinct.count)
     for word in distinct {
