@@ -58,6 +58,7 @@ public final class BookNotesServer: Sendable {
     registerCodeActions()
     registerDiagnostics()
     registerPrompts()
+    registerSearch()
     registerWatching()
     registerCommands()
   }

@@ -14,7 +14,10 @@ protocol Subcommand {
 enum CommandLineTool {
   /// Every subcommand, in the order `--help` lists them.
   static var commands: [any Subcommand.Type] {
-    [LSPCommand.self, ParseCommand.self, CheckCommand.self, PromptsCommand.self]
+    [
+      LSPCommand.self, ParseCommand.self, CheckCommand.self, PromptsCommand.self, SearchCommand.self,
+      SymbolsCommand.self, TagsCommand.self, BooksCommand.self,
+    ]
   }
 
   static var usage: String {

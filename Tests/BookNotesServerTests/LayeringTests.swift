@@ -52,7 +52,10 @@ import Testing
 
   /// The command-line tools that read notes go through the workspace layer, not the
   /// server and its protocol types.
-  @Test(arguments: ["CheckCommand.swift", "PromptsCommand.swift", "LibraryArguments.swift"])
+  @Test(arguments: [
+    "CheckCommand.swift", "PromptsCommand.swift", "LibraryArguments.swift", "LibraryCommand.swift",
+    "SearchCommand.swift", "SymbolsCommand.swift", "TagsCommand.swift", "BooksCommand.swift",
+  ])
   func commandsUseTheWorkspaceLayer(file: String) throws {
     let modules = try #require(try Self.imports(of: "booknotes")[file])
     #expect(

@@ -233,3 +233,30 @@ async def test_cursor_placement_and_settings_change(client: LanguageClient):
     else:
         await asyncio.wait_for(client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), 10)
         assert len(client.diagnostics[URI]) == 0
+
+
+def field(value, name):
+    """A member of a custom response, read as a dict or as an object."""
+    return value[name] if isinstance(value, dict) else getattr(value, name)
+
+
+async def test_library_search_and_books(client: LanguageClient):
+    open_note(client)
+    # The open note joins the library index in the background.
+    items = []
+    for _ in range(100):
+        items = await client.protocol.send_request_async("booknotes/search", {"query": "anchoring", "limit": 5})
+        if items:
+            break
+        await asyncio.sleep(0.05)
+    assert len(items) == 1
+    item = items[0]
+    assert field(item, "uri") == URI
+    assert field(item, "book") == "Thinking, Fast and Slow"
+    assert field(item, "line") == 10
+    assert field(field(field(item, "range"), "start"), "line") == 10
+    start, end = field(item, "matches")[0]
+    assert field(item, "snippet")[start:end] == "anchoring"
+    books = await client.protocol.send_request_async("booknotes/books", {"status": "reading"})
+    assert [field(book, "title") for book in books] == ["Thinking, Fast and Slow"]
+    assert field(books[0], "uri") == URI

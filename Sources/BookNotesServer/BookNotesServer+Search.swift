@@ -1,0 +1,63 @@
+import LanguageServerProtocol
+import NoteIntelligence
+import NoteSyntax
+import NoteWorkspace
+
+extension BookNotesServer {
+  /// The default number of notes `booknotes/search` answers with.
+  static let defaultSearchLimit = 50
+
+  func registerSearch() {
+    connection.register(SearchParams.self, scope: { _ in .independent }) { [self] params, _ in
+      try timed(SearchParams.method) { try search(params) }
+    }
+    connection.register(BooksParams.self, scope: { _ in .independent }) { [self] params, _ in
+      try books(params)
+    }
+  }
+
+  /// The notes matching a query, from the library index (what is indexed so far while
+  /// the first indexing runs); each candidate's text is the open document, else the
+  /// file on disk.
+  func search(_ params: SearchParams) throws -> [SearchItem] {
+    let limit = params.limit ?? Self.defaultSearchLimit
+    guard limit >= 0 else { throw ResponseError.invalidParams("limit: must not be negative") }
+    let encoding = self.encoding
+    let hits = try library.snapshot().search(SearchQuery(params.query), limit: limit) { note in
+      text(ofLibraryPath: note.path)
+    }
+    return hits.map { hit in
+      let uri = Self.uri(ofLibraryPath: hit.path)
+      return SearchItem(hit, file: hit.path, uri: uri, range: hit.span.lspRange(in: encoding))
+    }
+  }
+
+  /// The text of the note at a library path: the open document, else the file.
+  func text(ofLibraryPath path: String) -> NoteDocument? {
+    if let open = documents.withLock({ $0[Self.uri(ofLibraryPath: path)] }) { return open.note }
+    guard path.hasPrefix("/"), case .note(let bytes) = NoteFiles.read(path) else { return nil }
+    return NoteDocument(bytes: bytes)
+  }
+
+  /// The reading list of the library index.
+  func books(_ params: BooksParams) throws -> [BookItem] {
+    var status: ReadingStatus?
+    if let name = params.status {
+      guard let value = ReadingStatus(rawValue: name) else {
+        let names = ReadingStatus.allCases.map(\.rawValue).joined(separator: ", ")
+        throw ResponseError.invalidParams("status: unknown status '\(name)' (expected one of \(names))")
+      }
+      status = value
+    }
+    var order = BookOrder.title
+    if let name = params.sort {
+      guard let value = BookOrder(rawValue: name) else {
+        throw ResponseError.invalidParams("sort: unknown order '\(name)' (expected title, author or date)")
+      }
+      order = value
+    }
+    return library.snapshot().books(status: status, sort: order).map { entry in
+      BookItem(entry, file: entry.path, uri: Self.uri(ofLibraryPath: entry.path))
+    }
+  }
+}

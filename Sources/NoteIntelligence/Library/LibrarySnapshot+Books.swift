@@ -1,0 +1,88 @@
+/// A book on the reading list: a note with a title and its front matter's metadata.
+public struct BookEntry: Sendable, Hashable {
+  public var title: String
+  public var authors: [String]
+  /// `nil` when the note has none (or an unknown one).
+  public var status: ReadingStatus?
+  /// Dates as written.
+  public var started: String?
+  public var finished: String?
+  /// 1 to 5.
+  public var rating: Int?
+  public var isbn: String?
+  public var path: String
+
+  public init(
+    title: String, authors: [String] = [], status: ReadingStatus? = nil, started: String? = nil,
+    finished: String? = nil, rating: Int? = nil, isbn: String? = nil, path: String
+  ) {
+    self.title = title
+    self.authors = authors
+    self.status = status
+    self.started = started
+    self.finished = finished
+    self.rating = rating
+    self.isbn = isbn
+    self.path = path
+  }
+}
+
+/// How the reading list is ordered.
+public enum BookOrder: String, Sendable, CaseIterable {
+  /// By title (folded), then path.
+  case title
+  /// By the first author's last name, then title; books without authors last.
+  case author
+  /// By date read (`finished`, else `started`), newest first; undated books last, by title.
+  case date
+}
+
+extension LibrarySnapshot {
+  /// The books of the library (every note with a title), those with `status` only when
+  /// it is given, in `order`.
+  public func books(status: ReadingStatus? = nil, sort order: BookOrder = .title) -> [BookEntry] {
+    var entries: [BookEntry] = []
+    for note in notes {
+      guard let title = note.title, status == nil || note.book.status == status else { continue }
+      let book = note.book
+      entries.append(
+        BookEntry(
+          title: title, authors: book.authors, status: book.status, started: book.started, finished: book.finished,
+          rating: book.rating, isbn: book.isbn, path: note.path))
+    }
+    return Self.sorted(entries, by: order)
+  }
+
+  /// `entries` in `order`.
+  public static func sorted(_ entries: [BookEntry], by order: BookOrder) -> [BookEntry] {
+    let keyed = entries.map { entry in
+      (
+        entry: entry, title: TextFolding.folded(entry.title),
+        author: entry.authors.first.map(lastNameKey) ?? "",
+        date: entry.finished ?? entry.started ?? ""
+      )
+    }
+    return keyed.sorted { a, b in
+      switch order {
+      case .title:
+        break
+      case .author:
+        if a.author.isEmpty != b.author.isEmpty { return !a.author.isEmpty }
+        if a.author != b.author { return a.author < b.author }
+      case .date:
+        if a.date.isEmpty != b.date.isEmpty { return !a.date.isEmpty }
+        if a.date != b.date { return a.date > b.date }
+      }
+      if a.title != b.title { return a.title < b.title }
+      return a.entry.path < b.entry.path
+    }.map(\.entry)
+  }
+
+  /// An author's sort key: the last name, then the rest (`Daniel Kahneman` →
+  /// `kahneman daniel`), folded.
+  static func lastNameKey(_ author: String) -> String {
+    var names = author.split(whereSeparator: { $0 == " " || $0 == "\t" })
+    guard let last = names.popLast() else { return "" }
+    return TextFolding.folded(([last] + names).joined(separator: " "))
+  }
+}

@@ -1,0 +1,231 @@
+public import NoteSyntax
+
+/// Where a query matches in one note's text: the line to show, the heading it falls
+/// under and a snippet with the matched words. The second step of a search, once the
+/// index has picked the note: the index keeps words, not their order or place.
+public struct NoteMatch: Sendable, Hashable {
+  /// The chosen line (0-based).
+  public var line: Int
+  /// The first match on that line.
+  public var span: NoteSpan
+  /// The heading the line falls under (the heading itself on a heading line).
+  public var heading: String?
+  /// The line without its indentation, at most about ``snippetCharacters`` characters
+  /// around the match, with `…` where it is cut.
+  public var snippet: String
+  /// The matched words and phrases, as UTF-8 offsets into `snippet`.
+  public var matches: [Range<Int>]
+  /// Whether the words typed outside quotes follow each other somewhere in the note.
+  public var followsSequence: Bool
+
+  /// About how many characters a snippet shows.
+  public static let snippetCharacters = 120
+
+  /// The match of `query` in `doc`, or `nil` when a word or a phrase is missing.
+  /// Code blocks are skipped, as the index skips them.
+  ///
+  /// The line is the first where the words typed outside quotes follow each other;
+  /// else the first with the most of the query's phrases and words. A query of tags
+  /// only matches at the first use of one of them.
+  public static func find(_ query: SearchQuery, in doc: NoteDocument) -> NoteMatch? {
+    if query.words.isEmpty {
+      guard let range = firstTagUse(query.tags, in: doc) else { return nil }
+      return make(doc, line: doc.lines.lineContaining(range.lowerBound), highlights: [range], followsSequence: false)
+    }
+    let (words, ranges) = wordsOutsideCode(of: doc)
+    // Parts: each word, each phrase, then the sequence of bare words (a bonus only).
+    let phraseBase = query.words.count
+    let sequenceIndex = phraseBase + query.phrases.count
+    let checksSequence = query.sequence.count >= 2
+    var found = [Bool](repeating: false, count: sequenceIndex + 1)
+    var occurrences: [(part: Int, range: Range<Int>)] = []
+    for index in words.indices {
+      for (part, word) in query.words.enumerated() where word.matches(words[index]) {
+        occurrences.append((part, ranges[index]))
+        found[part] = true
+      }
+      for (offset, phrase) in query.phrases.enumerated()
+      where index + phrase.count <= words.count && phrase.indices.allSatisfy({ phrase[$0] == words[index + $0] }) {
+        occurrences.append(
+          (phraseBase + offset, ranges[index].lowerBound..<ranges[index + phrase.count - 1].upperBound))
+        found[phraseBase + offset] = true
+      }
+      let sequence = query.sequence
+      if checksSequence && index + sequence.count <= words.count
+        && sequence.indices.allSatisfy({ sequence[$0].matches(words[index + $0]) })
+      {
+        occurrences.append((sequenceIndex, ranges[index].lowerBound..<ranges[index + sequence.count - 1].upperBound))
+        found[sequenceIndex] = true
+      }
+    }
+    guard found[..<sequenceIndex].allSatisfy({ $0 }) else { return nil }
+    // The line: the first sequence, else the first line with the most distinct parts.
+    var byLine: [Int: (parts: Set<Int>, ranges: [Range<Int>])] = [:]
+    var lines: [Int] = []
+    for occurrence in occurrences {
+      let line = doc.lines.lineContaining(occurrence.range.lowerBound)
+      if byLine[line] == nil { lines.append(line) }
+      byLine[line, default: ([], [])].parts.insert(occurrence.part)
+      byLine[line, default: ([], [])].ranges.append(occurrence.range)
+    }
+    var best = lines[0]
+    if let sequenceLine = lines.first(where: { byLine[$0]!.parts.contains(sequenceIndex) }) {
+      best = sequenceLine
+    } else {
+      for line in lines where byLine[line]!.parts.count > byLine[best]!.parts.count { best = line }
+    }
+    let lineEnd = doc.lines.contentRange(ofLine: best).upperBound
+    let highlights = byLine[best]!.ranges.map { $0.lowerBound..<min($0.upperBound, lineEnd) }
+    return make(doc, line: best, highlights: highlights, followsSequence: found[sequenceIndex])
+  }
+
+  /// The match on `line` with the byte ranges `highlights` (on that line).
+  private static func make(_ doc: NoteDocument, line: Int, highlights: [Range<Int>], followsSequence: Bool)
+    -> NoteMatch
+  {
+    let merged = merge(highlights)
+    let content = doc.lines.contentRange(ofLine: line)
+    let (snippet, matches) = snippet(
+      doc.text.bytes(in: content),
+      highlights: merged.map { ($0.lowerBound - content.lowerBound)..<($0.upperBound - content.lowerBound) })
+    return NoteMatch(
+      line: line, span: doc.span(of: merged[0]), heading: heading(at: content.lowerBound, in: doc), snippet: snippet,
+      matches: matches, followsSequence: followsSequence)
+  }
+
+  /// The folded words of `doc` outside code blocks, with their byte ranges.
+  static func wordsOutsideCode(of doc: NoteDocument) -> (words: [[UInt8]], ranges: [Range<Int>]) {
+    var code: [Range<Int>] = []
+    doc.tree.forEachBlock { block in
+      switch block.kind {
+      case .codeBlockStart, .codeLines, .codeBlockEnd: code.append(block.range)
+      default: break
+      }
+    }
+    var words: [[UInt8]] = []
+    var ranges: [Range<Int>] = []
+    var start = 0
+    for range in code + [doc.utf8Count..<doc.utf8Count] {
+      if range.lowerBound > start {
+        let base = start
+        doc.text.bytes(in: start..<range.lowerBound).withUnsafeBufferPointer { buffer in
+          TextFolding.words(in: buffer) { word, wordRange in
+            words.append(word)
+            ranges.append((base + wordRange.lowerBound)..<(base + wordRange.upperBound))
+          }
+        }
+      }
+      start = max(start, range.upperBound)
+    }
+    return (words, ranges)
+  }
+
+  /// The range of the first use of a tag within one of `tags` (folded): a hashtag
+  /// (without `#`) or an item of the front matter's `tags`.
+  static func firstTagUse(_ tags: [String], in doc: NoteDocument) -> Range<Int>? {
+    func wanted(_ range: Range<Int>) -> Bool {
+      let folded = TextFolding.folded(doc.text.string(in: range))
+      return tags.contains { Hashtag.isWithin(folded, $0) }
+    }
+    for index in 0..<doc.tree.blockCount {
+      let block = doc.tree.block(at: index)
+      switch block.kind {
+      case .frontMatter:
+        for entry in block.children where entry.kind == .frontMatterEntry {
+          guard let key = entry.child(.frontMatterKey), let value = entry.child(.frontMatterValue),
+            doc.text.string(in: key.range).lowercased() == "tags"
+          else { continue }
+          for item in NoteSummary.listItemRanges(value.range, doc) {
+            let name = doc.text[item.lowerBound] == UInt8(ascii: "#") ? (item.lowerBound + 1)..<item.upperBound : item
+            if !name.isEmpty && wanted(name) { return name }
+          }
+        }
+      case .codeBlockStart, .codeLines, .codeBlockEnd:
+        continue
+      default:
+        var result: Range<Int>?
+        block.forEachDescendant { node in
+          guard result == nil, node.kind == .hashtag else { return }
+          let name = (node.startOffset + 1)..<node.endOffset
+          if wanted(name) { result = name }
+        }
+        if let result { return result }
+      }
+    }
+    return nil
+  }
+
+  /// The text of the last heading that starts at or before `offset`.
+  static func heading(at offset: Int, in doc: NoteDocument) -> String? {
+    guard var index = doc.tree.blockIndex(containing: offset) else { return nil }
+    while index >= 0 {
+      let block = doc.tree.block(at: index)
+      if block.kind == .heading, block.startOffset <= offset, let content = block.child(.inlineContent) {
+        return OutlineText.bounded(doc.plainText([content]), maxBytes: NoteSummary.maxTextBytes)
+      }
+      index -= 1
+    }
+    return nil
+  }
+
+  /// Sorted ranges with overlapping or touching ones joined.
+  static func merge(_ ranges: [Range<Int>]) -> [Range<Int>] {
+    var result: [Range<Int>] = []
+    for range in ranges.sorted(by: { ($0.lowerBound, $0.upperBound) < ($1.lowerBound, $1.upperBound) }) {
+      if let last = result.last, range.lowerBound <= last.upperBound {
+        result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+      } else {
+        result.append(range)
+      }
+    }
+    return result
+  }
+
+  /// A line's snippet: without its indentation and trailing spaces, cut to about
+  /// ``snippetCharacters`` characters from a little before the first highlight, with
+  /// `…` at each cut; the highlights (UTF-8 offsets into `line`) moved into it.
+  static func snippet(_ line: [UInt8], highlights: [Range<Int>]) -> (String, [Range<Int>]) {
+    var start = 0
+    var end = line.count
+    while start < end && (line[start] == 0x20 || line[start] == 0x09) { start += 1 }
+    while end > start && (line[end - 1] == 0x20 || line[end - 1] == 0x09) { end -= 1 }
+    let text = String(decoding: line[start..<end], as: UTF8.self)
+    // Character boundaries as UTF-8 offsets into the line (the last one is the end).
+    var boundaries: [Int] = []
+    var offset = start
+    for character in text {
+      boundaries.append(offset)
+      offset += character.utf8.count
+    }
+    boundaries.append(offset)
+    let characters = boundaries.count - 1
+    var first = 0
+    var last = characters
+    if characters > snippetCharacters {
+      let matchStart = highlights.first?.lowerBound ?? start
+      let matchCharacter = boundaries.lastIndex { $0 <= matchStart } ?? 0
+      first = max(0, min(matchCharacter - snippetCharacters / 4, characters - snippetCharacters))
+      last = first + snippetCharacters
+    }
+    let lower = boundaries[first]
+    let upper = boundaries[last]
+    var snippet = first > 0 ? "…" : ""
+    let shift = snippet.utf8.count - lower
+    snippet += String(decoding: line[lower..<upper], as: UTF8.self)
+    if last < characters { snippet += "…" }
+    let matches = highlights.compactMap { range -> Range<Int>? in
+      let clipped = max(range.lowerBound, lower)..<min(range.upperBound, upper)
+      return clipped.isEmpty ? nil : (clipped.lowerBound + shift)..<(clipped.upperBound + shift)
+    }
+    return (snippet, matches)
+  }
+
+  /// UTF-8 offset ranges into `text` as UTF-16 offset ranges.
+  public static func utf16(_ ranges: [Range<Int>], in text: String) -> [Range<Int>] {
+    let utf8 = Array(text.utf8)
+    func convert(_ offset: Int) -> Int {
+      String(decoding: utf8[..<min(offset, utf8.count)], as: UTF8.self).utf16.count
+    }
+    return ranges.map { convert($0.lowerBound)..<convert($0.upperBound) }
+  }
+}

@@ -1,0 +1,155 @@
+import NoteIntelligence
+import NoteWorkspace
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The arguments of a command that queries the whole library: words, `--root DIR`,
+/// `--format F` and the command's own options, each with a value.
+struct LibraryQueryArguments {
+  /// The arguments that are not options.
+  var words: [String] = []
+  var format: String
+  /// The library root, where `.booknotes.json` is read.
+  var root = "."
+  /// The command's own options by name (`--limit` → `10`).
+  var options: [String: String] = [:]
+
+  /// Parses `arguments`; `formats` lists the accepted `--format` values, the first
+  /// being the default; `options` names the command's own options that take a value.
+  static func parse(_ arguments: [String], formats: [String], options: Set<String> = [])
+    -> Result<LibraryQueryArguments, UsageError>
+  {
+    var result = LibraryQueryArguments(format: formats[0])
+    var rest = arguments[...]
+    var onlyWords = false
+    while let argument = rest.popFirst() {
+      if onlyWords || !argument.hasPrefix("-") || argument == "-" {
+        result.words.append(argument)
+        continue
+      }
+      if argument == "--" {
+        onlyWords = true
+        continue
+      }
+      var name = argument
+      var inline: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inline = String(argument[argument.index(after: equals)...])
+      }
+      if name == "-f" { name = "--format" }
+      guard name == "--format" || name == "--root" || options.contains(name) else {
+        return .failure(UsageError("unknown option '\(argument)'"))
+      }
+      guard let value = inline ?? rest.popFirst() else { return .failure(UsageError("\(name) needs a value")) }
+      switch name {
+      case "--format":
+        guard formats.contains(value) else {
+          return .failure(UsageError("unknown format '\(value)' (expected \(formats.joined(separator: " or ")))"))
+        }
+        result.format = value
+      case "--root":
+        result.root = value
+      default:
+        result.options[name] = value
+      }
+    }
+    return .success(result)
+  }
+
+  /// The value of `--limit` (a number, at least 1), or `fallback` when it is not given.
+  func limit(default fallback: Int) -> Result<Int, UsageError> {
+    guard let text = options["--limit"] else { return .success(fallback) }
+    guard let value = Int(text), value > 0 else {
+      return .failure(UsageError("--limit needs a positive number, not '\(text)'"))
+    }
+    return .success(value)
+  }
+
+  var json: Bool { format == "json" }
+}
+
+/// Loads the library under a root for a command: the notes (`*.md`, `*.markdown`) as
+/// the server indexes them, with `.booknotes.json`'s `index.exclude` and
+/// `index.maxFileSize`; files that are skipped get a line on stderr.
+enum LibraryLoading {
+  static func load(root: String, command: String) -> Result<LibrarySnapshot, UsageError> {
+    var info = stat()
+    guard stat(root, &info) == 0 else {
+      return .failure(UsageError("cannot read \(root): \(String(cString: strerror(errno)))"))
+    }
+    guard info.st_mode & S_IFMT == S_IFDIR else { return .failure(UsageError("\(root) is not a folder")) }
+    let settings: LibrarySettings
+    do {
+      let file = try LibraryConfigurationFile.read(root: root)
+      settings = SettingsSources(file: file, environment: SettingsSources.processEnvironment()).settings
+    } catch {
+      return .failure(UsageError("\(error)"))
+    }
+    let entries = NoteFiles.scan(root: root, exclude: settings.index.exclude.map(Glob.init))
+    let host = LibraryHost()
+    LibraryLoader.load(entries, maxFileSize: settings.index.maxFileSize) { outcomes, _ in
+      var changes: [LibraryChange] = []
+      for outcome in outcomes {
+        switch outcome {
+        case .summary(let summary):
+          changes.append(.update(summary))
+        case .skipped(let path, let reason):
+          Output.error("booknotes \(command): skipping \(LibraryArguments.displayName(path)): \(reason)")
+        }
+      }
+      host.apply(changes)
+    }
+    return .success(host.snapshot())
+  }
+
+  /// Parses the arguments and loads the library, or reports bad usage; `nil` then.
+  static func prepare(
+    _ arguments: [String], command: String, help: String, formats: [String] = ["text", "json"],
+    options: Set<String> = []
+  ) -> (LibraryQueryArguments, LibrarySnapshot)? {
+    let parsed: LibraryQueryArguments
+    switch LibraryQueryArguments.parse(arguments, formats: formats, options: options) {
+    case .success(let value): parsed = value
+    case .failure(let problem):
+      Output.error("booknotes \(command): \(problem.message)\n\n\(help)")
+      return nil
+    }
+    switch load(root: parsed.root, command: command) {
+    case .success(let snapshot): return (parsed, snapshot)
+    case .failure(let problem):
+      Output.error("booknotes \(command): \(problem.message)")
+      return nil
+    }
+  }
+}
+
+/// A text table: columns padded to their widest cell (in characters), the last one
+/// not padded.
+struct TextTable {
+  var rows: [[String]] = []
+
+  func lines(indent: String = "") -> [String] {
+    guard let columns = rows.map(\.count).max() else { return [] }
+    var widths = [Int](repeating: 0, count: columns)
+    for row in rows {
+      for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+    }
+    return rows.map { row in
+      var line = indent
+      for (index, cell) in row.enumerated() {
+        if index == row.count - 1 {
+          line += cell
+        } else if widths[index] > 0 {
+          line += cell + String(repeating: " ", count: widths[index] - cell.count + 2)
+        }
+      }
+      while line.last == " " { line.removeLast() }
+      return line
+    }
+  }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+
+/// `booknotes search`, `symbols`, `tags` and `books`, run as child processes on the
+/// library fixture.
+@Suite struct LibraryCLITests {
+  static let skipped = ["binary.md: binary file", "latin1.md: not UTF-8"]
+
+  /// Whether stderr reports the fixture's unreadable files, once each.
+  static func reportsSkippedFiles(_ result: CommandResult, command: String) -> Bool {
+    let lines = result.stderr.split(separator: "\n").map(String.init)
+    return lines == skipped.map { "booknotes \(command): skipping \($0)" }
+  }
+
+  @Test func searchPrintsFileLineContextAndMarkedSnippet() throws {
+    let fixture = try LibraryFixture()
+    let result = try runBooknotes(["search", "system", "one"], in: fixture.root)
+    #expect(result.status == 0)
+    #expect(
+      result.lines == [
+        "thinking.md:17: [Thinking, Fast and Slow › Chapter 1: The Characters of the Story] **System one** is fast; "
+          + "the ?[lazy](slow) **one** checks it. See [the sequel](books/noise.md)."
+      ])
+    #expect(Self.reportsSkippedFiles(result, command: "search"))
+    let tagged = try runBooknotes(["search", "#bias"], in: fixture.root)
+    #expect(
+      tagged.lines == [
+        "books/noise.md:9: [Noise] #books/2022 #psychology #**bias**",
+        "thinking.md:13: [Thinking, Fast and Slow] #books/2021 #psychology #**bias/anchoring**",
+      ])
+  }
+
+  @Test func searchAsJSON() throws {
+    let fixture = try LibraryFixture()
+    let result = try runBooknotes(["search", "東京", "--format", "json"], in: fixture.root)
+    #expect(result.status == 0)
+    let items = try #require(try result.json() as? [[String: Any]])
+    #expect(items.count == 1)
+    let item = try #require(items.first)
+    #expect(Set(item.keys) == ["file", "book", "heading", "line", "snippet", "matches", "score"])
+    #expect(item["file"] as? String == "books/2020/café.md")
+    #expect(item["book"] as? String == "Café Society")
+    #expect(item["heading"] as? String == "Première partie")
+    #expect(item["line"] as? Int == 7)
+    #expect(item["snippet"] as? String == "Une société de café. 東京 の 本.")
+    #expect(item["matches"] as? [[Int]] == [[21, 23]])
+    #expect((item["score"] as? Double ?? 0) > 0)
+  }
+
+  @Test func searchExitsWith1WhenNothingMatchesAnd2OnBadUsage() throws {
+    let fixture = try LibraryFixture()
+    let none = try runBooknotes(["search", "zebra"], in: fixture.root)
+    #expect(none.status == 1)
+    #expect(none.stdout.isEmpty)
+    let noneJSON = try runBooknotes(["search", "zebra", "--format=json"], in: fixture.root)
+    #expect(noneJSON.status == 1)
+    #expect(noneJSON.stdout == "[]\n")
+    let limited = try runBooknotes(["search", "kahneman", "--limit", "1"], in: fixture.root)
+    #expect(limited.status == 0)
+    #expect(limited.lines.count == 1)
+    for arguments in [["search"], ["search", "x", "--limit", "0"], ["search", "x", "--bogus"], ["search", "#"]] {
+      let result = try runBooknotes(arguments, in: fixture.root)
+      #expect(result.status == 2, "\(arguments)")
+    }
+    let missingRoot = try runBooknotes(["search", "x", "--root", "no/such/folder"], in: fixture.root)
+    #expect(missingRoot.status == 2)
+    #expect(missingRoot.stderr.hasPrefix("booknotes search: cannot read no/such/folder"))
+  }
+
+  @Test func symbolsAsTextAndJSON() throws {
+    let fixture = try LibraryFixture()
+    let result = try runBooknotes(["symbols", "chapter", "1"], in: fixture.root)
+    #expect(result.status == 0)
+    #expect(
+      result.lines == [
+        "chapter   Chapter 1: Crime and Noisy Punishment  — Noise  books/noise.md:11",
+        "chapter   Chapter 1: The Characters of the Story  — Thinking, Fast and Slow  thinking.md:15",
+      ])
+    #expect(Self.reportsSkippedFiles(result, command: "symbols"))
+    let json = try runBooknotes(["symbols", "noise", "--format", "json", "--limit", "1"], in: fixture.root)
+    let items = try #require(try json.json() as? [[String: Any]])
+    #expect(items.count == 1)
+    #expect(items.first?["kind"] as? String == "book")
+    #expect(items.first?["name"] as? String == "Noise")
+    #expect(items.first?["detail"] as? String == "Daniel Kahneman, Olivier Sibony")
+    #expect(items.first?["container"] is NSNull)
+    #expect(items.first?["file"] as? String == "books/noise.md")
+    #expect(items.first?["line"] as? Int == 2)
+    let books = try runBooknotes(["symbols"], in: fixture.root)
+    #expect(books.lines.count == 6, "without a query, the books")
+  }
+
+  @Test func tagsAsATreeAndAsJSON() throws {
+    let fixture = try LibraryFixture()
+    let result = try runBooknotes(["tags"], in: fixture.root)
+    #expect(result.status == 0)
+    #expect(
+      result.lines == [
+        "#books  4 notes",
+        "  #books/2021  2 notes",
+        "  #books/2020  1 note",
+        "  #books/2022  1 note",
+        "#psychology  3 notes",
+        "#bias  2 notes",
+        "  #bias/anchoring  1 note",
+        "#Café  1 note",
+        "#crlf  1 note",
+        "#mood  1 note",
+        "  #mood/😀  1 note",
+        "#programming  1 note",
+        "#読書  1 note",
+      ])
+    #expect(Self.reportsSkippedFiles(result, command: "tags"))
+    let json = try runBooknotes(["tags", "--format", "json"], in: fixture.root)
+    let items = try #require(try json.json() as? [[String: Any]])
+    let books = try #require(items.first)
+    #expect(Set(books.keys) == ["name", "notes", "total", "children"])
+    #expect(books["name"] as? String == "books")
+    #expect(books["notes"] as? Int == 0, "only its children are used")
+    #expect(books["total"] as? Int == 4)
+    let children = try #require(books["children"] as? [[String: Any]])
+    #expect(children.map { $0["name"] as? String } == ["books/2021", "books/2020", "books/2022"])
+    #expect(children.first?["notes"] as? Int == 2)
+    #expect((children.first?["children"] as? [Any])?.isEmpty == true)
+    #expect(try runBooknotes(["tags", "extra"], in: fixture.root).status == 2)
+  }
+
+  @Test func booksGroupedByStatusAndAsJSON() throws {
+    let fixture = try LibraryFixture()
+    let result = try runBooknotes(["books"], in: fixture.root)
+    #expect(result.status == 0)
+    #expect(
+      result.lines == [
+        "reading (2)",
+        "  Noise                   Daniel Kahneman, Olivier Sibony  books/noise.md",
+        "  Thinking Fast and Slow  Daniel Kahneman                  dup/thinking-again.md",
+        "",
+        "wishlist (1)",
+        "  Windows Notes  crlf.md",
+        "",
+        "finished (1)",
+        "  Thinking, Fast and Slow  Daniel Kahneman  2021-01-04 – 2021-02-20  5/5  thinking.md",
+        "",
+        "no status (2)",
+        "  Café Society  books/2020/café.md",
+        "  Code Notes    code.md",
+      ])
+    #expect(Self.reportsSkippedFiles(result, command: "books"))
+    let json = try runBooknotes(
+      ["books", "--format", "json", "--sort", "author", "--status", "reading"], in: fixture.root)
+    let items = try #require(try json.json() as? [[String: Any]])
+    #expect(items.map { $0["title"] as? String } == ["Noise", "Thinking Fast and Slow"])
+    let noise = try #require(items.first)
+    #expect(Set(noise.keys) == ["title", "authors", "status", "started", "finished", "rating", "isbn", "file"])
+    #expect(noise["authors"] as? [String] == ["Daniel Kahneman", "Olivier Sibony"])
+    #expect(noise["status"] as? String == "reading")
+    #expect(noise["isbn"] as? String == "9780316451406")
+    #expect(noise["rating"] is NSNull)
+    let byDate = try runBooknotes(["books", "--sort=date", "--format=json"], in: fixture.root)
+    let dated = try #require(try byDate.json() as? [[String: Any]])
+    #expect(dated.first?["title"] as? String == "Thinking, Fast and Slow")
+    for arguments in [["books", "--sort", "rating"], ["books", "--status", "someday"], ["books", "extra"]] {
+      #expect(try runBooknotes(arguments, in: fixture.root).status == 2, "\(arguments)")
+    }
+  }
+
+  @Test func theRootsConfigurationExcludesNotes() throws {
+    let fixture = try LibraryFixture()
+    try fixture.write(".booknotes.json", #"{"index": {"exclude": ["dup", "code.md"]}}"#)
+    let result = try runBooknotes(
+      ["books", "--format", "json", "--root", "library"], in: fixture.root.deletingLastPathComponent())
+    let items = try #require(try result.json() as? [[String: Any]])
+    #expect(
+      items.map { $0["file"] as? String } == [
+        "library/books/2020/café.md", "library/books/noise.md", "library/thinking.md", "library/crlf.md",
+      ])
+    try fixture.write(".booknotes.json", #"{"index": {"maxFileSize": 10}}"#)
+    let tooLarge = try runBooknotes(["books"], in: fixture.root)
+    #expect(tooLarge.status == 0)
+    #expect(tooLarge.stdout.isEmpty, "notes over index.maxFileSize are known by name only")
+    try fixture.write(".booknotes.json", "{not json")
+    #expect(try runBooknotes(["tags"], in: fixture.root).status == 2)
+  }
+
+  @Test(arguments: ["search", "symbols", "tags", "books"])
+  func everyCommandHasHelp(command: String) throws {
+    let fixture = try LibraryFixture()
+    let result = try runBooknotes([command, "--help"], in: fixture.root)
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("usage: booknotes \(command)"))
+    #expect(result.stdout.contains("--root DIR"))
+    let list = try runBooknotes(["--help"], in: fixture.root)
+    #expect(list.lines.contains { $0.hasPrefix("  \(command) ") })
+  }
+}

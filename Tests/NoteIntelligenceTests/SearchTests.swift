@@ -1,0 +1,286 @@
+import NoteSyntax
+import Testing
+
+@testable import NoteIntelligence
+
+/// A library of in-memory notes, by path.
+func library(_ notes: [String: String]) -> LibrarySnapshot {
+  LibraryHost().apply(notes.map { .update(NoteSummary(path: $0.key, doc: NoteDocument($0.value))) })
+}
+
+/// Full-text search: parsing queries, ranking candidates from the index, and finding
+/// the match in a note's text.
+@Suite struct SearchTests {
+  @Test(arguments: [
+    ("fast slow", "fast slow*"),
+    ("fast slow ", "fast slow"),
+    ("Café", "cafe*"),
+    ("\"system one\" fast", "system one fast* \"system one\""),
+    ("fast \"system one\"", "fast system one \"system one\""),
+    ("\"unclosed phrase", "unclosed phrase \"unclosed phrase\""),
+    ("\"fast\"", "fast"),
+    ("fast-and-slow", "fast and slow \"fast and slow\""),
+    ("東京", "東 京 \"東 京\""),
+    ("#Psychology bias", "bias* #psychology"),
+    ("bias #books/2021", "bias #books/2021"),
+    ("#books #BOOKS", "#books"),
+    ("#", ""),
+    ("\"\"", ""),
+    ("   ", ""),
+    ("slo slow", "slo slow*"),
+    ("slow slow", "slow"),
+    ("#not-a-tag! word", "word* #not-a-tag"),
+    ("#2021", "2021*"),
+  ])
+  func parsesQueries(text: String, expected: String) {
+    #expect(SearchQuery(text).description == expected, "query \(text.debugDescription)")
+  }
+
+  @Test func theSequenceIsTheBareWords() {
+    let query = SearchQuery("system \"one\" two")
+    #expect(query.sequence.map { String(decoding: $0.bytes, as: UTF8.self) } == ["system", "two"])
+    #expect(query.sequence.last?.isPrefix == true)
+    #expect(SearchQuery("#tag").isEmpty == false)
+    #expect(SearchQuery("").isEmpty)
+  }
+
+  static let notes: [String: String] = [
+    "/lib/thinking.md": """
+    # Thinking, Fast and Slow
+
+    System one is fast. System two is slow.
+
+    ## Anchors
+
+    Anchoring makes estimates slow to move.
+
+    """,
+    "/lib/noise.md": """
+    # Noise
+
+    Judges are slow to agree. Noise is everywhere. Fast decisions.
+
+    """,
+    "/lib/slow.md": """
+    # Slow Productivity
+
+    Do fewer things. Work at a natural pace. #slow #pace/natural
+
+    """,
+    "/lib/cafe.md": """
+    # Café Society
+
+    Une société de café. 東京 の 本.
+
+    """,
+    "/lib/code.md": """
+    # Code
+
+    ```
+    hidden words inside code
+    ```
+
+    """,
+  ]
+
+  @Test(arguments: [
+    ("slow", ["Slow Productivity", "Thinking, Fast and Slow", "Noise"]),
+    ("fast", ["Thinking, Fast and Slow", "Noise"]),
+    ("fa", ["Thinking, Fast and Slow", "Noise"]),
+    ("fast slow", ["Thinking, Fast and Slow", "Noise"]),
+    ("CAFE", ["Café Society"]),
+    ("東京", ["Café Society"]),
+    ("system one", ["Thinking, Fast and Slow"]),
+    ("noise", ["Noise"]),
+    ("#slow", ["Slow Productivity"]),
+    ("#pace", ["Slow Productivity"]),
+    ("slow #pace/natural", ["Slow Productivity"]),
+    ("slow #missing", []),
+    ("hidden", []),
+    ("anchors", ["Thinking, Fast and Slow"]),
+    ("", []),
+  ])
+  func ranksCandidates(query: String, titles: [String]) throws {
+    let snapshot = library(Self.notes)
+    let found = try snapshot.searchCandidates(SearchQuery(query)).map { $0.note.title ?? "" }
+    #expect(found == titles, "query \(query.debugDescription)")
+  }
+
+  /// The notes' texts, as the server or command line would supply them.
+  static func text(_ note: NoteSummary) -> NoteDocument? {
+    notes[note.path].map { NoteDocument($0) }
+  }
+
+  @Test func phrasesAreCheckedInTheTextAndFailingCandidatesDropped() throws {
+    let snapshot = library(Self.notes)
+    #expect(try snapshot.searchCandidates(SearchQuery("\"fast slow\"")).count == 2, "the index has both words")
+    #expect(try snapshot.search(SearchQuery("\"fast slow\""), limit: 10, text: Self.text).isEmpty)
+
+    let texts = [
+      "/a.md": "# Slow Agreement\n\nSlow to decide, slower to agree. To agree is slow.\n",
+      "/b.md": "# Judges\n\nJudges are slow to agree, and padding follows here.\n",
+    ]
+    let other = library(texts)
+    let query = SearchQuery("\"slow to agree\"")
+    #expect(try other.searchCandidates(query).map(\.note.path) == ["/a.md", "/b.md"])
+    let hits = try other.search(query, limit: 1) { texts[$0.path].map { NoteDocument($0) } }
+    #expect(hits.map(\.book) == ["Judges"], "the first candidate lacks the phrase; the next one is taken")
+    #expect(hits.first?.snippet == "Judges are slow to agree, and padding follows here.")
+    #expect(hits.first.map { h in h.matches.map { Self.slice(h.snippet, $0) } } == ["slow to agree"])
+  }
+
+  @Test func aNoteWhoseTextIsMissingIsSkipped() throws {
+    let snapshot = library(Self.notes)
+    let hits = try snapshot.search(SearchQuery("slow"), limit: 10) { note in
+      note.path == "/lib/slow.md" ? nil : Self.text(note)
+    }
+    #expect(hits.map(\.book) == ["Thinking, Fast and Slow", "Noise"])
+  }
+
+  @Test func wordsThatFollowEachOtherRankHigher() throws {
+    let snapshot = library([
+      "/a.md": "# A\n\nThe word slow and then elsewhere the word fast, fast, fast and fast.\n",
+      "/b.md": "# B\n\nIt is slow fast.\n\nPadding padding padding padding padding padding padding padding.\n",
+    ])
+    let candidates = try snapshot.searchCandidates(SearchQuery("slow fast"))
+    #expect(candidates.map(\.note.path) == ["/a.md", "/b.md"])
+    let hits = try snapshot.search(SearchQuery("slow fast"), limit: 10) { note in
+      NoteDocument(
+        note.path == "/a.md"
+          ? "# A\n\nThe word slow and then elsewhere the word fast, fast, fast and fast.\n"
+          : "# B\n\nIt is slow fast.\n\nPadding padding padding padding padding padding padding padding.\n")
+    }
+    #expect(hits.map(\.path) == ["/b.md", "/a.md"])
+  }
+
+  @Test func hitsCarryLineHeadingSpanAndScore() throws {
+    let snapshot = library(Self.notes)
+    let hits = try snapshot.search(SearchQuery("anchoring"), limit: 10, text: Self.text)
+    let hit = try #require(hits.first)
+    #expect(hits.count == 1)
+    #expect(hit.path == "/lib/thinking.md")
+    #expect(hit.book == "Thinking, Fast and Slow")
+    #expect(hit.heading == "Anchors")
+    #expect(hit.line == 6)
+    #expect(hit.span.start == NotePoint(line: 6, utf8: 0, utf16: 0, utf32: 0))
+    #expect(hit.span.end == NotePoint(line: 6, utf8: 9, utf16: 9, utf32: 9))
+    #expect(hit.score > 0)
+  }
+
+  @Test func theLimitStopsTheSearch() throws {
+    let snapshot = library(Self.notes)
+    var asked: [String] = []
+    let hits = try snapshot.search(SearchQuery("slow"), limit: 2) { note in
+      asked.append(note.path)
+      return Self.text(note)
+    }
+    #expect(hits.count == 2)
+    #expect(asked.count == 2, "only the texts of the notes shown are read")
+    #expect(try snapshot.search(SearchQuery("slow"), limit: 0, text: Self.text).isEmpty)
+  }
+
+  @Test func aCancelledSearchThrows() async throws {
+    let snapshot = library(Self.notes)
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try snapshot.searchCandidates(SearchQuery("slow"))
+    }
+    await #expect(throws: CancellationError.self) { try await task.value }
+  }
+
+  // MARK: Matching in a note's text
+
+  static func slice(_ text: String, _ range: Range<Int>) -> String {
+    String(decoding: Array(text.utf8)[range], as: UTF8.self)
+  }
+
+  static func match(_ query: String, _ text: String) -> NoteMatch? {
+    NoteMatch.find(SearchQuery(query), in: NoteDocument(text))
+  }
+
+  /// (query, note, line, snippet with each match in `[` `]`, heading)
+  @Test(
+    arguments: [
+      ("ego", "# Book\n\n## Willpower\n\n   😀 Ego depletion is real.\n", 4, "😀 [Ego] depletion is real.", "Willpower"),
+      ("本", "# 本の本\n\n東京 の 本.\n", 0, "# [本]の[本]", "本の本"),
+      ("東京", "# Notes\n\n東京 の 本.\n", 2, "[東京] の 本.", "Notes"),
+      ("\"東京の本\"", "# Notes\n\n東京 の 本.\n", 2, "[東京 の 本].", "Notes"),
+      ("cafe", "# Notes\n\nUne société de Café. #café\n", 2, "Une société de [Café]. #[café]", "Notes"),
+      (
+        "\"fast and slow\"", "# Thinking, Fast and Slow\n\nFast.\n", 0, "# Thinking, [Fast and Slow]",
+        "Thinking, Fast and Slow"
+      ),
+      (
+        "system two", "# T\n\nSystem one.\n\nOne then system, two, three: System two.\n", 4,
+        "One then [system, two], three: [System two].", "T"
+      ),
+      ("one two", "# T\n\nOne alone.\n\nTwo alone.\n\nBoth: two and one.\n", 6, "Both: [two] and [one].", "T"),
+      ("crlf", "---\r\ntitle: X\r\n---\r\nLine with CRLF\r\nNext\r\n", 3, "Line with [CRLF]", nil),
+      ("title", "---\ntitle: X\n---\n# X\n", 1, "[title]: X", nil),
+      ("slo", "# T\n\nSlowly, slower, slowest.\n", 2, "[Slowly], [slower], [slowest].", "T"),
+      ("#mood", "---\ntags: reading, mood/happy\n---\n# T\n\n#mood here\n", 1, "tags: reading, [mood/happy]", nil),
+      ("#mood", "# T\n\n```\n#mood in code\n```\n\nText #Mood/😀 end\n", 6, "Text #[Mood/😀] end", "T"),
+    ] as [(String, String, Int, String, String?)])
+  func findsTheMatchInTheText(query: String, text: String, line: Int, marked: String, heading: String?) throws {
+    let match = try #require(Self.match(query, text), "query \(query)")
+    #expect(match.line == line, "query \(query)")
+    #expect(Self.marked(match) == marked, "query \(query)")
+    #expect(match.heading == heading, "query \(query)")
+  }
+
+  /// The snippet with `[` `]` around each match.
+  static func marked(_ match: NoteMatch) -> String {
+    var bytes = Array(match.snippet.utf8)
+    for range in match.matches.reversed() {
+      bytes.insert(UInt8(ascii: "]"), at: range.upperBound)
+      bytes.insert(UInt8(ascii: "["), at: range.lowerBound)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  @Test(arguments: [
+    ("hidden", "# Code\n\n```\nhidden\n```\n"),
+    ("\"fast slow\"", "# Fast and Slow\n"),
+    ("missing", "# Fast and Slow\n"),
+    ("#other", "# T\n\n#tag\n"),
+  ])
+  func findsNothingWhenTheTextLacksTheQuery(query: String, text: String) {
+    #expect(Self.match(query, text) == nil, "query \(query)")
+  }
+
+  @Test func matchesAreInUTF16ForClientsAndTheSpanInEveryEncoding() throws {
+    let match = try #require(Self.match("ego", "😀 Ego é ego\n"))
+    #expect(match.matches == [5..<8, 12..<15])
+    #expect(NoteMatch.utf16(match.matches, in: match.snippet) == [3..<6, 9..<12])
+    #expect(match.span.start == NotePoint(line: 0, utf8: 5, utf16: 3, utf32: 2))
+    #expect(match.span.end == NotePoint(line: 0, utf8: 8, utf16: 6, utf32: 5))
+  }
+
+  @Test func aLongLineIsCutAroundTheMatch() throws {
+    let before = String(repeating: "lorem ipsum 😀 ", count: 20)
+    let after = String(repeating: " dolor sit 東京", count: 20)
+    let match = try #require(Self.match("needle", "# T\n\n" + before + "needle" + after + "\n"))
+    #expect(match.snippet.hasPrefix("…"))
+    #expect(match.snippet.hasSuffix("…"))
+    #expect(match.snippet.count == NoteMatch.snippetCharacters + 2)
+    #expect(match.matches.map { Self.slice(match.snippet, $0) } == ["needle"])
+    let prefix = String(decoding: Array(match.snippet.utf8)[..<match.matches[0].lowerBound], as: UTF8.self)
+    #expect(prefix.count == NoteMatch.snippetCharacters / 4 + 1, "a quarter of the snippet before the match")
+  }
+
+  @Test func aMatchNearTheEndOfALongLineShowsTheLineEnd() throws {
+    let line = String(repeating: "word ", count: 60) + "needle end"
+    let match = try #require(Self.match("needle", line))
+    #expect(match.snippet.hasPrefix("…"))
+    #expect(match.snippet.hasSuffix("needle end"))
+    #expect(match.snippet.count == NoteMatch.snippetCharacters + 1)
+  }
+
+  @Test func theLogarithmIsTheNaturalOne() {
+    for (value, expected) in [
+      (1.0, 0.0), (2.718281828459045, 1.0), (10.0, 2.302585092994046), (0.5, -0.6931471805599453),
+    ] {
+      #expect(abs(value.logarithm - expected) < 1e-12)
+    }
+  }
+}
