@@ -92,9 +92,9 @@ enum LibraryLoading {
     }
     let entries = NoteFiles.scan(root: root, exclude: settings.index.exclude.map(Glob.init))
     let host = LibraryHost()
-    LibraryLoader.load(entries, maxFileSize: settings.index.maxFileSize) { outcomes, _ in
+    LibraryLoader.load(entries, maxFileSize: settings.index.maxFileSize) { results, _ in
       var changes: [LibraryChange] = []
-      for outcome in outcomes {
+      for (_, outcome) in results {
         switch outcome {
         case .summary(let summary):
           changes.append(.update(summary))
