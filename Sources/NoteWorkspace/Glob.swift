@@ -27,6 +27,12 @@ public struct Glob: Sendable, Hashable {
     return Self.matches(components[...], parts[...])
   }
 
+  /// Whether `relativePath` or a folder it is in matches.
+  public func matchesItselfOrAFolder(of relativePath: String) -> Bool {
+    let components = relativePath.split(separator: "/")
+    return (1...max(components.count, 1)).contains { matches(components.prefix($0).joined(separator: "/")) }
+  }
+
   private static func matches(_ path: ArraySlice<Substring>, _ pattern: ArraySlice<Substring>) -> Bool {
     guard let first = pattern.first else { return path.isEmpty }
     if first == "**" {

@@ -85,9 +85,17 @@ public enum NoteFiles {
     guard files.contains(where: \.throughLink) else { return files }
     let direct = Set(files.filter { !$0.throughLink }.map { resolvedPath($0.path) ?? $0.path })
     var seen: Set<String> = []
+    let rootPrefix = join(resolved, "")
     return files.filter { entry in
       guard entry.throughLink else { return true }
       let target = resolvedPath(entry.path) ?? entry.path
+      // Where the note really is decides whether it is excluded or hidden.
+      if target.hasPrefix(rootPrefix) {
+        let relative = String(target.dropFirst(rootPrefix.count))
+        let folders = relative.split(separator: "/").dropLast()
+        if folders.contains(where: { $0.hasPrefix(".") || $0 == "node_modules" }) { return false }
+        if exclude.contains(where: { $0.matchesItselfOrAFolder(of: relative) }) { return false }
+      }
       return !direct.contains(target) && seen.insert(target).inserted
     }
   }

@@ -2,6 +2,7 @@ import BookNotesTestSupport
 import Foundation
 import JSONCore
 import NoteIntelligence
+import NoteWorkspace
 import Testing
 
 @testable import BookNotesServer
@@ -86,5 +87,15 @@ import Testing
     #expect(harness.server.library.snapshot().note(at: root + "crlf.md") == nil)
     try await harness.client.shutdownAndExit()
     _ = try await harness.finish()
+  }
+}
+
+extension LibraryIndexingTests {
+  @Test func anExcludedFolderStaysExcludedThroughALinkToIt() async throws {
+    let fixture = try LibraryFixture()
+    let entries = NoteFiles.scan(root: fixture.root.path, exclude: [Glob("books/2020")])
+    let names = entries.map { String($0.path.dropFirst(fixture.root.path.count + 1)) }
+    #expect(!names.contains { $0.hasSuffix("café.md") }, "\(names)")
+    #expect(names.contains("books/noise.md"))
   }
 }
