@@ -98,7 +98,8 @@ extension BookNotesServer {
         let relative = String(path.dropFirst(NoteFiles.join(root, "").count))
         let components = relative.split(separator: "/")
         let hidden = components.dropLast().contains { $0.hasPrefix(".") || $0 == "node_modules" }
-        guard NoteFiles.isNoteName(path), !hidden, !exclude.contains(where: { $0.matchesItselfOrAFolder(of: relative) }),
+        guard NoteFiles.isNoteName(path), !hidden,
+          !exclude.contains(where: { $0.matchesItselfOrAFolder(of: relative) }),
           !open.contains(path)
         else { continue }
         changes.append(libraryChange(for: entry, maxFileSize: settings.index.maxFileSize))
