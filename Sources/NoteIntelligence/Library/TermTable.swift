@@ -61,15 +61,28 @@ public struct TermTable: Sendable, Equatable {
       }
     }
     guard !distinct.isEmpty else { return }
+    // Sorted by the first eight bytes as one integer, the rest compared only on a tie.
+    var keyed: [(key: UInt64, word: Int)] = []
+    keyed.reserveCapacity(distinct.count)
     flat.withUnsafeBufferPointer { buffer in
-      distinct.withUnsafeMutableBufferPointer { words in
-        words.sort { a, b in
-          Self.compare(
-            UnsafeBufferPointer(rebasing: buffer[Int(a.start)..<Int(a.start + a.length)]),
-            UnsafeBufferPointer(rebasing: buffer[Int(b.start)..<Int(b.start + b.length)])) < 0
+      for (index, word) in distinct.enumerated() {
+        var key: UInt64 = 0
+        for offset in 0..<8 {
+          key <<= 8
+          if offset < Int(word.length) { key |= UInt64(buffer[Int(word.start) + offset]) }
         }
+        keyed.append((key, index))
+      }
+      keyed.sort { a, b in
+        if a.key != b.key { return a.key < b.key }
+        let x = distinct[a.word]
+        let y = distinct[b.word]
+        return Self.compare(
+          UnsafeBufferPointer(rebasing: buffer[Int(x.start)..<Int(x.start + x.length)]),
+          UnsafeBufferPointer(rebasing: buffer[Int(y.start)..<Int(y.start + y.length)])) < 0
       }
     }
+    distinct = keyed.map { distinct[$0.word] }
     bytes.reserveCapacity(flat.count)
     ends.reserveCapacity(distinct.count)
     counts.reserveCapacity(distinct.count)

@@ -66,6 +66,16 @@ public enum TextFolding {
     }
   }
 
+  /// Per ASCII byte: its lowercase form when it belongs to a word (a letter or a
+  /// digit), else 0.
+  private static let asciiWordBytes: [UInt8] = (0..<128).map { byte in
+    switch byte {
+    case 0x30...0x39, 0x61...0x7A: UInt8(byte)
+    case 0x41...0x5A: UInt8(byte + 0x20)
+    default: 0
+    }
+  }
+
   /// Whether a scalar is written without spaces between words (CJK ideographs, kana,
   /// Hangul): each one is a word of its own for search.
   static func isWordOfItsOwn(_ value: UInt32) -> Bool {
@@ -90,11 +100,10 @@ public enum TextFolding {
     while index < count {
       let byte = bytes[index]
       if byte < 0x80 {
-        let isWordByte =
-          (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-        if isWordByte {
+        let folded = asciiWordBytes[Int(byte)]
+        if folded != 0 {
           if word.isEmpty { start = index }
-          word.append(lowerASCII(byte))
+          word.append(folded)
         } else {
           flush(index)
         }
