@@ -75,25 +75,30 @@ public struct LibrarySnapshot: Sendable {
   /// Adds (`delta` 1) or takes away (-1) a note's tags from the tag table; a note
   /// counts once per tag.
   private mutating func countTags(of summary: NoteSummary, by delta: Int) {
-    var seen: Set<String> = []
+    // A note has a handful of tags: arrays, not sets.
+    var seen: [String] = []
     for use in summary.tags {
       let folded = TextFolding.folded(use.name)
-      let first = seen.insert(folded).inserted
+      let first = !seen.contains(folded)
+      if first { seen.append(folded) }
       // In place: a copy of the stat would copy its table of spellings.
       tagTable[folded, default: TagStat()].count(use.name, first: first, by: delta)
       if tagTable[folded]?.noteCount ?? 0 <= 0 { tagTable[folded] = nil }
     }
     // Each tag and its ancestors, once per note.
-    var withAncestors: Set<String> = []
+    var withAncestors: [Substring] = []
     for folded in seen {
       var name = Substring(folded)
-      while withAncestors.insert(String(name)).inserted, let slash = name.lastIndex(of: "/") {
+      while !withAncestors.contains(name) {
+        withAncestors.append(name)
+        guard let slash = name.lastIndex(of: "/") else { break }
         name = name[..<slash]
       }
     }
     for name in withAncestors {
-      let total = (tagTotals[name] ?? 0) + delta
-      tagTotals[name] = total > 0 ? total : nil
+      let key = String(name)
+      let total = (tagTotals[key] ?? 0) + delta
+      tagTotals[key] = total > 0 ? total : nil
     }
   }
 
