@@ -99,3 +99,32 @@ extension LibraryIndexingTests {
     #expect(names.contains("books/noise.md"))
   }
 }
+
+extension LibraryIndexingTests {
+  @Test func workspaceFoldersAddedAndRemovedAreIndexedAndDropped() async throws {
+    let fixture = try LibraryFixture()
+    let second = try LibraryFixture()
+    let harness = InProcessServer()
+    try await fixture.initialize(harness.client)
+    let secondURI = FileURI.uri(ofPath: second.root.path)
+    harness.client.notify(
+      "workspace/didChangeWorkspaceFolders",
+      params: ["event": ["added": [["uri": .string(secondURI), "name": "second"]], "removed": []]])
+    let secondRoot = second.root.path + "/"
+    func count(under prefix: String) -> Int {
+      harness.server.library.snapshot().paths.filter { $0.hasPrefix(prefix) }.count
+    }
+    for _ in 0..<100 where count(under: secondRoot) < 6 { try await Task.sleep(for: .milliseconds(20)) }
+    #expect(count(under: secondRoot) == 6)
+    #expect(count(under: fixture.root.path + "/") == 6)
+    let firstURI = FileURI.uri(ofPath: fixture.root.path)
+    harness.client.notify(
+      "workspace/didChangeWorkspaceFolders",
+      params: ["event": ["added": [], "removed": [["uri": .string(firstURI), "name": "library"]]]])
+    for _ in 0..<100 where count(under: fixture.root.path + "/") > 0 { try await Task.sleep(for: .milliseconds(20)) }
+    #expect(count(under: fixture.root.path + "/") == 0)
+    #expect(count(under: secondRoot) == 6)
+    try await harness.client.shutdownAndExit()
+    _ = try await harness.finish()
+  }
+}
