@@ -81,7 +81,8 @@ extension BookNotesServer {
     if let params { connection.send(notification: params) }
   }
 
-  /// After the settings changed: re-sends every open note's diagnostics that changed,
+  /// After the settings or the notes on disk changed: re-sends every open note's
+  /// diagnostics that changed,
   /// or asks a pulling client to pull again when it takes `workspace/diagnostic/refresh`.
   func republishDiagnostics() {
     let (pull, refresh) = session.withLock { ($0.pullDiagnostics, $0.diagnosticRefresh) }

@@ -134,6 +134,10 @@ import Testing
     #expect(diagnostics.map { $0["code"] } == ["qa-missing-answer", "link-missing-note"])
     #expect(diagnostics.last?["range"] == range((12, 38), (12, 48)))
     #expect(diagnostics.last?["message"]?.stringValue?.contains("'missing.md'") == true)
+    // The note appears on disk: the warning goes without an edit.
+    try fixture.write("books/missing.md", "# Missing No More\n")
+    let again = try await harness.client.waitForNotification("textDocument/publishDiagnostics")
+    #expect(again["diagnostics"]?.arrayValue?.map { $0["code"] } == ["qa-missing-answer"])
     try await TagFeatureTests.end(harness)
   }
 }
