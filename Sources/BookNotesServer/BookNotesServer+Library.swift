@@ -209,6 +209,7 @@ extension BookNotesServer {
 
   /// The hashtag at `position` of the open note `note`, from its live text.
   static func tag(at position: Position, in note: NoteDocument, encoding: PositionEncoding) -> TagAtCursor? {
-    TagAtCursor.find(at: note.offset(of: position, in: encoding), in: NoteSummary.tagUses(in: note))
+    let offset = note.offset(of: position, in: encoding)
+    return TagAtCursor.find(at: offset, in: NoteSummary.tagUses(in: note, around: offset))
   }
 }

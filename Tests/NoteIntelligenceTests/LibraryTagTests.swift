@@ -56,6 +56,9 @@ import Testing
     ("#books/2021 $0x", nil),
     ("text $0#Café here", "Café"),
     ("#mood/😀$0", "mood/😀"),
+    ("para #one\n\n#two$0 more", "two"),
+    ("#one$0\n\nnext #two", "one"),
+    ("# Title\n$0#next line", "next"),
     ("---\ntags: psy$0chology, books/2021\n---\n", "psychology"),
     ("---\ntags: [psychology, #books/20$021]\n---\n", "books/2021"),
     ("```\n#co$0de\n```\n", nil),
@@ -66,6 +69,7 @@ import Testing
     let doc = NoteDocument(text)
     let tag = TagAtCursor.find(at: offset, in: NoteSummary.tagUses(in: doc))
     #expect(tag?.name == expected, "\(marked.debugDescription)")
+    #expect(TagAtCursor.find(at: offset, in: NoteSummary.tagUses(in: doc, around: offset)) == tag)
     if let tag { #expect(doc.text.string(in: tag.range) == tag.name) }
   }
 

@@ -14,21 +14,36 @@ extension NoteSummary {
   /// open note's tags as they are now.
   public static func tagUses(in doc: NoteDocument) -> [TagUse] {
     var uses: [TagUse] = []
-    doc.tree.forEachBlock { block in
-      switch block.kind {
-      case .frontMatter:
-        uses += frontMatterTags(block, doc)
-      case .codeBlockStart, .codeLines, .codeBlockEnd:
-        return
-      default:
-        block.forEachDescendant { node in
-          guard node.kind == .hashtag else { return }
-          let range = (node.startOffset + 1)..<node.endOffset
-          uses.append(TagUse(name: doc.text.string(in: range), span: doc.span(of: range), inFrontMatter: false))
-        }
+    doc.tree.forEachBlock { appendTagUses(of: $0, doc, to: &uses) }
+    return uses
+  }
+
+  /// The tag uses of the top-level blocks around byte `offset` (the block holding it
+  /// and the one ending there): enough to find the tag under a cursor without reading
+  /// the whole note.
+  public static func tagUses(in doc: NoteDocument, around offset: Int) -> [TagUse] {
+    var indices: [Int] = []
+    for point in [offset - 1, offset] where point >= 0 {
+      if let index = doc.tree.blockIndex(containing: point), !indices.contains(index) { indices.append(index) }
+    }
+    var uses: [TagUse] = []
+    for index in indices { appendTagUses(of: doc.tree.block(at: index), doc, to: &uses) }
+    return uses
+  }
+
+  private static func appendTagUses(of block: SyntaxNode, _ doc: NoteDocument, to uses: inout [TagUse]) {
+    switch block.kind {
+    case .frontMatter:
+      uses += frontMatterTags(block, doc)
+    case .codeBlockStart, .codeLines, .codeBlockEnd:
+      return
+    default:
+      block.forEachDescendant { node in
+        guard node.kind == .hashtag else { return }
+        let range = (node.startOffset + 1)..<node.endOffset
+        uses.append(TagUse(name: doc.text.string(in: range), span: doc.span(of: range), inFrontMatter: false))
       }
     }
-    return uses
   }
 }
 
