@@ -11,11 +11,17 @@ extension BookNotesServer {
     }
   }
 
-  /// The diagnostics of a note in protocol form, with the session's options.
+  /// The diagnostics of an open note in protocol form, with the session's
+  /// options: the parser's findings, then what the library knows
+  /// (``LibraryDiagnostics``). Both modes, push and pull, come through here.
   static func diagnostics(
-    of note: NoteDocument, options: NoteIntelligence.DiagnosticOptions, encoding: PositionEncoding
+    of note: NoteDocument, library: LibraryContext, options: NoteIntelligence.DiagnosticOptions,
+    encoding: PositionEncoding
   ) -> [Diagnostic] {
-    Diagnostics.compute(note, options: options).map { diagnostic(for: $0, in: note, encoding: encoding) }
+    let found =
+      Diagnostics.compute(note, options: options)
+      + LibraryDiagnostics.compute(note, context: library, options: options)
+    return found.map { Self.diagnostic(for: $0, in: note, encoding: encoding) }
   }
 
   static func diagnostic(for diagnostic: NoteDiagnostic, in note: NoteDocument, encoding: PositionEncoding)
@@ -43,9 +49,10 @@ extension BookNotesServer {
   func pullDiagnostics(_ uri: DocumentURI, previousResultID: String?) throws -> DocumentDiagnosticReport {
     let document = try document(uri)
     let (encoding, options) = session.withLock { ($0.encoding, $0.configuration.diagnosticOptions) }
+    let library = libraryContext(for: uri)
     return timed(DocumentDiagnosticParams.method) {
       document.withState { state in
-        let items = Self.diagnostics(of: state.note, options: options, encoding: encoding)
+        let items = Self.diagnostics(of: state.note, library: library, options: options, encoding: encoding)
         if let last = state.diagnostics, last.items == items {
           if last.resultID == previousResultID { return .unchanged(resultId: last.resultID) }
           return .full(resultId: last.resultID, items: items)
@@ -64,8 +71,9 @@ extension BookNotesServer {
       ($0.pullDiagnostics, $0.encoding, $0.configuration.diagnosticOptions)
     }
     guard !pull else { return }
+    let library = libraryContext(for: document.uri)
     let params = document.withState { state -> PublishDiagnosticsParams? in
-      let items = Self.diagnostics(of: state.note, options: options, encoding: encoding)
+      let items = Self.diagnostics(of: state.note, library: library, options: options, encoding: encoding)
       if !force, let last = state.diagnostics, last.items == items { return nil }
       state.diagnostics = DiagnosticsResult(resultID: state.makeResultID(), items: items)
       return PublishDiagnosticsParams(uri: document.uri, version: state.version, diagnostics: items)
@@ -73,7 +81,8 @@ extension BookNotesServer {
     if let params { connection.send(notification: params) }
   }
 
-  /// After the settings changed: re-sends every open note's diagnostics that changed,
+  /// After the settings or the notes on disk changed: re-sends every open note's
+  /// diagnostics that changed,
   /// or asks a pulling client to pull again when it takes `workspace/diagnostic/refresh`.
   func republishDiagnostics() {
     let (pull, refresh) = session.withLock { ($0.pullDiagnostics, $0.diagnosticRefresh) }

@@ -5,9 +5,17 @@ import NoteSyntax
 extension BookNotesServer {
   func registerHover() {
     connection.register(HoverParams.self, scope: { .document($0.textDocument.uri) }) { [self] params, _ in
-      let note = try document(params.textDocument.uri).note
+      let document = try document(params.textDocument.uri)
+      let note = document.note
       let encoding = self.encoding
       return timed(HoverParams.method) { () -> Hover? in
+        if let tag = Self.tag(at: params.position, in: note, encoding: encoding) {
+          let snapshot = liveLibrary(overlaying: [document])
+          guard let markdown = Self.tagHover(tag.name, in: snapshot) else { return nil }
+          return Hover(
+            contents: MarkupContent(kind: .markdown, value: markdown), range: note.lspRange(of: tag.range, in: encoding)
+          )
+        }
         let offset = note.offset(of: params.position, in: encoding)
         guard let card = HoverContent.markdown(at: offset, in: note) else { return nil }
         return Hover(
@@ -15,5 +23,23 @@ extension BookNotesServer {
           range: note.lspRange(of: card.range, in: encoding))
       }
     }
+  }
+
+  /// A hashtag's hover: how many notes use it or a tag inside it, and its direct
+  /// children with theirs.
+  static func tagHover(_ name: String, in snapshot: LibrarySnapshot) -> String? {
+    guard let tag = snapshot.tag(named: name) else { return nil }
+    func notes(_ count: Int) -> String { count == 1 ? "1 note" : "\(count) notes" }
+    var text = "**#\(tag.name)** — \(notes(tag.totalCount))"
+    if !tag.children.isEmpty {
+      text += " including its children"
+      if tag.noteCount > 0 { text += " (\(notes(tag.noteCount)) with this tag itself)" }
+      text += "\n"
+      for child in tag.children {
+        let count = snapshot.tag(named: child)?.totalCount ?? 0
+        text += "\n- `#\(child)` — \(notes(count))"
+      }
+    }
+    return text
   }
 }

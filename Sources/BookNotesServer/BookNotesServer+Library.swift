@@ -234,3 +234,29 @@ extension BookNotesServer {
     }
   }
 }
+
+extension BookNotesServer {
+  /// The library with the tags of `open` notes as they are now: the index catches up
+  /// with edits in the background, so a tag typed a moment ago counts at once.
+  func liveLibrary(overlaying open: [OpenDocument]) -> LibrarySnapshot {
+    var snapshot = library.snapshot()
+    for document in open {
+      snapshot.replaceTags(of: Self.libraryPath(of: document.uri), with: NoteSummary.tagUses(in: document.note))
+    }
+    return snapshot
+  }
+
+  /// Every open note.
+  var openDocuments: [OpenDocument] { documents.withLock { Array($0.values) } }
+
+  /// Open notes by index key, to answer with the URI the client opened them by.
+  static func byLibraryPath(_ open: [OpenDocument]) -> [String: OpenDocument] {
+    Dictionary(open.map { (libraryPath(of: $0.uri), $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// The hashtag at `position` of the open note `note`, from its live text.
+  static func tag(at position: Position, in note: NoteDocument, encoding: PositionEncoding) -> TagAtCursor? {
+    let offset = note.offset(of: position, in: encoding)
+    return TagAtCursor.find(at: offset, in: NoteSummary.tagUses(in: note, around: offset))
+  }
+}

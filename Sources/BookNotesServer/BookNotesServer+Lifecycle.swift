@@ -38,6 +38,7 @@ extension BookNotesServer {
       session.workDoneProgress = capabilities.window?.workDoneProgress ?? false
       session.watchedFilesRegistration = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration ?? false
       session.diagnosticRefresh = capabilities.workspace?.diagnostics?.refreshSupport ?? false
+      session.documentChanges = capabilities.workspace?.workspaceEdit?.documentChanges ?? false
       session.showDocument = capabilities.window?.showDocument?["support"] == .bool(true)
       session.configuration.initializationOptions = params.initializationOptions
       session.workspaceRoots = params.workspaceFolders?.map(\.uri) ?? params.rootUri.map { [$0] } ?? []
@@ -63,6 +64,12 @@ extension BookNotesServer {
       workspaceFolders: WorkspaceServerCapabilities.WorkspaceFolders(supported: true, changeNotifications: true))
     capabilities.foldingRangeProvider = true
     capabilities.hoverProvider = true
+    capabilities.completionProvider = CompletionOptions(triggerCharacters: completionTriggers, resolveProvider: false)
+    capabilities.workspaceSymbolProvider = true
+    capabilities.definitionProvider = true
+    capabilities.referencesProvider = true
+    capabilities.renameProvider = RenameOptions(prepareProvider: true)
+    capabilities.documentLinkProvider = DocumentLinkOptions(resolveProvider: false)
     capabilities.codeActionProvider = CodeActionOptions(codeActionKinds: [.quickFix])
     capabilities.executeCommandProvider = ExecuteCommandOptions(commands: commands)
     if pullDiagnostics {

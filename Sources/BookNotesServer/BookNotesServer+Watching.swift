@@ -65,6 +65,7 @@ extension BookNotesServer {
       }
       library.apply(updates)
       logger.info("Notes changed on disk: \(changes.updated.count) updated, \(changes.deleted.count) deleted")
+      if !updates.isEmpty { republishDiagnostics() }
     }
     logger.info("Polling \(roots.count) folder\(roots.count == 1 ? "" : "s") for changed notes")
   }
@@ -111,6 +112,8 @@ extension BookNotesServer {
       }
     }
     library.apply(changes)
+    // Library diagnostics of open notes (a linked note created or deleted) may change.
+    if !changes.isEmpty { republishDiagnostics() }
   }
 
   /// `workspace/didChangeWorkspaceFolders`: drops the notes of removed folders and

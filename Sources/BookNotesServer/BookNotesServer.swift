@@ -55,6 +55,11 @@ public final class BookNotesServer: Sendable {
     registerDocumentSymbols()
     registerFoldingRanges()
     registerHover()
+    registerCompletion()
+    registerWorkspaceSymbols()
+    registerTagReferences()
+    registerRename()
+    registerDocumentLinks()
     registerCodeActions()
     registerDiagnostics()
     registerPrompts()
@@ -102,6 +107,8 @@ struct Session: Sendable {
   /// Whether the client takes a dynamic registration of `workspace/didChangeWatchedFiles`.
   var watchedFilesRegistration = false
   var configuration = SettingsSources(environment: SettingsSources.processEnvironment())
+  /// Whether the client applies `documentChanges` in a workspace edit.
+  var documentChanges = false
   /// The workspace folders' URIs from `initialize` (else its `rootUri`).
   var workspaceRoots: [DocumentURI] = []
 }

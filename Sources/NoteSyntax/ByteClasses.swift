@@ -88,3 +88,17 @@ enum ByteClass {
     i + 2 < end && p[i] == 0xE2 && p[i + 1] == 0x80 && (p[i + 2] == 0x94 || p[i + 2] == 0x95)
   }
 }
+
+/// The characters a hashtag is made of, as the inline grammar reads them.
+public enum TagCharacters {
+  /// Whether `scalar` may appear in a hashtag after its `#`: letters, digits, `_`,
+  /// `-`, `/`, marks and emoji.
+  public static func contains(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII {
+      let byte = UInt8(scalar.value)
+      return ByteClass.isASCIIAlphanumeric(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        || byte == UInt8(ascii: "/")
+    }
+    return ByteClass.isTagScalar(scalar)
+  }
+}

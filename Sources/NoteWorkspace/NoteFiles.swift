@@ -100,6 +100,12 @@ public enum NoteFiles {
     }
   }
 
+  /// Whether anything (a file, a folder) exists at `path`, symbolic links followed.
+  public static func exists(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0
+  }
+
   /// The entry of the file at `path`, `nil` when it is not a regular file.
   public static func entry(_ path: String) -> Entry? {
     var info = stat()

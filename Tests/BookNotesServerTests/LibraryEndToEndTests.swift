@@ -62,6 +62,17 @@ import Testing
     found = try await eventually(client, "booknotes/search", ["query": "zeppelin"]) { $0.arrayValue?.isEmpty == true }
     #expect(found.arrayValue?.isEmpty == true)
 
+    // A second note about the same book (same ISBN, written with hyphens) is flagged.
+    let duplicate = fixture.uri("dup/thinking-again.md")
+    client.open(duplicate, text: LibraryFixture.notes["dup/thinking-again.md"]!)
+    let published = try await client.waitForMessage(description: "diagnostics of the duplicate") {
+      $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["uri"] == .string(duplicate)
+    }
+    let codes = (published["params"]?["diagnostics"]?.arrayValue ?? []).compactMap { $0["code"]?.stringValue }
+    #expect(codes == ["duplicate-book"])
+    let message = published["params"]?["diagnostics"]?[0]?["message"]?.stringValue ?? ""
+    #expect(message.contains("../thinking.md"), "\(message)")
+
     // An open note is authoritative over its file.
     client.open(fixture.uri("crlf.md"), text: "# Windows Notes\n\nA dirigible, unsaved.\n")
     found = try await eventually(client, "booknotes/search", ["query": "dirigible"]) {

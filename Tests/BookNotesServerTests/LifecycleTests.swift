@@ -73,8 +73,12 @@ import Testing
       "documentSymbolProvider": "textDocument/documentSymbol", "foldingRangeProvider": "textDocument/foldingRange",
       "hoverProvider": "textDocument/hover", "codeActionProvider": "textDocument/codeAction",
       "diagnosticProvider": "textDocument/diagnostic", "executeCommandProvider": "workspace/executeCommand",
+      "completionProvider": "textDocument/completion", "workspaceSymbolProvider": "workspace/symbol",
+      "definitionProvider": "textDocument/definition", "referencesProvider": "textDocument/references",
+      "renameProvider": "textDocument/rename", "documentLinkProvider": "textDocument/documentLink",
     ]
     for (capability, method) in simple where capabilities[capability] != nil { methods.insert(method) }
+    if capabilities["renameProvider"]?["prepareProvider"] == true { methods.insert("textDocument/prepareRename") }
     if capabilities["workspace"]?["workspaceFolders"]?["changeNotifications"] == true {
       methods.insert("workspace/didChangeWorkspaceFolders")
     }
@@ -109,11 +113,14 @@ import Testing
     let methods = [
       "textDocument/semanticTokens/full", "textDocument/semanticTokens/full/delta",
       "textDocument/semanticTokens/range", "textDocument/documentSymbol", "textDocument/foldingRange",
-      "textDocument/hover", "textDocument/codeAction", "textDocument/diagnostic",
+      "textDocument/hover", "textDocument/codeAction", "textDocument/diagnostic", "textDocument/completion",
+      "textDocument/definition", "textDocument/references", "textDocument/prepareRename", "textDocument/rename",
+      "textDocument/documentLink",
     ]
     let params: JSONValue = [
       "textDocument": ["uri": "file:///nowhere.md"], "previousResultId": "1", "range": range((0, 0), (0, 0)),
-      "position": position(0, 0), "context": ["diagnostics": []],
+      "position": position(0, 0), "newName": "tag",
+      "context": ["diagnostics": [], "triggerKind": 1, "includeDeclaration": false],
     ]
     for method in methods {
       let response = try await harness.client.requestMessage(method, params: params)

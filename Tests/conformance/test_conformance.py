@@ -3,6 +3,7 @@ against the client's capabilities (warnings are errors, see pytest.ini)."""
 
 import asyncio
 
+import pytest
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
@@ -260,3 +261,98 @@ async def test_library_search_and_books(client: LanguageClient):
     books = await client.protocol.send_request_async("booknotes/books", {"status": "reading"})
     assert [field(book, "title") for book in books] == ["Thinking, Fast and Slow"]
     assert field(books[0], "uri") == URI
+
+
+LIBRARY_TEXT = (
+    "# Library Note\n\n"
+    "## Part 1 #psychology/biases\n\n"
+    "See [the web](https://example.com/page) and [nothing](missing-note.md).\n\n"
+    "- of #tags and #\n"
+)
+
+
+async def test_workspace_symbols(client: LanguageClient):
+    open_note(client, LIBRARY_TEXT)
+    # The open note reaches the index in the background.
+    symbols = []
+    for _ in range(100):
+        symbols = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query=""))
+        if symbols:
+            break
+        await asyncio.sleep(0.02)
+    assert symbols and isinstance(symbols[0], types.SymbolInformation)
+    assert symbols[0].name == "Library Note"
+    assert symbols[0].location.uri == URI
+    found = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query="part"))
+    assert any(symbol.container_name == "Library Note" for symbol in found)
+
+
+async def test_hashtag_completion_hover_and_references(client: LanguageClient):
+    open_note(client, LIBRARY_TEXT)
+    doc = types.TextDocumentIdentifier(uri=URI)
+    completion = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=doc,
+            position=types.Position(6, 16),
+            context=types.CompletionContext(
+                trigger_kind=types.CompletionTriggerKind.TriggerCharacter, trigger_character="#"
+            ),
+        )
+    )
+    assert isinstance(completion, types.CompletionList)
+    labels = [item.label for item in completion.items]
+    assert "#psychology/biases" in labels and "#tags" in labels
+    item = completion.items[0]
+    assert isinstance(item.text_edit, types.TextEdit)
+    assert item.text_edit.range == types.Range(start=types.Position(6, 15), end=types.Position(6, 16))
+    assert item.insert_text_format in (None, types.InsertTextFormat.PlainText)
+
+    hover = await client.text_document_hover_async(types.HoverParams(text_document=doc, position=types.Position(2, 12)))
+    assert "#psychology" in hover.contents.value
+
+    position = types.Position(2, 12)
+    references = await client.text_document_references_async(
+        types.ReferenceParams(
+            text_document=doc, position=position, context=types.ReferenceContext(include_declaration=True)
+        )
+    )
+    assert [r.range for r in references] == [types.Range(start=types.Position(2, 11), end=types.Position(2, 28))]
+    definition = await client.text_document_definition_async(
+        types.DefinitionParams(text_document=doc, position=position)
+    )
+    assert [d.uri for d in definition] == [URI]
+
+
+async def test_rename_and_document_links(client: LanguageClient):
+    open_note(client, LIBRARY_TEXT)
+    found = await diagnostics(client)
+    missing = [d for d in found if d.code == "link-missing-note"]
+    assert len(missing) == 1 and missing[0].severity == types.DiagnosticSeverity.Warning
+
+    doc = types.TextDocumentIdentifier(uri=URI)
+    position = types.Position(2, 12)
+    prepared = await client.text_document_prepare_rename_async(
+        types.PrepareRenameParams(text_document=doc, position=position)
+    )
+    assert prepared.placeholder == "psychology"
+    assert prepared.range == types.Range(start=types.Position(2, 11), end=types.Position(2, 21))
+
+    edit = await client.text_document_rename_async(
+        types.RenameParams(text_document=doc, position=position, new_name="mind")
+    )
+    if edit.document_changes is not None:
+        (change,) = edit.document_changes
+        assert isinstance(change, types.TextDocumentEdit)
+        assert change.text_document.version == 1
+        edits = change.edits
+    else:
+        edits = edit.changes[URI]
+    assert [(e.range.start.character, e.range.end.character, e.new_text) for e in edits] == [(11, 21, "mind")]
+
+    with pytest.raises(Exception, match="not a hashtag name"):
+        await client.text_document_rename_async(
+            types.RenameParams(text_document=doc, position=position, new_name="not a tag")
+        )
+
+    links = await client.text_document_document_link_async(types.DocumentLinkParams(text_document=doc))
+    assert [link.target for link in links] == ["https://example.com/page"]

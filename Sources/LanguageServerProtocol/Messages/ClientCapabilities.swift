@@ -156,7 +156,14 @@ public struct ClientCapabilities: Codable, Sendable, Hashable {
     public var symbol: DynamicRegistration?
     /// `workspace.diagnostics`: whether the client takes `workspace/diagnostic/refresh`.
     public var diagnostics: RefreshSupport?
+    public var workspaceEdit: WorkspaceEditCapabilities?
     public init() {}
+  }
+
+  public struct WorkspaceEditCapabilities: Codable, Sendable, Hashable {
+    /// Whether the client applies `documentChanges` (versioned edits per document).
+    public var documentChanges: Bool?
+    public init(documentChanges: Bool? = nil) { self.documentChanges = documentChanges }
   }
 
   public struct RefreshSupport: Codable, Sendable, Hashable {

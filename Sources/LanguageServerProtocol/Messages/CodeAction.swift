@@ -39,11 +39,17 @@ public struct Command: Codable, Sendable, Hashable {
   }
 }
 
-/// Edits to several documents, keyed by URI.
+/// Edits to several documents: keyed by URI (`changes`), or per document with its
+/// version (`documentChanges`, for clients that declare
+/// `workspace.workspaceEdit.documentChanges`).
 public struct WorkspaceEdit: Codable, Sendable, Hashable {
   public var changes: [DocumentURI: [TextEdit]]?
+  public var documentChanges: [TextDocumentEdit]?
 
-  public init(changes: [DocumentURI: [TextEdit]]? = nil) { self.changes = changes }
+  public init(changes: [DocumentURI: [TextEdit]]? = nil, documentChanges: [TextDocumentEdit]? = nil) {
+    self.changes = changes
+    self.documentChanges = documentChanges
+  }
 }
 
 public struct CodeAction: Codable, Sendable, Hashable {

@@ -45,6 +45,18 @@ public enum DuplicateBooks {
     return !title.isEmpty && title == normalizedName(bTitle) && normalizedName(aAuthor) == normalizedName(bAuthor)
   }
 
+  /// The keys under which the library finds a note's possible duplicates: its ISBN,
+  /// and its title with its first author.
+  static func keys(of note: NoteSummary) -> [String] {
+    var keys: [String] = []
+    if let isbn = note.book.isbn.flatMap(normalizedISBN) { keys.append("isbn " + isbn) }
+    if let title = note.title, let author = note.book.authors.first {
+      let name = normalizedName(title)
+      if !name.isEmpty { keys.append("name " + name + "\u{0}" + normalizedName(author)) }
+    }
+    return keys
+  }
+
   /// The `duplicate-book` warning for `note` (whose text is `doc`) when `duplicates`
   /// (other notes about the same book) is not empty: on the title, else on the first
   /// line; the message names the other notes by path relative to the note's folder
@@ -88,12 +100,16 @@ extension LibrarySnapshot {
   /// The other notes about the same book as `note` (which may be newer than the
   /// snapshot's entry for its path), by path.
   public func duplicates(of note: NoteSummary) -> [NoteSummary] {
-    guard note.title != nil || note.book.isbn != nil else { return [] }
-    return notes.filter { $0.path != note.path && DuplicateBooks.same(note, $0) }.sorted { $0.path < $1.path }
+    var paths: Set<String> = []
+    for key in DuplicateBooks.keys(of: note) { paths.formUnion(bookIndex[key] ?? []) }
+    paths.remove(note.path)
+    return paths.sorted().compactMap { self.note(at: $0) }.filter { DuplicateBooks.same(note, $0) }
   }
 
   /// The `duplicate-book` warning of `note` (text `doc`) against this library, if any.
-  public func duplicateBookDiagnostic(for note: NoteSummary, in doc: NoteDocument) -> NoteDiagnostic? {
-    DuplicateBooks.diagnostic(for: note, duplicates: duplicates(of: note), in: doc)
+  public func duplicateBookDiagnostic(
+    for note: NoteSummary, in doc: NoteDocument, severity: DiagnosticSeverity = .warning
+  ) -> NoteDiagnostic? {
+    DuplicateBooks.diagnostic(for: note, duplicates: duplicates(of: note), in: doc, severity: severity)
   }
 }

@@ -15,6 +15,8 @@ public struct LibrarySnapshot: Sendable {
   /// Per folded tag and per ancestor of one: the notes using it or a tag inside it.
   private(set) var tagTotals: [String: Int]
   public private(set) var noteCount: Int
+  /// Notes by book key (ISBN; title and first author), to find duplicates.
+  private(set) var bookIndex: [String: [String]]
   /// The host's latest revision, to tell a snapshot that has been superseded.
   let latest: RevisionCounter
 
@@ -30,6 +32,7 @@ public struct LibrarySnapshot: Sendable {
     shards = Array(repeating: [:], count: Self.shardCount)
     tagTable = [:]
     tagTotals = [:]
+    bookIndex = [:]
     noteCount = 0
     self.latest = latest
   }
@@ -52,8 +55,14 @@ public struct LibrarySnapshot: Sendable {
   mutating func update(_ summary: NoteSummary) {
     let shard = Self.shard(of: summary.path)
     let old = shards[shard].updateValue(summary, forKey: summary.path)
-    if let old { countTags(of: old, by: -1) } else { noteCount += 1 }
+    if let old {
+      countTags(of: old, by: -1)
+      indexBook(old, adding: false)
+    } else {
+      noteCount += 1
+    }
     countTags(of: summary, by: 1)
+    indexBook(summary, adding: true)
   }
 
   /// Removes the note at `path`, if there is one.
@@ -61,6 +70,18 @@ public struct LibrarySnapshot: Sendable {
     guard let old = shards[Self.shard(of: path)].removeValue(forKey: path) else { return }
     noteCount -= 1
     countTags(of: old, by: -1)
+    indexBook(old, adding: false)
+  }
+
+  private mutating func indexBook(_ summary: NoteSummary, adding: Bool) {
+    for key in DuplicateBooks.keys(of: summary) {
+      if adding {
+        bookIndex[key, default: []].append(summary.path)
+      } else {
+        bookIndex[key]?.removeAll { $0 == summary.path }
+        if bookIndex[key]?.isEmpty == true { bookIndex[key] = nil }
+      }
+    }
   }
 
   /// Removes every note whose path starts with `prefix`.

@@ -71,22 +71,50 @@ extension NoteSummary {
     for question in questions { keys.append(question.text) }
   }
 
-  /// Title span and front-matter tags, each item of `tags: a, #b` with its own span.
+  /// What identifies the note's book, without the rest: front matter, title and
+  /// its span (cheap enough to compute on every keystroke).
+  public static func bookIdentity(path: String, doc: NoteDocument) -> NoteSummary {
+    var note = NoteSummary(nameOnly: path, byteCount: doc.utf8Count)
+    note.book = BookInfo(doc)
+    if doc.tree.blockCount > 0, doc.tree.block(at: 0).kind == .frontMatter {
+      note.collectFrontMatter(doc.tree.block(at: 0), doc)
+      note.tags = []
+    }
+    if let title = note.book.title {
+      note.title = title
+    } else if let heading = firstHeading(of: doc), let content = heading.child(.inlineContent) {
+      note.title = OutlineText.bounded(doc.plainText([content]), maxBytes: maxTextBytes)
+      note.titleSpan = doc.span(of: content.range)
+    }
+    return note
+  }
+
+  /// Title span and front-matter tags.
   private mutating func collectFrontMatter(_ block: SyntaxNode, _ doc: NoteDocument) {
     for entry in block.children where entry.kind == .frontMatterEntry {
       guard let key = entry.child(.frontMatterKey), let value = entry.child(.frontMatterValue) else { continue }
-      let name = doc.text.string(in: key.range).lowercased()
-      if name == "title" && titleSpan == nil {
+      if titleSpan == nil && doc.text.string(in: key.range).lowercased() == "title" {
         titleSpan = doc.span(of: Self.unquotedRange(value.range, doc))
-      } else if name == "tags" {
-        for item in Self.listItemRanges(value.range, doc) {
-          var range = item
-          if doc.text[range.lowerBound] == UInt8(ascii: "#") { range = (range.lowerBound + 1)..<range.upperBound }
-          guard !range.isEmpty else { continue }
-          tags.append(TagUse(name: doc.text.string(in: range), span: doc.span(of: range), inFrontMatter: true))
-        }
       }
     }
+    tags += Self.frontMatterTags(block, doc)
+  }
+
+  /// The front matter's tags, each item of `tags: a, #b` with its own span.
+  static func frontMatterTags(_ block: SyntaxNode, _ doc: NoteDocument) -> [TagUse] {
+    var tags: [TagUse] = []
+    for entry in block.children where entry.kind == .frontMatterEntry {
+      guard let key = entry.child(.frontMatterKey), let value = entry.child(.frontMatterValue),
+        doc.text.string(in: key.range).lowercased() == "tags"
+      else { continue }
+      for item in listItemRanges(value.range, doc) {
+        var range = item
+        if doc.text[range.lowerBound] == UInt8(ascii: "#") { range = (range.lowerBound + 1)..<range.upperBound }
+        guard !range.isEmpty else { continue }
+        tags.append(TagUse(name: doc.text.string(in: range), span: doc.span(of: range), inFrontMatter: true))
+      }
+    }
+    return tags
   }
 
   /// The ranges of the items of a `a, b` or `[a, b]` list value, trimmed and unquoted.

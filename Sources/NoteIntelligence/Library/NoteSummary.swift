@@ -43,6 +43,12 @@ public struct NoteSummary: Sendable, Equatable {
     /// The tag's characters, `#` excluded.
     public var span: NoteSpan
     public var inFrontMatter: Bool
+
+    public init(name: String, span: NoteSpan, inFrontMatter: Bool) {
+      self.name = name
+      self.span = span
+      self.inFrontMatter = inFrontMatter
+    }
   }
 
   /// A `Q:` line's question.

@@ -1,0 +1,48 @@
+import LanguageServerProtocol
+import NoteIntelligence
+import NoteSyntax
+
+extension BookNotesServer {
+  /// Characters that open a completion: `#` and `/` for hashtags; `:` and space for
+  /// titles.
+  static let completionTriggers = ["#", "/", ":", " "]
+
+  func registerCompletion() {
+    connection.register(CompletionParams.self, scope: { .document($0.textDocument.uri) }) { [self] params, _ in
+      let document = try document(params.textDocument.uri)
+      let note = document.note
+      let encoding = self.encoding
+      return timed(CompletionParams.method) {
+        let offset = note.offset(of: params.position, in: encoding)
+        guard let context = TagCompletionContext.find(at: offset, in: note) else {
+          return CompletionList(isIncomplete: false, items: [])
+        }
+        return CompletionList(
+          isIncomplete: false, items: tagCompletions(context, in: note, uri: document.uri, encoding: encoding))
+      }
+    }
+  }
+
+  /// The tags to offer after `#` + the typed prefix: the library's, with this note's
+  /// own tags as they are now (the tag being typed left out), most used first.
+  func tagCompletions(
+    _ context: TagCompletionContext, in note: NoteDocument, uri: DocumentURI, encoding: PositionEncoding
+  ) -> [CompletionItem] {
+    var snapshot = library.snapshot()
+    let typing = context.range.lowerBound + 1
+    let live = NoteSummary.tagUses(in: note).filter { $0.span.bytes.lowerBound != typing }
+    snapshot.replaceTags(of: Self.libraryPath(of: uri), with: live)
+    let range = note.lspRange(of: context.range, in: encoding)
+    let tags = snapshot.tagCompletions(prefix: context.prefix)
+    let width = String(tags.count).count
+    return tags.enumerated().map { index, tag in
+      // A parent that only its children use counts their notes.
+      let count = tag.noteCount > 0 ? tag.noteCount : tag.totalCount
+      let rank = String(index)
+      return CompletionItem(
+        label: "#" + tag.name, kind: .keyword, detail: count == 1 ? "1 note" : "\(count) notes",
+        sortText: String(repeating: "0", count: width - rank.count) + rank, filterText: "#" + tag.name,
+        insertTextFormat: .plainText, textEdit: TextEdit(range: range, newText: "#" + tag.name))
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import LanguageServerProtocol
+import NoteIntelligence
+import NoteSyntax
+import NoteWorkspace
+
+extension BookNotesServer {
+  func registerDocumentLinks() {
+    connection.register(DocumentLinkParams.self, scope: { .document($0.textDocument.uri) }) { [self] params, _ in
+      let uri = params.textDocument.uri
+      let note = try document(uri).note
+      let encoding = self.encoding
+      return timed(DocumentLinkParams.method) {
+        let folder = FileURI.path(of: uri).flatMap(LinkTarget.folder(of:))
+        return LinkUse.all(in: note).compactMap { link -> DocumentLink? in
+          let target: DocumentURI
+          switch LinkTarget.resolve(link.target, relativeTo: folder) {
+          case .uri(let written)?: target = written
+          case .file(let path)? where NoteFiles.exists(path): target = FileURI.uri(ofPath: path)
+          default: return nil
+          }
+          return DocumentLink(range: note.lspRange(of: link.targetRange, in: encoding), target: target)
+        }
+      }
+    }
+  }
+
+  /// What library diagnostics may know about the note at `uri`: its path, the files
+  /// on disk (notes the index or the editor has count as existing without a look at
+  /// the disk) and the library.
+  func libraryContext(for uri: DocumentURI) -> LibraryContext {
+    let snapshot = library.snapshot()
+    let open = Set(openDocuments.map { Self.libraryPath(of: $0.uri) })
+    return LibraryContext(path: FileURI.path(of: uri), library: snapshot) { path in
+      snapshot.note(at: path) != nil || open.contains(path) || NoteFiles.exists(path)
+    }
+  }
+}

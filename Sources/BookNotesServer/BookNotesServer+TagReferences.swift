@@ -1,0 +1,31 @@
+import LanguageServerProtocol
+import NoteIntelligence
+import NoteSyntax
+
+extension BookNotesServer {
+  func registerTagReferences() {
+    connection.register(DefinitionParams.self, scope: { .document($0.textDocument.uri) }) { [self] params, _ in
+      try tagLocations(params.textDocument.uri, params.position, method: DefinitionParams.method)
+    }
+    connection.register(ReferenceParams.self, scope: { .document($0.textDocument.uri) }) { [self] params, _ in
+      try tagLocations(params.textDocument.uri, params.position, method: ReferenceParams.method)
+    }
+  }
+
+  /// Every use of the hashtag at `position` across the library, the tags inside it
+  /// included, open notes as they are now; `nil` off a hashtag. A tag has no single
+  /// declaration, so definition and references give the same list.
+  func tagLocations(_ uri: DocumentURI, _ position: Position, method: String) throws -> [Location]? {
+    let note = try document(uri).note
+    let encoding = self.encoding
+    return timed(method) {
+      guard let tag = Self.tag(at: position, in: note, encoding: encoding) else { return nil }
+      let open = openDocuments
+      let openByPath = Self.byLibraryPath(open)
+      return liveLibrary(overlaying: open).tagUses(of: tag.name, includingChildren: true).map { path, use in
+        Location(
+          uri: openByPath[path]?.uri ?? Self.uri(ofLibraryPath: path), range: use.span.lspRange(in: encoding))
+      }
+    }
+  }
+}

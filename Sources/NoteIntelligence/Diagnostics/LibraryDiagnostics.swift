@@ -1,0 +1,78 @@
+public import NoteSyntax
+
+/// What a library diagnostic may know besides the note itself: where the note is,
+/// which files exist, and the rest of the library.
+public struct LibraryContext: Sendable {
+  /// The note's absolute path; `nil` for a note that is not a file (an unsaved buffer).
+  public var path: String?
+  /// Whether a file exists at an absolute path.
+  public var fileExists: @Sendable (String) -> Bool
+  /// The library index, for checks that compare the note with other notes.
+  public var library: LibrarySnapshot
+
+  public init(path: String?, library: LibrarySnapshot, fileExists: @escaping @Sendable (String) -> Bool) {
+    self.path = path
+    self.library = library
+    self.fileExists = fileExists
+  }
+
+  /// The folder of the note, when it has a path.
+  public var folder: String? { path.flatMap(LinkTarget.folder(of:)) }
+}
+
+/// Diagnostics that depend on more than the note's text (other files, other notes),
+/// with stable codes like the parser's. They are computed after the parser's and
+/// appended to them; each check is one function in ``checks``.
+public enum LibraryDiagnostics {
+  /// A relative link to a `.md` or `.markdown` note that does not exist.
+  public static let missingNote = "link-missing-note"
+
+  /// Every code these checks report.
+  public static let codes = [missingNote, DuplicateBooks.code]
+
+  /// One check: the note, what it may know of the library, and the options for
+  /// severities. Add a check by adding it here.
+  public typealias Check = @Sendable (NoteDocument, LibraryContext, DiagnosticOptions) -> [NoteDiagnostic]
+
+  static let checks: [Check] = [missingNotes, duplicateBooks]
+
+  /// The library diagnostics of `doc`, in the order of ``checks``, each in document order.
+  public static func compute(_ doc: NoteDocument, context: LibraryContext, options: DiagnosticOptions = .default)
+    -> [NoteDiagnostic]
+  {
+    guard options.enabled else { return [] }
+    return checks.flatMap { $0(doc, context, options) }
+  }
+
+  /// `duplicate-book` on the title of a note whose book another note of the library
+  /// is about (the same ISBN, or the same title and first author).
+  static func duplicateBooks(_ doc: NoteDocument, _ context: LibraryContext, _ options: DiagnosticOptions)
+    -> [NoteDiagnostic]
+  {
+    guard let severity = options.severity(for: DuplicateBooks.code, default: .warning), let path = context.path
+    else { return [] }
+    let note = NoteSummary.bookIdentity(path: path, doc: doc)
+    guard note.title != nil || note.book.isbn != nil else { return [] }
+    return context.library.duplicateBookDiagnostic(for: note, in: doc, severity: severity).map { [$0] } ?? []
+  }
+
+  /// `link-missing-note` on the target of each link (not image) to a note file that
+  /// does not exist; web links and other files are not checked.
+  static func missingNotes(_ doc: NoteDocument, _ context: LibraryContext, _ options: DiagnosticOptions)
+    -> [NoteDiagnostic]
+  {
+    guard let severity = options.severity(for: missingNote, default: .warning) else { return [] }
+    let folder = context.folder
+    var result: [NoteDiagnostic] = []
+    for link in LinkUse.all(in: doc) where !link.isImage {
+      guard case .file(let path)? = LinkTarget.resolve(link.target, relativeTo: folder),
+        LinkTarget.isNotePath(path), !context.fileExists(path)
+      else { continue }
+      result.append(
+        NoteDiagnostic(
+          range: link.targetRange, severity: severity, code: missingNote,
+          message: "No note at '\(link.target)': create it, or correct the link's path."))
+    }
+    return result
+  }
+}

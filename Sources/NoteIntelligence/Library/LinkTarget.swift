@@ -1,0 +1,113 @@
+public import NoteSyntax
+
+/// A link or image of a note as written, in byte offsets.
+public struct LinkUse: Sendable, Hashable {
+  /// The target between the parentheses.
+  public var target: String
+  public var isImage: Bool
+  /// The whole link, brackets included.
+  public var range: Range<Int>
+  /// The target's bytes.
+  public var targetRange: Range<Int>
+
+  /// Every link and image of `doc`, in order (nothing in code is a link).
+  public static func all(in doc: NoteDocument) -> [LinkUse] {
+    var links: [LinkUse] = []
+    doc.tree.forEachBlock { block in
+      block.forEachDescendant { node in
+        guard node.kind == .link || node.kind == .image, let target = node.child(.linkTarget) else { return }
+        links.append(
+          LinkUse(
+            target: doc.text.string(in: target.range), isImage: node.kind == .image, range: node.range,
+            targetRange: target.range))
+      }
+    }
+    return links
+  }
+}
+
+/// Where a link's target points.
+public enum LinkTarget: Sendable, Hashable {
+  /// A URI with a scheme (`https:`, `mailto:`, `file:`), kept as written.
+  case uri(String)
+  /// A file: the absolute path a relative or absolute target names, its `#fragment`
+  /// dropped and percent-escapes decoded.
+  case file(path: String)
+
+  /// Resolves `target` against `folder` (the absolute path of the note's folder).
+  /// `nil` for an empty target, a bare `#fragment`, or a relative target when the note
+  /// has no folder.
+  public static func resolve(_ target: String, relativeTo folder: String?) -> LinkTarget? {
+    if hasScheme(target) { return .uri(target) }
+    var path = Substring(target)
+    if let hash = path.firstIndex(of: "#") { path = path[..<hash] }
+    guard !path.isEmpty else { return nil }
+    let decoded = percentDecoded(path)
+    if decoded.hasPrefix("/") { return .file(path: normalized(decoded)) }
+    guard let folder else { return nil }
+    return .file(path: normalized(folder + "/" + decoded))
+  }
+
+  /// The folder of the file at absolute `path`.
+  public static func folder(of path: String) -> String? {
+    guard let slash = path.lastIndex(of: "/") else { return nil }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// Whether `path` names a note by its extension (`.md`, `.markdown`, any case).
+  public static func isNotePath(_ path: String) -> Bool {
+    let lower = path.lowercased()
+    return lower.hasSuffix(".md") || lower.hasSuffix(".markdown")
+  }
+
+  /// `scheme:` at the start: a letter, then letters, digits, `+`, `-`, `.`; at least two
+  /// characters, so a Windows drive letter is not a scheme.
+  private static func hasScheme(_ target: String) -> Bool {
+    guard let colon = target.firstIndex(of: ":") else { return false }
+    let scheme = target[..<colon]
+    guard scheme.count >= 2, let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic
+    else { return false }
+    return scheme.unicodeScalars.allSatisfy {
+      $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+    }
+  }
+
+  /// `text` with `%XX` escapes decoded (invalid UTF-8 repaired); other bytes kept.
+  static func percentDecoded(_ text: Substring) -> String {
+    var bytes: [UInt8] = []
+    var utf8 = Array(text.utf8)[...]
+    while let byte = utf8.popFirst() {
+      if byte == UInt8(ascii: "%"), utf8.count >= 2, let high = hexValue(utf8[utf8.startIndex]),
+        let low = hexValue(utf8[utf8.startIndex + 1])
+      {
+        bytes.append(high << 4 | low)
+        utf8 = utf8.dropFirst(2)
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// An absolute path without empty, `.` and `..` components.
+  static func normalized(_ path: String) -> String {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/") {
+      switch part {
+      case ".": continue
+      case "..": _ = parts.popLast()
+      default: parts.append(part)
+      }
+    }
+    return "/" + parts.joined(separator: "/")
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+}
