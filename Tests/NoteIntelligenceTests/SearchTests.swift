@@ -268,6 +268,15 @@ func library(_ notes: [String: String]) -> LibrarySnapshot {
     #expect(prefix.count == NoteMatch.snippetCharacters / 4 + 1, "a quarter of the snippet before the match")
   }
 
+  @Test func highlightsBeyondTheCutAreDropped() throws {
+    // Every "the" is highlighted; most lie outside the cut around the first one.
+    let line = "the " + String(repeating: "word ", count: 30) + "the book " + String(repeating: "the word ", count: 40)
+    let match = try #require(Self.match("\"the book\"", "# T\n\n" + line + "\n"))
+    #expect(!match.matches.isEmpty)
+    #expect(
+      match.matches.allSatisfy { Self.slice(match.snippet, $0) == "the" || Self.slice(match.snippet, $0) == "book" })
+  }
+
   @Test func aMatchNearTheEndOfALongLineShowsTheLineEnd() throws {
     let line = String(repeating: "word ", count: 60) + "needle end"
     let match = try #require(Self.match("needle", line))

@@ -214,8 +214,10 @@ public struct NoteMatch: Sendable, Hashable {
     snippet += String(decoding: line[lower..<upper], as: UTF8.self)
     if last < characters { snippet += "…" }
     let matches = highlights.compactMap { range -> Range<Int>? in
-      let clipped = max(range.lowerBound, lower)..<min(range.upperBound, upper)
-      return clipped.isEmpty ? nil : (clipped.lowerBound + shift)..<(clipped.upperBound + shift)
+      // A highlight outside the cut is dropped (it may lie wholly before or after it).
+      let from = max(range.lowerBound, lower)
+      let to = min(range.upperBound, upper)
+      return from < to ? (from + shift)..<(to + shift) : nil
     }
     return (snippet, matches)
   }
