@@ -147,12 +147,13 @@ public struct LineIndex: Sendable {
     var utf16: Int32 = 0
     var scalars: Int32 = 0
     while i < n {
-      if i + 8 <= n && ByteScan.isPlainASCII(ByteScan.load(bytes, i)) {
-        utf8 += 8
-        utf16 += 8
-        scalars += 8
-        i += 8
-        continue
+      if i + 16 <= n {
+        let lane = Int32(ByteScan.firstBreakOrNonASCIILane(bytes, i))
+        utf8 += lane
+        utf16 += lane
+        scalars += lane
+        i += Int(lane)
+        if lane == 16 { continue }
       }
       let b = bytes[i]
       if b == 0x0A || b == 0x0D {
