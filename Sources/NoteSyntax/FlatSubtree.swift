@@ -33,7 +33,7 @@ public struct FlatSubtree {
 extension SyntaxNode {
   /// Calls `body` with this node's subtree as a flat preorder view.
   public func withFlatSubtree<R>(_ body: (FlatSubtree) throws -> R) rethrows -> R {
-    try block.nodes.withUnsafeBufferPointer { nodes in
+    try block.withNodes { nodes in
       try body(FlatSubtree(nodes: nodes, root: index, blockStart: blockStart))
     }
   }

@@ -76,23 +76,31 @@ public struct NoteDocument: Sendable {
   init(validUTF8 bytes: [UInt8]) {
     text = TextStorage(validUTF8: bytes)
     (lines, tree) = bytes.withUnsafeBufferPointer { buffer in
-      (LineIndex(bytes: buffer), SyntaxTree(blocks: BlockList(Self.parseBlocks(buffer))))
+      (LineIndex(bytes: buffer), SyntaxTree(blocks: Self.parseBlocks(buffer)))
     }
   }
 
-  /// Parses every block of `buffer`, a whole note.
-  static func parseBlocks(_ buffer: UnsafeBufferPointer<UInt8>) -> [Block] {
+  /// Parses every block of `buffer`, a whole note, straight into the chunks of a block list.
+  static func parseBlocks(_ buffer: UnsafeBufferPointer<UInt8>) -> BlockList {
     var parser = BlockParser(buffer: buffer, startsDocument: true)
+    var chunks: [[Block]] = []
     var blocks: [Block] = []
+    blocks.reserveCapacity(BlockList.chunkSize)
     var offset = 0
     var context = BlockContext.text
     while offset < buffer.count {
       let block = parser.parseBlock(at: offset, in: context)
-      blocks.append(block)
       offset += block.length
       context = block.nextContext
+      blocks.append(block)
+      if blocks.count == BlockList.chunkSize {
+        chunks.append(blocks)
+        blocks = []
+        blocks.reserveCapacity(BlockList.chunkSize)
+      }
     }
-    return blocks
+    if !blocks.isEmpty { chunks.append(blocks) }
+    return BlockList(chunks: chunks)
   }
 
   /// The whole text as a string.

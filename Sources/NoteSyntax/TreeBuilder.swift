@@ -48,11 +48,13 @@ struct TreeBuilder {
 
   /// The finished block; `reach` is one past the last buffer position the parse read.
   func makeBlock(reach: Int, context: BlockContext, next: BlockContext) -> Block {
-    // Copies into fresh storage of exact size: the builder's buffers keep their
-    // capacity for the next block, and a block must not pin that capacity.
-    Block(
-      nodes: nodes.withUnsafeBufferPointer { Array($0) },
-      findings: findings.isEmpty ? [] : findings.withUnsafeBufferPointer { Array($0) },
-      examined: reach - base, context: context, next: next)
+    // Copies into the block, of exact size: the builder's buffers keep their capacity
+    // for the next block, and a block must not pin that capacity.
+    nodes.withUnsafeBufferPointer { nodes in
+      Block.make(
+        nodes: nodes,
+        findings: findings.isEmpty ? [] : findings.withUnsafeBufferPointer { Array($0) },
+        examined: reach - base, context: context, next: next)
+    }
   }
 }
