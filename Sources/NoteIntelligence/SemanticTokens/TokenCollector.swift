@@ -120,16 +120,23 @@ struct TokenCollector {
     }
   }
 
-  /// Adds a token for each line segment of `start..<start + length`, line breaks left out.
+  /// Adds a token for each line segment of `start..<start + length`, line breaks left
+  /// out, reading the text where it is stored.
   private func addSplittingLines(
     _ start: Int, _ length: Int, _ style: Style, _ text: TextStorage, base: Int, into tokens: inout [PackedToken]
   ) {
-    let bytes = text.bytes(in: (base + start)..<(base + start + length))
-    var segment = 0
-    for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x0A || bytes[i] == 0x0D {
-      if i > segment { add(start + segment, i - segment, style, into: &tokens) }
-      segment = i + 1
+    var segment = start
+    var position = start
+    text.forEachPiece(of: (base + start)..<(base + start + length)) { piece in
+      for byte in piece {
+        if byte == 0x0A || byte == 0x0D {
+          if position > segment { add(segment, position - segment, style, into: &tokens) }
+          segment = position + 1
+        }
+        position += 1
+      }
     }
+    if position > segment { add(segment, position - segment, style, into: &tokens) }
   }
 
   /// Adds a token, split at the edges of the finding ranges it overlaps.
