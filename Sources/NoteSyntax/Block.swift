@@ -4,12 +4,17 @@
 /// independent and is reused unchanged when text before it changes.
 @usableFromInline struct PackedNode: Sendable, Equatable {
   @usableFromInline var kind: NodeKind
+  /// `PackedNode.holdsLineBreak` or 0 (in what would be padding).
+  @usableFromInline var flags: UInt8 = 0
   /// Start, relative to the block's start (UTF-8 bytes).
   @usableFromInline var offset: UInt32
   /// Length in UTF-8 bytes.
   @usableFromInline var length: UInt32
   /// Index of the first node after this node's subtree.
   @usableFromInline var end: UInt32
+
+  /// Set on a text leaf whose bytes hold a line break (only a code span's text can).
+  @inlinable static var holdsLineBreak: UInt8 { 1 }
 }
 
 /// What a block stores besides its nodes.

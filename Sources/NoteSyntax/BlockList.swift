@@ -30,6 +30,14 @@ struct BlockList: Sendable {
       hasFindings = blocks.contains { $0.hasFindings }
     }
 
+    /// A chunk whose index the caller computed as the blocks were made (see `init(_:)`).
+    init(blocks: [Block], starts: [Int], reach: Int, hasFindings: Bool) {
+      self.blocks = blocks
+      self.starts = starts
+      self.reach = reach
+      self.hasFindings = hasFindings
+    }
+
     var length: Int { starts[starts.count - 1] }
   }
 
@@ -51,9 +59,9 @@ struct BlockList: Sendable {
     rebuildIndex(from: 0)
   }
 
-  /// The blocks already cut into chunks (none empty).
-  init(chunks: [[Block]]) {
-    self.chunks = chunks.map(Chunk.init)
+  /// The chunks of a fresh parse (none empty).
+  init(chunks: [Chunk]) {
+    self.chunks = chunks
     rebuildIndex(from: 0)
   }
 

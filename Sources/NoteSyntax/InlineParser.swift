@@ -52,7 +52,8 @@ struct InlineParser {
           flush(&textStart, i, &builder)
           let node = builder.open(.code, at: i)
           builder.leaf(.delimiter, i, i + 1)
-          builder.leaf(.text, i + 1, close)
+          let breaks = lineEnd(from: i + 1, close) < close
+          builder.leaf(.text, i + 1, close, flags: breaks ? PackedNode.holdsLineBreak : 0)
           builder.leaf(.delimiter, close, close + 1)
           builder.close(node, at: close + 1)
           matchedEnd = close + 1

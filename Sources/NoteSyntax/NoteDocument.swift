@@ -80,26 +80,40 @@ public struct NoteDocument: Sendable {
     }
   }
 
-  /// Parses every block of `buffer`, a whole note, straight into the chunks of a block list.
+  /// Parses every block of `buffer`, a whole note, straight into the chunks of a block
+  /// list, indexing each chunk as its blocks are made.
   static func parseBlocks(_ buffer: UnsafeBufferPointer<UInt8>) -> BlockList {
     var parser = BlockParser(buffer: buffer, startsDocument: true)
-    var chunks: [[Block]] = []
+    var chunks: [BlockList.Chunk] = []
     var blocks: [Block] = []
-    blocks.reserveCapacity(BlockList.chunkSize)
+    var starts: [Int] = []
+    var chunkStart = 0
+    var reach = 0
+    var hasFindings = false
     var offset = 0
     var context = BlockContext.text
     while offset < buffer.count {
+      if blocks.isEmpty {
+        blocks.reserveCapacity(BlockList.chunkSize)
+        starts.reserveCapacity(BlockList.chunkSize + 1)
+        chunkStart = offset
+        reach = 0
+        hasFindings = false
+      }
       let block = parser.parseBlock(at: offset, in: context)
+      starts.append(offset - chunkStart)
+      reach = max(reach, offset - chunkStart + block.examined)
+      hasFindings = hasFindings || block.hasFindings
       offset += block.length
       context = block.nextContext
       blocks.append(block)
-      if blocks.count == BlockList.chunkSize {
-        chunks.append(blocks)
+      if blocks.count == BlockList.chunkSize || offset >= buffer.count {
+        starts.append(offset - chunkStart)
+        chunks.append(BlockList.Chunk(blocks: blocks, starts: starts, reach: reach, hasFindings: hasFindings))
         blocks = []
-        blocks.reserveCapacity(BlockList.chunkSize)
+        starts = []
       }
     }
-    if !blocks.isEmpty { chunks.append(blocks) }
     return BlockList(chunks: chunks)
   }
 

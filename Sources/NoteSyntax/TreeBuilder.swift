@@ -32,9 +32,11 @@ struct TreeBuilder {
 
   /// Adds a node with no children.
   @inline(__always)
-  mutating func leaf(_ kind: NodeKind, _ start: Int, _ end: Int) {
+  mutating func leaf(_ kind: NodeKind, _ start: Int, _ end: Int, flags: UInt8 = 0) {
     nodes.append(
-      PackedNode(kind: kind, offset: UInt32(start - base), length: UInt32(end - start), end: UInt32(nodes.count + 1)))
+      PackedNode(
+        kind: kind, flags: flags, offset: UInt32(start - base), length: UInt32(end - start),
+        end: UInt32(nodes.count + 1)))
   }
 
   /// Removes nodes back to `count` (an abandoned attempt).

@@ -65,9 +65,10 @@ public final class SemanticTokenCache {
       if range == nil { run.result.reserveCapacity(run.storage.count - unused) }
     } else if range == nil {
       // Blocks of one tree are distinct objects: with an empty cache none is looked up.
-      // About one token per 48 bytes in prose; dense notes grow the buffers once or twice.
-      run.storage.reserveCapacity(doc.utf8Count / 48 + 16)
-      run.result.reserveCapacity(doc.utf8Count / 40 + 16)
+      // About one token per 40 bytes in prose; dense notes grow the buffers once or twice
+      // (capacity reserved and never written costs no memory).
+      run.storage.reserveCapacity(doc.utf8Count / 32 + 16)
+      run.result.reserveCapacity(doc.utf8Count / 32 + 16)
       run.entries.reserveCapacity(blockCount)
     }
     if let range {

@@ -79,11 +79,13 @@ struct TokenCollector {
       invalid: findings.isEmpty ? [] : findings.map { ($0.range.lowerBound - base)..<($0.range.upperBound - base) },
       first: tokens.count)
     block.withFlatSubtree { tree in
-      withUnsafeTemporaryAllocation(of: (end: Int, style: Style?).self, capacity: 256) { stack in
+      // 8 bytes an entry, 1 KiB in all: small enough to be on the stack. Nesting is far
+      // shallower (inline nesting stops at 32).
+      withUnsafeTemporaryAllocation(of: (end: UInt32, style: Style?).self, capacity: 128) { stack in
         var depth = 0
         var i = tree.root
         while i < tree.end {
-          while depth > 0 && stack[depth - 1].end <= i { depth -= 1 }
+          while depth > 0 && Int(stack[depth - 1].end) <= i { depth -= 1 }
           let inherited = depth > 0 ? stack[depth - 1].style : nil
           switch tree.kind(i) {
           case .lineBreak, .blankLine, .frontMatterInvalidLine:
@@ -92,7 +94,7 @@ struct TokenCollector {
           case .text, .emoji:
             if let inherited {
               let start = tree.relativeStart(i)
-              if inherited.type == .code {
+              if inherited.type == .code && tree.holdsLineBreak(i) {
                 // Only code spans hold line breaks inside a token.
                 collector.addSplittingLines(start, tree.length(i), inherited, doc.text, base: base, into: &tokens)
               } else {
@@ -108,7 +110,7 @@ struct TokenCollector {
           let next = tree.subtreeEnd(i)
           if next > i + 1 {
             if depth < stack.count {
-              stack[depth] = (next, own ?? inherited)
+              stack[depth] = (UInt32(next), own ?? inherited)
               depth += 1
             }
           } else if let own {
