@@ -71,6 +71,37 @@ enum ByteScan {
     return end
   }
 
+  /// The first index in `start..<end` holding `\n` or `\r` (or `end`), and whether the
+  /// bytes before it are all ASCII.
+  @inline(__always)
+  static func lineBreakAndASCII(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (Int, Bool) {
+    var i = start
+    var high: UInt64 = 0
+    while i + 16 <= end {
+      let v = loadVector(p, i)
+      let lane = firstLane((v .== Vector(repeating: 0x0A)) .| (v .== Vector(repeating: 0x0D)))
+      let nonASCII = unsafeBitCast(v .< Vector(repeating: 0), to: SIMD2<UInt64>.self)
+      if lane == 16 {
+        high |= nonASCII[0] | nonASCII[1]
+        i += 16
+        continue
+      }
+      // Only the lanes before the line break count.
+      let bits = lane &* 8
+      let low: UInt64 = bits >= 64 ? ~0 : (1 &<< UInt64(bits)) &- 1
+      let upper: UInt64 = bits <= 64 ? 0 : (1 &<< UInt64(bits &- 64)) &- 1
+      high |= (nonASCII[0] & low) | (nonASCII[1] & upper)
+      return (i + lane, high == 0)
+    }
+    while i < end {
+      let b = p[i]
+      if b == 0x0A || b == 0x0D { break }
+      if b >= 0x80 { high = 1 }
+      i += 1
+    }
+    return (i, high == 0)
+  }
+
   /// The first index at or after `start` whose byte is not ASCII, or `end`.
   @inline(__always)
   static func nonASCII(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {

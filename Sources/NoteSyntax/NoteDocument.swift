@@ -76,14 +76,16 @@ public struct NoteDocument: Sendable {
   init(validUTF8 bytes: [UInt8]) {
     text = TextStorage(validUTF8: bytes)
     (lines, tree) = bytes.withUnsafeBufferPointer { buffer in
-      (LineIndex(bytes: buffer), SyntaxTree(blocks: Self.parseBlocks(buffer)))
+      let (blocks, lines) = Self.parseBlocks(buffer)
+      return (lines ?? LineIndex(bytes: buffer), SyntaxTree(blocks: blocks))
     }
   }
 
   /// Parses every block of `buffer`, a whole note, straight into the chunks of a block
-  /// list, indexing each chunk as its blocks are made.
-  static func parseBlocks(_ buffer: UnsafeBufferPointer<UInt8>) -> BlockList {
-    var parser = BlockParser(buffer: buffer, startsDocument: true)
+  /// list, indexing each chunk as its blocks are made. The line index comes from the
+  /// lines the parse examined (each is read once), or is `nil` if some line was not.
+  static func parseBlocks(_ buffer: UnsafeBufferPointer<UInt8>) -> (BlockList, LineIndex?) {
+    var parser = BlockParser(buffer: buffer, startsDocument: true, recordsLines: true)
     var chunks: [BlockList.Chunk] = []
     var blocks: [Block] = []
     var starts: [Int] = []
@@ -114,7 +116,7 @@ public struct NoteDocument: Sendable {
         starts = []
       }
     }
-    return BlockList(chunks: chunks)
+    return (BlockList(chunks: chunks), parser.recordedLineIndex())
   }
 
   /// The whole text as a string.
