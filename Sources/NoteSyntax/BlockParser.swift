@@ -18,6 +18,8 @@ struct BlockParser {
   /// Whether each line is recorded for the line index the first time it is examined
   /// (a fresh parse of a whole note examines every line, in order).
   private let recordsLines: Bool
+  /// The lines recorded, in chunks of the line index's size.
+  private var lineChunks: [[LineIndex.Line]] = []
   private var lines: [LineIndex.Line] = []
   /// The start of the first line not recorded yet.
   private var recordedEnd = 0
@@ -28,7 +30,7 @@ struct BlockParser {
     self.n = buffer.count
     self.startsDocument = startsDocument
     self.recordsLines = recordsLines
-    if recordsLines { lines.reserveCapacity(buffer.count / 48 + 16) }
+    if recordsLines { lines.reserveCapacity(LineIndex.chunkSize) }
   }
 
   /// Parses the block at line start `s` (`s < n`) in `context`.
@@ -151,6 +153,11 @@ struct BlockParser {
     var breakLength = 0
     if end < n { breakLength = p[end] == ByteClass.cr && end + 1 < n && p[end + 1] == ByteClass.lf ? 2 : 1 }
     let utf8 = end - start + breakLength
+    if lines.count == LineIndex.chunkSize {
+      lineChunks.append(lines)
+      lines = []
+      lines.reserveCapacity(LineIndex.chunkSize)
+    }
     if ascii {
       lines.append(LineIndex.Line(ascii: utf8, breakLength: breakLength))
     } else {
@@ -162,10 +169,10 @@ struct BlockParser {
   /// The line index of the whole buffer from the lines examined, if every line was.
   func recordedLineIndex() -> LineIndex? {
     guard recordsLines, !recordingBroken, recordedEnd == n else { return nil }
-    var all = lines
+    var last = lines
     // After a final line break (or in an empty text), the last line is empty.
-    if n == 0 || all.last?.breakLength != 0 { all.append(LineIndex.Line(ascii: 0, breakLength: 0)) }
-    return LineIndex(lines: all)
+    if n == 0 || last.last?.breakLength != 0 { last.append(LineIndex.Line(ascii: 0, breakLength: 0)) }
+    return LineIndex(chunks: lineChunks + [last])
   }
 
   /// The start of the line after the one ending at `e`. Counts as looking at that

@@ -98,6 +98,14 @@ public struct LineIndex: Sendable {
     rebuildPrefixes(from: 0)
   }
 
+  /// The index of lines already cut into chunks (none empty, none over twice the size).
+  init(chunks lines: [[Line]]) {
+    chunks = lines.map(Chunk.init)
+    byteStarts = [0]
+    lineStarts = [0]
+    rebuildPrefixes(from: 0)
+  }
+
   /// Builds the index of `bytes`.
   init(bytes: UnsafeBufferPointer<UInt8>) {
     self.init(lines: Self.scanLines(bytes, from: 0, stopAfter: Int.max).lines)
