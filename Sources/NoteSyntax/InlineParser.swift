@@ -98,7 +98,10 @@ struct InlineParser {
         if b == ByteClass.cr && breakEnd < end && p[breakEnd] == ByteClass.lf { breakEnd += 1 }
         builder.leaf(.lineBreak, i, breakEnd)
         matchedEnd = breakEnd
-        if checksQuestionMarkers {
+        // A `Q:` or `A:` marker (any case) needs the line's end; other lines do not.
+        if checksQuestionMarkers && breakEnd + 1 < end && p[breakEnd + 1] == UInt8(ascii: ":")
+          && (p[breakEnd] & ~0x20 == UInt8(ascii: "Q") || p[breakEnd] & ~0x20 == UInt8(ascii: "A"))
+        {
           matchedEnd = LineMarkers.paragraphLineMarker(p, breakEnd, lineEnd(from: breakEnd, end), &builder)
         }
       default:
