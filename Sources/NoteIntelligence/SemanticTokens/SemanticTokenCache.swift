@@ -122,7 +122,8 @@ public final class SemanticTokenCache {
         index = found
       } else {
         let first = storage.count
-        TokenCollector.collect(block, in: doc, into: &storage)
+        // Blank lines, about half the blocks of a note, have no tokens.
+        if block.kind != .blankLine { TokenCollector.collect(block, in: doc, into: &storage) }
         entries.append(
           Entry(owner: block.blockObject, first: Int32(first), count: Int32(storage.count - first), pass: number))
         index = entries.count - 1
