@@ -116,23 +116,23 @@ public final class SemanticTokenCache {
     @inline(__always)
     mutating func visit(_ block: SyntaxNode, in doc: NoteDocument) {
       visited += 1
-      let index: Int
+      // The token range, read without copying the entry (which would retain its block).
+      let tokens: Range<Int>
       if lookUp, let found = table.value(for: block.blockIdentity) {
         entries[found].pass = number
-        index = found
+        tokens = Int(entries[found].first)..<(Int(entries[found].first) + Int(entries[found].count))
       } else {
         let first = storage.count
         // Blank lines, about half the blocks of a note, have no tokens.
         if block.kind != .blankLine { TokenCollector.collect(block, in: doc, into: &storage) }
-        entries.append(
-          Entry(owner: block.blockObject, first: Int32(first), count: Int32(storage.count - first), pass: number))
-        index = entries.count - 1
-        if lookUp { table.insert(block.blockIdentity, index) }
+        tokens = first..<storage.count
+        entries.append(Entry(owner: block.blockObject, first: Int32(first), count: Int32(tokens.count), pass: number))
+        if lookUp { table.insert(block.blockIdentity, entries.count - 1) }
         computed += 1
       }
-      let entry = entries[index]
+      guard !tokens.isEmpty else { return }
       let blockStart = block.startOffset
-      for t in Int(entry.first)..<(Int(entry.first) + Int(entry.count)) {
+      for t in tokens {
         let token = storage[t].absolute(blockStart: blockStart)
         if let range, !(token.start < range.upperBound && token.end > range.lowerBound) { continue }
         result.append(token)
