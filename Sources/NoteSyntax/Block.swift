@@ -4,24 +4,23 @@
 /// independent and is reused unchanged when text before it changes.
 @usableFromInline struct PackedNode: Sendable, Equatable {
   @usableFromInline var kind: NodeKind
+  /// `PackedNode.holdsLineBreak` or 0 (in what would be padding).
+  @usableFromInline var flags: UInt8 = 0
   /// Start, relative to the block's start (UTF-8 bytes).
   @usableFromInline var offset: UInt32
   /// Length in UTF-8 bytes.
   @usableFromInline var length: UInt32
   /// Index of the first node after this node's subtree.
   @usableFromInline var end: UInt32
+
+  /// Set on a text leaf whose bytes hold a line break (only a code span's text can).
+  @inlinable static var holdsLineBreak: UInt8 { 1 }
 }
 
-/// A parsed top-level block: an immutable subtree, its findings and how far its parse looked.
-///
-/// Blocks are the grain of incremental reparsing: the memo entry of the block rule at
-/// one position in one context. `examined` is how many bytes from the block's start the
-/// parse read (including the end-of-text check), so an edit outside
-/// `[start, start + examined)` cannot change the result as long as the block is reached
-/// in the same `context`.
-final class Block: Sendable {
-  /// `nodes[0]` is the block node itself.
-  let nodes: [PackedNode]
+/// What a block stores besides its nodes.
+struct BlockHeader {
+  /// Number of nodes.
+  let count: Int
   /// Findings with ranges relative to the block's start.
   let findings: [SyntaxFinding]
   /// Length of the block in bytes.
@@ -32,22 +31,79 @@ final class Block: Sendable {
   let context: BlockContext
   /// The context of the block after it.
   let nextContext: BlockContext
+}
 
-  init(nodes: [PackedNode], findings: [SyntaxFinding], examined: Int, context: BlockContext, next: BlockContext) {
-    self.nodes = nodes
-    self.findings = findings
-    self.length = Int(nodes[0].length)
-    self.examined = max(examined, Int(nodes[0].length))
-    self.context = context
-    self.nextContext = next
+/// A parsed top-level block: an immutable subtree, its findings and how far its parse looked.
+///
+/// Blocks are the grain of incremental reparsing: the memo entry of the block rule at
+/// one position in one context. `examined` is how many bytes from the block's start the
+/// parse read (including the end-of-text check), so an edit outside
+/// `[start, start + examined)` cannot change the result as long as the block is reached
+/// in the same `context`.
+///
+/// One allocation: the nodes are stored after the header, in the object itself.
+/// Nothing is written after ``make(nodes:findings:examined:context:next:)``, so a block
+/// may be shared between threads; `ManagedBuffer` cannot say so (its `Sendable` is
+/// unavailable), so the types that hold blocks are `@unchecked Sendable`.
+final class Block: ManagedBuffer<BlockHeader, PackedNode> {
+  /// A block holding a copy of `nodes` (`nodes[0]` is the block node itself).
+  static func make(
+    nodes: UnsafeBufferPointer<PackedNode>, findings: [SyntaxFinding], examined: Int, context: BlockContext,
+    next: BlockContext
+  ) -> Block {
+    let length = Int(nodes[0].length)
+    let buffer = Block.create(minimumCapacity: nodes.count) { _ in
+      BlockHeader(
+        count: nodes.count, findings: findings, length: length, examined: max(examined, length), context: context,
+        nextContext: next)
+    }
+    let block = unsafeDowncast(buffer, to: Block.self)
+    block.withUnsafeMutablePointerToElements { $0.initialize(from: nodes.baseAddress!, count: nodes.count) }
+    return block
   }
 
-  var kind: NodeKind { nodes[0].kind }
+  // `PackedNode` is trivial: the nodes need no deinitialization.
+
+  /// Findings with ranges relative to the block's start.
+  var findings: [SyntaxFinding] { withUnsafeMutablePointerToHeader { $0.pointee.findings } }
+  /// Length of the block in bytes.
+  var length: Int { withUnsafeMutablePointerToHeader { $0.pointee.length } }
+  /// Bytes from the block's start that the parse looked at; at least `length`.
+  var examined: Int { withUnsafeMutablePointerToHeader { $0.pointee.examined } }
+  /// The context the block was parsed in.
+  var context: BlockContext { withUnsafeMutablePointerToHeader { $0.pointee.context } }
+  /// The context of the block after it.
+  var nextContext: BlockContext { withUnsafeMutablePointerToHeader { $0.pointee.nextContext } }
+  /// Whether the block has findings.
+  var hasFindings: Bool { withUnsafeMutablePointerToHeader { !$0.pointee.findings.isEmpty } }
+  /// Number of nodes.
+  var nodeCount: Int { withUnsafeMutablePointerToHeader { $0.pointee.count } }
+
+  /// Node `index` (0 is the block node itself).
+  @inline(__always)
+  func node(_ index: Int) -> PackedNode {
+    withUnsafeMutablePointers { header, nodes in
+      precondition(index >= 0 && index < header.pointee.count, "node index out of range")
+      return nodes[index]
+    }
+  }
+
+  /// Calls `body` with the nodes, valid only inside it.
+  @inline(__always)
+  func withNodes<R>(_ body: (UnsafeBufferPointer<PackedNode>) throws -> R) rethrows -> R {
+    try withUnsafeMutablePointers { header, nodes in
+      try body(UnsafeBufferPointer(start: nodes, count: header.pointee.count))
+    }
+  }
+
+  var kind: NodeKind { node(0).kind }
 
   /// Structural equality: same nodes, findings and contexts (examined spans may differ).
   func sameTree(as other: Block) -> Bool {
-    self === other
-      || (nodes == other.nodes && findings == other.findings && context == other.context
-        && nextContext == other.nextContext)
+    if self === other { return true }
+    guard findings == other.findings && context == other.context && nextContext == other.nextContext else {
+      return false
+    }
+    return withNodes { a in other.withNodes { b in a.elementsEqual(b) } }
   }
 }

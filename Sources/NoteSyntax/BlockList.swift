@@ -4,7 +4,8 @@
 /// looked past its start. An edit replaces the blocks it invalidated and rebuilds one
 /// small prefix index, so blocks after an edit shift without being visited.
 struct BlockList: Sendable {
-  final class Chunk: Sendable {
+  /// `@unchecked Sendable`: holds immutable blocks (see ``Block``).
+  final class Chunk: @unchecked Sendable {
     let blocks: [Block]
     /// `starts[i]` is block `i`'s offset from the chunk's start; one extra entry at the end.
     let starts: [Int]
@@ -26,7 +27,15 @@ struct BlockList: Sendable {
       starts[blocks.count] = offset
       self.starts = starts
       self.reach = reach
-      hasFindings = blocks.contains { !$0.findings.isEmpty }
+      hasFindings = blocks.contains { $0.hasFindings }
+    }
+
+    /// A chunk whose index the caller computed as the blocks were made (see `init(_:)`).
+    init(blocks: [Block], starts: [Int], reach: Int, hasFindings: Bool) {
+      self.blocks = blocks
+      self.starts = starts
+      self.reach = reach
+      self.hasFindings = hasFindings
     }
 
     var length: Int { starts[starts.count - 1] }
@@ -47,6 +56,12 @@ struct BlockList: Sendable {
       chunks.append(Chunk(Array(blocks[i..<end])))
       i = end
     }
+    rebuildIndex(from: 0)
+  }
+
+  /// The chunks of a fresh parse (none empty).
+  init(chunks: [Chunk]) {
+    self.chunks = chunks
     rebuildIndex(from: 0)
   }
 
@@ -140,7 +155,7 @@ struct BlockList: Sendable {
   /// Calls `body` with each block that has findings and its offset, in order.
   func forEachBlockWithFindings(_ body: (Block, Int) -> Void) {
     for (c, chunk) in chunks.enumerated() where chunk.hasFindings {
-      for (i, block) in chunk.blocks.enumerated() where !block.findings.isEmpty {
+      for (i, block) in chunk.blocks.enumerated() where block.hasFindings {
         body(block, offsets[c] + chunk.starts[i])
       }
     }

@@ -13,11 +13,24 @@ struct BlockParser {
   /// One past the furthest position read for the current block (the end check counts).
   private(set) var reach = 0
   var builder = TreeBuilder()
+  /// The latest line examined, which is often examined again next.
+  private var lastLine = (start: -1, end: 0)
+  /// Whether each line is recorded for the line index the first time it is examined
+  /// (a fresh parse of a whole note examines every line, in order).
+  private let recordsLines: Bool
+  /// The lines recorded, in chunks of the line index's size.
+  private var lineChunks: [[LineIndex.Line]] = []
+  private var lines: [LineIndex.Line] = []
+  /// The start of the first line not recorded yet.
+  private var recordedEnd = 0
+  private var recordingBroken = false
 
-  init(buffer: UnsafeBufferPointer<UInt8>, startsDocument: Bool) {
+  init(buffer: UnsafeBufferPointer<UInt8>, startsDocument: Bool, recordsLines: Bool = false) {
     self.p = buffer
     self.n = buffer.count
     self.startsDocument = startsDocument
+    self.recordsLines = recordsLines
+    if recordsLines { lines.reserveCapacity(LineIndex.chunkSize) }
   }
 
   /// Parses the block at line start `s` (`s < n`) in `context`.
@@ -113,9 +126,53 @@ struct BlockParser {
 
   /// The end of the line starting at `i` (its line break or the end); marks it read.
   mutating func examineLine(_ i: Int) -> Int {
-    let j = ByteScan.lineBreak(p, from: i, to: n)
+    let j: Int
+    if i == lastLine.start {
+      // The line after a block is examined again as the next block's first line.
+      j = lastLine.end
+    } else if recordsLines {
+      let (end, ascii) = ByteScan.lineBreakAndASCII(p, from: i, to: n)
+      j = end
+      record(i, j, ascii: ascii)
+    } else {
+      j = ByteScan.lineBreak(p, from: i, to: n)
+    }
+    lastLine = (i, j)
     reach = max(reach, j + 1)
     return j
+  }
+
+  /// Records line `start..<end` for the line index if it is the next one not recorded.
+  private mutating func record(_ start: Int, _ end: Int, ascii: Bool) {
+    guard start >= recordedEnd else { return }
+    guard start == recordedEnd else {
+      // A line was never examined: the line index is built from the text instead.
+      recordingBroken = true
+      return
+    }
+    var breakLength = 0
+    if end < n { breakLength = p[end] == ByteClass.cr && end + 1 < n && p[end + 1] == ByteClass.lf ? 2 : 1 }
+    let utf8 = end - start + breakLength
+    if lines.count == LineIndex.chunkSize {
+      lineChunks.append(lines)
+      lines = []
+      lines.reserveCapacity(LineIndex.chunkSize)
+    }
+    if ascii {
+      lines.append(LineIndex.Line(ascii: utf8, breakLength: breakLength))
+    } else {
+      lines.append(LineIndex.Line(p, start..<end, breakLength: breakLength))
+    }
+    recordedEnd = end + breakLength
+  }
+
+  /// The line index of the whole buffer from the lines examined, if every line was.
+  func recordedLineIndex() -> LineIndex? {
+    guard recordsLines, !recordingBroken, recordedEnd == n else { return nil }
+    var last = lines
+    // After a final line break (or in an empty text), the last line is empty.
+    if n == 0 || last.last?.breakLength != 0 { last.append(LineIndex.Line(ascii: 0, breakLength: 0)) }
+    return LineIndex(chunks: lineChunks + [last])
   }
 
   /// The start of the line after the one ending at `e`. Counts as looking at that

@@ -59,6 +59,8 @@ enum ByteClass {
   /// Whether a scalar starts or continues a run of emoji.
   static func isEmoji(_ s: Unicode.Scalar) -> Bool {
     if s.value < 0x2000 { return false }
+    // General Punctuation (dashes, quotes): only ‼ and ⁉ are emoji.
+    if s.value < 0x2070 { return s.value == 0x203C || s.value == 0x2049 }
     let properties = s.properties
     return properties.isEmojiPresentation || properties.isEmoji
   }

@@ -1,34 +1,67 @@
-/// Word-at-a-time byte scans (eight bytes per step) for the loops every byte goes
-/// through: finding line breaks, counting line lengths, checking UTF-8.
+/// Byte scans sixteen or eight bytes per step for the loops every byte goes through:
+/// finding line breaks, counting line lengths, checking UTF-8, skipping plain inline
+/// text.
+///
+/// The sixteen-byte steps use `SIMD16<Int8>` compared with vectors (not scalars, which
+/// the compiler does not vectorize) and read the mask as two words (`any` is not
+/// inlined).
 enum ByteScan {
-  static let ones: UInt64 = 0x0101_0101_0101_0101
-  static let highBits: UInt64 = 0x8080_8080_8080_8080
+  typealias Vector = SIMD16<Int8>
 
   @inline(__always)
-  static func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & highBits != 0 }
-
-  @inline(__always)
-  static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool { hasZeroByte(word ^ (ones &* UInt64(byte))) }
-
-  /// Whether the eight bytes are ASCII with no line break.
-  @inline(__always)
-  static func isPlainASCII(_ word: UInt64) -> Bool {
-    word & highBits == 0 && !hasByte(word, 0x0A) && !hasByte(word, 0x0D)
+  static func loadVector(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Vector {
+    UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: Vector.self)
   }
 
+  /// The first lane set in `mask`, 16 when none is (lanes are in memory order on the
+  /// little-endian machines Swift runs on).
   @inline(__always)
-  static func load(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt64 {
-    UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self)
+  static func firstLane(_ mask: SIMDMask<Vector>) -> Int {
+    let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+    if words[0] != 0 { return words[0].trailingZeroBitCount &>> 3 }
+    if words[1] != 0 { return 8 &+ words[1].trailingZeroBitCount &>> 3 }
+    return 16
+  }
+
+  /// The first of the sixteen bytes at `i` that is `\n` or `\r`, 16 when none is.
+  @inline(__always)
+  static func firstLineBreakLane(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+    let v = loadVector(p, i)
+    return firstLane((v .== Vector(repeating: 0x0A)) .| (v .== Vector(repeating: 0x0D)))
+  }
+
+  /// The first of the sixteen bytes at `i` that is `\n`, `\r` or not ASCII, 16 when none is.
+  @inline(__always)
+  static func firstBreakOrNonASCIILane(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+    let v = loadVector(p, i)
+    let breaks = (v .== Vector(repeating: 0x0A)) .| (v .== Vector(repeating: 0x0D))
+    return firstLane(breaks .| (v .< Vector(repeating: 0)))
+  }
+
+  /// The first of the sixteen bytes at `i` where an inline construct might start, 16
+  /// when none can: a superset of `ByteClass.inlineSpecial` (every control byte and
+  /// non-ASCII byte, and `!` `#` `*` `?` `[` `_` `` ` ``).
+  @inline(__always)
+  static func firstInlineCandidateLane(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+    let v = loadVector(p, i)
+    // Signed: below 0x20 or at least 0x80.
+    let control = v .< Vector(repeating: 0x20)
+    // `!` 0x21 and `#` 0x23 differ in bit 1; `[` 0x5B and `_` 0x5F in bit 2.
+    let bangOrHash = (v | Vector(repeating: 0x02)) .== Vector(repeating: 0x23)
+    let bracketOrUnderscore = (v | Vector(repeating: 0x04)) .== Vector(repeating: 0x5F)
+    let others =
+      (v .== Vector(repeating: 0x2A)) .| (v .== Vector(repeating: 0x3F)) .| (v .== Vector(repeating: 0x60))
+    return firstLane(control .| bangOrHash .| bracketOrUnderscore .| others)
   }
 
   /// The first index in `start..<end` holding `\n` or `\r`, or `end`.
   @inline(__always)
   static func lineBreak(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
     var i = start
-    while i + 8 <= end {
-      let word = load(p, i)
-      if hasByte(word, 0x0A) || hasByte(word, 0x0D) { break }
-      i += 8
+    while i + 16 <= end {
+      let lane = firstLineBreakLane(p, i)
+      if lane < 16 { return i + lane }
+      i += 16
     }
     while i < end {
       let b = p[i]
@@ -38,11 +71,42 @@ enum ByteScan {
     return end
   }
 
+  /// The first index in `start..<end` holding `\n` or `\r` (or `end`), and whether the
+  /// bytes before it are all ASCII.
+  @inline(__always)
+  static func lineBreakAndASCII(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (Int, Bool) {
+    var i = start
+    var high: UInt64 = 0
+    while i + 16 <= end {
+      let v = loadVector(p, i)
+      let lane = firstLane((v .== Vector(repeating: 0x0A)) .| (v .== Vector(repeating: 0x0D)))
+      let nonASCII = unsafeBitCast(v .< Vector(repeating: 0), to: SIMD2<UInt64>.self)
+      if lane == 16 {
+        high |= nonASCII[0] | nonASCII[1]
+        i += 16
+        continue
+      }
+      // Only the lanes before the line break count.
+      let bits = lane &* 8
+      let low: UInt64 = bits >= 64 ? ~0 : (1 &<< UInt64(bits)) &- 1
+      let upper: UInt64 = bits <= 64 ? 0 : (1 &<< UInt64(bits &- 64)) &- 1
+      high |= (nonASCII[0] & low) | (nonASCII[1] & upper)
+      return (i + lane, high == 0)
+    }
+    while i < end {
+      let b = p[i]
+      if b == 0x0A || b == 0x0D { break }
+      if b >= 0x80 { high = 1 }
+      i += 1
+    }
+    return (i, high == 0)
+  }
+
   /// The first index at or after `start` whose byte is not ASCII, or `end`.
   @inline(__always)
   static func nonASCII(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
     var i = start
-    while i + 8 <= end && load(p, i) & highBits == 0 { i += 8 }
+    while i + 16 <= end && firstLane(loadVector(p, i) .< Vector(repeating: 0)) == 16 { i += 16 }
     while i < end && p[i] < 0x80 { i += 1 }
     return i
   }

@@ -26,6 +26,9 @@ public struct FlatSubtree {
 
   @inlinable public func length(_ index: Int) -> Int { Int(nodes[index].length) }
 
+  /// Whether the text of leaf `index` holds a line break (only a code span's text can).
+  @inlinable public func holdsLineBreak(_ index: Int) -> Bool { nodes[index].flags & PackedNode.holdsLineBreak != 0 }
+
   /// The index after node `index`'s subtree: its next sibling, or its parent's next.
   @inlinable public func subtreeEnd(_ index: Int) -> Int { Int(nodes[index].end) }
 }
@@ -33,7 +36,7 @@ public struct FlatSubtree {
 extension SyntaxNode {
   /// Calls `body` with this node's subtree as a flat preorder view.
   public func withFlatSubtree<R>(_ body: (FlatSubtree) throws -> R) rethrows -> R {
-    try block.nodes.withUnsafeBufferPointer { nodes in
+    try block.withNodes { nodes in
       try body(FlatSubtree(nodes: nodes, root: index, blockStart: blockStart))
     }
   }

@@ -34,6 +34,11 @@ struct InlineParser {
     var i = start
     var textStart = start
     while i < end {
+      if i + 16 <= end {
+        let lane = ByteScan.firstInlineCandidateLane(p, i)
+        i += lane
+        if lane == 16 { continue }
+      }
       let b = p[i]
       if !special[Int(b)] {
         i += 1
@@ -47,7 +52,8 @@ struct InlineParser {
           flush(&textStart, i, &builder)
           let node = builder.open(.code, at: i)
           builder.leaf(.delimiter, i, i + 1)
-          builder.leaf(.text, i + 1, close)
+          let breaks = lineEnd(from: i + 1, close) < close
+          builder.leaf(.text, i + 1, close, flags: breaks ? PackedNode.holdsLineBreak : 0)
           builder.leaf(.delimiter, close, close + 1)
           builder.close(node, at: close + 1)
           matchedEnd = close + 1
@@ -92,7 +98,10 @@ struct InlineParser {
         if b == ByteClass.cr && breakEnd < end && p[breakEnd] == ByteClass.lf { breakEnd += 1 }
         builder.leaf(.lineBreak, i, breakEnd)
         matchedEnd = breakEnd
-        if checksQuestionMarkers {
+        // A `Q:` or `A:` marker (any case) needs the line's end; other lines do not.
+        if checksQuestionMarkers && breakEnd + 1 < end && p[breakEnd + 1] == UInt8(ascii: ":")
+          && (p[breakEnd] & ~0x20 == UInt8(ascii: "Q") || p[breakEnd] & ~0x20 == UInt8(ascii: "A"))
+        {
           matchedEnd = LineMarkers.paragraphLineMarker(p, breakEnd, lineEnd(from: breakEnd, end), &builder)
         }
       default:
@@ -147,14 +156,16 @@ struct InlineParser {
 
   private mutating func lineEnd(from i: Int, _ end: Int) -> Int {
     let p = self.p
-    let found = lineEnds.find(from: i, end: regionEnd) { ByteClass.isLineBreak(p[$0]) }
+    let found = lineEnds.find(in: p, from: i, end: regionEnd, bytes: ByteClass.lf, ByteClass.cr) {
+      ByteClass.isLineBreak(p[$0])
+    }
     return min(found, end)
   }
 
   private mutating func codeClose(at i: Int, _ end: Int) -> Int? {
     guard i + 2 < end, isNonSpace(i + 1) else { return nil }
     let p = self.p
-    let close = backticks.find(from: i + 2, end: regionEnd) {
+    let close = backticks.find(in: p, from: i + 2, end: regionEnd, bytes: UInt8(ascii: "`"), UInt8(ascii: "`")) {
       p[$0] == UInt8(ascii: "`") && !ByteClass.isWhitespace(p[$0 - 1])
     }
     return close < end ? close : nil
@@ -164,7 +175,7 @@ struct InlineParser {
     guard i + 4 < end, p[i + 1] == UInt8(ascii: "*"), isNonSpace(i + 2) else { return nil }
     let p = self.p
     let limit = regionEnd
-    let close = doubleStars.find(from: i + 3, end: limit) {
+    let close = doubleStars.find(in: p, from: i + 3, end: limit, bytes: UInt8(ascii: "*"), UInt8(ascii: "*")) {
       $0 + 1 < limit && p[$0] == UInt8(ascii: "*") && p[$0 + 1] == UInt8(ascii: "*")
         && !ByteClass.isWhitespace(p[$0 - 1])
     }
@@ -175,7 +186,7 @@ struct InlineParser {
     guard i + 2 < end, isNonSpace(i + 1) else { return nil }
     let p = self.p
     let limit = regionEnd
-    let close = stars.find(from: i + 2, end: limit) {
+    let close = stars.find(in: p, from: i + 2, end: limit, bytes: UInt8(ascii: "*"), UInt8(ascii: "*")) {
       p[$0] == UInt8(ascii: "*") && !ByteClass.isWhitespace(p[$0 - 1]) && p[$0 - 1] != UInt8(ascii: "*")
         && ($0 + 1 >= limit || p[$0 + 1] != UInt8(ascii: "*"))
     }
@@ -187,7 +198,7 @@ struct InlineParser {
     if i > start && ByteClass.isASCIIAlphanumeric(p[i - 1]) { return nil }
     let p = self.p
     let limit = regionEnd
-    let close = underscores.find(from: i + 2, end: limit) {
+    let close = underscores.find(in: p, from: i + 2, end: limit, bytes: UInt8(ascii: "_"), UInt8(ascii: "_")) {
       p[$0] == UInt8(ascii: "_") && !ByteClass.isWhitespace(p[$0 - 1]) && p[$0 - 1] != UInt8(ascii: "_")
         && ($0 + 1 >= limit || !(ByteClass.isASCIIAlphanumeric(p[$0 + 1]) || p[$0 + 1] == UInt8(ascii: "_")))
     }
@@ -196,12 +207,16 @@ struct InlineParser {
 
   private mutating func closeBracket(from i: Int) -> Int {
     let p = self.p
-    return brackets.find(from: i, end: regionEnd) { p[$0] == UInt8(ascii: "]") }
+    return brackets.find(in: p, from: i, end: regionEnd, bytes: UInt8(ascii: "]"), UInt8(ascii: "]")) {
+      p[$0] == UInt8(ascii: "]")
+    }
   }
 
   private mutating func closeParen(from i: Int) -> Int {
     let p = self.p
-    return parens.find(from: i, end: regionEnd) { p[$0] == UInt8(ascii: ")") }
+    return parens.find(in: p, from: i, end: regionEnd, bytes: UInt8(ascii: ")"), UInt8(ascii: ")")) {
+      p[$0] == UInt8(ascii: ")")
+    }
   }
 
   /// For a link or image whose `[` is at `bracket`: the positions of its `]` and closing `)`.
@@ -212,7 +227,9 @@ struct InlineParser {
     let m = closeParen(from: k + 2)
     guard m < lineEnd else { return nil }
     let p = self.p
-    let space = spaces.find(from: k + 2, end: regionEnd) { ByteClass.isSpaceOrTab(p[$0]) }
+    let space = spaces.find(in: p, from: k + 2, end: regionEnd, bytes: ByteClass.space, ByteClass.tab) {
+      ByteClass.isSpaceOrTab(p[$0])
+    }
     return space < m ? nil : (k, m)
   }
 

@@ -11,6 +11,51 @@ public struct LineIndex: Sendable {
     var scalars: Int32
     /// Bytes of the line break (0, 1 or 2).
     var breakLength: Int8
+
+    init(utf8: Int32, utf16: Int32, scalars: Int32, breakLength: Int8) {
+      self.utf8 = utf8
+      self.utf16 = utf16
+      self.scalars = scalars
+      self.breakLength = breakLength
+    }
+
+    /// An ASCII line of `length` bytes, its line break included.
+    init(ascii length: Int, breakLength: Int) {
+      let length = Int32(length)
+      self.init(utf8: length, utf16: length, scalars: length, breakLength: Int8(breakLength))
+    }
+
+    /// The line whose content is `content` in `bytes`, followed by a line break of `breakLength` bytes.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, _ content: Range<Int>, breakLength: Int) {
+      var utf16 = 0
+      var scalars = 0
+      var i = content.lowerBound
+      // Sixteen bytes a step: a scalar per byte that is not a continuation byte
+      // (0x80...0xBF), and a second UTF-16 unit per four-byte lead (0xF0...).
+      while i + 16 <= content.upperBound {
+        let v = ByteScan.loadVector(bytes, i)
+        let continuation = unsafeBitCast(v .< ByteScan.Vector(repeating: -64), to: SIMD2<UInt64>.self)
+        let fourByteLead = unsafeBitCast(
+          (v .>= ByteScan.Vector(repeating: -16)) .& (v .< ByteScan.Vector(repeating: 0)), to: SIMD2<UInt64>.self)
+        let lanes = 16 - (continuation[0].nonzeroBitCount + continuation[1].nonzeroBitCount) / 8
+        scalars += lanes
+        utf16 += lanes + (fourByteLead[0].nonzeroBitCount + fourByteLead[1].nonzeroBitCount) / 8
+        i += 16
+      }
+      for i in i..<content.upperBound {
+        let b = bytes[i]
+        if b < 0x80 {
+          utf16 += 1
+          scalars += 1
+        } else if b >= 0xC0 {
+          scalars += 1
+          utf16 += b >= 0xF0 ? 2 : 1
+        }
+      }
+      self.init(
+        utf8: Int32(content.count + breakLength), utf16: Int32(utf16 + breakLength),
+        scalars: Int32(scalars + breakLength), breakLength: Int8(breakLength))
+    }
   }
 
   final class Chunk: Sendable {
@@ -50,6 +95,14 @@ public struct LineIndex: Sendable {
       chunks.append(Chunk(Array(lines[i..<end])))
       i = end
     } while i < lines.count
+    rebuildPrefixes(from: 0)
+  }
+
+  /// The index of lines already cut into chunks (none empty, none over twice the size).
+  init(chunks lines: [[Line]]) {
+    chunks = lines.map(Chunk.init)
+    byteStarts = [0]
+    lineStarts = [0]
     rebuildPrefixes(from: 0)
   }
 
@@ -147,12 +200,13 @@ public struct LineIndex: Sendable {
     var utf16: Int32 = 0
     var scalars: Int32 = 0
     while i < n {
-      if i + 8 <= n && ByteScan.isPlainASCII(ByteScan.load(bytes, i)) {
-        utf8 += 8
-        utf16 += 8
-        scalars += 8
-        i += 8
-        continue
+      if i + 16 <= n {
+        let lane = Int32(ByteScan.firstBreakOrNonASCIILane(bytes, i))
+        utf8 += lane
+        utf16 += lane
+        scalars += lane
+        i += Int(lane)
+        if lane == 16 { continue }
       }
       let b = bytes[i]
       if b == 0x0A || b == 0x0D {

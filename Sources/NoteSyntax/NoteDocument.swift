@@ -76,23 +76,47 @@ public struct NoteDocument: Sendable {
   init(validUTF8 bytes: [UInt8]) {
     text = TextStorage(validUTF8: bytes)
     (lines, tree) = bytes.withUnsafeBufferPointer { buffer in
-      (LineIndex(bytes: buffer), SyntaxTree(blocks: BlockList(Self.parseBlocks(buffer))))
+      let (blocks, lines) = Self.parseBlocks(buffer)
+      return (lines ?? LineIndex(bytes: buffer), SyntaxTree(blocks: blocks))
     }
   }
 
-  /// Parses every block of `buffer`, a whole note.
-  static func parseBlocks(_ buffer: UnsafeBufferPointer<UInt8>) -> [Block] {
-    var parser = BlockParser(buffer: buffer, startsDocument: true)
+  /// Parses every block of `buffer`, a whole note, straight into the chunks of a block
+  /// list, indexing each chunk as its blocks are made. The line index comes from the
+  /// lines the parse examined (each is read once), or is `nil` if some line was not.
+  static func parseBlocks(_ buffer: UnsafeBufferPointer<UInt8>) -> (BlockList, LineIndex?) {
+    var parser = BlockParser(buffer: buffer, startsDocument: true, recordsLines: true)
+    var chunks: [BlockList.Chunk] = []
     var blocks: [Block] = []
+    var starts: [Int] = []
+    var chunkStart = 0
+    var reach = 0
+    var hasFindings = false
     var offset = 0
     var context = BlockContext.text
     while offset < buffer.count {
+      if blocks.isEmpty {
+        blocks.reserveCapacity(BlockList.chunkSize)
+        starts.reserveCapacity(BlockList.chunkSize + 1)
+        chunkStart = offset
+        reach = 0
+        hasFindings = false
+      }
       let block = parser.parseBlock(at: offset, in: context)
-      blocks.append(block)
+      starts.append(offset - chunkStart)
+      reach = max(reach, offset - chunkStart + block.examined)
+      hasFindings = hasFindings || block.hasFindings
       offset += block.length
       context = block.nextContext
+      blocks.append(block)
+      if blocks.count == BlockList.chunkSize || offset >= buffer.count {
+        starts.append(offset - chunkStart)
+        chunks.append(BlockList.Chunk(blocks: blocks, starts: starts, reach: reach, hasFindings: hasFindings))
+        blocks = []
+        starts = []
+      }
     }
-    return blocks
+    return (BlockList(chunks: chunks), parser.recordedLineIndex())
   }
 
   /// The whole text as a string.

@@ -2,7 +2,9 @@
 ///
 /// A cheap view (a block reference, an index and the block's absolute start); the tree
 /// itself stores only kinds and lengths.
-public struct SyntaxNode: Sendable, CustomStringConvertible {
+///
+/// `@unchecked Sendable`: the block it refers to is immutable (see ``Block``).
+public struct SyntaxNode: @unchecked Sendable, CustomStringConvertible {
   let block: Block
   let index: Int
   let blockStart: Int
@@ -13,7 +15,7 @@ public struct SyntaxNode: Sendable, CustomStringConvertible {
     self.blockStart = blockStart
   }
 
-  private var packed: PackedNode { block.nodes[index] }
+  private var packed: PackedNode { block.node(index) }
 
   public var kind: NodeKind { packed.kind }
 
@@ -30,8 +32,13 @@ public struct SyntaxNode: Sendable, CustomStringConvertible {
 
   /// Identifies the stored block this node belongs to. An edit keeps the blocks it did
   /// not touch, so results cached per block (relative to `blockStart`) stay valid for
-  /// as long as the cache also holds the node (which keeps the block alive).
+  /// as long as the cache also holds the node or its ``blockObject`` (which keep the
+  /// block alive).
   public var blockIdentity: ObjectIdentifier { ObjectIdentifier(block) }
+
+  /// The stored block this node belongs to, opaque: holding it keeps ``blockIdentity``
+  /// from being reused, with one reference instead of a whole node.
+  public var blockObject: AnyObject { block }
 
   /// The findings of the top-level block this node belongs to, in note offsets.
   public var blockFindings: [SyntaxFinding] {
@@ -76,11 +83,12 @@ public struct SyntaxNode: Sendable, CustomStringConvertible {
 
     public func makeIterator() -> Iterator {
       Iterator(
-        block: node.block, position: node.index + 1, end: Int(node.block.nodes[node.index].end),
+        block: node.block, position: node.index + 1, end: Int(node.block.node(node.index).end),
         blockStart: node.blockStart)
     }
 
-    public struct Iterator: IteratorProtocol, Sendable {
+    /// `@unchecked Sendable`: the block it reads is immutable (see ``Block``).
+    public struct Iterator: IteratorProtocol, @unchecked Sendable {
       let block: Block
       var position: Int
       let end: Int
@@ -89,7 +97,7 @@ public struct SyntaxNode: Sendable, CustomStringConvertible {
       public mutating func next() -> SyntaxNode? {
         guard position < end else { return nil }
         let node = SyntaxNode(block: block, index: position, blockStart: blockStart)
-        position = Int(block.nodes[position].end)
+        position = Int(block.node(position).end)
         return node
       }
     }

@@ -27,6 +27,37 @@ public struct SyntaxTree: Sendable {
     return result
   }
 
+  /// Every top-level block, in order, without building an array.
+  public var blockSequence: Blocks { Blocks(list: blocks) }
+
+  /// The top-level blocks of a tree, in order.
+  public struct Blocks: Sequence, Sendable {
+    let list: BlockList
+
+    public func makeIterator() -> Iterator { Iterator(list: list) }
+
+    public struct Iterator: IteratorProtocol, Sendable {
+      let list: BlockList
+      var chunk = 0
+      var index = 0
+
+      init(list: BlockList) { self.list = list }
+
+      public mutating func next() -> SyntaxNode? {
+        guard chunk < list.chunks.count else { return nil }
+        let current = list.chunks[chunk]
+        let node = SyntaxNode(
+          block: current.blocks[index], index: 0, blockStart: list.offsets[chunk] + current.starts[index])
+        index += 1
+        if index == current.blocks.count {
+          chunk += 1
+          index = 0
+        }
+        return node
+      }
+    }
+  }
+
   /// Calls `body` with each top-level block in order.
   public func forEachBlock(_ body: (SyntaxNode) -> Void) {
     blocks.forEach { body(SyntaxNode(block: $0, index: 0, blockStart: $1)) }

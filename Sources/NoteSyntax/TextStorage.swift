@@ -69,7 +69,7 @@ public struct TextStorage: Sendable {
 
   /// Calls `body` with the bytes in `range` without copying them: one contiguous piece
   /// per chunk the range spans, in order.
-  func forEachPiece(of range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+  public func forEachPiece(of range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     guard !range.isEmpty else { return }
     var c = chunkIndex(containing: range.lowerBound)
     var offset = range.lowerBound

@@ -3,43 +3,78 @@
 /// Offsets given to the builder are positions in the parse buffer; it stores them
 /// relative to the block's start.
 struct TreeBuilder {
-  var nodes: [PackedNode] = []
+  /// Owns the node buffer; `nodes` and `capacity` mirror it so that adding a node
+  /// touches no object (no uniqueness or exclusivity checks).
+  private final class Storage {
+    var pointer: UnsafeMutablePointer<PackedNode>
+    var capacity: Int
+
+    init(capacity: Int) {
+      pointer = .allocate(capacity: capacity)
+      self.capacity = capacity
+    }
+
+    func grow(keeping count: Int) {
+      let larger = UnsafeMutablePointer<PackedNode>.allocate(capacity: 2 * capacity)
+      larger.moveInitialize(from: pointer, count: count)
+      pointer.deallocate()
+      pointer = larger
+      capacity *= 2
+    }
+
+    deinit { pointer.deallocate() }
+  }
+
+  private let storage = Storage(capacity: 256)
+  private var nodes: UnsafeMutablePointer<PackedNode>
+  private var capacity: Int
+  /// Nodes of the current block.
+  private(set) var count = 0
   var findings: [SyntaxFinding] = []
   var base = 0
 
   init() {
-    nodes.reserveCapacity(256)
+    nodes = storage.pointer
+    capacity = storage.capacity
   }
 
   mutating func reset(base: Int) {
     self.base = base
-    nodes.removeAll(keepingCapacity: true)
-    findings.removeAll(keepingCapacity: true)
+    count = 0
+    if !findings.isEmpty { findings.removeAll(keepingCapacity: true) }
+  }
+
+  @inline(__always)
+  private mutating func append(_ node: PackedNode) {
+    if count == capacity {
+      storage.grow(keeping: count)
+      nodes = storage.pointer
+      capacity = storage.capacity
+    }
+    (nodes + count).initialize(to: node)
+    count += 1
   }
 
   /// Opens a node; close it with `close(_:at:)` once its children are added.
   @inline(__always)
   mutating func open(_ kind: NodeKind, at start: Int) -> Int {
-    nodes.append(PackedNode(kind: kind, offset: UInt32(start - base), length: 0, end: 0))
-    return nodes.count - 1
+    append(PackedNode(kind: kind, offset: UInt32(start - base), length: 0, end: 0))
+    return count - 1
   }
 
   @inline(__always)
   mutating func close(_ index: Int, at end: Int) {
+    precondition(index < count)
     nodes[index].length = UInt32(end - base) - nodes[index].offset
-    nodes[index].end = UInt32(nodes.count)
+    nodes[index].end = UInt32(count)
   }
 
   /// Adds a node with no children.
   @inline(__always)
-  mutating func leaf(_ kind: NodeKind, _ start: Int, _ end: Int) {
-    nodes.append(
-      PackedNode(kind: kind, offset: UInt32(start - base), length: UInt32(end - start), end: UInt32(nodes.count + 1)))
-  }
-
-  /// Removes nodes back to `count` (an abandoned attempt).
-  mutating func truncate(to count: Int) {
-    nodes.removeSubrange(count...)
+  mutating func leaf(_ kind: NodeKind, _ start: Int, _ end: Int, flags: UInt8 = 0) {
+    append(
+      PackedNode(
+        kind: kind, flags: flags, offset: UInt32(start - base), length: UInt32(end - start), end: UInt32(count + 1)))
   }
 
   mutating func finding(_ code: FindingCode, _ start: Int, _ end: Int) {
@@ -48,10 +83,10 @@ struct TreeBuilder {
 
   /// The finished block; `reach` is one past the last buffer position the parse read.
   func makeBlock(reach: Int, context: BlockContext, next: BlockContext) -> Block {
-    // Copies into fresh storage of exact size: the builder's buffers keep their
-    // capacity for the next block, and a block must not pin that capacity.
-    Block(
-      nodes: nodes.withUnsafeBufferPointer { Array($0) },
+    // Copies into the block, of exact size: the builder's buffers keep their capacity
+    // for the next block, and a block must not pin that capacity.
+    Block.make(
+      nodes: UnsafeBufferPointer(start: nodes, count: count),
       findings: findings.isEmpty ? [] : findings.withUnsafeBufferPointer { Array($0) },
       examined: reach - base, context: context, next: next)
   }

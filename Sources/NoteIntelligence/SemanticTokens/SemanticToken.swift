@@ -104,20 +104,33 @@ public enum SemanticTokenModifier: UInt32, Sendable, CaseIterable, CustomStringC
 }
 
 /// One highlighted span: a byte range on a single line, its type and modifiers.
+///
+/// Sixteen bytes: a token lies on one line, so its length fits 32 bits, and there are
+/// seven modifiers.
 public struct SemanticToken: Sendable, Hashable, CustomStringConvertible {
   /// Start in UTF-8 bytes (absolute, or relative to a block's start where documented).
   public var start: Int
-  /// Length in UTF-8 bytes; never includes a line break.
-  public var length: Int
+  private var storedLength: UInt32
   public var type: SemanticTokenType
+  private var storedModifiers: UInt8
+
+  /// Length in UTF-8 bytes; never includes a line break.
+  public var length: Int {
+    get { Int(storedLength) }
+    set { storedLength = UInt32(newValue) }
+  }
+
   /// A bit set of `SemanticTokenModifier` bits.
-  public var modifiers: UInt32
+  public var modifiers: UInt32 {
+    get { UInt32(storedModifiers) }
+    set { storedModifiers = UInt8(newValue) }
+  }
 
   public init(start: Int, length: Int, type: SemanticTokenType, modifiers: UInt32 = 0) {
     self.start = start
-    self.length = length
+    self.storedLength = UInt32(length)
     self.type = type
-    self.modifiers = modifiers
+    self.storedModifiers = UInt8(modifiers)
   }
 
   /// One past the last byte.

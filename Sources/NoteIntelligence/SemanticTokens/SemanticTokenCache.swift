@@ -1,33 +1,166 @@
 public import NoteSyntax
 
-/// Semantic tokens cached per top-level block (see ``BlockCache``): after an edit only
-/// the new blocks are tokenized.
+/// Semantic tokens cached per top-level block: after an edit only the new blocks are
+/// tokenized.
+///
+/// Every cached block's tokens live in one buffer of 12-byte tokens, relative to their
+/// block's start; an entry per block (in an array) says where. An edit keeps every
+/// block it did not touch as the same object, so a pass after it finds the entries of
+/// the old blocks by identity (a hash table) and computes only the new blocks. Entries
+/// hold their block, which keeps its identity from being reused.
+///
+/// A pass over the whole note drops the entries it did not use; a pass over part of the
+/// note keeps only its own entries once the cache holds more than twice the note's
+/// blocks. Tokens of dropped entries stay in the buffer until they are as many as the
+/// live ones. The first pass over a note (an empty cache) looks nothing up, so it builds
+/// no hash table: the table is built by the first pass that looks blocks up.
 ///
 /// Not thread-safe: keep one per document, owned by whoever serializes its requests.
 public final class SemanticTokenCache {
-  private var cache = BlockCache<[SemanticToken]>()
+  struct Entry {
+    /// The block, held so that its identity stays its own.
+    let owner: AnyObject
+    /// The block's tokens: `storage[first..<first + count]`.
+    var first: Int32
+    var count: Int32
+    /// The latest pass that used the entry.
+    var pass: UInt32
+  }
+
+  private var storage: [PackedToken] = []
+  private var entries: [Entry] = []
+  /// Block identity → index in `entries`, for `entries[..<table.count]`.
+  private var table = IdentityTable()
+  /// Tokens in `storage` that no entry refers to any more.
+  private var unused = 0
+  private var pass: UInt32 = 0
 
   /// Blocks tokenized (not served from the cache) by the latest pass.
-  public var lastComputedBlocks: Int { cache.lastComputedBlocks }
+  public private(set) var lastComputedBlocks = 0
 
   public init() {}
 
   /// Number of cached blocks.
-  public var count: Int { cache.count }
+  public var count: Int { entries.count }
 
   /// Drops every entry.
-  public func removeAll() { cache.removeAll() }
+  public func removeAll() {
+    storage = []
+    entries = []
+    table = IdentityTable()
+    unused = 0
+  }
 
   /// The tokens of `doc` (or those overlapping `range`), absolute and sorted by start.
   public func tokens(for doc: NoteDocument, in range: Range<Int>? = nil) -> [SemanticToken] {
+    pass &+= 1
     let blockCount = doc.tree.blockCount
-    cache.beginPass(blockCount: blockCount)
-    var result: [SemanticToken] = []
-    for block in doc.tree.blocks(touching: range) {
-      let tokens = cache.value(for: block) { TokenCollector.tokens(for: $0, in: doc) }
-      result.append(contentsOf: tokens.lazy.map { $0.shifted(by: block.startOffset) })
+    // Worked on in a local value: no exclusivity checks or copies in the loop.
+    var run = Pass(storage: storage, entries: entries, table: table, number: pass, range: range)
+    storage = []
+    entries = []
+    table = IdentityTable()
+    if run.lookUp {
+      run.indexEntries()
+      if range == nil { run.result.reserveCapacity(run.storage.count - unused) }
+    } else if range == nil {
+      // Blocks of one tree are distinct objects: with an empty cache none is looked up.
+      // About one token per 40 bytes in prose; dense notes grow the buffers once or twice
+      // (capacity reserved and never written costs no memory).
+      run.storage.reserveCapacity(doc.utf8Count / 32 + 16)
+      run.result.reserveCapacity(doc.utf8Count / 32 + 16)
+      run.entries.reserveCapacity(blockCount)
     }
-    cache.endPass(blockCount: blockCount, complete: range == nil)
-    return result.filtered(to: range)
+    if let range {
+      for block in doc.tree.blocks(touching: range) { run.visit(block, in: doc) }
+    } else {
+      for block in doc.tree.blockSequence { run.visit(block, in: doc) }
+    }
+    lastComputedBlocks = run.computed
+    let stale = range == nil ? run.entries.count > run.visited : run.entries.count > 2 * max(blockCount, 16)
+    if stale { run.evictUnused(&unused) }
+    storage = run.storage
+    entries = run.entries
+    table = run.table
+    return run.result
+  }
+
+  /// One pass: the cache's buffers, moved in and out, and the tokens it returns.
+  private struct Pass {
+    var storage: [PackedToken]
+    var entries: [Entry]
+    var table: IdentityTable
+    let number: UInt32
+    let range: Range<Int>?
+    /// Whether entries from earlier passes may be reused.
+    let lookUp: Bool
+    var result: [SemanticToken] = []
+    var visited = 0
+    var computed = 0
+
+    init(storage: [PackedToken], entries: [Entry], table: IdentityTable, number: UInt32, range: Range<Int>?) {
+      self.storage = storage
+      self.entries = entries
+      self.table = table
+      self.number = number
+      self.range = range
+      lookUp = !entries.isEmpty
+    }
+
+    /// Adds the entries the table does not hold yet.
+    mutating func indexEntries() {
+      for index in table.count..<entries.count { table.insert(ObjectIdentifier(entries[index].owner), index) }
+    }
+
+    /// Finds or computes `block`'s entry and appends its tokens to the result.
+    @inline(__always)
+    mutating func visit(_ block: SyntaxNode, in doc: NoteDocument) {
+      visited += 1
+      // The token range, read without copying the entry (which would retain its block).
+      let tokens: Range<Int>
+      if lookUp, let found = table.value(for: block.blockIdentity) {
+        entries[found].pass = number
+        tokens = Int(entries[found].first)..<(Int(entries[found].first) + Int(entries[found].count))
+      } else {
+        let first = storage.count
+        // Blank lines, about half the blocks of a note, have no tokens.
+        if block.kind != .blankLine { TokenCollector.collect(block, in: doc, into: &storage) }
+        tokens = first..<storage.count
+        entries.append(Entry(owner: block.blockObject, first: Int32(first), count: Int32(tokens.count), pass: number))
+        if lookUp { table.insert(block.blockIdentity, entries.count - 1) }
+        computed += 1
+      }
+      guard !tokens.isEmpty else { return }
+      let blockStart = block.startOffset
+      for t in tokens {
+        let token = storage[t].absolute(blockStart: blockStart)
+        if let range, !(token.start < range.upperBound && token.end > range.lowerBound) { continue }
+        result.append(token)
+      }
+    }
+
+    /// Keeps the entries this pass used; compacts the token buffer once most of it is
+    /// unused; rebuilds the table.
+    mutating func evictUnused(_ unused: inout Int) {
+      var kept: [Entry] = []
+      kept.reserveCapacity(entries.count)
+      for entry in entries {
+        if entry.pass == number { kept.append(entry) } else { unused += Int(entry.count) }
+      }
+      if 2 * unused > storage.count {
+        var compacted: [PackedToken] = []
+        compacted.reserveCapacity(storage.count - unused)
+        for i in kept.indices {
+          let first = Int(kept[i].first)
+          kept[i].first = Int32(compacted.count)
+          compacted.append(contentsOf: storage[first..<(first + Int(kept[i].count))])
+        }
+        storage = compacted
+        unused = 0
+      }
+      entries = kept
+      table = IdentityTable(minimumCapacity: kept.count)
+      indexEntries()
+    }
   }
 }

@@ -1,21 +1,34 @@
 import NoteSyntax
 
+/// A token as the cache stores it: 12 bytes, its start relative to its block's start.
+struct PackedToken {
+  var start: UInt32
+  var length: UInt32
+  var type: SemanticTokenType
+  var modifiers: UInt8
+
+  /// The token at `blockStart + start`.
+  @inline(__always)
+  func absolute(blockStart: Int) -> SemanticToken {
+    SemanticToken(start: blockStart + Int(start), length: Int(length), type: type, modifiers: UInt32(modifiers))
+  }
+}
+
 /// Collects one block's tokens relative to the block's start in a single index loop
 /// over its flat subtree, with a small stack of inherited styles; tokens are split at
 /// the findings' edges (marked `invalid`) and joined with the previous one when
-/// adjacent and alike as they are added.
+/// adjacent and alike as they are added. Tokens are appended to a buffer that may
+/// already hold other blocks' tokens.
 struct TokenCollector {
-  typealias Style = (type: SemanticTokenType, modifiers: UInt32)
+  typealias Style = (type: SemanticTokenType, modifiers: UInt8)
 
   /// The finding ranges, relative to the block's start.
   let invalid: [Range<Int>]
-  private(set) var tokens: [SemanticToken] = []
-
-  init(invalid: [Range<Int>]) {
-    self.invalid = invalid
-  }
+  /// The index of the block's first token in the buffer: earlier ones are not joined to.
+  let first: Int
 
   /// The type a node gives itself and its text, if any.
+  @inline(__always)
   static func ownStyle(of index: Int, in tree: FlatSubtree) -> Style? {
     switch tree.kind(index) {
     case .frontMatterFence, .headingMarker, .listMarker, .quoteMarker, .questionMarker, .answerMarker,
@@ -23,7 +36,7 @@ struct TokenCollector {
       (.marker, 0)
     case .frontMatterKey: (.property, 0)
     case .frontMatterValue: (.string, 0)
-    case .heading: (.heading, SemanticTokenModifier.level(headingLevel(of: index, in: tree)).bit)
+    case .heading: (.heading, UInt8(SemanticTokenModifier.level(headingLevel(of: index, in: tree)).bit))
     case .blockquote: (.quote, 0)
     case .citation: (.citation, 0)
     case .question: (.question, 0)
@@ -53,15 +66,26 @@ struct TokenCollector {
 
   /// The tokens of `block`'s subtree, relative to its start.
   static func tokens(for block: SyntaxNode, in doc: NoteDocument) -> [SemanticToken] {
+    var packed: [PackedToken] = []
+    collect(block, in: doc, into: &packed)
+    return packed.map { $0.absolute(blockStart: 0) }
+  }
+
+  /// Appends the tokens of `block`'s subtree, relative to its start, to `tokens`.
+  static func collect(_ block: SyntaxNode, in doc: NoteDocument, into tokens: inout [PackedToken]) {
     let base = block.startOffset
-    var collector = TokenCollector(
-      invalid: block.blockFindings.map { ($0.range.lowerBound - base)..<($0.range.upperBound - base) })
+    let findings = block.blockFindings
+    let collector = TokenCollector(
+      invalid: findings.isEmpty ? [] : findings.map { ($0.range.lowerBound - base)..<($0.range.upperBound - base) },
+      first: tokens.count)
     block.withFlatSubtree { tree in
-      withUnsafeTemporaryAllocation(of: (end: Int, style: Style?).self, capacity: 256) { stack in
+      // 8 bytes an entry, 1 KiB in all: small enough to be on the stack. Nesting is far
+      // shallower (inline nesting stops at 32).
+      withUnsafeTemporaryAllocation(of: (end: UInt32, style: Style?).self, capacity: 128) { stack in
         var depth = 0
         var i = tree.root
         while i < tree.end {
-          while depth > 0 && stack[depth - 1].end <= i { depth -= 1 }
+          while depth > 0 && Int(stack[depth - 1].end) <= i { depth -= 1 }
           let inherited = depth > 0 ? stack[depth - 1].style : nil
           switch tree.kind(i) {
           case .lineBreak, .blankLine, .frontMatterInvalidLine:
@@ -70,11 +94,11 @@ struct TokenCollector {
           case .text, .emoji:
             if let inherited {
               let start = tree.relativeStart(i)
-              if inherited.type == .code {
+              if inherited.type == .code && tree.holdsLineBreak(i) {
                 // Only code spans hold line breaks inside a token.
-                collector.addSplittingLines(start, tree.length(i), inherited, doc.text, base: base)
+                collector.addSplittingLines(start, tree.length(i), inherited, doc.text, base: base, into: &tokens)
               } else {
-                collector.add(start, tree.length(i), inherited)
+                collector.add(start, tree.length(i), inherited, into: &tokens)
               }
             }
             i = tree.subtreeEnd(i)
@@ -86,35 +110,52 @@ struct TokenCollector {
           let next = tree.subtreeEnd(i)
           if next > i + 1 {
             if depth < stack.count {
-              stack[depth] = (next, own ?? inherited)
+              stack[depth] = (UInt32(next), own ?? inherited)
               depth += 1
             }
           } else if let own {
-            collector.add(tree.relativeStart(i), tree.length(i), own)
+            collector.add(tree.relativeStart(i), tree.length(i), own, into: &tokens)
           }
           i += 1
         }
       }
     }
-    return collector.tokens
   }
 
-  /// Adds a token for each line segment of `start..<start + length`, line breaks left out.
-  private mutating func addSplittingLines(_ start: Int, _ length: Int, _ style: Style, _ text: TextStorage, base: Int) {
-    let bytes = text.bytes(in: (base + start)..<(base + start + length))
-    var segment = 0
-    for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x0A || bytes[i] == 0x0D {
-      if i > segment { add(start + segment, i - segment, style) }
-      segment = i + 1
+  /// Adds a token for each line segment of `start..<start + length`, line breaks left
+  /// out, reading the text where it is stored.
+  private func addSplittingLines(
+    _ start: Int, _ length: Int, _ style: Style, _ text: TextStorage, base: Int, into tokens: inout [PackedToken]
+  ) {
+    var segment = start
+    var position = start
+    text.forEachPiece(of: (base + start)..<(base + start + length)) { piece in
+      for byte in piece {
+        if byte == 0x0A || byte == 0x0D {
+          if position > segment { add(segment, position - segment, style, into: &tokens) }
+          segment = position + 1
+        }
+        position += 1
+      }
     }
+    if position > segment { add(segment, position - segment, style, into: &tokens) }
   }
 
   /// Adds a token, split at the edges of the finding ranges it overlaps.
-  mutating func add(_ start: Int, _ length: Int, _ style: Style) {
+  @inline(__always)
+  func add(_ start: Int, _ length: Int, _ style: Style, into tokens: inout [PackedToken]) {
+    if invalid.isEmpty {
+      append(start, length, style.type, style.modifiers, into: &tokens)
+    } else {
+      addSplitting(start, length, style, into: &tokens)
+    }
+  }
+
+  private func addSplitting(_ start: Int, _ length: Int, _ style: Style, into tokens: inout [PackedToken]) {
     let end = start + length
     let whole = start..<end
-    guard !invalid.isEmpty, invalid.contains(where: { $0.overlaps(whole) }) else {
-      return append(start, length, style.type, style.modifiers)
+    guard invalid.contains(where: { $0.overlaps(whole) }) else {
+      return append(start, length, style.type, style.modifiers, into: &tokens)
     }
     var cuts = [start, end]
     for range in invalid where range.overlaps(whole) {
@@ -125,18 +166,25 @@ struct TokenCollector {
     for (lower, upper) in zip(cuts, cuts.dropFirst()) {
       var modifiers = style.modifiers
       if invalid.contains(where: { $0.lowerBound <= lower && $0.upperBound >= upper && $0.overlaps(whole) }) {
-        modifiers |= SemanticTokenModifier.invalid.bit
+        modifiers |= UInt8(SemanticTokenModifier.invalid.bit)
       }
-      append(lower, upper - lower, style.type, modifiers)
+      append(lower, upper - lower, style.type, modifiers, into: &tokens)
     }
   }
 
-  /// Appends a token, joined to the previous one when adjacent with the same style.
-  private mutating func append(_ start: Int, _ length: Int, _ type: SemanticTokenType, _ modifiers: UInt32) {
-    if let last = tokens.last, last.end == start, last.type == type, last.modifiers == modifiers {
-      tokens[tokens.count - 1].length += length
-    } else {
-      tokens.append(SemanticToken(start: start, length: length, type: type, modifiers: modifiers))
+  /// Appends a token, joined to the block's previous one when adjacent with the same style.
+  @inline(__always)
+  private func append(
+    _ start: Int, _ length: Int, _ type: SemanticTokenType, _ modifiers: UInt8, into tokens: inout [PackedToken]
+  ) {
+    let count = tokens.count
+    if count > first {
+      let last = tokens[count - 1]
+      if Int(last.start) + Int(last.length) == start && last.type == type && last.modifiers == modifiers {
+        tokens[count - 1].length += UInt32(length)
+        return
+      }
     }
+    tokens.append(PackedToken(start: UInt32(start), length: UInt32(length), type: type, modifiers: modifiers))
   }
 }
