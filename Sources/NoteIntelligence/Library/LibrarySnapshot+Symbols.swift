@@ -46,30 +46,29 @@ extension LibrarySnapshot {
     }
     // Candidates by tier; only the tiers needed to fill `limit` are sorted.
     var byTier: [[Candidate]] = Array(repeating: [], count: 5)
-    for note in notes {
-      try? Task.checkCancellation()
+    for box in boxes {
+      let note = box.summary
       let keys = note.keys
       var index = 0
       if note.title != nil {
         if let tier = keys.match(fuzzy, at: 0) {
-          byTier[tier.rawValue].append(Candidate(note: note, kind: .book, item: 0, length: keys.key(at: 0).count))
+          byTier[tier.rawValue].append(Candidate(box: box, kind: .book, item: 0, length: keys.key(at: 0).count))
         }
         index = 1
       }
-      for (item, _) in note.headings.enumerated() {
+      for item in note.headings.indices {
         if let tier = keys.match(fuzzy, at: index) {
           let kind = headingKind(note, item)
           if kind != .book {
-            byTier[tier.rawValue].append(
-              Candidate(note: note, kind: kind, item: item, length: keys.key(at: index).count))
+            byTier[tier.rawValue].append(Candidate(box: box, kind: kind, item: item, length: keys.key(at: index).count))
           }
         }
         index += 1
       }
-      for (item, _) in note.questions.enumerated() {
+      for item in note.questions.indices {
         if let tier = keys.match(fuzzy, at: index) {
           byTier[tier.rawValue].append(
-            Candidate(note: note, kind: .question, item: item, length: keys.key(at: index).count))
+            Candidate(box: box, kind: .question, item: item, length: keys.key(at: index).count))
         }
         index += 1
       }
@@ -82,9 +81,31 @@ extension LibrarySnapshot {
     }
     var result: [LibrarySymbol] = []
     for tier in 0..<5 where result.count < limit {
-      var symbols = byTier[tier].map { symbol(for: $0, tier: MatchTier(rawValue: tier)!) } + tagMatches[tier]
+      // Only the best of a tier's candidates become symbols: sorted by the same order
+      // (their use is 1, so a length and kind decide first, then the name).
+      let wanted = limit - result.count
+      // Bucketed by length (short names first); only the buckets needed are sorted.
+      var byLength: [[Candidate]] = []
+      for candidate in byTier[tier] {
+        if candidate.length >= byLength.count {
+          byLength += Array(repeating: [], count: candidate.length + 1 - byLength.count)
+        }
+        byLength[candidate.length].append(candidate)
+      }
+      var candidates: [Candidate] = []
+      for var bucket in byLength where candidates.count < wanted && !bucket.isEmpty {
+        bucket.sort { a, b in
+          if a.kind != b.kind { return a.kind < b.kind }
+          let (x, y) = (a.name, b.name)
+          if x != y { return x < y }
+          return a.box.summary.path < b.box.summary.path
+        }
+        candidates += bucket
+      }
+      var symbols = candidates.prefix(wanted).map { symbol(for: $0, tier: MatchTier(rawValue: tier)!) }
+      symbols += tagMatches[tier]
       symbols.sort(by: Self.ranks)
-      result += symbols.prefix(limit - result.count)
+      result += symbols.prefix(wanted)
     }
     return locatingTags(result)
   }
@@ -102,14 +123,22 @@ extension LibrarySnapshot {
   }
 
   private struct Candidate {
-    let note: NoteSummary
+    let box: NoteBox
     let kind: LibrarySymbol.Kind
     let item: Int
     let length: Int
+
+    var name: String {
+      switch kind {
+      case .book: box.summary.title ?? ""
+      case .question: box.summary.questions[item].text
+      default: box.summary.headings[item].text
+      }
+    }
   }
 
   private func symbol(for candidate: Candidate, tier: MatchTier) -> LibrarySymbol {
-    let note = candidate.note
+    let note = candidate.box.summary
     switch candidate.kind {
     case .book:
       return bookSymbol(note, tier: tier)
@@ -149,9 +178,14 @@ extension LibrarySnapshot {
     }
     guard !wanted.isEmpty else { return symbols }
     var located = symbols
-    for note in notes {
-      for use in note.tags {
-        guard let index = wanted[TextFolding.folded(use.name)] else { continue }
+    for box in boxes {
+      for use in box.summary.tags {
+        // Most tags are ASCII: folded without allocating when they are lowercase already.
+        let key =
+          use.name.utf8.allSatisfy { $0 < 0x80 && !(0x41...0x5A).contains($0) }
+          ? use.name : TextFolding.folded(use.name)
+        guard let index = wanted[key] else { continue }
+        let note = box.summary
         let current = located[index]
         if current.span == nil || note.path < current.path
           || (note.path == current.path && use.span.bytes.lowerBound < current.span!.bytes.lowerBound)

@@ -9,7 +9,7 @@ import Synchronization
 public struct LibrarySnapshot: Sendable {
   /// Increases with every change the host applies.
   public private(set) var revision: Int
-  private var shards: [[String: NoteSummary]]
+  private var shards: [[String: NoteBox]]
   /// Per folded tag name: how many notes use it and how it is spelled.
   private(set) var tagTable: [String: TagStat]
   /// Per folded tag and per ancestor of one: the notes using it or a tag inside it.
@@ -42,11 +42,15 @@ public struct LibrarySnapshot: Sendable {
 
   /// The note at `path`.
   public func note(at path: String) -> NoteSummary? {
-    shards[Self.shard(of: path)][path]
+    shards[Self.shard(of: path)][path]?.summary
   }
 
   /// Every note, in no particular order.
-  public var notes: some Sequence<NoteSummary> { shards.lazy.flatMap { $0.values } }
+  public var notes: some Sequence<NoteSummary> { shards.lazy.flatMap { $0.values }.map(\.summary) }
+
+  /// Every note in its box: loops over the whole library read fields through it
+  /// instead of copying each summary.
+  var boxes: some Sequence<NoteBox> { shards.lazy.flatMap { $0.values } }
 
   /// Every note's path, sorted.
   public var paths: [String] { shards.flatMap { $0.keys }.sorted() }
@@ -54,7 +58,7 @@ public struct LibrarySnapshot: Sendable {
   /// Adds or replaces a note.
   mutating func update(_ summary: NoteSummary) {
     let shard = Self.shard(of: summary.path)
-    let old = shards[shard].updateValue(summary, forKey: summary.path)
+    let old = shards[shard].updateValue(NoteBox(summary), forKey: summary.path)?.summary
     if let old {
       countTags(of: old, by: -1)
       indexBook(old, adding: false)
@@ -67,7 +71,7 @@ public struct LibrarySnapshot: Sendable {
 
   /// Removes the note at `path`, if there is one.
   mutating func remove(_ path: String) {
-    guard let old = shards[Self.shard(of: path)].removeValue(forKey: path) else { return }
+    guard let old = shards[Self.shard(of: path)].removeValue(forKey: path)?.summary else { return }
     noteCount -= 1
     countTags(of: old, by: -1)
     indexBook(old, adding: false)
@@ -128,6 +132,12 @@ public struct LibrarySnapshot: Sendable {
     for byte in path.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
     return Int(hash % UInt32(shardCount))
   }
+}
+
+/// A summary behind a reference, so that passing it around costs one retain.
+final class NoteBox: Sendable {
+  let summary: NoteSummary
+  init(_ summary: NoteSummary) { self.summary = summary }
 }
 
 /// How a tag is used across the library.
