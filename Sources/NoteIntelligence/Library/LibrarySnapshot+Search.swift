@@ -3,8 +3,9 @@ public import NoteSyntax
 /// A note that may match a query, from the index alone (its words and tags), with its
 /// score.
 public struct SearchCandidate: Sendable {
-  public var note: NoteSummary
+  let box: NoteBox
   public var score: Double
+  public var note: NoteSummary { box.summary }
 }
 
 /// A note found by a full-text search: where its best match is and a snippet to show.
@@ -41,21 +42,22 @@ extension LibrarySnapshot {
   public func searchCandidates(_ query: SearchQuery) throws -> [SearchCandidate] {
     guard !query.isEmpty else { return [] }
     var documentFrequency = [Int](repeating: 0, count: query.words.count)
-    var matching: [(note: NoteSummary, counts: [Int])] = []
+    var matching: [(box: NoteBox, counts: [Int])] = []
     var totalBytes = 0
     var total = 0
-    for note in notes {
-      try Task.checkCancellation()
+    var counts = [Int](repeating: 0, count: query.words.count)
+    for box in boxes {
+      if total % 256 == 0 { try Task.checkCancellation() }
       total += 1
-      totalBytes += note.byteCount
-      var counts = [Int](repeating: 0, count: query.words.count)
+      totalBytes += box.summary.byteCount
       var all = true
       for (index, word) in query.words.enumerated() {
-        let count = word.isPrefix ? note.terms.count(withPrefix: word.bytes) : note.terms.count(of: word.bytes)
+        let count =
+          word.isPrefix ? box.summary.terms.count(withPrefix: word.bytes) : box.summary.terms.count(of: word.bytes)
         counts[index] = count
         if count > 0 { documentFrequency[index] += 1 } else { all = false }
       }
-      if all && Self.usesTags(note, query.tags) { matching.append((note, counts)) }
+      if all && Self.usesTags(box.summary, query.tags) { matching.append((box, counts)) }
     }
     let averageBytes = Double(max(totalBytes, 1)) / Double(max(total, 1))
     let weights = documentFrequency.map { frequency in
@@ -65,31 +67,36 @@ extension LibrarySnapshot {
     }
     var candidates: [SearchCandidate] = []
     candidates.reserveCapacity(matching.count)
-    for (note, counts) in matching {
-      try Task.checkCancellation()
+    for (box, counts) in matching {
+      let note = box.summary
       let length = Double(max(note.byteCount, 1)) / averageBytes
       var score = 0.0
-      let titleWords = note.title.map { TextFolding.words(of: $0) } ?? []
-      let headingWords = note.headings.flatMap { TextFolding.words(of: $0.text) }
+      // The folded title and headings are the summary's symbol keys: title first.
+      let keys = note.keys
+      let headingStart = note.title == nil ? 0 : 1
+      let titleKey = note.title == nil ? nil : keys.key(at: 0)
+      let titleWords = titleKey.map(Self.wordCount) ?? 0
       for (index, word) in query.words.enumerated() {
         let tf = Double(counts[index])
         score += weights[index] * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * length))
-        let inTitle = titleWords.filter(word.matches).count
+        let inTitle = titleKey.map { Self.occurrences(of: word, in: $0) } ?? 0
         if inTitle > 0 {
           // More for a word that is more of the title.
-          score += weights[index] * (1 + Double(inTitle) / Double(titleWords.count))
-        } else if headingWords.contains(where: word.matches) {
+          score += weights[index] * (1 + Double(inTitle) / Double(max(titleWords, 1)))
+        } else if (0..<note.headings.count).contains(where: {
+          Self.occurrences(of: word, in: keys.key(at: headingStart + $0)) > 0
+        }) {
           score += weights[index] / 2
         }
       }
-      candidates.append(SearchCandidate(note: note, score: score))
+      candidates.append(SearchCandidate(box: box, score: score))
     }
     candidates.sort { a, b in
       if a.score != b.score { return a.score > b.score }
-      let aTitle = a.note.title.map(TextFolding.folded) ?? ""
-      let bTitle = b.note.title.map(TextFolding.folded) ?? ""
-      if aTitle != bTitle { return aTitle < bTitle }
-      return a.note.path < b.note.path
+      let aTitle = a.box.summary.title == nil ? [][...] : a.box.summary.keys.key(at: 0)
+      let bTitle = b.box.summary.title == nil ? [][...] : b.box.summary.keys.key(at: 0)
+      if aTitle != bTitle { return aTitle.lexicographicallyPrecedes(bTitle) }
+      return a.box.summary.path < b.box.summary.path
     }
     return candidates
   }
@@ -119,6 +126,41 @@ extension LibrarySnapshot {
     return hits.enumerated().sorted { a, b in
       a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
     }.map(\.element)
+  }
+
+  /// Whether a byte of folded text belongs to a word (letters, digits, any non-ASCII).
+  private static func isWordByte(_ byte: UInt8) -> Bool {
+    byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A)
+  }
+
+  /// How many words `text` (folded) has.
+  static func wordCount(_ text: ArraySlice<UInt8>) -> Int {
+    var count = 0
+    var previous: UInt8 = 0x20
+    for byte in text {
+      if isWordByte(byte) && !isWordByte(previous) { count += 1 }
+      previous = byte
+    }
+    return count
+  }
+
+  /// How many words of `text` (folded) are `word` (start with it, for a prefix word).
+  static func occurrences(of word: SearchQuery.Word, in text: ArraySlice<UInt8>) -> Int {
+    let needle = word.bytes
+    guard !needle.isEmpty, text.count >= needle.count else { return 0 }
+    var count = 0
+    var start = text.startIndex
+    let last = text.endIndex - needle.count
+    while start <= last {
+      if (start == text.startIndex || !isWordByte(text[start - 1])) && text[start] == needle[0]
+        && text[start..<(start + needle.count)].elementsEqual(needle)
+      {
+        let end = start + needle.count
+        if word.isPrefix || end == text.endIndex || !isWordByte(text[end]) { count += 1 }
+      }
+      start += 1
+    }
+    return count
   }
 
   /// Whether `note` uses each of `tags` (folded), or a tag inside it.

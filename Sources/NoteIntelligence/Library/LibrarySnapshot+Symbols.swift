@@ -47,28 +47,33 @@ extension LibrarySnapshot {
     // Candidates by tier; only the tiers needed to fill `limit` are sorted.
     var byTier: [[Candidate]] = Array(repeating: [], count: 5)
     for box in boxes {
-      let note = box.summary
-      let keys = note.keys
+      // Fields read through the box: copying the whole summary per note costs more
+      // than matching its names.
+      let keys = box.summary.keys
+      let hasTitle = box.summary.title != nil
+      let headingCount = box.summary.headings.count
       var index = 0
-      if note.title != nil {
+      if hasTitle {
         if let tier = keys.match(fuzzy, at: 0) {
           byTier[tier.rawValue].append(Candidate(box: box, kind: .book, item: 0, length: keys.key(at: 0).count))
         }
         index = 1
       }
-      for item in note.headings.indices {
+      for item in 0..<headingCount {
         if let tier = keys.match(fuzzy, at: index) {
-          let kind = headingKind(note, item)
+          let kind = headingKind(box.summary, item)
           if kind != .book {
             byTier[tier.rawValue].append(Candidate(box: box, kind: kind, item: item, length: keys.key(at: index).count))
           }
         }
         index += 1
       }
-      for item in note.questions.indices {
+      while index < keys.count {
         if let tier = keys.match(fuzzy, at: index) {
           byTier[tier.rawValue].append(
-            Candidate(box: box, kind: .question, item: item, length: keys.key(at: index).count))
+            Candidate(
+              box: box, kind: .question, item: index - headingCount - (hasTitle ? 1 : 0),
+              length: keys.key(at: index).count))
         }
         index += 1
       }
