@@ -123,6 +123,21 @@ import Testing
     #expect(snapshot.tagUses(of: "bias", includingChildren: false).map(\.use.name) == ["Bias"])
   }
 
+  @Test func aTagIsLocatedAtItsFirstUseInTheFirstNoteEvenAfterThatNoteGoes() throws {
+    let host = LibraryHost()
+    host.apply(Self.library.map { .update($0) })
+    var symbol = try #require(host.snapshot().symbols(matching: "#psychology", limit: 1).first)
+    #expect(symbol.path == "/lib/noise.md")
+    #expect(symbol.span?.start.line == 2)
+    host.apply([.remove(path: "/lib/noise.md")])
+    symbol = try #require(host.snapshot().symbols(matching: "#psychology", limit: 1).first)
+    #expect(symbol.path == "/lib/thinking.md")
+    #expect(symbol.span?.start.line == 3, "the front matter's tags line comes first")
+    host.apply([.update(Self.library[1])])
+    symbol = try #require(host.snapshot().symbols(matching: "#psychology", limit: 1).first)
+    #expect(symbol.path == "/lib/noise.md")
+  }
+
   @Test func removingANoteUpdatesTheTags() {
     let host = LibraryHost()
     host.apply(Self.library.map { .update($0) })

@@ -177,12 +177,19 @@ extension LibrarySnapshot {
   /// The symbols with each tag located at its first use in the first note (by path)
   /// that uses it: one pass over the library for all of them.
   private func locatingTags(_ symbols: [LibrarySymbol]) -> [LibrarySymbol] {
+    var located = symbols
     var wanted: [String: Int] = [:]
     for (index, symbol) in symbols.enumerated() where symbol.kind == .tag {
-      wanted[TextFolding.folded(symbol.name.dropFirst())] = index
+      let folded = TextFolding.folded(symbol.name.dropFirst())
+      if let first = tagTable[folded]?.first {
+        located[index].path = first.path
+        located[index].span = first.span
+      } else {
+        wanted[folded] = index
+      }
     }
-    guard !wanted.isEmpty else { return symbols }
-    var located = symbols
+    // Tags whose first note was removed since: found by one pass over the library.
+    guard !wanted.isEmpty else { return located }
     for box in boxes {
       for use in box.summary.tags {
         // Most tags are ASCII: folded without allocating when they are lowercase already.
@@ -190,12 +197,12 @@ extension LibrarySnapshot {
           use.name.utf8.allSatisfy { $0 < 0x80 && !(0x41...0x5A).contains($0) }
           ? use.name : TextFolding.folded(use.name)
         guard let index = wanted[key] else { continue }
-        let note = box.summary
+        let path = box.summary.path
         let current = located[index]
-        if current.span == nil || note.path < current.path
-          || (note.path == current.path && use.span.bytes.lowerBound < current.span!.bytes.lowerBound)
+        if current.span == nil || path < current.path
+          || (path == current.path && use.span.bytes.lowerBound < current.span!.bytes.lowerBound)
         {
-          located[index].path = note.path
+          located[index].path = path
           located[index].span = use.span
         }
       }

@@ -108,6 +108,7 @@ public struct LibrarySnapshot: Sendable {
       if first { seen.append(folded) }
       // In place: a copy of the stat would copy its table of spellings.
       tagTable[folded, default: TagStat()].count(use.name, first: first, by: delta)
+      if first { tagTable[folded]?.locate(summary.path, use.span, adding: delta > 0) }
       if tagTable[folded]?.noteCount ?? 0 <= 0 { tagTable[folded] = nil }
     }
     // Each tag and its ancestors, once per note.
@@ -145,6 +146,21 @@ struct TagStat: Sendable {
   var noteCount = 0
   /// Each spelling (`Books`, `books`) with how many uses it has.
   var spellings: [String: Int] = [:]
+  /// The first use in the first note by path, while it is known (removing that note
+  /// makes it unknown until a query finds it again).
+  var first: (path: String, span: NoteSpan)?
+  var firstKnown = true
+
+  /// Keeps ``first`` current as a note's first use of the tag is added or removed.
+  mutating func locate(_ path: String, _ span: NoteSpan, adding: Bool) {
+    if adding {
+      guard firstKnown else { return }
+      if first == nil || path < first!.path { first = (path, span) }
+    } else if first?.path == path {
+      first = nil
+      firstKnown = false
+    }
+  }
 
   /// Counts one use spelled `name` (`first`: the note's first use of the tag).
   mutating func count(_ name: String, first: Bool, by delta: Int) {
