@@ -46,6 +46,20 @@ extension LibrarySnapshot {
     }
     // Candidates by tier; only the tiers needed to fill `limit` are sorted.
     var byTier: [[Candidate]] = Array(repeating: [], count: 5)
+    // Once the tiers up to `worstNeeded` hold `limit` names, worse ones cannot be shown.
+    var worstNeeded = 4
+    func add(_ candidate: Candidate, _ tier: MatchTier) {
+      guard tier.rawValue <= worstNeeded else { return }
+      byTier[tier.rawValue].append(candidate)
+      var total = 0
+      for index in 0...worstNeeded {
+        total += byTier[index].count
+        if total >= limit {
+          worstNeeded = index
+          break
+        }
+      }
+    }
     for box in boxes {
       // Fields read through the box: copying the whole summary per note costs more
       // than matching its names.
@@ -55,7 +69,7 @@ extension LibrarySnapshot {
       var index = 0
       if hasTitle {
         if let tier = keys.match(fuzzy, at: 0) {
-          byTier[tier.rawValue].append(Candidate(box: box, kind: .book, item: 0, length: keys.key(at: 0).count))
+          add(Candidate(box: box, kind: .book, item: 0, length: keys.key(at: 0).count), tier)
         }
         index = 1
       }
@@ -63,17 +77,17 @@ extension LibrarySnapshot {
         if let tier = keys.match(fuzzy, at: index) {
           let kind = headingKind(box.summary, item)
           if kind != .book {
-            byTier[tier.rawValue].append(Candidate(box: box, kind: kind, item: item, length: keys.key(at: index).count))
+            add(Candidate(box: box, kind: kind, item: item, length: keys.key(at: index).count), tier)
           }
         }
         index += 1
       }
       while index < keys.count {
         if let tier = keys.match(fuzzy, at: index) {
-          byTier[tier.rawValue].append(
+          add(
             Candidate(
               box: box, kind: .question, item: index - headingCount - (hasTitle ? 1 : 0),
-              length: keys.key(at: index).count))
+              length: keys.key(at: index).count), tier)
         }
         index += 1
       }
