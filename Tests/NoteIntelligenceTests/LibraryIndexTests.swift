@@ -95,6 +95,26 @@ import Testing
     #expect(snapshot.symbols(matching: "e", limit: 3).count == 3)
   }
 
+  /// A small limit gives the first answers of a large one, however many names match
+  /// (the search stops collecting names that cannot be shown).
+  @Test(arguments: ["chapter", "c", "a", "ch 1", "#t", "q"])
+  func aLimitGivesTheBestOfTheWholeAnswer(query: String) {
+    var notes: [NoteSummary] = []
+    for index in 0..<300 {
+      var text = "# Book \(index) about things\n\n#topic/\(index % 7) #tag\(index % 3)\n\n"
+      for chapter in 0..<(index % 9) {
+        text +=
+          "## Chapter \(chapter): \(String(repeating: "a", count: index % 5)) part\n\nQ: Question \(chapter)?\nA: Yes.\n\n"
+      }
+      notes.append(Self.summary("/many/\(index).md", text))
+    }
+    let snapshot = LibraryHost().apply(notes.map { .update($0) })
+    let all = snapshot.symbols(matching: query, limit: 100_000)
+    for limit in [1, 7, 50, 300] {
+      #expect(snapshot.symbols(matching: query, limit: limit) == Array(all.prefix(limit)), "limit \(limit)")
+    }
+  }
+
   @Test func symbolKindsAndContainers() throws {
     let symbols = Self.snapshot().symbols(matching: "ego", limit: 5)
     let ego = try #require(symbols.first)
