@@ -46,40 +46,18 @@ extension LibrarySnapshot {
     }
     // Candidates by tier; only the tiers needed to fill `limit` are sorted.
     var byTier: [[Candidate]] = Array(repeating: [], count: 5)
-    // Once the tiers up to `worstNeeded` hold `limit` names, worse ones cannot be shown;
-    // nor can names of that tier longer than `longestNeeded` (when shorter ones fill it).
+    // Once the tiers up to `worstNeeded` hold `limit` names, worse ones cannot be shown.
     var worstNeeded = 4
-    var longestNeeded = Int.max
-    var added = 0
     func add(_ candidate: Candidate, _ tier: MatchTier) {
-      guard tier.rawValue < worstNeeded || (tier.rawValue == worstNeeded && candidate.length <= longestNeeded)
-      else { return }
+      guard tier.rawValue <= worstNeeded else { return }
       byTier[tier.rawValue].append(candidate)
-      added += 1
-      guard added % 256 == 0 || added == limit else { return }
       var total = 0
       for index in 0...worstNeeded {
         total += byTier[index].count
-        guard total >= limit else { continue }
-        if index < worstNeeded { longestNeeded = Int.max }
-        worstNeeded = index
-        // The length at which the tier's shortest names reach `limit` with the better tiers.
-        var byLength: [Int] = []
-        for other in byTier[index] where other.length <= longestNeeded {
-          if other.length >= byLength.count {
-            byLength += Array(repeating: 0, count: other.length + 1 - byLength.count)
-          }
-          byLength[other.length] += 1
+        if total >= limit {
+          worstNeeded = index
+          break
         }
-        var running = total - byTier[index].count
-        for (length, count) in byLength.enumerated() {
-          running += count
-          if running >= limit {
-            longestNeeded = length
-            break
-          }
-        }
-        break
       }
     }
     for box in boxes {
