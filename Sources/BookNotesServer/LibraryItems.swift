@@ -46,27 +46,13 @@ public struct SearchItem: Sendable, Hashable, Codable, FastJSONEncodable {
     writer.key("line")
     writer.write(line)
     writer.key("range")
-    Self.write(range, to: &writer)
+    range.writeJSON(to: &writer)
     writer.key("snippet")
     writer.write(snippet)
     writer.key("matches")
     SearchExport.writeRanges(matches.map { $0[0]..<$0[1] }, to: &writer)
     writer.key("score")
     writer.write(score)
-    writer.endObject()
-  }
-
-  static func write(_ range: LanguageServerProtocol.Range, to writer: inout JSONWriter) {
-    writer.beginObject()
-    for (name, position) in [("start", range.start), ("end", range.end)] {
-      writer.key(name)
-      writer.beginObject()
-      writer.key("line")
-      writer.write(position.line)
-      writer.key("character")
-      writer.write(position.character)
-      writer.endObject()
-    }
     writer.endObject()
   }
 }

@@ -55,17 +55,7 @@ public struct PromptItem: Sendable, Hashable, Codable, FastJSONEncodable {
       writer.key("uri")
       writer.write(uri)
       writer.key("range")
-      writer.beginObject()
-      for (name, position) in [("start", range.start), ("end", range.end)] {
-        writer.key(name)
-        writer.beginObject()
-        writer.key("line")
-        writer.write(position.line)
-        writer.key("character")
-        writer.write(position.character)
-        writer.endObject()
-      }
-      writer.endObject()
+      range.writeJSON(to: &writer)
     }
   }
 }

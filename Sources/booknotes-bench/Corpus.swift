@@ -19,17 +19,22 @@ enum Corpus {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let path = "\(directory)/note-\(bytes).md"
     if !FileManager.default.fileExists(atPath: path) {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["python3", generator, "--single", String(bytes), "--out", path, "--seed", "1"]
-      process.standardOutput = FileHandle.nullDevice
-      try process.run()
-      process.waitUntilExit()
-      guard process.terminationStatus == 0 else {
-        throw BenchError("corpus generator failed (\(generator)); set BOOKNOTES_CORPUS_GENERATOR")
-      }
+      try generate(["--single", String(bytes), "--out", path, "--seed", "1"])
     }
     return path
+  }
+
+  /// Runs the generator with `arguments`.
+  static func generate(_ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", generator] + arguments
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw BenchError("corpus generator failed (\(generator)); set BOOKNOTES_CORPUS_GENERATOR")
+    }
   }
 }
 
@@ -40,15 +45,7 @@ extension Corpus {
     if !FileManager.default.fileExists(atPath: path + "/.complete") {
       try? FileManager.default.removeItem(atPath: path)
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["python3", generator, "--workspace", String(count), "--out", path, "--seed", "1"]
-      process.standardOutput = FileHandle.nullDevice
-      try process.run()
-      process.waitUntilExit()
-      guard process.terminationStatus == 0 else {
-        throw BenchError("corpus generator failed (\(generator)); set BOOKNOTES_CORPUS_GENERATOR")
-      }
+      try generate(["--workspace", String(count), "--out", path, "--seed", "1"])
       FileManager.default.createFile(atPath: path + "/.complete", contents: nil)
     }
     return path
