@@ -11,8 +11,6 @@ struct LibraryStatus: Sendable {
   var pending: Set<DocumentURI> = []
   /// Whether a re-index task is running.
   var reindexing = false
-  /// Whether the first indexing of the workspace has finished.
-  var indexed = false
   /// The roots that are indexed (absolute folder paths).
   var roots: [String] = []
   /// The poller, when the server watches the folders itself.
@@ -161,7 +159,6 @@ extension BookNotesServer {
     let count = library.snapshot().noteCount
     let saves = cache != nil && (!remaining.isEmpty || cached.count != records.count || records.count != entries.count)
     libraryStatus.withLock {
-      $0.indexed = true
       $0.roots = allRoots
       if saves { $0.savingCache = true }
     }

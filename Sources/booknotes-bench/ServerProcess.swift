@@ -99,45 +99,42 @@ final class ServerProcess {
   /// Throws after `timeout` seconds without it.
   func responseBody(_ id: Int, timeout: Double = 30) throws -> (time: UInt64, body: [UInt8]) {
     let prefix = Array("{\"jsonrpc\":\"2.0\",\"id\":\(id),".utf8)
-    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      while let event = framer.next() {
-        guard case .message(let body) = event else { continue }
-        if body.starts(with: prefix) { return (DispatchTime.now().uptimeNanoseconds, Array(body)) }
-        let message = try JSONParser.parse(body)
-        if message["method"] != nil {
-          if let requestID = message["id"] {
-            send(["jsonrpc": "2.0", "id": requestID, "result": .null])
-          }
-          continue
-        }
-        if message["id"] == .int(id) { return (DispatchTime.now().uptimeNanoseconds, Array(body)) }
-      }
-      let now = DispatchTime.now().uptimeNanoseconds
-      guard now < deadline else { throw BenchError("no answer to request \(id) in \(Int(timeout)) s") }
-      var poller = pollfd(fd: fromServer, events: Int16(POLLIN), revents: 0)
-      guard poll(&poller, 1, Int32((deadline - now) / 1_000_000) + 1) > 0 else { continue }
-      let count = buffer.withUnsafeMutableBytes { read(fromServer, $0.baseAddress!, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { throw BenchError("the server closed its output") }
-      framer.feed(buffer[..<count])
+    return try readMessages(timeout: timeout) { body in
+      if body.starts(with: prefix) { return (DispatchTime.now().uptimeNanoseconds, Array(body)) }
+      let message = try answeringRequests(body)
+      return message?["id"] == .int(id) ? (DispatchTime.now().uptimeNanoseconds, Array(body)) : nil
     }
   }
 
   /// Reads messages until one that `matches` accepts arrives; returns when it was read.
   /// The server's requests are answered with `null`.
   func waitForMessage(timeout: Double = 120, matching matches: (JSONValue) -> Bool) throws -> UInt64 {
+    try readMessages(timeout: timeout) { body in
+      let message = try JSONParser.parse(body)
+      if matches(message) { return DispatchTime.now().uptimeNanoseconds }
+      _ = try answeringRequests(body)
+      return nil
+    }
+  }
+
+  /// A message parsed, or `nil` after answering it with `null` when it is a request
+  /// from the server.
+  private func answeringRequests(_ body: some Collection<UInt8>) throws -> JSONValue? {
+    let message = try JSONParser.parse(body)
+    guard message["method"] != nil else { return message }
+    if let requestID = message["id"] { send(["jsonrpc": "2.0", "id": requestID, "result": .null]) }
+    return nil
+  }
+
+  /// Reads and frames the server's output until `take` returns a value for a body;
+  /// throws after `timeout` seconds.
+  private func readMessages<T>(timeout: Double, _ take: ([UInt8]) throws -> T?) throws -> T {
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       while let event = framer.next() {
         guard case .message(let body) = event else { continue }
-        let message = try JSONParser.parse(body)
-        if matches(message) { return DispatchTime.now().uptimeNanoseconds }
-        if message["method"] != nil, let requestID = message["id"] {
-          send(["jsonrpc": "2.0", "id": requestID, "result": .null])
-        }
+        if let value = try take(body) { return value }
       }
       let now = DispatchTime.now().uptimeNanoseconds
       guard now < deadline else { throw BenchError("no awaited message in \(Int(timeout)) s") }

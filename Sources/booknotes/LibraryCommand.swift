@@ -108,19 +108,31 @@ enum LibraryLoading {
   }
 
   /// Parses the arguments and loads the library, or reports bad usage; `nil` then.
+  /// With `limit`, the command takes `--limit N` (that number by default), checked
+  /// before the library is read.
   static func prepare(
     _ arguments: [String], command: String, help: String, formats: [String] = ["text", "json"],
-    options: Set<String> = []
-  ) -> (LibraryQueryArguments, LibrarySnapshot)? {
+    options: Set<String> = [], limit defaultLimit: Int? = nil
+  ) -> (arguments: LibraryQueryArguments, limit: Int, snapshot: LibrarySnapshot)? {
     let parsed: LibraryQueryArguments
-    switch LibraryQueryArguments.parse(arguments, formats: formats, options: options) {
+    let accepted = defaultLimit == nil ? options : options.union(["--limit"])
+    switch LibraryQueryArguments.parse(arguments, formats: formats, options: accepted) {
     case .success(let value): parsed = value
     case .failure(let problem):
       Output.error("booknotes \(command): \(problem.message)\n\n\(help)")
       return nil
     }
+    var limit = Int.max
+    if let defaultLimit {
+      switch parsed.limit(default: defaultLimit) {
+      case .success(let value): limit = value
+      case .failure(let problem):
+        Output.error("booknotes \(command): \(problem.message)")
+        return nil
+      }
+    }
     switch load(root: parsed.root, command: command) {
-    case .success(let snapshot): return (parsed, snapshot)
+    case .success(let snapshot): return (parsed, limit, snapshot)
     case .failure(let problem):
       Output.error("booknotes \(command): \(problem.message)")
       return nil

@@ -34,15 +34,8 @@ enum SearchCommand: Subcommand {
     """
 
   static func run(_ arguments: [String]) -> Int32 {
-    guard let (parsed, snapshot) = LibraryLoading.prepare(arguments, command: name, help: help, options: ["--limit"])
+    guard let (parsed, limit, snapshot) = LibraryLoading.prepare(arguments, command: name, help: help, limit: 50)
     else { return ExitStatus.usage }
-    let limit: Int
-    switch parsed.limit(default: 50) {
-    case .success(let value): limit = value
-    case .failure(let problem):
-      Output.error("booknotes search: \(problem.message)")
-      return ExitStatus.usage
-    }
     let query = SearchQuery(parsed.words.joined(separator: " "))
     guard !query.isEmpty else {
       Output.error("booknotes search: no words to search for\n\n\(help)")

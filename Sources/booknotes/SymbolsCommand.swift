@@ -33,15 +33,8 @@ enum SymbolsCommand: Subcommand {
     """
 
   static func run(_ arguments: [String]) -> Int32 {
-    guard let (parsed, snapshot) = LibraryLoading.prepare(arguments, command: name, help: help, options: ["--limit"])
+    guard let (parsed, limit, snapshot) = LibraryLoading.prepare(arguments, command: name, help: help, limit: 50)
     else { return ExitStatus.usage }
-    let limit: Int
-    switch parsed.limit(default: 50) {
-    case .success(let value): limit = value
-    case .failure(let problem):
-      Output.error("booknotes symbols: \(problem.message)")
-      return ExitStatus.usage
-    }
     let symbols = snapshot.symbols(matching: parsed.words.joined(separator: " "), limit: limit)
     var output = ListOutput(json: parsed.json)
     for symbol in symbols {

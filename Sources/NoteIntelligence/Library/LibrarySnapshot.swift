@@ -17,28 +17,18 @@ public struct LibrarySnapshot: Sendable {
   public private(set) var noteCount: Int
   /// Notes by book key (ISBN; title and first author), to find duplicates.
   private(set) var bookIndex: [String: [String]]
-  /// The host's latest revision, to tell a snapshot that has been superseded.
-  let latest: RevisionCounter
 
   static let shardCount = 64
 
   /// An empty library.
   public init() {
-    self.init(latest: RevisionCounter())
-  }
-
-  init(latest: RevisionCounter) {
     revision = 0
     shards = Array(repeating: [:], count: Self.shardCount)
     tagTable = [:]
     tagTotals = [:]
     bookIndex = [:]
     noteCount = 0
-    self.latest = latest
   }
-
-  /// Whether a newer snapshot exists: long work on this one may stop.
-  public var isStale: Bool { latest.value != revision }
 
   /// The note at `path`.
   public func note(at path: String) -> NoteSummary? {
@@ -175,13 +165,6 @@ struct TagStat: Sendable {
   }
 }
 
-/// The host's latest revision, shared with the snapshots it hands out.
-final class RevisionCounter: Sendable {
-  private let current = Atomic<Int>(0)
-  var value: Int { current.load(ordering: .acquiring) }
-  func store(_ revision: Int) { current.store(revision, ordering: .releasing) }
-}
-
 /// One change to the library.
 public enum LibraryChange: Sendable {
   /// A note read or edited: its summary replaces the old one.
@@ -197,12 +180,9 @@ public enum LibraryChange: Sendable {
 /// keep the snapshot they took.
 public final class LibraryHost: Sendable {
   private let current: Mutex<LibrarySnapshot>
-  private let latest: RevisionCounter
 
   public init() {
-    let latest = RevisionCounter()
-    self.latest = latest
-    current = Mutex(LibrarySnapshot(latest: latest))
+    current = Mutex(LibrarySnapshot())
   }
 
   /// The current snapshot.
@@ -223,7 +203,6 @@ public final class LibraryHost: Sendable {
       }
       next.advance(to: snapshot.revision + 1)
       snapshot = next
-      latest.store(next.revision)
       return next
     }
   }

@@ -10,16 +10,28 @@ public struct LinkUse: Sendable, Hashable {
   /// The target's bytes.
   public var targetRange: Range<Int>
 
-  /// Every link and image of `doc`, in order (nothing in code is a link).
+  /// Every link and image of `doc`, in order (nothing in code is a link). Reads each
+  /// block's flat node array, so it is cheap enough for every keystroke.
   public static func all(in doc: NoteDocument) -> [LinkUse] {
     var links: [LinkUse] = []
     doc.tree.forEachBlock { block in
-      block.forEachDescendant { node in
-        guard node.kind == .link || node.kind == .image, let target = node.child(.linkTarget) else { return }
-        links.append(
-          LinkUse(
-            target: doc.text.string(in: target.range), isImage: node.kind == .image, range: node.range,
-            targetRange: target.range))
+      block.withFlatSubtree { flat in
+        var index = flat.root
+        while index < flat.end {
+          defer { index += 1 }
+          let kind = flat.kind(index)
+          guard kind == .link || kind == .image else { continue }
+          var child = index + 1
+          while child < flat.subtreeEnd(index) && flat.kind(child) != .linkTarget { child = flat.subtreeEnd(child) }
+          guard child < flat.subtreeEnd(index) else { continue }
+          let start = flat.blockStart + flat.relativeStart(index)
+          let targetStart = flat.blockStart + flat.relativeStart(child)
+          let targetRange = targetStart..<(targetStart + flat.length(child))
+          links.append(
+            LinkUse(
+              target: doc.text.string(in: targetRange), isImage: kind == .image,
+              range: start..<(start + flat.length(index)), targetRange: targetRange))
+        }
       }
     }
     return links

@@ -20,7 +20,7 @@ extension NoteSummary {
     doc.tree.forEachBlock { block in
       switch block.kind {
       case .frontMatter:
-        collectFrontMatter(block, doc)
+        titleSpan = Self.frontMatterTitleSpan(block, doc)
       case .heading:
         if let content = block.child(.inlineContent) {
           let level = block.child(.headingMarker)?.length ?? 1
@@ -37,25 +37,15 @@ extension NoteSummary {
         }
       case .codeBlockStart, .codeLines, .codeBlockEnd:
         codeRanges.append(block.range)
-        return
       default:
         break
       }
-      block.forEachDescendant { node in
-        switch node.kind {
-        case .hashtag:
-          let range = (node.startOffset + 1)..<node.endOffset
-          tags.append(TagUse(name: doc.text.string(in: range), span: doc.span(of: range), inFrontMatter: false))
-        case .link, .image:
-          guard let target = node.child(.linkTarget) else { return }
-          links.append(
-            NoteLink(
-              target: doc.text.string(in: target.range), isImage: node.kind == .image, span: doc.span(of: node.range),
-              targetSpan: doc.span(of: target.range)))
-        default:
-          break
-        }
-      }
+    }
+    tags = Self.tagUses(in: doc)
+    links = LinkUse.all(in: doc).map { link in
+      NoteLink(
+        target: link.target, isImage: link.isImage, span: doc.span(of: link.range),
+        targetSpan: doc.span(of: link.targetRange))
     }
     if let bookTitle = book.title {
       title = bookTitle
@@ -77,8 +67,7 @@ extension NoteSummary {
     var note = NoteSummary(nameOnly: path, byteCount: doc.utf8Count)
     note.book = BookInfo(doc)
     if doc.tree.blockCount > 0, doc.tree.block(at: 0).kind == .frontMatter {
-      note.collectFrontMatter(doc.tree.block(at: 0), doc)
-      note.tags = []
+      note.titleSpan = frontMatterTitleSpan(doc.tree.block(at: 0), doc)
     }
     if let title = note.book.title {
       note.title = title
@@ -89,15 +78,15 @@ extension NoteSummary {
     return note
   }
 
-  /// Title span and front-matter tags.
-  private mutating func collectFrontMatter(_ block: SyntaxNode, _ doc: NoteDocument) {
+  /// Where the front matter's `title` value is written, unquoted.
+  private static func frontMatterTitleSpan(_ block: SyntaxNode, _ doc: NoteDocument) -> NoteSpan? {
     for entry in block.children where entry.kind == .frontMatterEntry {
-      guard let key = entry.child(.frontMatterKey), let value = entry.child(.frontMatterValue) else { continue }
-      if titleSpan == nil && doc.text.string(in: key.range).lowercased() == "title" {
-        titleSpan = doc.span(of: Self.unquotedRange(value.range, doc))
-      }
+      guard let key = entry.child(.frontMatterKey), let value = entry.child(.frontMatterValue),
+        doc.text.string(in: key.range).lowercased() == "title"
+      else { continue }
+      return doc.span(of: unquotedRange(value.range, doc))
     }
-    tags += Self.frontMatterTags(block, doc)
+    return nil
   }
 
   /// The front matter's tags, each item of `tags: a, #b` with its own span.

@@ -38,10 +38,12 @@ extension NoteSummary {
     case .codeBlockStart, .codeLines, .codeBlockEnd:
       return
     default:
-      block.forEachDescendant { node in
-        guard node.kind == .hashtag else { return }
-        let range = (node.startOffset + 1)..<node.endOffset
-        uses.append(TagUse(name: doc.text.string(in: range), span: doc.span(of: range), inFrontMatter: false))
+      block.withFlatSubtree { flat in
+        for index in flat.root..<flat.end where flat.kind(index) == .hashtag {
+          let start = flat.blockStart + flat.relativeStart(index)
+          let range = (start + 1)..<(start + flat.length(index))
+          uses.append(TagUse(name: doc.text.string(in: range), span: doc.span(of: range), inFrontMatter: false))
+        }
       }
     }
   }
