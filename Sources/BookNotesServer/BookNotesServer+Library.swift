@@ -9,6 +9,10 @@ import Synchronization
 struct LibraryStatus: Sendable {
   /// Open notes whose index entries wait for a re-index.
   var pending: Set<DocumentURI> = []
+  /// Whether a pending note is large enough to wait for typing to pause.
+  var largePending = false
+  /// When a pending note last changed.
+  var lastChange = ContinuousClock.now
   /// Whether a re-index task is running.
   var reindexing = false
   /// The roots that are indexed (absolute folder paths).
@@ -186,10 +190,14 @@ extension BookNotesServer {
   }
 
   /// Re-indexes an open note soon, off the request path; several changes to one note
-  /// before that make one re-index.
-  func scheduleReindex(_ uri: DocumentURI) {
+  /// before that make one re-index. A note over ``largeNote`` bytes waits for typing to
+  /// pause (``typingPause``), so that summarising it does not compete with keystrokes;
+  /// one over `index.maxFileSize` is indexed by name only, as its file would be.
+  func scheduleReindex(_ uri: DocumentURI, byteCount: Int) {
     let start = libraryStatus.withLock { status -> Bool in
       status.pending.insert(uri)
+      status.lastChange = .now
+      if byteCount > Self.largeNote { status.largePending = true }
       if status.reindexing { return false }
       status.reindexing = true
       return true
@@ -197,22 +205,39 @@ extension BookNotesServer {
     guard start else { return }
     Task.detached(priority: .utility) { [self] in
       while true {
-        let batch = libraryStatus.withLock { status -> Set<DocumentURI> in
+        let (batch, wait) = libraryStatus.withLock { status -> (Set<DocumentURI>, Duration?) in
+          let quiet = ContinuousClock.now - status.lastChange
+          if status.largePending && quiet < Self.typingPause { return ([], Self.typingPause - quiet) }
           let batch = status.pending
           status.pending = []
+          status.largePending = false
           if batch.isEmpty { status.reindexing = false }
-          return batch
+          return (batch, nil)
+        }
+        if let wait {
+          try? await Task.sleep(for: wait)
+          continue
         }
         if batch.isEmpty { return }
+        let maxFileSize = session.withLock { $0.configuration.settings.index.maxFileSize }
         var changes: [LibraryChange] = []
         for uri in batch {
           guard let document = documents.withLock({ $0[uri] }) else { continue }
-          changes.append(.update(NoteSummary(path: Self.libraryPath(of: uri), doc: document.note)))
+          let note = document.note
+          let path = Self.libraryPath(of: uri)
+          changes.append(
+            .update(
+              note.utf8Count > maxFileSize
+                ? NoteSummary(nameOnly: path, byteCount: note.utf8Count) : NoteSummary(path: path, doc: note)))
         }
         library.apply(changes)
       }
     }
   }
+
+  /// Open notes larger than this are re-indexed once typing pauses.
+  static let largeNote = 256 * 1024
+  static let typingPause = Duration.milliseconds(300)
 
   /// After a note is closed its file is authoritative again: re-read it, or drop it
   /// from the index when it is gone or outside the roots.

@@ -30,7 +30,7 @@ extension BookNotesServer {
     logger.info(
       "\(reopened ? "Reopened" : "Opened") \(item.uri) (\(item.text.utf8.count) bytes); \(count) open")
     publishDiagnosticsIfPushing(document)
-    scheduleReindex(item.uri)
+    scheduleReindex(item.uri, byteCount: item.text.utf8.count)
   }
 
   /// Applies the changes in order, each through the incremental parser.
@@ -48,7 +48,7 @@ extension BookNotesServer {
       }
     }
     publishDiagnosticsIfPushing(document)
-    scheduleReindex(uri)
+    scheduleReindex(uri, byteCount: document.note.utf8Count)
   }
 
   func didClose(_ uri: DocumentURI) {

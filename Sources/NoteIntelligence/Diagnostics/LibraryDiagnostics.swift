@@ -64,7 +64,8 @@ public enum LibraryDiagnostics {
     guard let severity = options.severity(for: missingNote, default: .warning) else { return [] }
     let folder = context.folder
     var result: [NoteDiagnostic] = []
-    for link in LinkUse.all(in: doc) where !link.isImage {
+    // Only targets that may name a note become strings: this runs on every keystroke.
+    for link in LinkUse.all(in: doc, keep: { LinkTarget.mayNameNote($0, in: doc) }) where !link.isImage {
       guard case .file(let path)? = LinkTarget.resolve(link.target, relativeTo: folder),
         LinkTarget.isNotePath(path), !context.fileExists(path)
       else { continue }

@@ -13,6 +13,12 @@ public struct LinkUse: Sendable, Hashable {
   /// Every link and image of `doc`, in order (nothing in code is a link). Reads each
   /// block's flat node array, so it is cheap enough for every keystroke.
   public static func all(in doc: NoteDocument) -> [LinkUse] {
+    all(in: doc) { _ in true }
+  }
+
+  /// The links and images whose target bytes `keep` accepts (a `String` is made only
+  /// for those).
+  static func all(in doc: NoteDocument, keep: (Range<Int>) -> Bool) -> [LinkUse] {
     var links: [LinkUse] = []
     doc.tree.forEachBlock { block in
       block.withFlatSubtree { flat in
@@ -27,6 +33,7 @@ public struct LinkUse: Sendable, Hashable {
           let start = flat.blockStart + flat.relativeStart(index)
           let targetStart = flat.blockStart + flat.relativeStart(child)
           let targetRange = targetStart..<(targetStart + flat.length(child))
+          guard keep(targetRange) else { continue }
           links.append(
             LinkUse(
               target: doc.text.string(in: targetRange), isImage: kind == .image,
@@ -67,6 +74,22 @@ public enum LinkTarget: Sendable, Hashable {
   }
 
   /// Whether `path` names a note by its extension (`.md`, `.markdown`, any case).
+  /// Whether the target in `range` of `doc` may name a note: before any `#`, it ends
+  /// with `.md` or `.markdown` (any case). Read from the bytes, without making a string.
+  static func mayNameNote(_ range: Range<Int>, in doc: NoteDocument) -> Bool {
+    var end = range.upperBound
+    for offset in range where doc.text[offset] == UInt8(ascii: "#") {
+      end = offset
+      break
+    }
+    func endsWith(_ suffix: String) -> Bool {
+      let bytes = Array(suffix.utf8)
+      guard end - range.lowerBound >= bytes.count else { return false }
+      return bytes.indices.allSatisfy { TextFolding.lowerASCII(doc.text[end - bytes.count + $0]) == bytes[$0] }
+    }
+    return endsWith(".md") || endsWith(".markdown")
+  }
+
   public static func isNotePath(_ path: String) -> Bool {
     let lower = path.lowercased()
     return lower.hasSuffix(".md") || lower.hasSuffix(".markdown")
