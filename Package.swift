@@ -11,6 +11,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .executable(name: "booknotes", targets: ["booknotes"]),
+    .executable(name: "booknotes-fetch", targets: ["booknotes-fetch"]),
     .library(name: "NoteSyntax", targets: ["NoteSyntax"]),
   ],
   targets: [
@@ -27,10 +28,20 @@ let package = Package(
     // the environment, the loader, watching folders, the index cache on disk.
     .target(
       name: "NoteWorkspace", dependencies: ["NoteSyntax", "NoteIntelligence", "JSONCore"], swiftSettings: strict),
+    // Google Books behind the `BookCatalog` protocol: request building, response
+    // decoding, caches in memory and on disk, back-off. Its HTTP goes through the
+    // `booknotes-fetch` process, so nothing here links the network stack.
+    .target(
+      name: "BookCatalog", dependencies: ["NoteIntelligence", "NoteWorkspace", "JSONCore"], swiftSettings: strict),
+    // URLSession (corelibs Foundation and libcurl) in a process of its own, started when
+    // the network is first needed, so the server keeps its fast start.
+    .executableTarget(name: "booknotes-fetch", dependencies: ["JSONCore"], swiftSettings: strict),
     // Where both vocabularies meet: documents, scheduling, conversions, one file per feature.
     .target(
       name: "BookNotesServer",
-      dependencies: ["NoteSyntax", "NoteIntelligence", "NoteWorkspace", "JSONCore", "LanguageServerProtocol"],
+      dependencies: [
+        "NoteSyntax", "NoteIntelligence", "NoteWorkspace", "BookCatalog", "JSONCore", "LanguageServerProtocol",
+      ],
       swiftSettings: strict),
     // glibc's malloc arena limit, which Swift's Glibc module does not expose.
     .target(name: "CMallocTuning"),
@@ -44,7 +55,8 @@ let package = Package(
     .executableTarget(
       name: "booknotes",
       dependencies: [
-        "BookNotesServer", "NoteIntelligence", "NoteSyntax", "NoteWorkspace", "JSONCore", "CMallocTuning",
+        "BookNotesServer", "NoteIntelligence", "NoteSyntax", "NoteWorkspace", "BookCatalog", "JSONCore",
+        "CMallocTuning",
       ],
       swiftSettings: strict,
       linkerSettings: [

@@ -12,14 +12,23 @@ extension BookNotesServer {
       let document = try document(params.textDocument.uri)
       let note = document.note
       let encoding = self.encoding
-      return timed(CompletionParams.method) {
-        let offset = note.offset(of: params.position, in: encoding)
-        guard let context = TagCompletionContext.find(at: offset, in: note) else {
-          return CompletionList(isIncomplete: false, items: [])
+      let offset = note.offset(of: params.position, in: encoding)
+      if let context = TagCompletionContext.find(at: offset, in: note) {
+        return timed(CompletionParams.method) {
+          CompletionList(
+            isIncomplete: false, items: tagCompletions(context, in: note, uri: document.uri, encoding: encoding))
         }
-        return CompletionList(
-          isIncomplete: false, items: tagCompletions(context, in: note, uri: document.uri, encoding: encoding))
       }
+      if let context = TitleCompletionContext.find(at: offset, in: note) {
+        return await titleCompletions(context, offset: offset, in: note, uri: document.uri, encoding: encoding)
+      }
+      if let context = FrontMatterCompletionContext.find(at: offset, in: note) {
+        return frontMatterCompletions(context, in: note, encoding: encoding)
+      }
+      return CompletionList(isIncomplete: false, items: [])
+    }
+    connection.register(CompletionItem.self, scope: { _ in .independent }) { [self] item, _ in
+      resolveCompletion(item)
     }
   }
 

@@ -17,6 +17,7 @@ extension BookNotesServer {
           )
         }
         let offset = note.offset(of: params.position, in: encoding)
+        if let hover = titleHover(at: offset, in: note, encoding: encoding) { return hover }
         guard let card = HoverContent.markdown(at: offset, in: note) else { return nil }
         return Hover(
           contents: MarkupContent(kind: .markdown, value: card.markdown),

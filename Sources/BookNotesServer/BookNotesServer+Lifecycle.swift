@@ -64,7 +64,7 @@ extension BookNotesServer {
       workspaceFolders: WorkspaceServerCapabilities.WorkspaceFolders(supported: true, changeNotifications: true))
     capabilities.foldingRangeProvider = true
     capabilities.hoverProvider = true
-    capabilities.completionProvider = CompletionOptions(triggerCharacters: completionTriggers, resolveProvider: false)
+    capabilities.completionProvider = CompletionOptions(triggerCharacters: completionTriggers, resolveProvider: true)
     capabilities.workspaceSymbolProvider = true
     capabilities.definitionProvider = true
     capabilities.referencesProvider = true

@@ -21,6 +21,8 @@ public final class BookNotesServer: Sendable {
   /// The library index: every note under the workspace roots, open notes as edited.
   let library = LibraryHost()
   let libraryStatus = Mutex(LibraryStatus())
+  /// Google Books: the catalog and its helper process.
+  let bookLookups = Mutex(BookLookups())
 
   /// Requests slower than this are logged as warnings.
   let slowRequestThreshold: Duration

@@ -80,6 +80,12 @@ public struct SettingsSources: Sendable, Equatable {
     if case .int(let count)? = value(at: ["books", "maxResults"]) {
       settings.books.maxResults = min(max(count, 1), 40)
     }
+    if case .int(let budget)? = value(at: ["books", "completionBudget"]), budget >= 0 {
+      settings.books.completionBudget = min(budget, 5000)
+    }
+    if case .int(let timeout)? = value(at: ["books", "timeout"]), timeout > 0 {
+      settings.books.timeout = min(timeout, 60000)
+    }
     if case .array(let globs)? = value(at: ["index", "exclude"]) {
       settings.index.exclude = globs.compactMap { if case .string(let glob) = $0 { glob } else { nil } }
     }
@@ -146,6 +152,11 @@ public struct LibrarySettings: Sendable, Equatable {
     public var country: String?
     public var language: String?
     public var maxResults = 10
+    /// How long, in milliseconds, a completion waits for Google Books before it answers
+    /// with what it has (the lookup goes on and fills the cache).
+    public var completionBudget = 300
+    /// How long, in milliseconds, one request to Google Books may take.
+    public var timeout = 8000
   }
 
   /// What the index reads.

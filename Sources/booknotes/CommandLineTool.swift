@@ -16,7 +16,7 @@ enum CommandLineTool {
   static var commands: [any Subcommand.Type] {
     [
       LSPCommand.self, ParseCommand.self, CheckCommand.self, PromptsCommand.self, SearchCommand.self,
-      SymbolsCommand.self, TagsCommand.self, BooksCommand.self,
+      SymbolsCommand.self, TagsCommand.self, BooksCommand.self, LookupCommand.self, NewCommand.self,
     ]
   }
 

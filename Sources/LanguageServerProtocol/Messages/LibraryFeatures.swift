@@ -1,3 +1,5 @@
+public import JSONCore
+
 /// `workspace/symbol`.
 public struct WorkspaceSymbolParams: LSPRequest, Hashable {
   public static let method = "workspace/symbol"
@@ -55,7 +57,10 @@ public struct CompletionItemKind: RawRepresentable, Codable, Sendable, Hashable 
   public static let text = CompletionItemKind(rawValue: 1)
   public static let value = CompletionItemKind(rawValue: 12)
   public static let keyword = CompletionItemKind(rawValue: 14)
+  public static let file = CompletionItemKind(rawValue: 17)
   public static let reference = CompletionItemKind(rawValue: 18)
+  public static let property = CompletionItemKind(rawValue: 10)
+  public static let enumMember = CompletionItemKind(rawValue: 20)
 }
 
 public struct InsertTextFormat: RawRepresentable, Codable, Sendable, Hashable {
@@ -66,26 +71,38 @@ public struct InsertTextFormat: RawRepresentable, Codable, Sendable, Hashable {
   public static let snippet = InsertTextFormat(rawValue: 2)
 }
 
-public struct CompletionItem: Codable, Sendable, Hashable {
+public struct CompletionItem: LSPRequest, Hashable {
+  /// `completionItem/resolve` takes an item and answers it with its details filled.
+  public static let method = "completionItem/resolve"
+  public typealias Response = CompletionItem
+
   public var label: String
   public var kind: CompletionItemKind?
   public var detail: String?
+  public var documentation: MarkupContent?
   public var sortText: String?
   public var filterText: String?
   public var insertTextFormat: InsertTextFormat?
   public var textEdit: TextEdit?
+  public var additionalTextEdits: [TextEdit]?
+  /// Kept by the client and sent back with `completionItem/resolve`.
+  public var data: JSONValue?
 
   public init(
-    label: String, kind: CompletionItemKind? = nil, detail: String? = nil, sortText: String? = nil,
-    filterText: String? = nil, insertTextFormat: InsertTextFormat? = nil, textEdit: TextEdit? = nil
+    label: String, kind: CompletionItemKind? = nil, detail: String? = nil, documentation: MarkupContent? = nil,
+    sortText: String? = nil, filterText: String? = nil, insertTextFormat: InsertTextFormat? = nil,
+    textEdit: TextEdit? = nil, additionalTextEdits: [TextEdit]? = nil, data: JSONValue? = nil
   ) {
     self.label = label
     self.kind = kind
     self.detail = detail
+    self.documentation = documentation
     self.sortText = sortText
     self.filterText = filterText
     self.insertTextFormat = insertTextFormat
     self.textEdit = textEdit
+    self.additionalTextEdits = additionalTextEdits
+    self.data = data
   }
 }
 

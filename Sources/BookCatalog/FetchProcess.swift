@@ -1,0 +1,287 @@
+import Dispatch
+public import JSONCore
+import NoteWorkspace
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An HTTP answer: its status and body.
+public struct HTTPResponse: Sendable {
+  public var status: Int
+  public var body: [UInt8]
+
+  public init(status: Int, body: [UInt8]) {
+    self.status = status
+    self.body = body
+  }
+}
+
+/// Performs GET requests for the catalog.
+public protocol HTTPTransport: Sendable {
+  /// `url` fetched with `headers` within `timeout`. Throws `.timedOut`, `.offline`,
+  /// `.cancelled`, `.malformed` or `.helperUnavailable`.
+  func get(_ url: String, headers: [String: String], timeout: Duration) async throws(CatalogError) -> HTTPResponse
+}
+
+/// HTTP through the `booknotes-fetch` helper (URLSession in a process of its own),
+/// started on the first request and again after it exits. One JSON object per line
+/// each way; a request the helper does not answer within its time-out and a grace
+/// period ends the helper, so no request waits forever.
+public final class FetchProcess: HTTPTransport {
+  /// How long past a request's own time-out the helper may take before it is ended.
+  static let grace: Duration = .seconds(2)
+
+  private struct Running {
+    var pid: pid_t
+    var input: Int32
+    var generation: Int
+  }
+
+  private struct State {
+    var running: Running?
+    var generation = 0
+    var nextID = 1
+    var pending: [Int: CheckedContinuation<Result<HTTPResponse, CatalogError>, Never>] = [:]
+    /// Which helper each pending request was sent to.
+    var owners: [Int: Int] = [:]
+  }
+
+  private let executable: String?
+  private let state = Mutex(State())
+
+  /// A transport running `executable`; `nil` fails every request with
+  /// `.helperUnavailable`.
+  public init(executable: String?) {
+    self.executable = executable
+    // A helper that exits makes writes to it fail instead of ending this process.
+    signal(SIGPIPE, SIG_IGN)
+  }
+
+  deinit {
+    state.withLock { state in
+      if let running = state.running {
+        close(running.input)
+        kill(running.pid, SIGTERM)
+      }
+    }
+  }
+
+  /// `booknotes-fetch` beside the running executable (`BOOKNOTES_FETCH` overrides),
+  /// when it exists.
+  public static func locateHelper() -> String? {
+    if let path = getenv("BOOKNOTES_FETCH").map({ String(cString: $0) }), !path.isEmpty { return path }
+    guard let executable = runningExecutable() else { return nil }
+    let folder = executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)]
+    let candidate = String(folder) + "/booknotes-fetch"
+    return access(candidate, X_OK) == 0 ? candidate : nil
+  }
+
+  private static func runningExecutable() -> String? {
+    #if os(Linux)
+      var buffer = [CChar](repeating: 0, count: 4096)
+      let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+      guard count > 0 else { return nil }
+      return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    #else
+      return CommandLine.arguments.first
+    #endif
+  }
+
+  public func get(_ url: String, headers: [String: String], timeout: Duration) async throws(CatalogError)
+    -> HTTPResponse
+  {
+    let id = state.withLock { state in
+      defer { state.nextID += 1 }
+      return state.nextID
+    }
+    var message = JSONWriter()
+    message.beginObject()
+    message.key("id")
+    message.write(id)
+    message.key("url")
+    message.write(url)
+    message.key("timeout")
+    message.write(Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
+    message.key("headers")
+    message.write(JSONValue.object(headers.mapValues { .string($0) }))
+    message.endObject()
+    var line = message.bytes
+    line.append(UInt8(ascii: "\n"))
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, CatalogError>, Never>) in
+        send(line, id: id, timeout: timeout, continuation: continuation)
+      }
+    } onCancel: {
+      cancel(id)
+    }
+    switch result {
+    case .success(let response): return response
+    case .failure(let error): throw error
+    }
+  }
+
+  private func send(
+    _ line: [UInt8], id: Int, timeout: Duration,
+    continuation: CheckedContinuation<Result<HTTPResponse, CatalogError>, Never>
+  ) {
+    let outcome: Result<Running, CatalogError> = state.withLock { state in
+      if let running = state.running { return .success(running) }
+      switch start(&state) {
+      case .success(let running): return .success(running)
+      case .failure(let error): return .failure(error)
+      }
+    }
+    let running: Running
+    switch outcome {
+    case .success(let value): running = value
+    case .failure(let error):
+      continuation.resume(returning: .failure(error))
+      return
+    }
+    state.withLock { state in
+      state.pending[id] = continuation
+      state.owners[id] = running.generation
+    }
+    if !AtomicFile.writeAll(running.input, line) {
+      finish(id, .failure(.helperUnavailable("booknotes-fetch stopped reading")))
+      stop(generation: running.generation)
+    }
+    // A helper that does not answer within the time-out it was given is ended.
+    Task.detached { [weak self] in
+      try? await Task.sleep(for: Self.grace + timeout)
+      guard let self, self.finish(id, .failure(.timedOut)) else { return }
+      self.stop(generation: running.generation)
+    }
+  }
+
+  /// Resolves request `id` once; `false` when it was already resolved.
+  @discardableResult
+  private func finish(_ id: Int, _ result: Result<HTTPResponse, CatalogError>) -> Bool {
+    let continuation = state.withLock { state in
+      state.owners.removeValue(forKey: id)
+      return state.pending.removeValue(forKey: id)
+    }
+    continuation?.resume(returning: result)
+    return continuation != nil
+  }
+
+  private func cancel(_ id: Int) {
+    let input = state.withLock { $0.running?.input }
+    if let input { _ = AtomicFile.writeAll(input, Array("{\"cancel\":\(id)}\n".utf8)) }
+    finish(id, .failure(.cancelled))
+  }
+
+  /// Ends helper `generation` (if it still runs) and fails what it had pending.
+  private func stop(generation: Int) {
+    let orphans: [CheckedContinuation<Result<HTTPResponse, CatalogError>, Never>] = state.withLock { state in
+      guard let running = state.running, running.generation == generation else { return [] }
+      state.running = nil
+      close(running.input)
+      kill(running.pid, SIGKILL)
+      var lost: [CheckedContinuation<Result<HTTPResponse, CatalogError>, Never>] = []
+      for (id, owner) in state.owners where owner == generation {
+        if let continuation = state.pending.removeValue(forKey: id) { lost.append(continuation) }
+        state.owners.removeValue(forKey: id)
+      }
+      return lost
+    }
+    for continuation in orphans {
+      continuation.resume(returning: .failure(.helperUnavailable("booknotes-fetch stopped")))
+    }
+  }
+
+  private func start(_ state: inout State) -> Result<Running, CatalogError> {
+    guard let executable else {
+      return .failure(.helperUnavailable("booknotes-fetch was not found beside booknotes (BOOKNOTES_FETCH names it)"))
+    }
+    var input: [Int32] = [0, 0]
+    var output: [Int32] = [0, 0]
+    guard pipe(&input) == 0 else { return .failure(.helperUnavailable("pipe: \(String(cString: strerror(errno)))")) }
+    guard pipe(&output) == 0 else {
+      close(input[0])
+      close(input[1])
+      return .failure(.helperUnavailable("pipe: \(String(cString: strerror(errno)))"))
+    }
+    // The server's own ends are not inherited by later children.
+    _ = fcntl(input[1], F_SETFD, FD_CLOEXEC)
+    _ = fcntl(output[0], F_SETFD, FD_CLOEXEC)
+    #if os(Linux)
+      var actions = posix_spawn_file_actions_t()
+    #else
+      var actions: posix_spawn_file_actions_t?
+    #endif
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+    posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+    for descriptor in input + output { posix_spawn_file_actions_addclose(&actions, descriptor) }
+    let arguments = [strdup(executable), nil]
+    defer { for argument in arguments { free(argument) } }
+    #if canImport(Darwin)
+      let environment = _NSGetEnviron().pointee
+    #else
+      let environment = environ
+    #endif
+    var child: pid_t = 0
+    let status = posix_spawn(&child, executable, &actions, nil, arguments, environment)
+    close(input[0])
+    close(output[1])
+    guard status == 0 else {
+      close(input[1])
+      close(output[0])
+      return .failure(.helperUnavailable("cannot start \(executable): \(String(cString: strerror(status)))"))
+    }
+    state.generation += 1
+    let running = Running(pid: child, input: input[1], generation: state.generation)
+    state.running = running
+    let reading = output[0]
+    let generation = running.generation
+    let pid = child
+    DispatchQueue.global(qos: .utility).async { [weak self] in
+      self?.readReplies(from: reading, generation: generation, pid: pid)
+    }
+    return .success(running)
+  }
+
+  /// Reads the helper's replies until it exits, then reaps it and fails what it left.
+  private func readReplies(from descriptor: Int32, generation: Int, pid: pid_t) {
+    var buffer: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { break }
+      buffer.append(contentsOf: chunk[..<count])
+      while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+        reply(buffer[..<newline])
+        buffer.removeSubrange(...newline)
+      }
+    }
+    close(descriptor)
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    stop(generation: generation)
+  }
+
+  private func reply(_ line: ArraySlice<UInt8>) {
+    guard let message = try? JSONParser.parse(line), let id = message["id"]?.intValue else { return }
+    if let status = message["status"]?.intValue {
+      finish(id, .success(HTTPResponse(status: status, body: Array((message["body"]?.stringValue ?? "").utf8))))
+      return
+    }
+    let text = message["message"]?.stringValue ?? "unknown"
+    let error: CatalogError =
+      switch message["failure"]?.stringValue {
+      case "timedOut": .timedOut
+      case "offline": .offline(text)
+      case "cancelled": .cancelled
+      case "badResponse": .malformed(text)
+      default: .offline(text)
+      }
+    finish(id, .failure(error))
+  }
+}

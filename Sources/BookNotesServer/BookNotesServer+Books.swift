@@ -1,0 +1,169 @@
+import BookCatalog
+import JSONCore
+import LanguageServerProtocol
+import NoteIntelligence
+import NoteSyntax
+import NoteWorkspace
+
+/// The session's Google Books catalog, made again when its settings change.
+struct BookLookups {
+  var settings: CatalogSettings?
+  var directory: String?
+  var catalog: GoogleBooksCatalog?
+  /// One helper process for the session, started on the first request.
+  var transport: FetchProcess?
+  /// The problems already shown to the reader (`window/showMessage`).
+  var shown: Set<CatalogErrorKind> = []
+}
+
+extension BookNotesServer {
+  /// The catalog for the current settings; `nil` when `books.enabled` is false.
+  func bookCatalog() -> GoogleBooksCatalog? {
+    let settings = session.withLock { $0.configuration.settings }
+    guard settings.books.enabled else { return nil }
+    let catalogSettings = CatalogSettings(settings.books)
+    let directory = settings.cacheDirectory ?? IndexCache.defaultDirectory()
+    return bookLookups.withLock { state in
+      if let catalog = state.catalog, state.settings == catalogSettings, state.directory == directory {
+        return catalog
+      }
+      let transport = state.transport ?? FetchProcess(executable: FetchProcess.locateHelper())
+      let catalog = GoogleBooksCatalog(
+        settings: catalogSettings, cacheDirectory: directory, transport: transport
+      ) { [weak self] report in self?.bookReport(report) }
+      state = BookLookups(
+        settings: catalogSettings, directory: directory, catalog: catalog, transport: transport, shown: state.shown)
+      return catalog
+    }
+  }
+
+  /// Logs what the catalog reports, and shows a problem the reader can act on once per
+  /// session.
+  func bookReport(_ report: CatalogReport) {
+    switch report.level {
+    case .warning: logger.warning(report.message)
+    case .info: logger.info(report.message)
+    }
+    guard report.showUser, let kind = report.kind,
+      bookLookups.withLock({ $0.shown.insert(kind).inserted })
+    else { return }
+    connection.send(notification: ShowMessageParams(type: .warning, message: report.message))
+  }
+
+  /// Titles for a note's front-matter `title:` or first heading: the library's first,
+  /// then Google Books', within the completion budget.
+  func titleCompletions(
+    _ context: TitleCompletionContext, offset: Int, in note: NoteDocument, uri: DocumentURI,
+    encoding: PositionEncoding
+  ) async -> CompletionList {
+    let range = note.lspRange(of: context.range, in: encoding)
+    // What the client filters by: the text from the start of the title to the cursor.
+    let typed = note.text.string(in: context.range.lowerBound..<max(offset, context.range.lowerBound))
+    var items: [CompletionItem] = []
+    var seen: Set<String> = []
+    let path = Self.libraryPath(of: uri)
+    let wanted = TextFolding.folded(context.typed)
+    let local = library.snapshot().books().filter {
+      $0.path != path && TextFolding.folded($0.title).contains(wanted)
+    }
+    for book in local.prefix(20) where seen.insert(TextFolding.folded(book.title)).inserted {
+      var detail = book.authors.joined(separator: ", ")
+      detail += detail.isEmpty ? "in the library" : " · in the library"
+      items.append(
+        CompletionItem(
+          label: book.title, kind: .file, detail: detail, sortText: sortKey(items.count), filterText: typed,
+          insertTextFormat: .plainText, textEdit: TextEdit(range: range, newText: book.title)))
+    }
+    let settings = session.withLock { $0.configuration.settings.books }
+    guard let catalog = bookCatalog(), let query = CatalogQuery(typed: context.typed) else {
+      return CompletionList(isIncomplete: false, items: items)
+    }
+    switch await catalog.lookup(query, channel: uri, within: .milliseconds(settings.completionBudget)) {
+    case .books(let books):
+      for book in books {
+        var edits: [TextEdit]?
+        if case .frontMatter(let line) = context.place {
+          edits = BookFill.frontMatterEdits(for: book, in: note, titleLine: line).map {
+            TextEdit(range: note.lspRange(of: $0.range, in: encoding), newText: $0.text)
+          }
+        }
+        items.append(
+          CompletionItem(
+            label: book.fullTitle, kind: .text, detail: book.byline.isEmpty ? "Google Books" : book.byline,
+            sortText: sortKey(items.count), filterText: typed, insertTextFormat: .plainText,
+            textEdit: TextEdit(range: range, newText: book.title), additionalTextEdits: edits,
+            data: ["googleBooksID": .string(book.id)]))
+      }
+    case .pending, .failed:
+      break
+    }
+    // Titles are a search: every keystroke asks again.
+    return CompletionList(isIncomplete: true, items: items)
+  }
+
+  /// Fills a Google Books item's documentation (publisher, ISBN, description).
+  func resolveCompletion(_ item: CompletionItem) -> CompletionItem {
+    guard let id = item.data?["googleBooksID"]?.stringValue, let book = bookCatalog()?.book(id: id) else {
+      return item
+    }
+    var item = item
+    item.documentation = MarkupContent(kind: .markdown, value: BookHover.completionDocumentation(book))
+    return item
+  }
+
+  /// Front-matter keys not yet used, or the values of `status`.
+  func frontMatterCompletions(
+    _ context: FrontMatterCompletionContext, in note: NoteDocument, encoding: PositionEncoding
+  )
+    -> CompletionList
+  {
+    let range = note.lspRange(of: context.range, in: encoding)
+    switch context.kind {
+    case .key(let present):
+      let keys = FrontMatterCompletionContext.keys.filter { !present.contains($0) }
+      return CompletionList(
+        isIncomplete: false,
+        items: keys.enumerated().map { index, key in
+          CompletionItem(
+            label: key, kind: .property, sortText: sortKey(index), insertTextFormat: .plainText,
+            textEdit: TextEdit(range: range, newText: key + ": "))
+        })
+    case .status:
+      return CompletionList(
+        isIncomplete: false,
+        items: ReadingStatus.allCases.enumerated().map { index, status in
+          CompletionItem(
+            label: status.rawValue, kind: .enumMember, sortText: sortKey(index),
+            insertTextFormat: .plainText, textEdit: TextEdit(range: range, newText: status.rawValue))
+        })
+    }
+  }
+
+  /// The hover of a note's title: its book's metadata from front matter, else from the
+  /// book cache.
+  func titleHover(at offset: Int, in note: NoteDocument, encoding: PositionEncoding) -> Hover? {
+    guard let context = TitleCompletionContext.at(offset, in: note), !context.range.isEmpty,
+      let title = bookTitle(of: note)
+    else { return nil }
+    let info = BookInfo(note)
+    var book: CatalogBook?
+    if let catalog = bookCatalog() {
+      if let id = info.googleBooksID { book = catalog.book(id: id) }
+      if book == nil, let query = CatalogQuery(typed: title), let books = catalog.cachedBooks(for: query) {
+        let folded = TextFolding.folded(title)
+        book =
+          books.first { $0.id == info.googleBooksID }
+          ?? books.first { TextFolding.folded($0.title) == folded || TextFolding.folded($0.fullTitle) == folded }
+      }
+    }
+    guard let markdown = BookHover.markdown(title: title, info: info, book: book) else { return nil }
+    return Hover(
+      contents: MarkupContent(kind: .markdown, value: markdown), range: note.lspRange(of: context.range, in: encoding))
+  }
+}
+
+/// `number` as three digits, for `sortText`.
+private func sortKey(_ number: Int) -> String {
+  let digits = String(number)
+  return String(repeating: "0", count: max(0, 3 - digits.count)) + digits
+}
