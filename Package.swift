@@ -84,7 +84,10 @@ let package = Package(
       dependencies: ["LanguageServerProtocol", "JSONCore", "BookNotesTestSupport"], swiftSettings: strict),
     .testTarget(
       name: "BookNotesServerTests",
-      dependencies: ["BookNotesServer", "LanguageServerProtocol", "JSONCore", "NoteSyntax", "BookNotesTestSupport"],
+      dependencies: [
+        "BookNotesServer", "BookCatalog", "LanguageServerProtocol", "JSONCore", "NoteSyntax", "NoteIntelligence",
+        "BookNotesTestSupport",
+      ],
       exclude: ["Golden"],
       swiftSettings: strict),
   ],

@@ -241,14 +241,17 @@ public final class FetchProcess: HTTPTransport {
     let reading = output[0]
     let generation = running.generation
     let pid = child
+    // The reader holds the transport weakly, so dropping the transport ends the helper.
     DispatchQueue.global(qos: .utility).async { [weak self] in
-      self?.readReplies(from: reading, generation: generation, pid: pid)
+      Self.readReplies(from: reading, generation: generation, pid: pid) { self }
     }
     return .success(running)
   }
 
   /// Reads the helper's replies until it exits, then reaps it and fails what it left.
-  private func readReplies(from descriptor: Int32, generation: Int, pid: pid_t) {
+  private static func readReplies(
+    from descriptor: Int32, generation: Int, pid: pid_t, owner: () -> FetchProcess?
+  ) {
     var buffer: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
@@ -257,14 +260,14 @@ public final class FetchProcess: HTTPTransport {
       if count <= 0 { break }
       buffer.append(contentsOf: chunk[..<count])
       while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-        reply(buffer[..<newline])
+        owner()?.reply(buffer[..<newline])
         buffer.removeSubrange(...newline)
       }
     }
     close(descriptor)
     var status: Int32 = 0
     waitpid(pid, &status, 0)
-    stop(generation: generation)
+    owner()?.stop(generation: generation)
   }
 
   private func reply(_ line: ArraySlice<UInt8>) {

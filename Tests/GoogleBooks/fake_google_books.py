@@ -15,7 +15,8 @@ afresh for each request:
 Without a plan the answer is fixture 01 with status 200. `gzip` compresses the body
 when the request accepts gzip; `hang` never answers (until the client gives up);
 `reset` closes the connection without an answer. After the answer (or the delay) a
-line is appended to STATE_DIR/answered.jsonl.
+line is appended to STATE_DIR/answered.jsonl. The server exits when its standard
+input closes.
 """
 import gzip
 import json
@@ -70,7 +71,8 @@ class Handler(BaseHTTPRequestHandler):
             return
         if p.get("reset"):
             self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-            self.connection.close()
+            self.connection.shutdown(socket.SHUT_RDWR)
+            self.close_connection = True
             append("answered.jsonl", {"reset": True})
             return
         if "body" in p:
@@ -89,7 +91,20 @@ class Handler(BaseHTTPRequestHandler):
         append("answered.jsonl", {"status": int(p.get("status", 200)), "bytes": len(body)})
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-server.daemon_threads = True
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        pass  # a client that gave up (a time-out, a cancelled lookup) is not news
+
+
+def exit_with_parent():
+    """Ends the server when its standard input closes (the test process ended)."""
+    sys.stdin.buffer.read()
+    os._exit(0)
+
+
+threading.Thread(target=exit_with_parent, daemon=True).start()
+server = Server(("127.0.0.1", 0), Handler)
 print("PORT", server.server_address[1], flush=True)
 server.serve_forever()
