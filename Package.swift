@@ -32,7 +32,10 @@ let package = Package(
     // decoding, caches in memory and on disk, back-off. Its HTTP goes through the
     // `booknotes-fetch` process, so nothing here links the network stack.
     .target(
-      name: "BookCatalog", dependencies: ["NoteIntelligence", "NoteWorkspace", "JSONCore"], swiftSettings: strict),
+      name: "BookCatalog", dependencies: ["NoteIntelligence", "NoteWorkspace", "JSONCore", "CProcessSpawn"],
+      swiftSettings: strict),
+    // posix_spawn's close-from action, which glibc declares only for _GNU_SOURCE.
+    .target(name: "CProcessSpawn"),
     // URLSession (corelibs Foundation and libcurl) in a process of its own, started when
     // the network is first needed, so the server keeps its fast start.
     .executableTarget(name: "booknotes-fetch", dependencies: ["JSONCore"], swiftSettings: strict),

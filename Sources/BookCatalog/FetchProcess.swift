@@ -1,3 +1,4 @@
+import CProcessSpawn
 import Dispatch
 public import JSONCore
 import NoteWorkspace
@@ -218,7 +219,11 @@ public final class FetchProcess: HTTPTransport {
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, input[0], 0)
     posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-    for descriptor in input + output { posix_spawn_file_actions_addclose(&actions, descriptor) }
+    // The helper gets nothing else of this process: an inherited descriptor (a client's
+    // pipe, say) would stay open as long as the helper lives.
+    if booknotes_spawn_close_from(&actions, 3) != 0 {
+      for descriptor in input + output { posix_spawn_file_actions_addclose(&actions, descriptor) }
+    }
     let arguments = [strdup(executable), nil]
     defer { for argument in arguments { free(argument) } }
     #if canImport(Darwin)

@@ -34,7 +34,8 @@ public final class FakeGoogleBooks: Sendable {
     }
     guard let port = Int(String(decoding: line, as: UTF8.self).split(separator: " ").last ?? "") else {
       process.terminate()
-      throw FakeServerError(message: "the fake Google Books server did not start: \(String(decoding: line, as: UTF8.self))")
+      throw FakeServerError(
+        message: "the fake Google Books server did not start: \(String(decoding: line, as: UTF8.self))")
     }
     self.port = port
   }

@@ -91,11 +91,14 @@ import Testing
     #expect(error(429, try Self.fixture("05_error_429_daily_quota_anonymous.json"))?.kind == .quotaPerDay)
     #expect(error(403, try Self.fixture("06_error_403_unknownLocation.json"))?.kind == .unknownLocation)
     #expect(error(400, try Self.fixture("07_error_400_missing_query.json"))?.kind == .badRequest)
-    let perMinute = #"{"error":{"code":429,"message":"Quota exceeded for quota metric 'Queries' and limit 'Queries per minute per user'"}}"#
+    let perMinute =
+      #"{"error":{"code":429,"message":"Quota exceeded for quota metric 'Queries' and limit 'Queries per minute per user'"}}"#
     #expect(error(429, Array(perMinute.utf8))?.kind == .quotaPerMinute)
-    let badKey = #"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","errors":[{"reason":"badRequest"}]}}"#
+    let badKey =
+      #"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","errors":[{"reason":"badRequest"}]}}"#
     #expect(error(400, Array(badKey.utf8))?.kind == .badKey)
-    let disabled = #"{"error":{"code":403,"message":"Books API has not been used in project 1 before or it is disabled.","errors":[{"reason":"accessNotConfigured"}]}}"#
+    let disabled =
+      #"{"error":{"code":403,"message":"Books API has not been used in project 1 before or it is disabled.","errors":[{"reason":"accessNotConfigured"}]}}"#
     #expect(error(403, Array(disabled.utf8))?.kind == .forbidden)
     #expect(error(503, Array(#"{"error":{"code":503,"message":"Backend Error"}}"#.utf8))?.kind == .unavailable)
     #expect(error(200, Array("<html>not json</html>".utf8))?.kind == .malformed)
@@ -147,7 +150,8 @@ import Testing
     #expect(server.requests().count == 1)
     let files = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("books").path)
     #expect(files.count == 1)
-    let stored = try String(contentsOf: cache.appendingPathComponent("books").appendingPathComponent(files[0]), encoding: .utf8)
+    let stored = try String(
+      contentsOf: cache.appendingPathComponent("books").appendingPathComponent(files[0]), encoding: .utf8)
     #expect(!stored.contains("K1") && !stored.contains("K2"))
     // Other settings are another question.
     _ = try await Self.catalog(server, maxResults: 3, cache: cache).lookup(query, channel: nil)
@@ -183,13 +187,17 @@ import Testing
     let server = try FakeGoogleBooks()
     try server.plan(["delay": 3])
     let catalog = Self.catalog(server, timeout: .milliseconds(300))
-    await #expect(throws: CatalogError.timedOut) { try await catalog.lookup(CatalogQuery(typed: "slow")!, channel: nil) }
+    await #expect(throws: CatalogError.timedOut) {
+      try await catalog.lookup(CatalogQuery(typed: "slow")!, channel: nil)
+    }
   }
 
   @Test func garbageAndResetConnectionsAreErrors() async throws {
     let server = try FakeGoogleBooks()
     try server.plan(["body": "\u{1}\u{2} garbage"])
-    await #expect(throws: CatalogError.self) { try await Self.catalog(server).lookup(CatalogQuery(typed: "abc")!, channel: nil) }
+    await #expect(throws: CatalogError.self) {
+      try await Self.catalog(server).lookup(CatalogQuery(typed: "abc")!, channel: nil)
+    }
     try server.plan(["reset": true])
     let kind = await Self.errorKind { try await Self.catalog(server).lookup(CatalogQuery(typed: "def")!, channel: nil) }
     #expect(kind != nil)
@@ -213,14 +221,18 @@ import Testing
   @Test func withoutTheHelperLookupsFailClearly() async throws {
     let catalog = GoogleBooksCatalog(
       settings: CatalogSettings(), cacheDirectory: nil, transport: FetchProcess(executable: nil), report: { _ in })
-    await #expect(throws: CatalogError.self) { try await catalog.lookup(CatalogQuery(typed: "anything")!, channel: nil) }
+    await #expect(throws: CatalogError.self) {
+      try await catalog.lookup(CatalogQuery(typed: "anything")!, channel: nil)
+    }
   }
 
   @Test func aNewerQueryFromTheSameDocumentCancelsTheOlder() async throws {
     let server = try FakeGoogleBooks()
     try server.plan(["delay": 2])
     let catalog = Self.catalog(server)
-    let older = Task { await Self.errorKind { try await catalog.lookup(CatalogQuery(typed: "Jav")!, channel: "note.md") } }
+    let older = Task {
+      await Self.errorKind { try await catalog.lookup(CatalogQuery(typed: "Jav")!, channel: "note.md") }
+    }
     while server.requests().isEmpty { try await Task.sleep(for: .milliseconds(10)) }
     try server.plan([:])
     let newer = try await catalog.lookup(CatalogQuery(typed: "Java")!, channel: "note.md")

@@ -38,9 +38,12 @@ import Testing
     "LanguageServerProtocol": system.union(["JSONCore"]),
     // The file-system edge: notes and JSON, no protocol types.
     "NoteWorkspace": system.union(["NoteSyntax", "NoteIntelligence", "JSONCore"]),
+    "BookCatalog": system.union(["NoteIntelligence", "NoteWorkspace", "JSONCore", "CProcessSpawn"]),
   ]
 
-  @Test(arguments: ["NoteSyntax", "NoteIntelligence", "JSONCore", "LanguageServerProtocol", "NoteWorkspace"])
+  @Test(arguments: [
+    "NoteSyntax", "NoteIntelligence", "JSONCore", "LanguageServerProtocol", "NoteWorkspace", "BookCatalog",
+  ])
   func importsStayInsideTheLayer(target: String) throws {
     let allowed = try #require(Self.allowed[target])
     let imports = try Self.imports(of: target)
@@ -66,7 +69,8 @@ import Testing
   /// only without corelibs `Foundation`: its targets import `FoundationEssentials`, and
   /// `Foundation` only where that is missing (macOS).
   @Test(arguments: [
-    "JSONCore", "LanguageServerProtocol", "BookNotesServer", "NoteIntelligence", "NoteWorkspace", "booknotes",
+    "JSONCore", "LanguageServerProtocol", "BookNotesServer", "NoteIntelligence", "NoteWorkspace", "BookCatalog",
+    "booknotes",
   ])
   func theServerUsesFoundationEssentials(target: String) throws {
     let folder = Self.sources.appendingPathComponent(target)
