@@ -16,11 +16,11 @@ extension BookNotesServer {
   /// (``LibraryDiagnostics``). Both modes, push and pull, come through here.
   static func diagnostics(
     of note: NoteDocument, library: LibraryContext, options: NoteIntelligence.DiagnosticOptions,
-    encoding: PositionEncoding
+    encoding: PositionEncoding, links: NoteLinkCache? = nil
   ) -> [Diagnostic] {
     let found =
       Diagnostics.compute(note, options: options)
-      + LibraryDiagnostics.compute(note, context: library, options: options)
+      + LibraryDiagnostics.compute(note, context: library, options: options, links: links)
     return found.map { Self.diagnostic(for: $0, in: note, encoding: encoding) }
   }
 
@@ -52,7 +52,8 @@ extension BookNotesServer {
     let library = libraryContext(for: uri)
     return timed(DocumentDiagnosticParams.method) {
       document.withState { state in
-        let items = Self.diagnostics(of: state.note, library: library, options: options, encoding: encoding)
+        let items = Self.diagnostics(
+          of: state.note, library: library, options: options, encoding: encoding, links: state.linkCache)
         if let last = state.diagnostics, last.items == items {
           if last.resultID == previousResultID { return .unchanged(resultId: last.resultID) }
           return .full(resultId: last.resultID, items: items)
@@ -73,7 +74,8 @@ extension BookNotesServer {
     guard !pull else { return }
     let library = libraryContext(for: document.uri)
     let params = document.withState { state -> PublishDiagnosticsParams? in
-      let items = Self.diagnostics(of: state.note, library: library, options: options, encoding: encoding)
+      let items = Self.diagnostics(
+        of: state.note, library: library, options: options, encoding: encoding, links: state.linkCache)
       if !force, let last = state.diagnostics, last.items == items { return nil }
       state.diagnostics = DiagnosticsResult(resultID: state.makeResultID(), items: items)
       return PublishDiagnosticsParams(uri: document.uri, version: state.version, diagnostics: items)

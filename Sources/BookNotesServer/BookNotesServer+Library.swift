@@ -221,16 +221,21 @@ extension BookNotesServer {
         if batch.isEmpty { return }
         let maxFileSize = session.withLock { $0.configuration.settings.index.maxFileSize }
         var changes: [LibraryChange] = []
+        var versions: [(OpenDocument, Int)] = []
         for uri in batch {
           guard let document = documents.withLock({ $0[uri] }) else { continue }
-          let note = document.note
+          let (note, version) = document.withState { ($0.note, $0.version) }
           let path = Self.libraryPath(of: uri)
-          changes.append(
-            .update(
-              note.utf8Count > maxFileSize
-                ? NoteSummary(nameOnly: path, byteCount: note.utf8Count) : NoteSummary(path: path, doc: note)))
+          let summary =
+            note.utf8Count > maxFileSize
+            ? NoteSummary(nameOnly: path, byteCount: note.utf8Count) : NoteSummary(path: path, doc: note)
+          reindexStep(.summarised(uri, version: version))
+          // A newer version queued the note again while it was summarised: drop this one.
+          guard isCurrent(document, version: version) else { continue }
+          changes.append(.update(summary))
+          versions.append((document, version))
         }
-        library.apply(changes)
+        applyReindexed(changes, versions)
       }
     }
   }

@@ -31,12 +31,14 @@ extension BookNotesServer {
         "'\(params.newName)' is not a hashtag name: use letters, digits, '_', '-' and emoji, with '/' between parts"
           + " (not all digits).")
     }
-    return timed(RenameParams.method) {
+    return try timed(RenameParams.method) {
       let open = openDocuments
       let openByPath = Self.byLibraryPath(open)
       let versions = Dictionary(
         open.map { ($0.uri, $0.withState { $0.version }) }, uniquingKeysWith: { first, _ in first })
-      let edits = TagRename.edits(renaming: tag.name, to: newName, in: liveLibrary(overlaying: open))
+      let edits = try queryLibrary(
+        RenameParams.method, onSuperseded: .restartOnce, snapshot: { liveLibrary(overlaying: open) }
+      ) { try TagRename.edits(renaming: tag.name, to: newName, in: $0) }
       var byURI: [DocumentURI: [TextEdit]] = [:]
       var order: [DocumentURI] = []
       for edit in edits {

@@ -23,8 +23,9 @@ extension BookNotesServer {
     let limit = params.limit ?? Self.defaultSearchLimit
     guard limit >= 0 else { throw ResponseError.invalidParams("limit: must not be negative") }
     let encoding = self.encoding
-    let hits = try library.snapshot().search(SearchQuery(params.query), limit: limit) { note in
-      text(ofLibraryPath: note.path)
+    let query = SearchQuery(params.query)
+    let hits = try queryLibrary(SearchParams.method, onSuperseded: .contentModified, snapshot: library.snapshot) {
+      try $0.search(query, limit: limit) { note in text(ofLibraryPath: note.path) }
     }
     return hits.map { hit in
       let uri = Self.uri(ofLibraryPath: hit.path)

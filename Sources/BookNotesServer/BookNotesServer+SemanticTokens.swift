@@ -3,10 +3,8 @@ import NoteIntelligence
 import NoteSyntax
 
 extension BookNotesServer {
-  /// The legend advertised in `initialize`: NoteIntelligence's types and modifiers, in order.
-  static var semanticTokensLegend: SemanticTokensLegend {
-    SemanticTokensLegend(tokenTypes: SemanticTokenType.legend, tokenModifiers: SemanticTokenModifier.legend)
-  }
+  /// The legend advertised in `initialize` (see ``SemanticTokenLegend``).
+  static var semanticTokensLegend: SemanticTokensLegend { SemanticTokenLegend.legend }
 
   func registerSemanticTokens() {
     connection.register(SemanticTokensParams.self, scope: { .document($0.textDocument.uri) }) {

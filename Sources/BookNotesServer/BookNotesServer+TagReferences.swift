@@ -18,11 +18,14 @@ extension BookNotesServer {
   func tagLocations(_ uri: DocumentURI, _ position: Position, method: String) throws -> [Location]? {
     let note = try document(uri).note
     let encoding = self.encoding
-    return timed(method) {
+    return try timed(method) {
       guard let tag = Self.tag(at: position, in: note, encoding: encoding) else { return nil }
       let open = openDocuments
       let openByPath = Self.byLibraryPath(open)
-      return liveLibrary(overlaying: open).tagUses(of: tag.name, includingChildren: true).map { path, use in
+      let uses = try queryLibrary(method, onSuperseded: .restartOnce, snapshot: { liveLibrary(overlaying: open) }) {
+        try $0.tagUses(of: tag.name, includingChildren: true)
+      }
+      return uses.map { path, use in
         Location(
           uri: openByPath[path]?.uri ?? Self.uri(ofLibraryPath: path), range: use.span.lspRange(in: encoding))
       }

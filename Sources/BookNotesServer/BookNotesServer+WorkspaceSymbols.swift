@@ -6,9 +6,10 @@ extension BookNotesServer {
   func registerWorkspaceSymbols() {
     connection.register(WorkspaceSymbolParams.self, scope: { _ in .independent }) { [self] params, _ in
       let (encoding, limit) = session.withLock { ($0.encoding, $0.configuration.settings.maxSymbols) }
-      let snapshot = library.snapshot()
-      return timed(WorkspaceSymbolParams.method) {
-        snapshot.symbols(matching: params.query, limit: limit).map { Self.symbolInformation($0, encoding: encoding) }
+      return try timed(WorkspaceSymbolParams.method) {
+        try queryLibrary(WorkspaceSymbolParams.method, onSuperseded: .contentModified, snapshot: library.snapshot) {
+          try $0.symbols(matching: params.query, limit: limit).map { Self.symbolInformation($0, encoding: encoding) }
+        }
       }
     }
   }

@@ -26,6 +26,8 @@ public final class BookNotesServer: Sendable {
 
   /// Requests slower than this are logged as warnings.
   let slowRequestThreshold: Duration
+  /// Where tests act in the middle of library work.
+  let libraryHooks = Mutex(LibraryHooks())
 
   /// A server answering on `connection`; call ``register()`` before the connection runs.
   public init(connection: LanguageServerConnection, slowRequestThreshold: Duration = .milliseconds(200)) {

@@ -46,6 +46,9 @@ struct DocumentState: Sendable {
   /// The per-block outline cache, used only under the document's lock.
   var outlineCache: OutlineCache { cacheBox.outline }
 
+  /// The per-block cache of links to notes, used only under the document's lock.
+  var linkCache: NoteLinkCache { cacheBox.links }
+
   /// A fresh result id for this document.
   mutating func makeResultID() -> String {
     defer { nextResultNumber += 1 }
@@ -85,4 +88,5 @@ struct DiagnosticsResult {
 final class CacheBox: @unchecked Sendable {
   let tokens = SemanticTokenCache()
   let outline = OutlineCache()
+  let links = NoteLinkCache()
 }

@@ -2,7 +2,8 @@ import NoteIntelligence
 import NoteSyntax
 
 /// Encodes absolute byte-offset tokens as LSP's relative integers: five per token,
-/// delta line, delta start, length, type, modifiers, in the negotiated encoding.
+/// delta line, delta start, length, type, modifiers, in the negotiated encoding; types
+/// and modifiers as ``SemanticTokenLegend`` numbers them.
 ///
 /// Tokens must come in increasing order and never span a line (NoteIntelligence
 /// guarantees both), so one ``PositionWalker`` converts starts and ends in a single
@@ -26,7 +27,9 @@ struct TokenEncoder {
     let start = walker.position(of: token.start)
     let end = walker.position(of: token.end)
     let length = end.line == start.line ? end.column - start.column : 0
-    append(at: start, length: UInt32(length), type: token.type.rawValue, modifiers: token.modifiers)
+    append(
+      at: start, length: UInt32(length), type: SemanticTokenLegend.wire(token.type),
+      modifiers: SemanticTokenLegend.wire(token.modifiers))
   }
 
   /// Appends a token whose length, type and modifiers are already encoded, found at byte `offset`.

@@ -3,16 +3,28 @@ import NoteIntelligence
 import NoteSyntax
 import NoteWorkspace
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `booknotes check [PATH…]`: the diagnostics of every note, for scripts and hooks.
 enum CheckCommand: Subcommand {
   static let name = "check"
-  static let summary = "report malformed prompts in notes (exit 1 on errors)"
+  static let summary = "report problems in notes: prompts, links, duplicate books (exit 1 on errors)"
   static let help = """
     usage: booknotes check [PATH…] [--format text|json] [--root DIR]
 
     Checks every note (*.md, *.markdown) under the PATHs (folders are searched
     recursively, skipping hidden folders and node_modules; default: the root) and
     prints its diagnostics, sorted by file and position.
+
+    When it checks a folder (a PATH that is one, or the root), it also reports what
+    the library knows: link-missing-note (a link to a note file that does not exist)
+    and duplicate-book (another note of the library is about the same book; the
+    library is the notes under the root, as the language server indexes them, and
+    those checked).
 
     text:  file:line:column: severity code: message
     json:  an array of {file, line, column, endLine, endColumn, severity, code, message}
@@ -39,10 +51,10 @@ enum CheckCommand: Subcommand {
       Output.error("booknotes check: \(problem.message)\n\n\(help)")
       return ExitStatus.usage
     }
-    let options: NoteIntelligence.DiagnosticOptions
+    let sources: SettingsSources
     do {
       let file = try LibraryConfigurationFile.read(root: parsed.root)
-      options = SettingsSources(file: file, environment: SettingsSources.processEnvironment()).diagnosticOptions
+      sources = SettingsSources(file: file, environment: SettingsSources.processEnvironment())
     } catch {
       Output.error("booknotes check: \(error)")
       return ExitStatus.usage
@@ -54,11 +66,16 @@ enum CheckCommand: Subcommand {
       Output.error("booknotes check: \(problem.message)")
       return ExitStatus.usage
     }
+    let options = sources.diagnosticOptions
+    let libraryWide = parsed.paths.isEmpty || parsed.paths.contains(where: isFolder)
+    let library =
+      libraryWide && options.enabled
+      ? Self.library(root: parsed.root, checking: files, settings: sources.settings) : nil
     let json = parsed.format == "json"
     var anyError = false
     var output = ListOutput(json: json)
     OrderedBatches.run(files) { path in
-      check(path, options: options, json: json)
+      check(path, options: options, json: json, library: library)
     } emit: { result in
       if let problem = result.problem { Output.error(problem) }
       anyError = anyError || result.anyError
@@ -76,7 +93,58 @@ enum CheckCommand: Subcommand {
     var anyError = false
   }
 
-  static func check(_ path: String, options: NoteIntelligence.DiagnosticOptions, json: Bool) -> FileResult {
+  /// Whether `path` is a folder (symbolic links followed).
+  static func isFolder(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+  }
+
+  /// The library that library diagnostics compare notes with: the notes under `root`
+  /// as the server indexes them (none when the root is the home or file-system folder),
+  /// and the `files` checked. Notes are keyed by their resolved absolute paths.
+  static func library(root: String, checking files: [String], settings: LibrarySettings) -> LibrarySnapshot {
+    var entries: [NoteFiles.Entry] = []
+    var known: Set<String> = []
+    func add(_ entry: NoteFiles.Entry) {
+      var entry = entry
+      entry.path = NoteFiles.resolvedPath(entry.path) ?? entry.path
+      if known.insert(entry.path).inserted { entries.append(entry) }
+    }
+    let resolvedRoot = NoteFiles.resolvedPath(root) ?? root
+    if !LibraryLoader.isTooBroad(resolvedRoot) {
+      for entry in NoteFiles.scan(root: resolvedRoot, exclude: settings.index.exclude.map(Glob.init)) { add(entry) }
+    }
+    for file in files {
+      if let entry = NoteFiles.resolvedPath(file).flatMap(NoteFiles.entry) { add(entry) }
+    }
+    let host = LibraryHost()
+    // Files that are not notes are reported when they are checked, not here.
+    LibraryLoader.load(entries, maxFileSize: settings.index.maxFileSize) { results, _ in
+      host.apply(
+        results.compactMap { _, outcome in
+          guard case .summary(let summary) = outcome else { return nil }
+          return .update(summary)
+        })
+    }
+    return host.snapshot()
+  }
+
+  /// The diagnostics of the note at `path` (text `note`): the parser's, then the
+  /// library's when there is a `library` to compare it with.
+  static func diagnostics(
+    of note: NoteDocument, at path: String, options: NoteIntelligence.DiagnosticOptions, library: LibrarySnapshot?
+  ) -> [NoteDiagnostic] {
+    let found = Diagnostics.compute(note, options: options)
+    guard let library, let resolved = NoteFiles.resolvedPath(path) else { return found }
+    let context = LibraryContext(path: resolved, library: library) { path in
+      library.note(at: path) != nil || NoteFiles.exists(path)
+    }
+    return found + LibraryDiagnostics.compute(note, context: context, options: options)
+  }
+
+  static func check(
+    _ path: String, options: NoteIntelligence.DiagnosticOptions, json: Bool, library: LibrarySnapshot?
+  ) -> FileResult {
     let name = LibraryArguments.displayName(path)
     var result = FileResult()
     let bytes: [UInt8]
@@ -87,7 +155,7 @@ enum CheckCommand: Subcommand {
       return result
     }
     let note = NoteDocument(bytes: bytes)
-    let diagnostics = Diagnostics.compute(note, options: options).enumerated().sorted {
+    let diagnostics = diagnostics(of: note, at: path, options: options, library: library).enumerated().sorted {
       ($0.element.range.lowerBound, $0.element.range.upperBound, $0.offset)
         < ($1.element.range.lowerBound, $1.element.range.upperBound, $1.offset)
     }

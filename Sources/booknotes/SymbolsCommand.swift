@@ -35,7 +35,8 @@ enum SymbolsCommand: Subcommand {
   static func run(_ arguments: [String]) -> Int32 {
     guard let (parsed, limit, snapshot) = LibraryLoading.prepare(arguments, command: name, help: help, limit: 50)
     else { return ExitStatus.usage }
-    let symbols = snapshot.symbols(matching: parsed.words.joined(separator: " "), limit: limit)
+    // The library is loaded and no longer changes: the query cannot be superseded.
+    let symbols = (try? snapshot.symbols(matching: parsed.words.joined(separator: " "), limit: limit)) ?? []
     var output = ListOutput(json: parsed.json)
     for symbol in symbols {
       let file = LibraryArguments.displayName(symbol.path)

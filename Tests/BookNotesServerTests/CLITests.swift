@@ -112,6 +112,81 @@ import Testing
     #expect(try runBooknotes(["check"], in: fixture.root).status == 2)
   }
 
+  /// Two notes about one book (by title and first author), each with a link to a note
+  /// that is not there, in the fixture library.
+  static func writeLibraryProblems(_ fixture: CLIFixture) throws {
+    try fixture.write(
+      "books/one.md",
+      "---\ntitle: Noise\nauthors: Daniel Kahneman\n---\n# Noise\n\nSee [a](../a.md), [gone](gone.md), ![i](x.md).\n")
+    try fixture.write("books/two.md", "---\ntitle: NOISE\nauthors: daniel kahneman\n---\n[later](../later.md#x)\n")
+  }
+
+  static let libraryLines = [
+    "books/one.md:2:8: warning duplicate-book: Another note is about the same book: two.md",
+    "books/one.md:7:26: warning link-missing-note: No note at 'gone.md': create it, or correct the link's path.",
+    "books/two.md:2:8: warning duplicate-book: Another note is about the same book: one.md",
+    "books/two.md:5:9: warning link-missing-note: No note at '../later.md#x': create it, or correct the link's path.",
+  ]
+
+  @Test func checkingAFolderReportsMissingNotesAndDuplicateBooks() throws {
+    let fixture = try CLIFixture()
+    try Self.writeLibraryProblems(fixture)
+    let all = try runBooknotes(["check"], in: fixture.root)
+    #expect(all.status == 1, "the parser's errors elsewhere")
+    #expect(all.lines.filter { $0.hasPrefix("books/") } == Self.libraryLines)
+    #expect(all.lines.count == 8)
+
+    let folder = try runBooknotes(["check", "books"], in: fixture.root)
+    #expect(folder.status == 0, "warnings only")
+    #expect(folder.lines == Self.libraryLines)
+
+    let json = try runBooknotes(["check", "--format", "json", "books"], in: fixture.root)
+    let items = try #require(try json.json() as? [[String: Any]])
+    #expect(
+      items.map { $0["code"] as? String } == [
+        "duplicate-book", "link-missing-note", "duplicate-book", "link-missing-note",
+      ])
+    let missing = try #require(items.last)
+    #expect(missing["file"] as? String == "books/two.md")
+    #expect(missing["line"] as? Int == 5)
+    #expect(missing["column"] as? Int == 9)
+    #expect(missing["endLine"] as? Int == 5)
+    #expect(missing["endColumn"] as? Int == 22)
+    #expect(missing["severity"] as? String == "warning")
+    #expect(missing["message"] as? String == "No note at '../later.md#x': create it, or correct the link's path.")
+
+    try fixture.write("later.md", "# Later\n")
+    let created = try runBooknotes(["check", "books"], in: fixture.root)
+    #expect(created.lines == Array(Self.libraryLines.prefix(3)), "the note exists now")
+
+    let file = try runBooknotes(["check", "books/one.md"], in: fixture.root)
+    #expect(file.lines.isEmpty, "a file alone is checked by its text only")
+
+    let rooted = try runBooknotes(
+      ["check", "--root", fixture.root.path, fixture.root.appendingPathComponent("books").path], in: fixture.outside)
+    #expect(rooted.lines.count == 3)
+    #expect(rooted.lines.first?.hasSuffix("duplicate-book: Another note is about the same book: two.md") == true)
+  }
+
+  @Test func libraryDiagnosticsTakeTheRootsSeverities() throws {
+    let fixture = try CLIFixture()
+    try Self.writeLibraryProblems(fixture)
+    try fixture.write(
+      ".booknotes.json", #"{"diagnostics": {"severity": {"duplicate-book": "error", "link-missing-note": "off"}}}"#)
+    let result = try runBooknotes(["check", "books"], in: fixture.root)
+    #expect(result.status == 1)
+    #expect(
+      result.lines == [
+        "books/one.md:2:8: error duplicate-book: Another note is about the same book: two.md",
+        "books/two.md:2:8: error duplicate-book: Another note is about the same book: one.md",
+      ])
+    try fixture.write(".booknotes.json", #"{"index": {"exclude": ["books/two.md"]}}"#)
+    let excluded = try runBooknotes(["check", "books"], in: fixture.root)
+    #expect(excluded.lines.count == 4, "a note checked is in the library even when the index leaves it out")
+    let elsewhere = try runBooknotes(["check"], in: fixture.root)
+    #expect(elsewhere.lines.filter { $0.contains("duplicate-book") }.count == 2)
+  }
+
   @Test(arguments: [
     ["check", "--frobnicate"], ["check", "--format", "xml"], ["check", "--format"], ["check", "missing-folder"],
     ["prompts", "--format", "csv"], ["prompts", "--bogus"], ["prompts", "nope.md"],

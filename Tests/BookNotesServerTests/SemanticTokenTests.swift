@@ -1,9 +1,30 @@
 import BookNotesTestSupport
 import LanguageServerProtocol
+import NoteIntelligence
 import Testing
+
+@testable import BookNotesServer
 
 @Suite struct SemanticTokenTests {
   static let uri = "file:///tokens.md"
+
+  @Test func everyKindHasItsOwnPlaceInTheLegend() {
+    let types = SemanticTokenType.allCases.map { SemanticTokenLegend.wire($0) }
+    #expect(Set(types).count == SemanticTokenType.allCases.count)
+    #expect(types.sorted() == (0..<UInt32(SemanticTokenLegend.tokenTypes.count)).map { $0 })
+    for type in SemanticTokenType.allCases {
+      #expect(SemanticTokenLegend.tokenTypes[Int(SemanticTokenLegend.wire(type))] == "\(type)")
+    }
+    let modifiers = SemanticTokenModifier.allCases.map { SemanticTokenLegend.wireIndex($0) }
+    #expect(modifiers.sorted() == (0..<UInt32(SemanticTokenLegend.tokenModifiers.count)).map { $0 })
+    for modifier in SemanticTokenModifier.allCases {
+      #expect(SemanticTokenLegend.tokenModifiers[Int(SemanticTokenLegend.wireIndex(modifier))] == "\(modifier)")
+      #expect(
+        SemanticTokenLegend.wire(SemanticTokenModifiers(modifier)) == 1 << SemanticTokenLegend.wireIndex(modifier))
+    }
+    #expect(SemanticTokenLegend.wire([.level3, .invalid]) == 0b100_0100)
+    #expect(SemanticTokenLegend.wire(SemanticTokenModifiers.empty) == 0)
+  }
 
   static let fixtures: [(name: String, text: String)] = [
     (

@@ -82,23 +82,23 @@ import Testing
     ("system 2", ["What does System 2 do?"]),
     ("zzz", []),
   ])
-  func ranksSymbols(query: String, expected: [String]) {
-    let names = Self.snapshot().symbols(matching: query, limit: 50).map(\.name)
+  func ranksSymbols(query: String, expected: [String]) throws {
+    let names = try Self.snapshot().symbols(matching: query, limit: 50).map(\.name)
     #expect(names == expected)
   }
 
-  @Test func anEmptyQueryListsTheBooksAndTheLimitHolds() {
+  @Test func anEmptyQueryListsTheBooksAndTheLimitHolds() throws {
     let snapshot = Self.snapshot()
     #expect(
-      snapshot.symbols(matching: "", limit: 10).map(\.name) == ["Café Society", "Noise", "Thinking, Fast and Slow"])
-    #expect(snapshot.symbols(matching: "", limit: 10).allSatisfy { $0.kind == .book })
-    #expect(snapshot.symbols(matching: "e", limit: 3).count == 3)
+      try snapshot.symbols(matching: "", limit: 10).map(\.name) == ["Café Society", "Noise", "Thinking, Fast and Slow"])
+    #expect(try snapshot.symbols(matching: "", limit: 10).allSatisfy { $0.kind == .book })
+    #expect(try snapshot.symbols(matching: "e", limit: 3).count == 3)
   }
 
   /// A small limit gives the first answers of a large one, however many names match
   /// (the search stops collecting names that cannot be shown).
   @Test(arguments: ["chapter", "c", "a", "ch 1", "#t", "q"])
-  func aLimitGivesTheBestOfTheWholeAnswer(query: String) {
+  func aLimitGivesTheBestOfTheWholeAnswer(query: String) throws {
     var notes: [NoteSummary] = []
     for index in 0..<300 {
       var text = "# Book \(index) about things\n\n#topic/\(index % 7) #tag\(index % 3)\n\n"
@@ -109,19 +109,19 @@ import Testing
       notes.append(Self.summary("/many/\(index).md", text))
     }
     let snapshot = LibraryHost().apply(notes.map { .update($0) })
-    let all = snapshot.symbols(matching: query, limit: 100_000)
+    let all = try snapshot.symbols(matching: query, limit: 100_000)
     for limit in [1, 7, 50, 300] {
-      #expect(snapshot.symbols(matching: query, limit: limit) == Array(all.prefix(limit)), "limit \(limit)")
+      #expect(try snapshot.symbols(matching: query, limit: limit) == Array(all.prefix(limit)), "limit \(limit)")
     }
   }
 
   @Test func symbolKindsAndContainers() throws {
-    let symbols = Self.snapshot().symbols(matching: "ego", limit: 5)
+    let symbols = try Self.snapshot().symbols(matching: "ego", limit: 5)
     let ego = try #require(symbols.first)
     #expect(ego.kind == .section)
     #expect(ego.container == "Thinking, Fast and Slow")
     #expect(ego.span?.start.line == 11)
-    let book = try #require(Self.snapshot().symbols(matching: "thinking fast", limit: 5).first)
+    let book = try #require(try Self.snapshot().symbols(matching: "thinking fast", limit: 5).first)
     #expect(book.kind == .book)
     #expect(book.detail == "Daniel Kahneman")
   }
@@ -139,22 +139,22 @@ import Testing
     #expect(
       snapshot.tagCompletions(prefix: "books/").map(\.name).sorted() == ["books/2020", "books/2021", "books/2022"])
     #expect(snapshot.tagCompletions(prefix: "ps").map(\.name) == ["psychology"])
-    #expect(snapshot.tagUses(of: "bias", includingChildren: true).map(\.use.name) == ["Bias", "bias/anchoring"])
-    #expect(snapshot.tagUses(of: "bias", includingChildren: false).map(\.use.name) == ["Bias"])
+    #expect(try snapshot.tagUses(of: "bias", includingChildren: true).map(\.use.name) == ["Bias", "bias/anchoring"])
+    #expect(try snapshot.tagUses(of: "bias", includingChildren: false).map(\.use.name) == ["Bias"])
   }
 
   @Test func aTagIsLocatedAtItsFirstUseInTheFirstNoteEvenAfterThatNoteGoes() throws {
     let host = LibraryHost()
     host.apply(Self.library.map { .update($0) })
-    var symbol = try #require(host.snapshot().symbols(matching: "#psychology", limit: 1).first)
+    var symbol = try #require(try host.snapshot().symbols(matching: "#psychology", limit: 1).first)
     #expect(symbol.path == "/lib/noise.md")
     #expect(symbol.span?.start.line == 2)
     host.apply([.remove(path: "/lib/noise.md")])
-    symbol = try #require(host.snapshot().symbols(matching: "#psychology", limit: 1).first)
+    symbol = try #require(try host.snapshot().symbols(matching: "#psychology", limit: 1).first)
     #expect(symbol.path == "/lib/thinking.md")
     #expect(symbol.span?.start.line == 3, "the front matter's tags line comes first")
     host.apply([.update(Self.library[1])])
-    symbol = try #require(host.snapshot().symbols(matching: "#psychology", limit: 1).first)
+    symbol = try #require(try host.snapshot().symbols(matching: "#psychology", limit: 1).first)
     #expect(symbol.path == "/lib/noise.md")
   }
 

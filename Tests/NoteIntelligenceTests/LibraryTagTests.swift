@@ -126,13 +126,13 @@ import Testing
       "tags: media/books, media/books/2022"
     ),
   ])
-  func renameChangesTheTagAndItsChildrenEverywhere(old: String, new: String, first: String, front: String) {
+  func renameChangesTheTagAndItsChildrenEverywhere(old: String, new: String, first: String, front: String) throws {
     let notes = [
       "/a.md": "#books/2021 #bookshelf #Books x #books/2021/q1\n",
       "/b.md": "---\ntags: books, books/2022\n---\n",
       "/c.md": "#other\n",
     ]
-    let edits = TagRename.edits(renaming: old, to: new, in: Self.library(notes))
+    let edits = try TagRename.edits(renaming: old, to: new, in: Self.library(notes))
     let renamed = Self.applying(edits, to: notes)
     #expect(renamed["/a.md"] == first)
     #expect(renamed["/b.md"] == "---\n\(front)\n---\n")
@@ -141,7 +141,7 @@ import Testing
 
   @Test func renameEditsCarryEveryEncodingsColumns() throws {
     let text = "😀 #mood/😀 #mood\n"
-    let edits = TagRename.edits(renaming: "mood", to: "feeling", in: Self.library(["/m.md": text]))
+    let edits = try TagRename.edits(renaming: "mood", to: "feeling", in: Self.library(["/m.md": text]))
     let doc = NoteDocument(text)
     #expect(edits.count == 2)
     for edit in edits {

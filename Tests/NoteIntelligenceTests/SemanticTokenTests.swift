@@ -4,14 +4,14 @@ import Testing
 @testable import NoteIntelligence
 
 @Suite struct SemanticTokenTests {
-  @Test func legendOrder() {
-    #expect(
-      SemanticTokenType.legend == [
-        "heading", "marker", "hashtag", "clozeHint", "clozeAnswer", "question", "answer", "summary", "quote",
-        "citation", "emphasis", "strong", "code", "link", "url", "property", "string",
-      ])
-    #expect(SemanticTokenModifier.legend == ["level1", "level2", "level3", "level4", "level5", "level6", "invalid"])
-    #expect(SemanticTokenModifier.invalid.bit == 64)
+  @Test func modifierSetsHoldTheirModifiersInDeclarationOrder() {
+    var set = SemanticTokenModifiers(.invalid)
+    set.insert(.level2)
+    #expect(Array(set) == [.level2, .invalid])
+    #expect(set.contains(.invalid) && !set.contains(.level1))
+    #expect(SemanticTokenModifiers.empty.isEmpty)
+    #expect((1...6).map { SemanticTokenModifier.level($0) } == [.level1, .level2, .level3, .level4, .level5, .level6])
+    #expect(SemanticTokenModifier.level(0) == .level1 && SemanticTokenModifier.level(9) == .level6)
   }
 
   @Test func frontMatterAndHeadings() {
@@ -225,7 +225,7 @@ import Testing
     #expect(
       SemanticTokens.tokens(for: heading, in: doc) == [
         SemanticToken(start: 0, length: 1, type: .marker),
-        SemanticToken(start: 2, length: 4, type: .heading, modifiers: SemanticTokenModifier.level1.bit),
+        SemanticToken(start: 2, length: 4, type: .heading, modifiers: [.level1]),
       ])
   }
 

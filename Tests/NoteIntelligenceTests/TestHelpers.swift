@@ -8,7 +8,7 @@ enum Dump {
   static func tokens(_ tokens: [SemanticToken], in doc: NoteDocument) -> String {
     tokens.map { token in
       let position = doc.lineColumn(of: token.start, in: .utf8)
-      let mods = token.modifierNames
+      let mods = token.modifiers.map { "\($0)" }
       let type = "\(token.type)" + (mods.isEmpty ? "" : "[\(mods.joined(separator: ","))]")
       return "\(position.line):\(position.column) \(token.length) \(type) \"\(doc.text.string(in: token.range))\""
     }.joined(separator: "\n")

@@ -30,25 +30,39 @@ public enum LibraryDiagnostics {
   /// Every code these checks report.
   public static let codes = [missingNote, DuplicateBooks.code]
 
-  /// One check: the note, what it may know of the library, and the options for
-  /// severities. Add a check by adding it here.
-  public typealias Check = @Sendable (NoteDocument, LibraryContext, DiagnosticOptions) -> [NoteDiagnostic]
+  /// One check: the note, what it may know of the library, the options for severities
+  /// and the note's links (from a ``NoteLinkCache`` when the caller keeps one). Add a
+  /// check by adding it here.
+  public typealias Check = @Sendable (NoteDocument, LibraryContext, DiagnosticOptions, NoteLinks) -> [NoteDiagnostic]
+
+  /// The links of the note being checked that may name a note, found when a check asks
+  /// for them: from the caller's cache (only the blocks an edit reparsed are scanned),
+  /// else by reading the whole note.
+  public struct NoteLinks {
+    let doc: NoteDocument
+    let cache: NoteLinkCache?
+
+    public func callAsFunction() -> [LinkUse] { cache?.links(in: doc) ?? NoteLinkCache.fresh(in: doc) }
+  }
 
   static let checks: [Check] = [missingNotes, duplicateBooks]
 
-  /// The library diagnostics of `doc`, in the order of ``checks``, each in document order.
-  public static func compute(_ doc: NoteDocument, context: LibraryContext, options: DiagnosticOptions = .default)
-    -> [NoteDiagnostic]
-  {
+  /// The library diagnostics of `doc`, in the order of ``checks``, each in document
+  /// order. `links`, kept with the note across edits, saves reading every block for
+  /// links on every keystroke; the result is the same without it.
+  public static func compute(
+    _ doc: NoteDocument, context: LibraryContext, options: DiagnosticOptions = .default, links: NoteLinkCache? = nil
+  ) -> [NoteDiagnostic] {
     guard options.enabled else { return [] }
-    return checks.flatMap { $0(doc, context, options) }
+    let noteLinks = NoteLinks(doc: doc, cache: links)
+    return checks.flatMap { $0(doc, context, options, noteLinks) }
   }
 
   /// `duplicate-book` on the title of a note whose book another note of the library
   /// is about (the same ISBN, or the same title and first author).
-  static func duplicateBooks(_ doc: NoteDocument, _ context: LibraryContext, _ options: DiagnosticOptions)
-    -> [NoteDiagnostic]
-  {
+  static func duplicateBooks(
+    _ doc: NoteDocument, _ context: LibraryContext, _ options: DiagnosticOptions, _ links: NoteLinks
+  ) -> [NoteDiagnostic] {
     guard let severity = options.severity(for: DuplicateBooks.code, default: .warning), let path = context.path
     else { return [] }
     let note = NoteSummary.bookIdentity(path: path, doc: doc)
@@ -58,14 +72,15 @@ public enum LibraryDiagnostics {
 
   /// `link-missing-note` on the target of each link (not image) to a note file that
   /// does not exist; web links and other files are not checked.
-  static func missingNotes(_ doc: NoteDocument, _ context: LibraryContext, _ options: DiagnosticOptions)
-    -> [NoteDiagnostic]
-  {
+  static func missingNotes(
+    _ doc: NoteDocument, _ context: LibraryContext, _ options: DiagnosticOptions, _ links: NoteLinks
+  ) -> [NoteDiagnostic] {
     guard let severity = options.severity(for: missingNote, default: .warning) else { return [] }
     let folder = context.folder
     var result: [NoteDiagnostic] = []
-    // Only targets that may name a note become strings: this runs on every keystroke.
-    for link in LinkUse.all(in: doc, keep: { LinkTarget.mayNameNote($0, in: doc) }) where !link.isImage {
+    // Only targets that may name a note become strings, and only in blocks an edit
+    // reparsed: this runs on every keystroke.
+    for link in links() where !link.isImage {
       guard case .file(let path)? = LinkTarget.resolve(link.target, relativeTo: folder),
         LinkTarget.isNotePath(path), !context.fileExists(path)
       else { continue }

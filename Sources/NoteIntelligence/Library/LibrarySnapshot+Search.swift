@@ -38,7 +38,8 @@ extension LibrarySnapshot {
   /// Score: BM25 over the notes' word counts (the note's length in bytes), plus each
   /// word's weight again when the title has it (more the shorter the title is), and
   /// half of it when a heading does.
-  /// A query of tags only scores every note 0 and orders them by title.
+  /// A query of tags only scores every note 0 and orders them by title. Throws
+  /// ``Superseded`` when a newer change replaces the snapshot while it runs.
   public func searchCandidates(_ query: SearchQuery) throws -> [SearchCandidate] {
     guard !query.isEmpty else { return [] }
     var documentFrequency = [Int](repeating: 0, count: query.words.count)
@@ -47,7 +48,7 @@ extension LibrarySnapshot {
     var total = 0
     var counts = [Int](repeating: 0, count: query.words.count)
     for box in boxes {
-      if total % 256 == 0 { try Task.checkCancellation() }
+      if total % 256 == 0 { try checkCurrent() }
       total += 1
       totalBytes += box.summary.byteCount
       var all = true
@@ -112,7 +113,7 @@ extension LibrarySnapshot {
     guard limit > 0 else { return [] }
     var hits: [SearchHit] = []
     for candidate in try searchCandidates(query) {
-      try Task.checkCancellation()
+      try checkCurrent()
       guard let doc = text(candidate.note), let match = NoteMatch.find(query, in: doc) else { continue }
       var score = candidate.score
       if match.followsSequence { score *= 1.5 }

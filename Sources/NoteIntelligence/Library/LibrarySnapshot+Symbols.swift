@@ -35,7 +35,9 @@ extension LibrarySnapshot {
   /// Order: match tier (exact, prefix, word start, substring, subsequence), then
   /// shorter names, then more used, then kind (books, chapters, sections, tags,
   /// questions), then name and path.
-  public func symbols(matching query: String, limit: Int) -> [LibrarySymbol] {
+  ///
+  /// Throws ``Superseded`` when a newer change replaces the snapshot while it runs.
+  public func symbols(matching query: String, limit: Int) throws -> [LibrarySymbol] {
     let fuzzy = FuzzyQuery(query)
     guard limit > 0 else { return [] }
     if fuzzy.isEmpty {
@@ -60,7 +62,10 @@ extension LibrarySnapshot {
         }
       }
     }
+    var visited = 0
     for box in boxes {
+      if visited & 255 == 0 { try checkCurrent() }
+      visited += 1
       // Fields read through the box: copying the whole summary per note costs more
       // than matching its names.
       let keys = box.summary.keys

@@ -76,15 +76,19 @@ extension LibrarySnapshot {
   }
 
   /// Every use of tag `name` (any case), and of the tags inside it when
-  /// `includingChildren`, by note path and position.
-  public func tagUses(of name: String, includingChildren: Bool) -> [(path: String, use: NoteSummary.TagUse)] {
-    tagUses(folded: TextFolding.folded(name), includingChildren: includingChildren)
+  /// `includingChildren`, by note path and position. Throws ``Superseded`` when a
+  /// newer change replaces the snapshot while it runs.
+  public func tagUses(of name: String, includingChildren: Bool) throws -> [(path: String, use: NoteSummary.TagUse)] {
+    try tagUses(folded: TextFolding.folded(name), includingChildren: includingChildren)
   }
 
-  func tagUses(folded: String, includingChildren: Bool) -> [(path: String, use: NoteSummary.TagUse)] {
+  func tagUses(folded: String, includingChildren: Bool) throws -> [(path: String, use: NoteSummary.TagUse)] {
     guard tagTotals[folded] != nil else { return [] }
     var result: [(path: String, use: NoteSummary.TagUse)] = []
+    var visited = 0
     for note in notes {
+      if visited & 255 == 0 { try checkCurrent() }
+      visited += 1
       for use in note.tags {
         let name = TextFolding.folded(use.name)
         if name == folded || (includingChildren && Hashtag.isWithin(name, folded)) { result.append((note.path, use)) }

@@ -17,6 +17,8 @@ public struct LibrarySnapshot: Sendable {
   public private(set) var noteCount: Int
   /// Notes by book key (ISBN; title and first author), to find duplicates.
   private(set) var bookIndex: [String: [String]]
+  /// The revision of the host's current snapshot; `nil` for a snapshot made without a host.
+  var latest: LatestRevision?
 
   static let shardCount = 64
 
@@ -28,6 +30,7 @@ public struct LibrarySnapshot: Sendable {
     tagTotals = [:]
     bookIndex = [:]
     noteCount = 0
+    latest = nil
   }
 
   /// The note at `path`.
@@ -180,9 +183,12 @@ public enum LibraryChange: Sendable {
 /// keep the snapshot they took.
 public final class LibraryHost: Sendable {
   private let current: Mutex<LibrarySnapshot>
+  private let latest = LatestRevision()
 
   public init() {
-    current = Mutex(LibrarySnapshot())
+    var empty = LibrarySnapshot()
+    empty.latest = latest
+    current = Mutex(empty)
   }
 
   /// The current snapshot.
@@ -203,6 +209,8 @@ public final class LibraryHost: Sendable {
       }
       next.advance(to: snapshot.revision + 1)
       snapshot = next
+      // Queries still reading an older snapshot see it and stop.
+      latest.value.store(next.revision, ordering: .releasing)
       return next
     }
   }

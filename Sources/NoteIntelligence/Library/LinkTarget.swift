@@ -20,28 +20,40 @@ public struct LinkUse: Sendable, Hashable {
   /// for those).
   static func all(in doc: NoteDocument, keep: (Range<Int>) -> Bool) -> [LinkUse] {
     var links: [LinkUse] = []
-    doc.tree.forEachBlock { block in
-      block.withFlatSubtree { flat in
-        var index = flat.root
-        while index < flat.end {
-          defer { index += 1 }
-          let kind = flat.kind(index)
-          guard kind == .link || kind == .image else { continue }
-          var child = index + 1
-          while child < flat.subtreeEnd(index) && flat.kind(child) != .linkTarget { child = flat.subtreeEnd(child) }
-          guard child < flat.subtreeEnd(index) else { continue }
-          let start = flat.blockStart + flat.relativeStart(index)
-          let targetStart = flat.blockStart + flat.relativeStart(child)
-          let targetRange = targetStart..<(targetStart + flat.length(child))
-          guard keep(targetRange) else { continue }
-          links.append(
-            LinkUse(
-              target: doc.text.string(in: targetRange), isImage: kind == .image,
-              range: start..<(start + flat.length(index)), targetRange: targetRange))
-        }
+    doc.tree.forEachBlock { append(of: $0, in: doc, keep: keep, to: &links) }
+    return links
+  }
+
+  /// Appends the links and images of the top-level `block` whose target bytes `keep`
+  /// accepts.
+  static func append(
+    of block: SyntaxNode, in doc: NoteDocument, keep: (Range<Int>) -> Bool, to links: inout [LinkUse]
+  ) {
+    block.withFlatSubtree { flat in
+      var index = flat.root
+      while index < flat.end {
+        defer { index += 1 }
+        let kind = flat.kind(index)
+        guard kind == .link || kind == .image else { continue }
+        var child = index + 1
+        while child < flat.subtreeEnd(index) && flat.kind(child) != .linkTarget { child = flat.subtreeEnd(child) }
+        guard child < flat.subtreeEnd(index) else { continue }
+        let start = flat.blockStart + flat.relativeStart(index)
+        let targetStart = flat.blockStart + flat.relativeStart(child)
+        let targetRange = targetStart..<(targetStart + flat.length(child))
+        guard keep(targetRange) else { continue }
+        links.append(
+          LinkUse(
+            target: doc.text.string(in: targetRange), isImage: kind == .image,
+            range: start..<(start + flat.length(index)), targetRange: targetRange))
       }
     }
-    return links
+  }
+
+  /// The same link moved by `delta` bytes.
+  func shifted(by delta: Int) -> LinkUse {
+    LinkUse(
+      target: target, isImage: isImage, range: range.shifted(by: delta), targetRange: targetRange.shifted(by: delta))
   }
 }
 

@@ -153,10 +153,11 @@ public enum TagRename {
 
   /// The edits that rename tag `old` (any case, without `#`) to `new`, in every note
   /// of `library`, the tags inside it included: `books` → `reading` turns
-  /// `#books/2021` into `#reading/2021`. By path, then position.
-  public static func edits(renaming old: String, to new: String, in library: LibrarySnapshot) -> [Edit] {
+  /// `#books/2021` into `#reading/2021`. By path, then position. Throws
+  /// ``LibrarySnapshot/Superseded`` when a newer change replaces the library while it runs.
+  public static func edits(renaming old: String, to new: String, in library: LibrarySnapshot) throws -> [Edit] {
     let depth = old.split(separator: "/", omittingEmptySubsequences: false).count
-    return library.tagUses(of: old, includingChildren: true).map { path, use in
+    return try library.tagUses(of: old, includingChildren: true).map { path, use in
       let components = use.name.split(separator: "/", omittingEmptySubsequences: false).prefix(depth)
       let written = components.joined(separator: "/")
       var end = use.span.start

@@ -1,5 +1,6 @@
-/// The kinds of semantic token, in legend order: `rawValue` is the index in the legend.
-public enum SemanticTokenType: UInt32, Sendable, CaseIterable, CustomStringConvertible {
+/// The kinds of semantic token. They say what a span is, not how a client names or
+/// numbers it: the server owns the legend and maps each kind to it.
+public enum SemanticTokenType: Sendable, Hashable, CaseIterable {
   /// A heading's text (with a `level1` … `level6` modifier).
   case heading
   /// Syntax characters: heading `#`s, list markers, `>`, `Q:`, `A:`, delimiters, front
@@ -35,38 +36,11 @@ public enum SemanticTokenType: UInt32, Sendable, CaseIterable, CustomStringConve
   case property
   /// A front matter value.
   case string
-
-  /// The name in the legend.
-  public var legendName: String { description }
-
-  /// Every type's legend name, in legend order.
-  public static var legend: [String] { allCases.map(\.legendName) }
-
-  public var description: String {
-    switch self {
-    case .heading: "heading"
-    case .marker: "marker"
-    case .hashtag: "hashtag"
-    case .clozeHint: "clozeHint"
-    case .clozeAnswer: "clozeAnswer"
-    case .question: "question"
-    case .answer: "answer"
-    case .summary: "summary"
-    case .quote: "quote"
-    case .citation: "citation"
-    case .emphasis: "emphasis"
-    case .strong: "strong"
-    case .code: "code"
-    case .link: "link"
-    case .url: "url"
-    case .property: "property"
-    case .string: "string"
-    }
-  }
 }
 
-/// Semantic token modifiers, in legend order: bit `rawValue` of a token's modifier set.
-public enum SemanticTokenModifier: UInt32, Sendable, CaseIterable, CustomStringConvertible {
+/// What a semantic token's span is besides its kind: a heading's level, or the part of
+/// a construct that a diagnostic flags.
+public enum SemanticTokenModifier: Sendable, Hashable, CaseIterable {
   case level1
   case level2
   case level3
@@ -76,43 +50,100 @@ public enum SemanticTokenModifier: UInt32, Sendable, CaseIterable, CustomStringC
   /// The part of a construct that a diagnostic flags.
   case invalid
 
-  /// This modifier's bit in a modifier set.
-  public var bit: UInt32 { 1 << rawValue }
-
-  /// The name in the legend.
-  public var legendName: String { description }
-
-  /// Every modifier's legend name, in legend order.
-  public static var legend: [String] { allCases.map(\.legendName) }
-
   /// The modifier for heading level `level` (1–6).
   public static func level(_ level: Int) -> SemanticTokenModifier {
-    SemanticTokenModifier(rawValue: UInt32(min(max(level, 1), 6) - 1))!
+    switch level {
+    case ...1: .level1
+    case 2: .level2
+    case 3: .level3
+    case 4: .level4
+    case 5: .level5
+    default: .level6
+    }
   }
 
-  public var description: String {
+  /// The modifier whose ``mask`` is `mask` (one bit).
+  init?(mask: UInt8) {
+    switch mask {
+    case 1: self = .level1
+    case 2: self = .level2
+    case 4: self = .level3
+    case 8: self = .level4
+    case 16: self = .level5
+    case 32: self = .level6
+    case 64: self = .invalid
+    default: return nil
+    }
+  }
+
+  /// This modifier's place in a ``SemanticTokenModifiers`` set.
+  @inline(__always)
+  var mask: UInt8 {
     switch self {
-    case .level1: "level1"
-    case .level2: "level2"
-    case .level3: "level3"
-    case .level4: "level4"
-    case .level5: "level5"
-    case .level6: "level6"
-    case .invalid: "invalid"
+    case .level1: 1
+    case .level2: 2
+    case .level3: 4
+    case .level4: 8
+    case .level5: 16
+    case .level6: 32
+    case .invalid: 64
+    }
+  }
+}
+
+/// A set of ``SemanticTokenModifier``s, one byte.
+public struct SemanticTokenModifiers: Sendable, Hashable, Sequence, ExpressibleByArrayLiteral {
+  private(set) var mask: UInt8
+
+  /// The empty set.
+  public init() { mask = 0 }
+
+  /// The empty set.
+  public static var empty: SemanticTokenModifiers { SemanticTokenModifiers() }
+
+  /// The set of one modifier.
+  @inline(__always)
+  public init(_ modifier: SemanticTokenModifier) { mask = modifier.mask }
+
+  public init(arrayLiteral modifiers: SemanticTokenModifier...) {
+    mask = 0
+    for modifier in modifiers { mask |= modifier.mask }
+  }
+
+  init(mask: UInt8) { self.mask = mask }
+
+  public var isEmpty: Bool { mask == 0 }
+
+  public func contains(_ modifier: SemanticTokenModifier) -> Bool { mask & modifier.mask != 0 }
+
+  public mutating func insert(_ modifier: SemanticTokenModifier) { mask |= modifier.mask }
+
+  /// The modifiers in the set, in declaration order.
+  public func makeIterator() -> Iterator { Iterator(rest: mask) }
+
+  /// Steps through a set's modifiers, lowest bit first, without allocating.
+  public struct Iterator: IteratorProtocol {
+    var rest: UInt8
+
+    public mutating func next() -> SemanticTokenModifier? {
+      guard rest != 0 else { return nil }
+      let lowest = rest & (0 &- rest)
+      rest &= rest &- 1
+      return SemanticTokenModifier(mask: lowest)
     }
   }
 }
 
 /// One highlighted span: a byte range on a single line, its type and modifiers.
 ///
-/// Sixteen bytes: a token lies on one line, so its length fits 32 bits, and there are
-/// seven modifiers.
+/// Sixteen bytes: a token lies on one line, so its length fits 32 bits, and its
+/// modifiers are a one-byte set.
 public struct SemanticToken: Sendable, Hashable, CustomStringConvertible {
   /// Start in UTF-8 bytes (absolute, or relative to a block's start where documented).
   public var start: Int
   private var storedLength: UInt32
   public var type: SemanticTokenType
-  private var storedModifiers: UInt8
+  public var modifiers: SemanticTokenModifiers
 
   /// Length in UTF-8 bytes; never includes a line break.
   public var length: Int {
@@ -120,17 +151,11 @@ public struct SemanticToken: Sendable, Hashable, CustomStringConvertible {
     set { storedLength = UInt32(newValue) }
   }
 
-  /// A bit set of `SemanticTokenModifier` bits.
-  public var modifiers: UInt32 {
-    get { UInt32(storedModifiers) }
-    set { storedModifiers = UInt8(newValue) }
-  }
-
-  public init(start: Int, length: Int, type: SemanticTokenType, modifiers: UInt32 = 0) {
+  public init(start: Int, length: Int, type: SemanticTokenType, modifiers: SemanticTokenModifiers = .empty) {
     self.start = start
     self.storedLength = UInt32(length)
     self.type = type
-    self.storedModifiers = UInt8(modifiers)
+    self.modifiers = modifiers
   }
 
   /// One past the last byte.
@@ -140,12 +165,7 @@ public struct SemanticToken: Sendable, Hashable, CustomStringConvertible {
   public var range: Range<Int> { start..<(start + length) }
 
   /// Whether the set holds `modifier`.
-  public func has(_ modifier: SemanticTokenModifier) -> Bool { modifiers & modifier.bit != 0 }
-
-  /// The modifier names in legend order.
-  public var modifierNames: [String] {
-    SemanticTokenModifier.allCases.filter { has($0) }.map(\.legendName)
-  }
+  public func has(_ modifier: SemanticTokenModifier) -> Bool { modifiers.contains(modifier) }
 
   /// The same token moved by `delta` bytes.
   public func shifted(by delta: Int) -> SemanticToken {
@@ -153,7 +173,7 @@ public struct SemanticToken: Sendable, Hashable, CustomStringConvertible {
   }
 
   public var description: String {
-    let mods = modifierNames
+    let mods = modifiers.map { "\($0)" }
     return "\(start)+\(length) \(type)" + (mods.isEmpty ? "" : "[\(mods.joined(separator: ","))]")
   }
 }

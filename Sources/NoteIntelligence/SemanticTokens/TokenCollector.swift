@@ -5,12 +5,12 @@ struct PackedToken {
   var start: UInt32
   var length: UInt32
   var type: SemanticTokenType
-  var modifiers: UInt8
+  var modifiers: SemanticTokenModifiers
 
   /// The token at `blockStart + start`.
   @inline(__always)
   func absolute(blockStart: Int) -> SemanticToken {
-    SemanticToken(start: blockStart + Int(start), length: Int(length), type: type, modifiers: UInt32(modifiers))
+    SemanticToken(start: blockStart + Int(start), length: Int(length), type: type, modifiers: modifiers)
   }
 }
 
@@ -20,7 +20,7 @@ struct PackedToken {
 /// adjacent and alike as they are added. Tokens are appended to a buffer that may
 /// already hold other blocks' tokens.
 struct TokenCollector {
-  typealias Style = (type: SemanticTokenType, modifiers: UInt8)
+  typealias Style = (type: SemanticTokenType, modifiers: SemanticTokenModifiers)
 
   /// The finding ranges, relative to the block's start.
   let invalid: [Range<Int>]
@@ -33,23 +33,23 @@ struct TokenCollector {
     switch tree.kind(index) {
     case .frontMatterFence, .headingMarker, .listMarker, .quoteMarker, .questionMarker, .answerMarker,
       .summaryMarker, .delimiter, .codeFence, .codeInfo:
-      (.marker, 0)
-    case .frontMatterKey: (.property, 0)
-    case .frontMatterValue: (.string, 0)
-    case .heading: (.heading, UInt8(SemanticTokenModifier.level(headingLevel(of: index, in: tree)).bit))
-    case .blockquote: (.quote, 0)
-    case .citation: (.citation, 0)
-    case .question: (.question, 0)
-    case .answer: (.answer, 0)
-    case .summary: (.summary, 0)
-    case .strong: (.strong, 0)
-    case .emphasis: (.emphasis, 0)
-    case .code: (.code, 0)
-    case .hashtag: (.hashtag, 0)
-    case .clozeHint: (.clozeHint, 0)
-    case .clozeAnswer: (.clozeAnswer, 0)
-    case .linkText: (.link, 0)
-    case .linkTarget: (.url, 0)
+      (.marker, .empty)
+    case .frontMatterKey: (.property, .empty)
+    case .frontMatterValue: (.string, .empty)
+    case .heading: (.heading, SemanticTokenModifiers(.level(headingLevel(of: index, in: tree))))
+    case .blockquote: (.quote, .empty)
+    case .citation: (.citation, .empty)
+    case .question: (.question, .empty)
+    case .answer: (.answer, .empty)
+    case .summary: (.summary, .empty)
+    case .strong: (.strong, .empty)
+    case .emphasis: (.emphasis, .empty)
+    case .code: (.code, .empty)
+    case .hashtag: (.hashtag, .empty)
+    case .clozeHint: (.clozeHint, .empty)
+    case .clozeAnswer: (.clozeAnswer, .empty)
+    case .linkText: (.link, .empty)
+    case .linkTarget: (.url, .empty)
     default: nil
     }
   }
@@ -166,7 +166,7 @@ struct TokenCollector {
     for (lower, upper) in zip(cuts, cuts.dropFirst()) {
       var modifiers = style.modifiers
       if invalid.contains(where: { $0.lowerBound <= lower && $0.upperBound >= upper && $0.overlaps(whole) }) {
-        modifiers |= UInt8(SemanticTokenModifier.invalid.bit)
+        modifiers.insert(.invalid)
       }
       append(lower, upper - lower, style.type, modifiers, into: &tokens)
     }
@@ -175,7 +175,8 @@ struct TokenCollector {
   /// Appends a token, joined to the block's previous one when adjacent with the same style.
   @inline(__always)
   private func append(
-    _ start: Int, _ length: Int, _ type: SemanticTokenType, _ modifiers: UInt8, into tokens: inout [PackedToken]
+    _ start: Int, _ length: Int, _ type: SemanticTokenType, _ modifiers: SemanticTokenModifiers,
+    into tokens: inout [PackedToken]
   ) {
     let count = tokens.count
     if count > first {
