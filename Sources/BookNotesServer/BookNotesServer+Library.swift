@@ -125,6 +125,8 @@ extension BookNotesServer {
       switch cache.load(matching: entries) {
       case .success(let summaries): cached = summaries
       case .failure(.missing): logger.info("No index cache yet at \(cache.path)")
+      // After an upgrade or a settings change: rebuilt as a matter of course.
+      case .failure(.outdated): logger.info("\(IndexCache.Problem.outdated) (\(cache.path))")
       case .failure(let problem): logger.warning("\(problem) (\(cache.path))")
       }
     }

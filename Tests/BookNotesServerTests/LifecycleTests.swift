@@ -78,6 +78,7 @@ import Testing
       "renameProvider": "textDocument/rename", "documentLinkProvider": "textDocument/documentLink",
     ]
     for (capability, method) in simple where capabilities[capability] != nil { methods.insert(method) }
+    if capabilities["completionProvider"]?["resolveProvider"] == true { methods.insert("completionItem/resolve") }
     if capabilities["renameProvider"]?["prepareProvider"] == true { methods.insert("textDocument/prepareRename") }
     if capabilities["workspace"]?["workspaceFolders"]?["changeNotifications"] == true {
       methods.insert("workspace/didChangeWorkspaceFolders")
