@@ -25,8 +25,8 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
   case offline(String)
   /// The HTTP helper could not be started or stopped answering.
   case helperUnavailable(String)
-  /// Lookups are paused after an earlier error, until `until` (seconds since 1970) or,
-  /// for key and permission errors, until the settings change.
+  /// Lookups are paused after an earlier error of this kind (for a while, or for key
+  /// and permission errors until the settings change); no request was made.
   case paused(CatalogErrorKind)
   case cancelled
 

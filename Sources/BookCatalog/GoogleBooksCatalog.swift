@@ -28,11 +28,14 @@ public final class GoogleBooksCatalog: BookCatalog {
     var until: Int?
   }
 
+  /// A request under way, shared by everyone asking the same question.
+  private typealias Lookup = Task<Result<[CatalogBook], CatalogError>, Never>
+
   private struct State {
     var memory: [String: [CatalogBook]] = [:]
     var order: [String] = []
     var byID: [String: CatalogBook] = [:]
-    var inFlight: [String: Task<Result<[CatalogBook], CatalogError>, Never>] = [:]
+    var inFlight: [String: Lookup] = [:]
     var channels: [String: String] = [:]
     var pause: Pause?
     var reported: Set<CatalogErrorKind> = []
@@ -78,32 +81,33 @@ public final class GoogleBooksCatalog: BookCatalog {
     if let books = cachedBooks(for: query) { return books }
     let key = cacheKey(query)
     let request = GoogleBooksRequest(query, settings: settings)
-    let (task, stale):
-      (Task<Result<[CatalogBook], CatalogError>, Never>?, Task<Result<[CatalogBook], CatalogError>, Never>?) =
-        state.withLock { state in
-          var stale: Task<Result<[CatalogBook], CatalogError>, Never>?
-          if let channel {
-            if let previous = state.channels[channel], previous != key,
-              !state.channels.contains(where: { $0.key != channel && $0.value == previous })
-            {
-              stale = state.inFlight.removeValue(forKey: previous)
-            }
-            state.channels[channel] = key
-          }
-          if let running = state.inFlight[key] { return (running, stale) }
-          if let pause = state.pause, pause.until.map({ $0 > BookCache.now() }) ?? true { return (nil, stale) }
-          state.pause = nil
-          let task = Task { await self.fetch(request, key: key) }
-          state.inFlight[key] = task
-          return (task, stale)
+    let (lookup, stale): (Result<Lookup, CatalogError>, Lookup?) = state.withLock { state in
+      var stale: Lookup?
+      if let channel {
+        if let previous = state.channels[channel], previous != key,
+          !state.channels.contains(where: { $0.key != channel && $0.value == previous })
+        {
+          stale = state.inFlight.removeValue(forKey: previous)
         }
-    stale?.cancel()
-    guard let task else {
-      throw .paused(state.withLock { $0.pause?.kind } ?? .cancelled)
+        state.channels[channel] = key
+      }
+      if let running = state.inFlight[key] { return (.success(running), stale) }
+      if let pause = state.pause, pause.until.map({ $0 > BookCache.now() }) ?? true {
+        return (.failure(.paused(pause.kind)), stale)
+      }
+      state.pause = nil
+      let task = Task { await self.fetch(request, key: key) }
+      state.inFlight[key] = task
+      return (.success(task), stale)
     }
-    switch await task.value {
-    case .success(let books): return books
+    stale?.cancel()
+    switch lookup {
     case .failure(let error): throw error
+    case .success(let task):
+      switch await task.value {
+      case .success(let books): return books
+      case .failure(let error): throw error
+      }
     }
   }
 

@@ -9,12 +9,18 @@ public enum AtomicFile {
   /// Writes `bytes` to a temporary file beside `path`, then renames it into place,
   /// creating the folders on the way. Returns the system's reason on failure.
   public static func write(_ bytes: [UInt8], to path: String) -> String? {
+    write(parts: [bytes], to: path)
+  }
+
+  /// ``write(_:to:)`` for a file made of `parts`, written one after another (a large
+  /// file need not be joined into one array first).
+  public static func write(parts: [[UInt8]], to path: String) -> String? {
     let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
     makeFolders(folder)
     let temporary = path + ".\(getpid()).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-    let written = writeAll(descriptor, bytes)
+    let written = parts.allSatisfy { writeAll(descriptor, $0) }
     let failure = String(cString: strerror(errno))
     close(descriptor)
     guard written, rename(temporary, path) == 0 else {

@@ -126,8 +126,6 @@ public struct IndexCache: Sendable {
 
   /// Writes `records` as the new cache: to a temporary file beside it, then renamed.
   public func save(_ records: [Record]) throws(Problem) {
-    let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-    Self.makeFolders(folder)
     var header: [UInt8] = Self.magic
     Self.append(Self.version, to: &header)
     var printBytes = ArchiveWriter(bytes: [])
@@ -145,16 +143,7 @@ public struct IndexCache: Sendable {
     }
     let base = header.count + offsets.count * 8
     for offset in offsets { Self.append(UInt64(base) + offset, to: &header) }
-    let temporary = path + ".\(getpid()).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard descriptor >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
-    let written = Self.writeAll(descriptor, header) && Self.writeAll(descriptor, body.bytes)
-    let failure = String(cString: strerror(errno))
-    close(descriptor)
-    guard written, rename(temporary, path) == 0 else {
-      unlink(temporary)
-      throw .unreadable(written ? String(cString: strerror(errno)) : failure)
-    }
+    if let reason = AtomicFile.write(parts: [header, body.bytes], to: path) { throw .unreadable(reason) }
   }
 
   private static func readStamp(
@@ -171,27 +160,6 @@ public struct IndexCache: Sendable {
 
   private static func append<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
     withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
-  }
-
-  private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBytes { buffer in
-      var done = 0
-      while done < buffer.count {
-        let count = write(descriptor, buffer.baseAddress! + done, buffer.count - done)
-        if count < 0 && errno == EINTR { continue }
-        if count <= 0 { return false }
-        done += count
-      }
-      return true
-    }
-  }
-
-  private static func makeFolders(_ folder: String) {
-    var current = ""
-    for component in folder.split(separator: "/") {
-      current += "/" + component
-      mkdir(current, 0o755)
-    }
   }
 }
 

@@ -42,12 +42,7 @@ public struct CatalogBook: Sendable, Hashable {
   }
 
   /// The year of `publishedDate`, whatever its form.
-  public var year: Int? {
-    guard let date = publishedDate else { return nil }
-    let digits = date.utf8.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-    guard digits.count == 4 else { return nil }
-    return Int(String(decoding: digits, as: UTF8.self))
-  }
+  public var year: Int? { publishedDate.flatMap(leadingYear) }
 
   /// `publishedDate` as front matter keeps it: the date part of a timestamp.
   public var published: String? {
@@ -113,4 +108,12 @@ public struct CatalogQuery: Sendable, Hashable {
     guard let author else { return title }
     return title + " by " + TextFolding.folded(author).split(separator: " ").joined(separator: " ")
   }
+}
+
+/// The year a date starts with, in any of the forms notes and catalogs write
+/// (`2005`, `2020-11`, `2011-08-29`, a timestamp); `nil` without four leading digits.
+func leadingYear(_ date: String) -> Int? {
+  let digits = date.utf8.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+  guard digits.count == 4 else { return nil }
+  return Int(String(decoding: digits, as: UTF8.self))
 }

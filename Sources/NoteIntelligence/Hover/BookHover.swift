@@ -15,7 +15,7 @@ public enum BookHover {
     lines.append(heading)
     var byline: [String] = []
     if !authors.isEmpty { byline.append("by " + authors.joined(separator: ", ")) }
-    if let year = published.flatMap(Self.year) { byline.append(String(year)) }
+    if let year = published.flatMap(leadingYear) { byline.append(String(year)) }
     if !byline.isEmpty { lines.append(byline.joined(separator: " · ")) }
     var facts: [String] = []
     if let publisher = book?.publisher { facts.append(publisher) }
@@ -47,10 +47,5 @@ public enum BookHover {
     if !facts.isEmpty { text += "  \n" + facts.joined(separator: " · ") }
     if let description = book.description { text += "\n\n" + description }
     return text
-  }
-
-  static func year(_ date: String) -> Int? {
-    let digits = date.utf8.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-    return digits.count == 4 ? Int(String(decoding: digits, as: UTF8.self)) : nil
   }
 }
