@@ -2,6 +2,7 @@ import LanguageServerProtocol
 import NoteIntelligence
 import NoteSyntax
 import NoteWorkspace
+import Synchronization
 
 extension BookNotesServer {
   /// The default number of notes `booknotes/search` answers with.
@@ -23,13 +24,23 @@ extension BookNotesServer {
     let limit = params.limit ?? Self.defaultSearchLimit
     guard limit >= 0 else { throw ResponseError.invalidParams("limit: must not be negative") }
     let encoding = self.encoding
-    let hits = try library.snapshot().search(SearchQuery(params.query), limit: limit) { note in
-      text(ofLibraryPath: note.path)
+    let hits = try library.snapshot().search(SearchQuery(params.query), limit: limit) { notes in
+      texts(ofLibraryPaths: notes.map(\.path))
     }
     return hits.map { hit in
       let uri = Self.uri(ofLibraryPath: hit.path)
       return SearchItem(hit, file: hit.path, uri: uri, range: hit.span.lspRange(in: encoding))
     }
+  }
+
+  /// The texts of the notes at library paths, read and parsed on every core.
+  func texts(ofLibraryPaths paths: [String]) -> [NoteDocument?] {
+    let found = Mutex([NoteDocument?](repeating: nil, count: paths.count))
+    LibraryLoader.parallel(paths.count) { index in
+      let doc = text(ofLibraryPath: paths[index])
+      found.withLock { $0[index] = doc }
+    }
+    return found.withLock { $0 }
   }
 
   /// The text of the note at a library path: the open document, else the file.

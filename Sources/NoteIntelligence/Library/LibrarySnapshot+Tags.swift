@@ -86,7 +86,7 @@ extension LibrarySnapshot {
     var result: [(path: String, use: NoteSummary.TagUse)] = []
     for note in notes {
       for use in note.tags {
-        let name = TextFolding.folded(use.name)
+        let name = use.folded
         if name == folded || (includingChildren && Hashtag.isWithin(name, folded)) { result.append((note.path, use)) }
       }
     }
