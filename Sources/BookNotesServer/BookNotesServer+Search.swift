@@ -24,8 +24,9 @@ extension BookNotesServer {
     let limit = params.limit ?? Self.defaultSearchLimit
     guard limit >= 0 else { throw ResponseError.invalidParams("limit: must not be negative") }
     let encoding = self.encoding
-    let hits = try library.snapshot().search(SearchQuery(params.query), limit: limit) { notes in
-      texts(ofLibraryPaths: notes.map(\.path))
+    let query = SearchQuery(params.query)
+    let hits = try library.snapshot().search(query, limit: limit) { notes in
+      texts(ofLibraryPaths: notes.map(\.path), for: query)
     }
     return hits.map { hit in
       let uri = Self.uri(ofLibraryPath: hit.path)
@@ -33,11 +34,20 @@ extension BookNotesServer {
     }
   }
 
-  /// The texts of the notes at library paths, read and parsed on every core.
-  func texts(ofLibraryPaths paths: [String]) -> [NoteDocument?] {
+  /// The texts of the notes at library paths for `query`, read and parsed on every
+  /// core; a file that cannot hold the query's phrases is not parsed (`nil`).
+  func texts(ofLibraryPaths paths: [String], for query: SearchQuery) -> [NoteDocument?] {
     let found = Mutex([NoteDocument?](repeating: nil, count: paths.count))
     LibraryLoader.parallel(paths.count) { index in
-      let doc = text(ofLibraryPath: paths[index])
+      let path = paths[index]
+      var doc: NoteDocument?
+      if let open = documents.withLock({ $0[Self.uri(ofLibraryPath: path)] }) {
+        doc = open.note
+      } else if path.hasPrefix("/"), case .note(let bytes) = NoteFiles.read(path),
+        bytes.withUnsafeBufferPointer({ query.mayMatch($0) })
+      {
+        doc = NoteDocument(bytes: bytes)
+      }
       found.withLock { $0[index] = doc }
     }
     return found.withLock { $0 }

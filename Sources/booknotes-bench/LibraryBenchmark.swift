@@ -110,10 +110,25 @@ enum LibraryBenchmark {
         "candidates per query: "
           + queries.map { "\((try? snapshot.searchCandidates(SearchQuery($0)))?.count ?? 0)" }.joined(separator: " "))
       report("search candidates", queries) { _ = try? snapshot.searchCandidates(SearchQuery($0)) }
+      // As the server: files read, those that may hold the phrases parsed.
+      func text(_ note: NoteSummary, _ query: SearchQuery) -> NoteDocument? {
+        guard let data = FileManager.default.contents(atPath: note.path) else { return nil }
+        let bytes = [UInt8](data)
+        return bytes.withUnsafeBufferPointer { query.mayMatch($0) } ? NoteDocument(bytes: bytes) : nil
+      }
+      for query in queries {
+        var reads = 0
+        let parsed = SearchQuery(query)
+        let hits =
+          (try? snapshot.search(parsed, limit: 50) { note in
+            reads += 1
+            return text(note, parsed)
+          })?.count ?? 0
+        print("  \(query): \(hits) hits, \(reads) texts read")
+      }
       report("search (50)", queries) { query in
-        _ = try? snapshot.search(SearchQuery(query), limit: 50) { note in
-          FileManager.default.contents(atPath: note.path).map { NoteDocument(bytes: [UInt8]($0)) }
-        }
+        let parsed = SearchQuery(query)
+        _ = try? snapshot.search(parsed, limit: 50) { text($0, parsed) }
       }
     }
   }

@@ -49,7 +49,10 @@ enum SearchCommand: Subcommand {
         docs.withUnsafeMutableBufferPointer { slots in
           nonisolated(unsafe) let slots = slots
           LibraryLoader.parallel(notes.count) { index in
-            guard case .note(let bytes) = NoteFiles.read(notes[index].path) else { return }
+            // A file that cannot hold the phrases is not parsed.
+            guard case .note(let bytes) = NoteFiles.read(notes[index].path),
+              bytes.withUnsafeBufferPointer({ query.mayMatch($0) })
+            else { return }
             slots[index] = NoteDocument(bytes: bytes)
           }
         }

@@ -42,8 +42,10 @@ extension LibrarySnapshot {
   public func searchCandidates(_ query: SearchQuery) throws -> [SearchCandidate] {
     guard !query.isEmpty else { return [] }
     var documentFrequency = [Int](repeating: 0, count: query.words.count)
-    var matching: [NoteBox] = []
-    // The matching notes' counts, one per query word, back to back.
+    var shards: [ShardPostings] = []
+    // The matching notes by shard and index in it, and their counts, one per query
+    // word, back to back.
+    var matching: [(shard: Int, note: Int)] = []
     var matchingCounts: [Int] = []
     var totalBytes = 0
     var total = 0
@@ -65,11 +67,15 @@ extension LibrarySnapshot {
         for index in perWord.indices {
           if perWord[index][note] > 0 { documentFrequency[index] += 1 } else { all = false }
         }
-        if all && (query.tags.isEmpty || Self.usesTags(shard.boxes[note].summary.tags, query.tags)) {
-          matching.append(shard.boxes[note])
-          for counts in perWord { matchingCounts.append(counts[note]) }
+        guard all else { continue }
+        if !query.tags.isEmpty {
+          let uses = shard.tags[shard.tagStarts[note]..<shard.tagStarts[note + 1]]
+          guard query.tags.allSatisfy({ tag in uses.contains { Hashtag.isWithin($0, tag) } }) else { continue }
         }
+        matching.append((shards.count, note))
+        for counts in perWord { matchingCounts.append(counts[note]) }
       }
+      shards.append(shard)
     }
     let averageBytes = Double(max(totalBytes, 1)) / Double(max(total, 1))
     let weights = documentFrequency.map { frequency in
@@ -79,17 +85,19 @@ extension LibrarySnapshot {
     }
     let wordMasks = query.words.map { FuzzyQuery.mask(of: $0.bytes[...]) }
     var candidates: [SearchCandidate] = []
+    var titles: [ArraySlice<UInt8>] = []
     candidates.reserveCapacity(matching.count)
-    for (position, box) in matching.enumerated() {
+    titles.reserveCapacity(matching.count)
+    for (position, (shardIndex, note)) in matching.enumerated() {
+      let shard = shards[shardIndex]
       let counts = matchingCounts[(position * query.words.count)...]
-      // Read through the box: a copy of the summary would retain all its parts.
-      let length = Double(max(box.summary.byteCount, 1)) / averageBytes
+      let length = Double(max(shard.byteCounts[note], 1)) / averageBytes
       var score = 0.0
-      // The folded title and headings are the summary's symbol keys: title first.
-      let keys = box.summary.keys
-      let headingCount = box.summary.headings.count
-      let headingStart = box.summary.title == nil ? 0 : 1
-      let titleKey = box.summary.title == nil ? nil : keys.key(at: 0)
+      // The folded title and headings: title first.
+      let firstKey = shard.keyStarts[note]
+      let headingStart = firstKey + (shard.titled[note] ? 1 : 0)
+      let headingEnd = shard.keyStarts[note + 1]
+      let titleKey = shard.titled[note] ? shard.key(firstKey) : nil
       let titleWords = titleKey.map(Self.wordCount) ?? 0
       for (index, word) in query.words.enumerated() {
         let tf = Double(counts[counts.startIndex + index])
@@ -98,24 +106,21 @@ extension LibrarySnapshot {
         if inTitle > 0 {
           // More for a word that is more of the title.
           score += weights[index] * (1 + Double(inTitle) / Double(max(titleWords, 1)))
-        } else if (0..<headingCount).contains(where: {
+        } else if (headingStart..<headingEnd).contains(where: {
           // A heading lacking a character of the word is rejected by its mask alone.
-          wordMasks[index] & ~keys.masks[headingStart + $0] == 0
-            && Self.occurrences(of: word, in: keys.key(at: headingStart + $0)) > 0
+          wordMasks[index] & ~shard.keyMasks[$0] == 0 && Self.occurrences(of: word, in: shard.key($0)) > 0
         }) {
           score += weights[index] / 2
         }
       }
-      candidates.append(SearchCandidate(box: box, score: score))
+      candidates.append(SearchCandidate(box: shard.boxes[note], score: score))
+      titles.append(titleKey ?? [][...])
     }
-    // Indices sorted, through titles and paths read once per candidate (a comparison
-    // reading them through the boxes would copy summaries).
-    let titles = candidates.map { $0.box.summary.title == nil ? [][...] : $0.box.summary.keys.key(at: 0) }
-    let paths = candidates.map(\.box.summary.path)
+    // Indices sorted by score, then folded title, then path (read only on a tie).
     let order = candidates.indices.sorted { a, b in
       if candidates[a].score != candidates[b].score { return candidates[a].score > candidates[b].score }
       if titles[a] != titles[b] { return titles[a].lexicographicallyPrecedes(titles[b]) }
-      return paths[a] < paths[b]
+      return candidates[a].box.summary.path < candidates[b].box.summary.path
     }
     return order.map { candidates[$0] }
   }
@@ -194,12 +199,6 @@ extension LibrarySnapshot {
         return count
       }
     }
-  }
-
-  /// Whether `note` uses each of `tags` (folded), or a tag inside it.
-  static func usesTags(_ uses: [NoteSummary.TagUse], _ tags: [String]) -> Bool {
-    guard !tags.isEmpty else { return true }
-    return tags.allSatisfy { tag in uses.contains { Hashtag.isWithin($0.folded, tag) } }
   }
 }
 

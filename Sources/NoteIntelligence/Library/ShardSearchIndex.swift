@@ -33,9 +33,56 @@ struct ShardPostings: Sendable {
   let notes: [UInt32]
   /// Per posting: how often the note uses the word.
   let counts: [UInt16]
+  /// What scoring and tag filters read of each note, side by side (so that a search
+  /// matching most notes does not visit their summaries): its length in bytes,
+  /// whether its first key is a title, its folded title and heading keys (where they
+  /// start in `keyEnds`; their bytes and masks) and its folded tags.
+  let byteCounts: [Int]
+  let titled: [Bool]
+  let keyStarts: [Int]
+  let keyBytes: [UInt8]
+  let keyEnds: [Int]
+  let keyMasks: [UInt64]
+  let tagStarts: [Int]
+  let tags: [String]
+
+  /// Key `index` (of all the shard's keys).
+  func key(_ index: Int) -> ArraySlice<UInt8> {
+    keyBytes[(index == 0 ? 0 : keyEnds[index - 1])..<keyEnds[index]]
+  }
 
   init(_ shard: [String: NoteBox]) {
     boxes = Array(shard.values)
+    var byteCounts: [Int] = []
+    var titled: [Bool] = []
+    var keyStarts: [Int] = [0]
+    var keyBytes: [UInt8] = []
+    var keyEnds: [Int] = []
+    var keyMasks: [UInt64] = []
+    var tagStarts: [Int] = [0]
+    var tags: [String] = []
+    for box in boxes {
+      byteCounts.append(box.summary.byteCount)
+      let hasTitle = box.summary.title != nil
+      titled.append(hasTitle)
+      let keys = box.summary.keys
+      for index in 0..<((hasTitle ? 1 : 0) + box.summary.headings.count) {
+        keyBytes += keys.key(at: index)
+        keyEnds.append(keyBytes.count)
+        keyMasks.append(keys.masks[index])
+      }
+      keyStarts.append(keyEnds.count)
+      for use in box.summary.tags { tags.append(use.folded) }
+      tagStarts.append(tags.count)
+    }
+    self.byteCounts = byteCounts
+    self.titled = titled
+    self.keyStarts = keyStarts
+    self.keyBytes = keyBytes
+    self.keyEnds = keyEnds
+    self.keyMasks = keyMasks
+    self.tagStarts = tagStarts
+    self.tags = tags
     var bytes = 0
     // Every note's words get the id of the shard's word (first seen first).
     var builder = TermTableBuilder()
