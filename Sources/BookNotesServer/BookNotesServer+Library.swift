@@ -187,9 +187,9 @@ extension BookNotesServer {
     logger.info(
       "Indexed \(count) notes in \(elapsed.milliseconds) ms (\(cached.count) from the cache; listing "
         + "\((scanned - start).milliseconds) ms, reading the cache \((read - scanned).milliseconds) ms)")
-    // The words → notes index, before the first search needs it.
-    let indexed = library.snapshot()
-    LibraryLoader.parallel(LibraryLoader.parts) { indexed.prepareSearch(part: $0, of: LibraryLoader.parts) }
+    // The words → notes index, before the first search needs it: on this one thread,
+    // so that requests keep a core.
+    library.snapshot().prepareSearch()
     if let cache, saves {
       do {
         try cache.save(records)
