@@ -187,9 +187,6 @@ extension BookNotesServer {
     logger.info(
       "Indexed \(count) notes in \(elapsed.milliseconds) ms (\(cached.count) from the cache; listing "
         + "\((scanned - start).milliseconds) ms, reading the cache \((read - scanned).milliseconds) ms)")
-    // The words → notes index, before the first search needs it: on this one thread,
-    // so that requests keep a core.
-    library.snapshot().prepareSearch()
     if let cache, saves {
       do {
         try cache.save(records)
@@ -199,6 +196,9 @@ extension BookNotesServer {
       }
       libraryStatus.withLock { $0.savingCache = false }
     }
+    // The words → notes index, before the first search needs it: on this one thread,
+    // so that requests keep a core.
+    library.snapshot().prepareSearch()
     let known = allRoots == roots ? entries : allRoots.flatMap { NoteFiles.scan(root: $0, exclude: exclude) }
     // Later changes on disk are written to the cache of every root, as they come.
     let whole = indexCache(roots: allRoots, settings: settings)
@@ -215,7 +215,7 @@ extension BookNotesServer {
   /// Keeps the index cache's records current with notes read from disk (`nil`: the
   /// file at that path, or under that folder, is no longer a note), and writes the
   /// cache once changes pause (``cacheWriteDelay``), off the request path, so that a
-  /// long session's next start reads fresh summaries.
+  /// server that ran for long starts next time from fresh summaries.
   func recordCacheChanges(_ changes: [(path: String, record: IndexCache.Record?)], removingUnder folders: [String] = [])
   {
     let start = libraryStatus.withLock { status -> Bool in
