@@ -69,14 +69,18 @@ public struct LibrarySnapshot: Sendable {
     let shard = Self.shard(of: summary.path)
     let old = shards[shard].updateValue(NoteBox(summary), forKey: summary.path)?.summary
     searchIndexes[shard] = ShardSearchIndex()
+    // A note edited without touching its book keeps its keys: the book index, a
+    // table over the whole library, is then not copied.
+    let keepsBook =
+      old.map { old in sameBook || DuplicateBooks.keys(of: old) == DuplicateBooks.keys(of: summary) } ?? false
     if let old {
       countTags(of: old, by: -1)
-      if !sameBook { indexBook(old, adding: false) }
+      if !keepsBook { indexBook(old, adding: false) }
     } else {
       noteCount += 1
     }
     countTags(of: summary, by: 1)
-    if !sameBook || old == nil { indexBook(summary, adding: true) }
+    if !keepsBook { indexBook(summary, adding: true) }
   }
 
   /// Removes the note at `path`, if there is one.
