@@ -159,21 +159,28 @@ extension BookNotesServer {
       report(cached.count)
     }
     let remaining = cached.isEmpty ? entries : entries.filter { cached[$0.path] == nil }
+    // Applied in steps that grow with the library (an eighth of it, at least a batch):
+    // each step copies the shards it touches, so steps of a fixed size would copy the
+    // library over and over as it grows.
+    var pending: [LibraryChange] = []
     LibraryLoader.load(remaining, maxFileSize: settings.index.maxFileSize) { results, done in
       let open = isOpen()
-      var changes: [LibraryChange] = []
       for (entry, outcome) in results {
         switch outcome {
         case .summary(let summary):
           records.append(IndexCache.Record(entry: entry, summary: summary))
-          if !open.contains(summary.path) { changes.append(.update(summary)) }
+          if !open.contains(summary.path) { pending.append(.update(summary)) }
         case .skipped(let path, let reason):
           logger.warning("Not indexing \(path): \(reason)")
         }
       }
-      library.apply(changes)
+      if pending.count >= max(256, library.snapshot().noteCount / 8) || done == remaining.count {
+        library.apply(pending)
+        pending = []
+      }
       report(cached.count + done)
     }
+    library.apply(pending)
     let elapsed = ContinuousClock.now - start
     let count = library.snapshot().noteCount
     let saves = cache != nil && (!remaining.isEmpty || cached.count != records.count || records.count != entries.count)
