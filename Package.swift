@@ -70,7 +70,7 @@ let package = Package(
       ]),
     .executableTarget(
       name: "booknotes-bench",
-      dependencies: ["NoteSyntax", "NoteIntelligence", "JSONCore", "LanguageServerProtocol"],
+      dependencies: ["NoteSyntax", "NoteIntelligence", "NoteWorkspace", "JSONCore", "LanguageServerProtocol"],
       swiftSettings: strict),
     .target(
       name: "BookNotesTestSupport",

@@ -23,6 +23,18 @@ struct LibraryStatus: Sendable {
   var watchRegistered = false
   /// Whether the index cache is being written (`shutdown` waits for it).
   var savingCache = false
+  /// What the index cache holds once the first indexing is done: per note file, the
+  /// summary read from it with the file's size and time (an open note's edits are not
+  /// in it; its file is).
+  var cacheRecords: [String: IndexCache.Record]?
+  /// The cache the records are written to (that of every root).
+  var cacheFile: IndexCache?
+  /// Whether the records changed since the cache was last written.
+  var cacheDirty = false
+  /// When the records last changed.
+  var lastCacheChange = ContinuousClock.now
+  /// Whether a rewrite of the cache is scheduled.
+  var cacheWriteScheduled = false
 }
 
 extension BookNotesServer {
@@ -119,6 +131,7 @@ extension BookNotesServer {
             message: "\(done) of \(entries.count) notes", percentage: entries.isEmpty ? 100 : done * 100 / entries.count
           )))
     }
+    let scanned = ContinuousClock.now
     let cache = indexCache(roots: roots, settings: settings)
     var cached: [String: NoteSummary] = [:]
     if let cache {
@@ -130,37 +143,46 @@ extension BookNotesServer {
       case .failure(let problem): logger.warning("\(problem) (\(cache.path))")
       }
     }
+    let read = ContinuousClock.now
     var records: [IndexCache.Record] = []
     records.reserveCapacity(entries.count)
     func isOpen() -> Set<String> { Set(documents.withLock { $0.keys }.map(Self.libraryPath(of:))) }
     if !cached.isEmpty {
       let open = isOpen()
-      var changes: [LibraryChange] = []
+      var summaries: [NoteSummary] = []
+      summaries.reserveCapacity(cached.count)
       for entry in entries {
         guard let summary = cached[entry.path] else { continue }
         records.append(IndexCache.Record(entry: entry, summary: summary))
         // An open note's text is newer than its file.
-        if !open.contains(entry.path) { changes.append(.update(summary)) }
+        if !open.contains(entry.path) { summaries.append(summary) }
       }
-      library.apply(changes)
+      library.add(summaries, parts: LibraryLoader.parts, parallel: LibraryLoader.parallel)
       report(cached.count)
     }
     let remaining = cached.isEmpty ? entries : entries.filter { cached[$0.path] == nil }
+    // Applied in steps that grow with the library (an eighth of it, at least a batch):
+    // each step copies the shards it touches, so steps of a fixed size would copy the
+    // library over and over as it grows.
+    var pending: [LibraryChange] = []
     LibraryLoader.load(remaining, maxFileSize: settings.index.maxFileSize) { results, done in
       let open = isOpen()
-      var changes: [LibraryChange] = []
       for (entry, outcome) in results {
         switch outcome {
         case .summary(let summary):
           records.append(IndexCache.Record(entry: entry, summary: summary))
-          if !open.contains(summary.path) { changes.append(.update(summary)) }
+          if !open.contains(summary.path) { pending.append(.update(summary)) }
         case .skipped(let path, let reason):
           logger.warning("Not indexing \(path): \(reason)")
         }
       }
-      library.apply(changes)
+      if pending.count >= max(256, library.snapshot().noteCount / 8) || done == remaining.count {
+        library.apply(pending)
+        pending = []
+      }
       report(cached.count + done)
     }
+    library.apply(pending)
     let elapsed = ContinuousClock.now - start
     let count = library.snapshot().noteCount
     let saves = cache != nil && (!remaining.isEmpty || cached.count != records.count || records.count != entries.count)
@@ -171,7 +193,9 @@ extension BookNotesServer {
     if let token {
       connection.send(notification: ProgressParams(token: token, value: .end(message: "\(count) notes")))
     }
-    logger.info("Indexed \(count) notes in \(elapsed.milliseconds) ms (\(cached.count) from the cache)")
+    logger.info(
+      "Indexed \(count) notes in \(elapsed.milliseconds) ms (\(cached.count) from the cache; listing "
+        + "\((scanned - start).milliseconds) ms, reading the cache \((read - scanned).milliseconds) ms)")
     if let cache, saves {
       do {
         try cache.save(records)
@@ -181,14 +205,93 @@ extension BookNotesServer {
       }
       libraryStatus.withLock { $0.savingCache = false }
     }
+    // The words → notes index, before the first search needs it: on this one thread,
+    // so that requests keep a core.
+    library.snapshot().prepareSearch()
     let known = allRoots == roots ? entries : allRoots.flatMap { NoteFiles.scan(root: $0, exclude: exclude) }
+    // Later changes on disk are written to the cache of every root, as they come.
+    let whole = indexCache(roots: allRoots, settings: settings)
+    libraryStatus.withLock { status in
+      var all = status.cacheRecords ?? [:]
+      for record in records { all[record.entry.path] = record }
+      status.cacheRecords = all
+      status.cacheFile = whole
+    }
+    if allRoots != roots { recordCacheChanges([]) }
     startWatching(roots: allRoots, known: known)
   }
 
+  /// Keeps the index cache's records current with notes read from disk (`nil`: the
+  /// file at that path, or under that folder, is no longer a note), and writes the
+  /// cache once changes pause (``cacheWriteDelay``), off the request path, so that a
+  /// server that ran for long starts next time from fresh summaries.
+  func recordCacheChanges(_ changes: [(path: String, record: IndexCache.Record?)], removingUnder folders: [String] = [])
+  {
+    let start = libraryStatus.withLock { status -> Bool in
+      guard status.cacheRecords != nil, status.cacheFile != nil else { return false }
+      for (path, record) in changes { status.cacheRecords?[path] = record }
+      for folder in folders {
+        let prefix = NoteFiles.join(folder, "")
+        status.cacheRecords = status.cacheRecords?.filter { !$0.key.hasPrefix(prefix) }
+      }
+      status.cacheDirty = true
+      status.lastCacheChange = .now
+      if status.cacheWriteScheduled { return false }
+      status.cacheWriteScheduled = true
+      return true
+    }
+    guard start else { return }
+    Task.detached(priority: .utility) { [self] in
+      while true {
+        let wait = libraryStatus.withLock { status -> Duration? in
+          let quiet = ContinuousClock.now - status.lastCacheChange
+          return quiet < Self.cacheWriteDelay ? Self.cacheWriteDelay - quiet : nil
+        }
+        if let wait {
+          try? await Task.sleep(for: wait)
+          continue
+        }
+        if writeCacheIfChanged() { continue }
+        // Done, unless another write was under way with changes still to write.
+        let done = libraryStatus.withLock { status -> Bool in
+          if status.cacheDirty { return false }
+          status.cacheWriteScheduled = false
+          return true
+        }
+        if done { return }
+        try? await Task.sleep(for: Self.cacheWriteDelay)
+      }
+    }
+  }
+
+  /// Writes the index cache's records when they changed since the last write and no
+  /// other write is under way; whether there was something to write.
+  @discardableResult
+  func writeCacheIfChanged() -> Bool {
+    let work = libraryStatus.withLock { status -> ([IndexCache.Record], IndexCache)? in
+      guard status.cacheDirty, !status.savingCache, let file = status.cacheFile, let records = status.cacheRecords
+      else { return nil }
+      status.cacheDirty = false
+      status.savingCache = true
+      return (Array(records.values), file)
+    }
+    guard let (records, file) = work else { return false }
+    do {
+      try file.save(records.sorted { $0.entry.path < $1.entry.path })
+      logger.info("Rewrote the index cache \(file.path) (\(records.count) notes)")
+    } catch {
+      logger.warning("Cannot write the index cache \(file.path): \(error)")
+    }
+    libraryStatus.withLock { $0.savingCache = false }
+    return true
+  }
+
+  /// How long changes on disk must pause before the index cache is rewritten.
+  static let cacheWriteDelay = Duration.milliseconds(500)
+
   /// The index cache of `roots`, `nil` when there is no cache folder.
   func indexCache(roots: [String], settings: LibrarySettings) -> IndexCache? {
-    guard let directory = settings.cacheDirectory ?? IndexCache.defaultDirectory() else { return nil }
-    return IndexCache(directory: directory, roots: roots, fingerprint: "maxFileSize=\(settings.index.maxFileSize)")
+    IndexCache.library(roots: roots, settings: settings)
   }
 
   /// Re-indexes an open note soon, off the request path; several changes to one note
@@ -255,11 +358,16 @@ extension BookNotesServer {
     )
     guard roots.contains(where: { path.hasPrefix(NoteFiles.join($0, "")) }), let entry = NoteFiles.entry(path) else {
       library.apply([.remove(path: path)])
+      recordCacheChanges([(path, nil)])
       return
     }
     switch LibraryLoader.load(entry, maxFileSize: maxFileSize) {
-    case .summary(let summary): library.apply([.update(summary)])
-    case .skipped: library.apply([.remove(path: path)])
+    case .summary(let summary):
+      library.apply([.update(summary)])
+      recordCacheChanges([(path, IndexCache.Record(entry: entry, summary: summary))])
+    case .skipped:
+      library.apply([.remove(path: path)])
+      recordCacheChanges([(path, nil)])
     }
   }
 }

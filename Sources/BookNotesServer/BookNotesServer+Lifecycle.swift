@@ -18,6 +18,8 @@ extension BookNotesServer {
       for _ in 0..<500 where libraryStatus.withLock({ $0.savingCache }) {
         try? await Task.sleep(for: .milliseconds(10))
       }
+      // Changes on disk not yet written (their pause had not come) are written now.
+      writeCacheIfChanged()
       libraryStatus.withLock { $0.poller?.stop() }
       let open = documents.withLock { $0.count }
       logger.info("Shutdown with \(open) open note\(open == 1 ? "" : "s")")

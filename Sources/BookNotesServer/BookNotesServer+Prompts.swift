@@ -37,11 +37,13 @@ extension BookNotesServer {
     }
   }
 
-  /// The prompts of every note in the library index (open notes as edited), sorted
-  /// by file; what is indexed so far while the first indexing runs.
+  /// The prompts of every note in the library index (open notes as edited, closed
+  /// ones read from their files), sorted by file; what is indexed so far while the
+  /// first indexing runs. The index keeps no prompt texts: they are most of a note.
   func workspacePrompts() throws -> [PromptItem] {
     let encoding = self.encoding
     let snapshot = library.snapshot()
+    let maxFileSize = session.withLock { $0.configuration.settings.index.maxFileSize }
     var items: [PromptItem] = []
     for path in snapshot.paths {
       try Task.checkCancellation()
@@ -50,10 +52,11 @@ extension BookNotesServer {
         items += Self.promptItems(of: document.note, uri: uri, encoding: encoding)
         continue
       }
-      guard let note = snapshot.note(at: path) else { continue }
-      for (prompt, span) in zip(note.prompts, note.promptSpans) {
-        items.append(PromptItem(prompt, file: path, uri: uri, range: span.lspRange(in: encoding)))
-      }
+      // A note indexed by name only has no prompts, as in its summary.
+      guard path.hasPrefix("/"), let note = snapshot.note(at: path), note.byteCount <= maxFileSize,
+        case .note(let bytes) = NoteFiles.read(path)
+      else { continue }
+      items += Self.promptItems(of: NoteDocument(bytes: bytes), uri: uri, encoding: encoding)
     }
     return items
   }

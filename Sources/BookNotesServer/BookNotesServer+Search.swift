@@ -2,6 +2,7 @@ import LanguageServerProtocol
 import NoteIntelligence
 import NoteSyntax
 import NoteWorkspace
+import Synchronization
 
 extension BookNotesServer {
   /// The default number of notes `booknotes/search` answers with.
@@ -25,7 +26,7 @@ extension BookNotesServer {
     let encoding = self.encoding
     let query = SearchQuery(params.query)
     let hits = try queryLibrary(SearchParams.method, onSuperseded: .contentModified, snapshot: library.snapshot) {
-      try $0.search(query, limit: limit) { note in text(ofLibraryPath: note.path) }
+      try $0.search(query, limit: limit) { notes in texts(ofLibraryPaths: notes.map(\.path), for: query) }
     }
     return hits.map { hit in
       let uri = Self.uri(ofLibraryPath: hit.path)
@@ -33,11 +34,23 @@ extension BookNotesServer {
     }
   }
 
-  /// The text of the note at a library path: the open document, else the file.
-  func text(ofLibraryPath path: String) -> NoteDocument? {
-    if let open = documents.withLock({ $0[Self.uri(ofLibraryPath: path)] }) { return open.note }
-    guard path.hasPrefix("/"), case .note(let bytes) = NoteFiles.read(path) else { return nil }
-    return NoteDocument(bytes: bytes)
+  /// The texts of the notes at library paths for `query`, read and parsed on every
+  /// core; a file that cannot hold the query's phrases is not parsed (`nil`).
+  func texts(ofLibraryPaths paths: [String], for query: SearchQuery) -> [NoteDocument?] {
+    let found = Mutex([NoteDocument?](repeating: nil, count: paths.count))
+    LibraryLoader.parallel(paths.count) { index in
+      let path = paths[index]
+      var doc: NoteDocument?
+      if let open = documents.withLock({ $0[Self.uri(ofLibraryPath: path)] }) {
+        doc = open.note
+      } else if path.hasPrefix("/"), case .note(let bytes) = NoteFiles.read(path),
+        bytes.withUnsafeBufferPointer({ query.mayMatch($0) })
+      {
+        doc = NoteDocument(bytes: bytes)
+      }
+      found.withLock { $0[index] = doc }
+    }
+    return found.withLock { $0 }
   }
 
   /// The reading list of the library index.

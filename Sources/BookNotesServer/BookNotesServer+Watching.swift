@@ -59,15 +59,26 @@ extension BookNotesServer {
     poller.start { [self] changes in
       let maxFileSize = session.withLock { $0.configuration.settings.index.maxFileSize }
       var updates: [LibraryChange] = changes.deleted.map { .remove(path: $0) }
+      var records: [(path: String, record: IndexCache.Record?)] = changes.deleted.map { ($0, nil) }
       let open = Set(documents.withLock { $0.keys }.map(Self.libraryPath(of:)))
-      for entry in changes.updated where !open.contains(entry.path) {
-        updates.append(libraryChange(for: entry, maxFileSize: maxFileSize))
+      for entry in changes.updated {
+        let change = libraryChange(for: entry, maxFileSize: maxFileSize)
+        records.append((entry.path, Self.cacheRecord(entry, change)))
+        // An open note's text is newer than its file; the cache takes the file.
+        if !open.contains(entry.path) { updates.append(change) }
       }
       library.apply(updates)
+      recordCacheChanges(records)
       logger.info("Notes changed on disk: \(changes.updated.count) updated, \(changes.deleted.count) deleted")
       if !updates.isEmpty { republishDiagnostics() }
     }
     logger.info("Polling \(roots.count) folder\(roots.count == 1 ? "" : "s") for changed notes")
+  }
+
+  /// The cache record of a note file read from disk, `nil` when it is not a note.
+  static func cacheRecord(_ entry: NoteFiles.Entry, _ change: LibraryChange) -> IndexCache.Record? {
+    guard case .update(let summary) = change else { return nil }
+    return IndexCache.Record(entry: entry, summary: summary)
   }
 
   /// The index change for a note file read from disk.
@@ -87,12 +98,16 @@ extension BookNotesServer {
     let exclude = settings.index.exclude.map(Glob.init)
     let open = Set(documents.withLock { $0.keys }.map(Self.libraryPath(of:)))
     var changes: [LibraryChange] = []
+    var records: [(path: String, record: IndexCache.Record?)] = []
+    var removedFolders: [String] = []
     for event in events {
       guard let path = FileURI.path(of: event.uri),
         let root = roots.first(where: { path.hasPrefix(NoteFiles.join($0, "")) })
       else { continue }
       if event.type == .deleted {
         changes += [.remove(path: path), .removeAll(prefix: NoteFiles.join(path, ""))]
+        records.append((path, nil))
+        removedFolders.append(path)
         continue
       }
       if let entry = NoteFiles.entry(path) {
@@ -100,18 +115,22 @@ extension BookNotesServer {
         let components = relative.split(separator: "/")
         let hidden = components.dropLast().contains { $0.hasPrefix(".") || $0 == "node_modules" }
         guard NoteFiles.isNoteName(path), !hidden,
-          !exclude.contains(where: { $0.matchesItselfOrAFolder(of: relative) }),
-          !open.contains(path)
+          !exclude.contains(where: { $0.matchesItselfOrAFolder(of: relative) })
         else { continue }
-        changes.append(libraryChange(for: entry, maxFileSize: settings.index.maxFileSize))
+        let change = libraryChange(for: entry, maxFileSize: settings.index.maxFileSize)
+        records.append((path, Self.cacheRecord(entry, change)))
+        if !open.contains(path) { changes.append(change) }
       } else {
         // A folder: its notes.
-        for entry in NoteFiles.scan(root: path, exclude: []) where !open.contains(entry.path) {
-          changes.append(libraryChange(for: entry, maxFileSize: settings.index.maxFileSize))
+        for entry in NoteFiles.scan(root: path, exclude: []) {
+          let change = libraryChange(for: entry, maxFileSize: settings.index.maxFileSize)
+          records.append((entry.path, Self.cacheRecord(entry, change)))
+          if !open.contains(entry.path) { changes.append(change) }
         }
       }
     }
     library.apply(changes)
+    recordCacheChanges(records, removingUnder: removedFolders)
     // Library diagnostics of open notes (a linked note created or deleted) may change.
     if !changes.isEmpty { republishDiagnostics() }
   }
@@ -126,6 +145,7 @@ extension BookNotesServer {
     }
     let removedPaths = event.removed.compactMap { FileURI.path(of: $0.uri) }
     library.apply(removedPaths.map { .removeAll(prefix: NoteFiles.join($0, "")) })
+    recordCacheChanges([], removingUnder: removedPaths)
     let roots = indexableRoots()
     libraryStatus.withLock { $0.roots = roots }
     let added = roots.filter { root in event.added.contains { FileURI.path(of: $0.uri) == root } }

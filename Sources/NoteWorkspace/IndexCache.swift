@@ -19,7 +19,7 @@ public struct IndexCache: Sendable {
   public let fingerprint: String
 
   /// Bumped whenever ``NoteSummary`` or its archive changes.
-  static let version: UInt32 = 1
+  static let version: UInt32 = 2
   static let magic: [UInt8] = Array("BNIDX".utf8)
 
   /// The cache of the library made of `roots`, in `directory`.
@@ -29,6 +29,30 @@ public struct IndexCache: Sendable {
     let name = String(hash, radix: 16)
     path = NoteFiles.join(directory, "index-\(String(repeating: "0", count: 16 - name.count) + name).bin")
     self.fingerprint = fingerprint
+  }
+
+  /// The cache of the library made of `roots` (absolute folder paths) under `settings`
+  /// (its folder, and what else the summaries depend on), the same for the server and
+  /// the command line; `nil` when there is no cache folder.
+  public static func library(roots: [String], settings: LibrarySettings) -> IndexCache? {
+    guard let directory = settings.cacheDirectory ?? defaultDirectory() else { return nil }
+    return IndexCache(directory: directory, roots: roots, fingerprint: "maxFileSize=\(settings.index.maxFileSize)")
+  }
+
+  /// `path` as an absolute path without `.` and `..` components (the current folder
+  /// before a relative one), as a root's path is written in a `file:` URI.
+  public static func absolutePath(_ path: String) -> String {
+    var full = path
+    if !path.hasPrefix("/") {
+      var buffer = [CChar](repeating: 0, count: 4096)
+      let current = getcwd(&buffer, buffer.count) != nil ? String(cString: buffer) : "/"
+      full = current + "/" + path
+    }
+    var parts: [Substring] = []
+    for part in full.split(separator: "/") where part != "." {
+      if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+    }
+    return "/" + parts.joined(separator: "/")
   }
 
   /// The platform's user cache folder for BookNotes: `$XDG_CACHE_HOME/booknotes` or

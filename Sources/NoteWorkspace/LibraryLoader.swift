@@ -29,6 +29,19 @@ public enum LibraryLoader {
     return resolved == "/" || normalized == "/" || (home != nil && (normalized == home || resolved == resolvedHome))
   }
 
+  /// Runs `body(0)` … `body(count - 1)` on every core and returns when all are done
+  /// (for ``LibraryHost/add(_:parts:parallel:)``).
+  public static func parallel(_ count: Int, _ body: (Int) -> Void) {
+    withoutActuallyEscaping(body) { body in
+      // Each job writes only what its index owns; all are done before this returns.
+      nonisolated(unsafe) let body = body
+      DispatchQueue.concurrentPerform(iterations: count) { body($0) }
+    }
+  }
+
+  /// How many parts a library is built in at once.
+  public static let parts = 8
+
   /// The summary of one file: a note larger than `maxFileSize` by its name only.
   public static func load(_ entry: NoteFiles.Entry, maxFileSize: Int) -> Outcome {
     if entry.size > maxFileSize {

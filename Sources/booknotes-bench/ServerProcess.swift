@@ -9,7 +9,7 @@ import LanguageServerProtocol
 #endif
 
 /// A language server started with `posix_spawn`, its stdin and stdout on pipes and its
-/// stderr discarded, and a blocking client for it.
+/// stderr discarded (see `BOOKNOTES_BENCH_SERVER_LOG`), and a blocking client for it.
 ///
 /// The same client code talks to every server measured, so their numbers compare.
 final class ServerProcess {
@@ -35,7 +35,10 @@ final class ServerProcess {
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, input[0], 0)
     posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    // `BOOKNOTES_BENCH_SERVER_LOG` keeps the server's log (appended to that file).
+    let log = ProcessInfo.processInfo.environment["BOOKNOTES_BENCH_SERVER_LOG"]
+    posix_spawn_file_actions_addopen(
+      &actions, 2, log ?? "/dev/null", log == nil ? O_WRONLY : O_WRONLY | O_CREAT | O_APPEND, 0o644)
     for descriptor in input + output { posix_spawn_file_actions_addclose(&actions, descriptor) }
     let arguments = command.map { strdup($0) } + [nil]
     defer { for argument in arguments { free(argument) } }

@@ -10,10 +10,11 @@ do {
   case "lsp": try LSPBenchmark.run(arguments: Array(arguments.dropFirst()))
   case "json": try JSONBenchmark.run()
   case "workspace": try WorkspaceBenchmark.run(arguments: Array(arguments.dropFirst()))
+  case "library": try LibraryBenchmark.run(arguments: Array(arguments.dropFirst()))
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: booknotes-bench parse | lsp [BOOKNOTES_BINARY] | json | workspace [--notes N]… [BOOKNOTES_BINARY]\n"
+        "usage: booknotes-bench parse | lsp [BOOKNOTES_BINARY] | json | workspace [--notes N]… [BOOKNOTES_BINARY] | library [--notes N] [--only PHASE]\n"
           .utf8))
     exit(2)
   }

@@ -75,7 +75,10 @@ struct LibraryQueryArguments {
 
 /// Loads the library under a root for a command: the notes (`*.md`, `*.markdown`) as
 /// the server indexes them, with `.booknotes.json`'s `index.exclude` and
-/// `index.maxFileSize`; files that are skipped get a line on stderr.
+/// `index.maxFileSize`; files that are skipped get a line on stderr. Unchanged notes
+/// come from the index cache the server also uses (the root's, in the user's cache
+/// folder or `.booknotes.json`'s `cacheDirectory`), and the cache is written back when
+/// notes were read from disk.
 enum LibraryLoading {
   static func load(root: String, command: String) -> Result<LibrarySnapshot, UsageError> {
     var info = stat()
@@ -91,19 +94,52 @@ enum LibraryLoading {
       return .failure(UsageError("\(error)"))
     }
     let entries = NoteFiles.scan(root: root, exclude: settings.index.exclude.map(Glob.init))
-    let host = LibraryHost()
-    LibraryLoader.load(entries, maxFileSize: settings.index.maxFileSize) { results, _ in
-      var changes: [LibraryChange] = []
-      for (_, outcome) in results {
+    // The cache is keyed and written with absolute paths, as the server's; notes keep
+    // the paths under `root` that the commands print.
+    let absoluteRoot = IndexCache.absolutePath(root)
+    let prefix = root.hasSuffix("/") ? root.count : root.count + 1
+    func absolute(_ entry: NoteFiles.Entry) -> NoteFiles.Entry {
+      var result = entry
+      result.path = NoteFiles.join(absoluteRoot, String(entry.path.dropFirst(prefix)))
+      return result
+    }
+    let cache = IndexCache.library(roots: [absoluteRoot], settings: settings)
+    var cached: [String: NoteSummary] = [:]
+    if let cache, case .success(let found) = cache.load(matching: entries.map(absolute)) { cached = found }
+    var summaries: [NoteSummary] = []
+    summaries.reserveCapacity(entries.count)
+    var records: [IndexCache.Record] = []
+    var remaining: [NoteFiles.Entry] = []
+    for entry in entries {
+      let full = absolute(entry)
+      guard var summary = cached[full.path] else {
+        remaining.append(entry)
+        continue
+      }
+      records.append(IndexCache.Record(entry: full, summary: summary))
+      summary.path = entry.path
+      summaries.append(summary)
+    }
+    LibraryLoader.load(remaining, maxFileSize: settings.index.maxFileSize) { results, _ in
+      for (entry, outcome) in results {
         switch outcome {
         case .summary(let summary):
-          changes.append(.update(summary))
+          summaries.append(summary)
+          var stored = summary
+          let full = absolute(entry)
+          stored.path = full.path
+          records.append(IndexCache.Record(entry: full, summary: stored))
         case .skipped(let path, let reason):
           Output.error("booknotes \(command): skipping \(LibraryArguments.displayName(path)): \(reason)")
         }
       }
-      host.apply(changes)
     }
+    if let cache, !remaining.isEmpty {
+      // A cache that cannot be written only makes the next run slower.
+      try? cache.save(records)
+    }
+    let host = LibraryHost()
+    host.add(summaries, parts: LibraryLoader.parts, parallel: LibraryLoader.parallel)
     return .success(host.snapshot())
   }
 

@@ -70,4 +70,42 @@ import Testing
     try Data("garbage".utf8).write(to: file)
     #expect(try await Self.indexOnce(fixture).noteCount == 6)
   }
+
+  @Test func changesOnDiskAfterTheFirstIndexingAreWrittenToTheCache() async throws {
+    let fixture = try LibraryFixture()
+    let harness = InProcessServer()
+    try await fixture.initialize(harness.client)
+    let cache = try #require(harness.server.libraryStatus.withLock { $0.cacheFile })
+    let root = fixture.root.path + "/"
+    // Found by polling, long after the first indexing wrote the cache.
+    try fixture.write("later.md", "# Later Book\n")
+    try fixture.write("crlf.md", "# Rewritten Title\n")
+    var found: [String: NoteSummary] = [:]
+    for _ in 0..<500 {
+      if case .success(let summaries) = cache.load(matching: NoteFiles.scan(root: fixture.root.path, exclude: [])) {
+        found = summaries
+      }
+      if found[root + "later.md"] != nil && found[root + "crlf.md"]?.title == "Rewritten Title" { break }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(found[root + "later.md"]?.title == "Later Book")
+    #expect(found[root + "crlf.md"]?.title == "Rewritten Title")
+    #expect(found[root + "thinking.md"]?.title == "Thinking, Fast and Slow", "unchanged notes stay")
+    try await harness.client.shutdownAndExit()
+    _ = try await harness.finish()
+
+    // A second start takes them from the cache: same size and time, other text.
+    let note = fixture.root.appendingPathComponent("later.md")
+    var info = stat()
+    #expect(stat(note.path, &info) == 0)
+    try "# Later Bool\n".write(to: note, atomically: false, encoding: .utf8)
+    #if canImport(Darwin)
+      var times = [info.st_atimespec, info.st_mtimespec]
+    #else
+      var times = [info.st_atim, info.st_mtim]
+    #endif
+    #expect(utimensat(AT_FDCWD, note.path, &times, 0) == 0)
+    let second = try await Self.indexOnce(fixture)
+    #expect(second.note(at: root + "later.md")?.title == "Later Book", "read from the cache")
+  }
 }

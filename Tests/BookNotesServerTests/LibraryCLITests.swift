@@ -1,4 +1,5 @@
 import Foundation
+import NoteWorkspace
 import Testing
 
 /// `booknotes search`, `symbols`, `tags` and `books`, run as child processes on the
@@ -191,5 +192,45 @@ import Testing
     #expect(result.stdout.contains("--root DIR"))
     let list = try runBooknotes(["--help"], in: fixture.root)
     #expect(list.lines.contains { $0.hasPrefix("  \(command) ") })
+  }
+
+  @Test func libraryCommandsReadAndWriteTheIndexCache() throws {
+    let fixture = try LibraryFixture()
+    try fixture.write(".booknotes.json", #"{"cacheDirectory": "\#(fixture.cache.path)"}"#)
+    let first = try runBooknotes(["symbols", "Code"], in: fixture.root)
+    #expect(first.stdout.contains("Code Notes"), "\(first.lines)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: fixture.cache.path).filter { $0.hasSuffix(".bin") }
+    #expect(files.count == 1, "the cache is written")
+
+    // Same size and modification time, other text: only the cache can give the old title.
+    let note = fixture.root.appendingPathComponent("code.md")
+    var info = stat()
+    #expect(stat(note.path, &info) == 0)
+    let original = try String(contentsOf: note, encoding: .utf8)
+    try original.replacingOccurrences(of: "# Code Notes", with: "# Code Notez").write(
+      to: note, atomically: false, encoding: .utf8)
+    #if canImport(Darwin)
+      var times = [info.st_atimespec, info.st_mtimespec]
+    #else
+      var times = [info.st_atim, info.st_mtim]
+    #endif
+    #expect(utimensat(AT_FDCWD, note.path, &times, 0) == 0)
+    // A really changed note is read again, and written back.
+    try fixture.write("crlf.md", "# Changed Title\n")
+    let second = try runBooknotes(["symbols", "--format", "json", "--limit", "100"], in: fixture.root)
+    let names = try #require(second.json() as? [[String: Any]]).compactMap { $0["name"] as? String }
+    #expect(names.contains("Code Notes"), "read from the cache")
+    #expect(names.contains("Changed Title"), "read from disk")
+    #expect(Self.reportsSkippedFiles(second, command: "symbols"))
+
+    // The server reads what the command wrote: the changed note is in the cache.
+    var settings = LibrarySettings()
+    settings.cacheDirectory = fixture.cache.path
+    let cache = try #require(IndexCache.library(roots: [fixture.root.path], settings: settings))
+    guard case .success(let cached) = cache.load(matching: NoteFiles.scan(root: fixture.root.path, exclude: [])) else {
+      Issue.record("the cache does not read back")
+      return
+    }
+    #expect(cached[fixture.root.path + "/crlf.md"]?.title == "Changed Title")
   }
 }

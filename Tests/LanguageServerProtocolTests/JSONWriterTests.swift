@@ -43,4 +43,28 @@ import Testing
     let decoded = try JSONDecoder().decode(SemanticTokensDeltaResult.self, from: Data(try encodeJSON(delta)))
     #expect(decoded == delta)
   }
+
+  /// Every hand-written library answer writes each member `JSONEncoder` writes: a member
+  /// added to the type but not to its writer would silently vanish from the wire.
+  @Test func libraryAnswersWriteEveryMember() throws {
+    func both(_ value: some FastJSONEncodable) throws -> (fast: JSONValue, foundation: JSONValue) {
+      var writer = JSONWriter()
+      value.writeJSON(to: &writer)
+      return (try JSONParser.parse(writer.bytes), try JSONParser.parse(try makeJSONEncoder().encode(value)))
+    }
+    let range = LanguageServerProtocol.Range(
+      start: Position(line: 1, character: 2), end: Position(line: 1, character: 5))
+    let edit = TextEdit(range: range, newText: "Java NIO")
+    let item = CompletionItem(
+      label: "Java NIO", kind: .text, detail: "Ron Hitchens · 2002",
+      documentation: MarkupContent(kind: .markdown, value: "**O'Reilly**"), sortText: "0", filterText: "Jav",
+      insertTextFormat: .plainText, textEdit: edit, additionalTextEdits: [edit], data: ["googleBooksID": "z7TQ"])
+    let list = CompletionList(isIncomplete: true, items: [item, CompletionItem(label: "bare")])
+    let location = Location(uri: "file:///lib/a.md", range: range)
+    let symbol = SymbolInformation(name: "Chapter 1", kind: .namespace, location: location, containerName: "Book")
+    for (fast, foundation) in [try both(list), try both(item), try both(symbol), try both(location), try both(edit)] {
+      #expect(fast == foundation)
+    }
+    #expect(try both(list).fast["items"]?[0]?["data"]?["googleBooksID"] == "z7TQ")
+  }
 }

@@ -206,3 +206,66 @@ import Testing
     }
   }
 }
+
+extension LibraryIndexTests {
+  /// Forty notes sharing tags, books and words in varied ways.
+  static let many: [NoteSummary] = (0..<40).map { index in
+    summary(
+      "/lib/\(index % 7)/note-\(index).md",
+      """
+      ---
+      title: Book \(index % 9)
+      authors: Author \(index % 3)
+      isbn: \(index % 5 == 0 ? "9780374533557" : "97803164514\(10 + index)")
+      tags: shelf/\(index % 4), Shelf
+      ---
+      # Book \(index % 9)
+
+      #theme/\(index % 6) #Theme #idea-\(index)
+
+      ## Chapter \(index % 3): word\(index % 11) and more
+
+      Text with word\(index % 13) and common words.
+
+      """)
+  }
+
+  @Test func aLibraryBuiltInPartsIsTheLibraryBuiltNoteByNote() throws {
+    let host = LibraryHost()
+    host.apply(Self.many.map { .update($0) })
+    let byNote = host.snapshot()
+    for parts in [2, 3, 8] {
+      let built = LibraryHost().add(Self.many, parts: parts) { count, body in
+        for index in (0..<count).reversed() { body(index) }
+      }
+      #expect(built.noteCount == byNote.noteCount)
+      #expect(built.paths == byNote.paths)
+      #expect(try built.tags() == byNote.tags())
+      for query in ["book", "chapter 2", "#theme", "word1"] {
+        #expect(try built.symbols(matching: query, limit: 30) == byNote.symbols(matching: query, limit: 30), "\(query)")
+      }
+      for path in byNote.paths { #expect(built.duplicates(of: path) == byNote.duplicates(of: path)) }
+      for query in ["common", "word1", "wor", "#shelf/2 text"] {
+        let a = try built.searchCandidates(SearchQuery(query)).map { ($0.note.path, $0.score) }
+        let b = try byNote.searchCandidates(SearchQuery(query)).map { ($0.note.path, $0.score) }
+        #expect(a.map(\.0) == b.map(\.0), "\(query)")
+        #expect(a.map(\.1) == b.map(\.1), "\(query)")
+      }
+    }
+  }
+
+  @Test func searchFollowsChangesToTheLibrary() throws {
+    let host = LibraryHost()
+    host.apply(Self.many.map { .update($0) })
+    #expect(try host.snapshot().searchCandidates(SearchQuery("zeppelin")).isEmpty)
+    let before = host.snapshot()
+    host.apply([.update(Self.summary("/lib/1/note-1.md", "# Airships\n\nA zeppelin.\n"))])
+    #expect(try host.snapshot().searchCandidates(SearchQuery("zeppelin")).map(\.note.path) == ["/lib/1/note-1.md"])
+    #expect(throws: LibrarySnapshot.Superseded.self, "an older snapshot's query stops") {
+      try before.searchCandidates(SearchQuery("zeppelin"))
+    }
+    host.apply([.remove(path: "/lib/1/note-1.md")])
+    #expect(try host.snapshot().searchCandidates(SearchQuery("zeppelin")).isEmpty)
+    #expect(try host.snapshot().searchCandidates(SearchQuery("common")).count == Self.many.count - 1)
+  }
+}

@@ -129,6 +129,19 @@ func library(_ notes: [String: String]) -> LibrarySnapshot {
     #expect(hits.first.map { h in h.matches.map { Self.slice(h.snippet, $0) } } == ["slow to agree"])
   }
 
+  @Test(arguments: [
+    ("\"the book\"", "It is The Book, folded.", true),
+    ("\"the book\"", "the old book", false),
+    ("\"a a b\"", "a a a b", true),
+    ("\"fast slow\" \"café noir\"", "Fast slow; cafe, noir", true),
+    ("\"fast slow\" \"café noir\"", "fast slow", false),
+    ("words only", "nothing of them", true),
+  ])
+  func theRawTextCheckLetsThroughEveryNoteThatCanHoldThePhrases(query: String, text: String, may: Bool) {
+    let bytes = Array(text.utf8)
+    #expect(bytes.withUnsafeBufferPointer { SearchQuery(query).mayMatch($0) } == may)
+  }
+
   @Test func aNoteWhoseTextIsMissingIsSkipped() throws {
     let snapshot = library(Self.notes)
     let hits = try snapshot.search(SearchQuery("slow"), limit: 10) { note in

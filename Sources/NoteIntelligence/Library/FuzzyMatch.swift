@@ -53,42 +53,52 @@ public struct FuzzyQuery: Sendable {
 
   /// How `name` (folded, with its mask) matches, or `nil`.
   func match(_ name: ArraySlice<UInt8>, mask nameMask: UInt64) -> MatchTier? {
+    name.withUnsafeBufferPointer { match($0, mask: nameMask) }
+  }
+
+  /// How `name` (folded, with its mask) matches, or `nil`: byte loops over buffers.
+  func match(_ name: UnsafeBufferPointer<UInt8>, mask nameMask: UInt64) -> MatchTier? {
     if bytes.isEmpty { return .subsequence }
     guard mask & ~nameMask == 0, name.count >= bytes.count else { return nil }
-    if name.count == bytes.count && name.elementsEqual(bytes) { return .exact }
-    if name.starts(with: bytes) { return .prefix }
-    // Substring, at a word start if any occurrence is.
-    var found = false
-    var start = name.startIndex
-    let lastStart = name.endIndex - bytes.count
-    while start <= lastStart {
-      if name[start] == bytes[0] && name[start..<(start + bytes.count)].elementsEqual(bytes) {
-        let previous = name[start - 1]
-        if Self.separates(previous) { return .wordStart }
-        found = true
+    return bytes.withUnsafeBufferPointer { query -> MatchTier? in
+      let first = query[0]
+      let count = query.count
+      func matches(at start: Int) -> Bool {
+        name[start] == first && memoryEqual(name.baseAddress! + start, query.baseAddress!, count)
       }
-      start += 1
-      // Stay on scalar starts.
-      while start <= lastStart && name[start] & 0xC0 == 0x80 { start += 1 }
+      if matches(at: 0) { return name.count == count ? .exact : .prefix }
+      // Substring, at a word start if any occurrence is.
+      var found = false
+      var start = 1
+      let lastStart = name.count - count
+      while start <= lastStart {
+        if matches(at: start) {
+          if Self.separates(name[start - 1]) { return .wordStart }
+          found = true
+        }
+        start += 1
+        // Stay on scalar starts.
+        while start <= lastStart && name[start] & 0xC0 == 0x80 { start += 1 }
+      }
+      if found { return .substring }
+      return Self.isSubsequence(query, of: name) ? .subsequence : nil
     }
-    if found { return .substring }
-    return isSubsequence(of: name) ? .subsequence : nil
   }
 
   /// Whether the query's scalars occur in `name` in order.
-  private func isSubsequence(of name: ArraySlice<UInt8>) -> Bool {
+  private static func isSubsequence(_ query: UnsafeBufferPointer<UInt8>, of name: UnsafeBufferPointer<UInt8>) -> Bool {
     var q = 0
-    var n = name.startIndex
-    while q < bytes.count && n < name.endIndex {
-      let length = Self.scalarLength(bytes[q])
-      if n + length <= name.endIndex && name[n..<(n + length)].elementsEqual(bytes[q..<min(q + length, bytes.count)]) {
+    var n = 0
+    while q < query.count && n < name.count {
+      let length = min(scalarLength(query[q]), query.count - q)
+      if n + length <= name.count && memoryEqual(name.baseAddress! + n, query.baseAddress! + q, length) {
         q += length
         n += length
       } else {
-        n += Self.scalarLength(name[n])
+        n += scalarLength(name[n])
       }
     }
-    return q >= bytes.count
+    return q >= query.count
   }
 
   static func scalarLength(_ lead: UInt8) -> Int {
@@ -125,5 +135,29 @@ struct SymbolKeys: Sendable, Equatable {
 
   func match(_ query: FuzzyQuery, at index: Int) -> MatchTier? {
     query.match(key(at: index), mask: masks[index])
+  }
+
+  /// The length of key `index`.
+  func length(at index: Int) -> Int { Int(ends[index]) - (index == 0 ? 0 : Int(ends[index - 1])) }
+
+  /// Calls `body` with each key's index and how it matches `query`, for the keys
+  /// that do, reading the keys in place.
+  func forEachMatch(_ query: FuzzyQuery, _ body: (_ index: Int, _ tier: MatchTier) -> Void) {
+    bytes.withUnsafeBufferPointer { all in
+      ends.withUnsafeBufferPointer { ends in
+        masks.withUnsafeBufferPointer { masks in
+          var start = 0
+          for index in 0..<ends.count {
+            let end = Int(ends[index])
+            defer { start = end }
+            // Most names lack a character of the query: rejected by their masks alone.
+            guard query.mask & ~masks[index] == 0 else { continue }
+            if let tier = query.match(UnsafeBufferPointer(rebasing: all[start..<end]), mask: masks[index]) {
+              body(index, tier)
+            }
+          }
+        }
+      }
+    }
   }
 }

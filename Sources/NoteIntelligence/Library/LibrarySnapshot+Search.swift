@@ -43,22 +43,40 @@ extension LibrarySnapshot {
   public func searchCandidates(_ query: SearchQuery) throws -> [SearchCandidate] {
     guard !query.isEmpty else { return [] }
     var documentFrequency = [Int](repeating: 0, count: query.words.count)
-    var matching: [(box: NoteBox, counts: [Int])] = []
+    var shards: [ShardPostings] = []
+    // The matching notes by shard and index in it, and their counts, one per query
+    // word, back to back.
+    var matching: [(shard: Int, note: Int)] = []
+    var matchingCounts: [Int] = []
     var totalBytes = 0
     var total = 0
-    var counts = [Int](repeating: 0, count: query.words.count)
-    for box in boxes {
-      if total % 256 == 0 { try checkCurrent() }
-      total += 1
-      totalBytes += box.summary.byteCount
-      var all = true
-      for (index, word) in query.words.enumerated() {
-        let count =
-          word.isPrefix ? box.summary.terms.count(withPrefix: word.bytes) : box.summary.terms.count(of: word.bytes)
-        counts[index] = count
-        if count > 0 { documentFrequency[index] += 1 } else { all = false }
+    // Per shard, the words' posting lists give each note's counts: the notes that use
+    // none of the words are never read.
+    try forEachSearchIndex { shard in
+      try checkCurrent()
+      let count = shard.boxes.count
+      total += count
+      totalBytes += shard.totalBytes
+      var perWord: [[Int]] = []
+      for word in query.words {
+        var counts = [Int](repeating: 0, count: count)
+        shard.addCounts(of: word, into: &counts)
+        perWord.append(counts)
       }
-      if all && Self.usesTags(box.summary, query.tags) { matching.append((box, counts)) }
+      for note in 0..<count {
+        var all = true
+        for index in perWord.indices {
+          if perWord[index][note] > 0 { documentFrequency[index] += 1 } else { all = false }
+        }
+        guard all else { continue }
+        if !query.tags.isEmpty {
+          let uses = shard.tags[shard.tagStarts[note]..<shard.tagStarts[note + 1]]
+          guard query.tags.allSatisfy({ tag in uses.contains { Hashtag.isWithin($0, tag) } }) else { continue }
+        }
+        matching.append((shards.count, note))
+        for counts in perWord { matchingCounts.append(counts[note]) }
+      }
+      shards.append(shard)
     }
     let averageBytes = Double(max(totalBytes, 1)) / Double(max(total, 1))
     let weights = documentFrequency.map { frequency in
@@ -66,40 +84,46 @@ extension LibrarySnapshot {
       let df = Double(frequency)
       return (1 + (n - df + 0.5) / (df + 0.5)).logarithm
     }
+    let wordMasks = query.words.map { FuzzyQuery.mask(of: $0.bytes[...]) }
     var candidates: [SearchCandidate] = []
+    var titles: [ArraySlice<UInt8>] = []
     candidates.reserveCapacity(matching.count)
-    for (box, counts) in matching {
-      let note = box.summary
-      let length = Double(max(note.byteCount, 1)) / averageBytes
+    titles.reserveCapacity(matching.count)
+    for (position, (shardIndex, note)) in matching.enumerated() {
+      let shard = shards[shardIndex]
+      let counts = matchingCounts[(position * query.words.count)...]
+      let length = Double(max(shard.byteCounts[note], 1)) / averageBytes
       var score = 0.0
-      // The folded title and headings are the summary's symbol keys: title first.
-      let keys = note.keys
-      let headingStart = note.title == nil ? 0 : 1
-      let titleKey = note.title == nil ? nil : keys.key(at: 0)
+      // The folded title and headings: title first.
+      let firstKey = shard.keyStarts[note]
+      let headingStart = firstKey + (shard.titled[note] ? 1 : 0)
+      let headingEnd = shard.keyStarts[note + 1]
+      let titleKey = shard.titled[note] ? shard.key(firstKey) : nil
       let titleWords = titleKey.map(Self.wordCount) ?? 0
       for (index, word) in query.words.enumerated() {
-        let tf = Double(counts[index])
+        let tf = Double(counts[counts.startIndex + index])
         score += weights[index] * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * length))
         let inTitle = titleKey.map { Self.occurrences(of: word, in: $0) } ?? 0
         if inTitle > 0 {
           // More for a word that is more of the title.
           score += weights[index] * (1 + Double(inTitle) / Double(max(titleWords, 1)))
-        } else if (0..<note.headings.count).contains(where: {
-          Self.occurrences(of: word, in: keys.key(at: headingStart + $0)) > 0
+        } else if (headingStart..<headingEnd).contains(where: {
+          // A heading lacking a character of the word is rejected by its mask alone.
+          wordMasks[index] & ~shard.keyMasks[$0] == 0 && Self.occurrences(of: word, in: shard.key($0)) > 0
         }) {
           score += weights[index] / 2
         }
       }
-      candidates.append(SearchCandidate(box: box, score: score))
+      candidates.append(SearchCandidate(box: shard.boxes[note], score: score))
+      titles.append(titleKey ?? [][...])
     }
-    candidates.sort { a, b in
-      if a.score != b.score { return a.score > b.score }
-      let aTitle = a.box.summary.title == nil ? [][...] : a.box.summary.keys.key(at: 0)
-      let bTitle = b.box.summary.title == nil ? [][...] : b.box.summary.keys.key(at: 0)
-      if aTitle != bTitle { return aTitle.lexicographicallyPrecedes(bTitle) }
-      return a.box.summary.path < b.box.summary.path
+    // Indices sorted by score, then folded title, then path (read only on a tie).
+    let order = candidates.indices.sorted { a, b in
+      if candidates[a].score != candidates[b].score { return candidates[a].score > candidates[b].score }
+      if titles[a] != titles[b] { return titles[a].lexicographicallyPrecedes(titles[b]) }
+      return candidates[a].box.summary.path < candidates[b].box.summary.path
     }
-    return candidates
+    return order.map { candidates[$0] }
   }
 
   /// The best `limit` notes matching `query`, each with its best match.
@@ -110,18 +134,34 @@ extension LibrarySnapshot {
   /// or a word, is dropped and the next one taken. The hits are ordered by score, with
   /// a bonus for a note where the words typed outside quotes follow each other.
   public func search(_ query: SearchQuery, limit: Int, text: (NoteSummary) -> NoteDocument?) throws -> [SearchHit] {
+    // One text at a time, none read once a newer change replaced this snapshot.
+    try search(query, limit: limit, texts: { notes in notes.map { isSuperseded ? nil : text($0) } })
+  }
+
+  /// As ``search(_:limit:text:)``, `texts` giving the texts of several candidates at
+  /// once (so that it may read them at once), as many as hits are still wanted.
+  public func search(
+    _ query: SearchQuery, limit: Int, texts: ([NoteSummary]) -> [NoteDocument?]
+  ) throws -> [SearchHit] {
     guard limit > 0 else { return [] }
+    let candidates = try searchCandidates(query)
     var hits: [SearchHit] = []
-    for candidate in try searchCandidates(query) {
+    var next = 0
+    while next < candidates.count && hits.count < limit {
       try checkCurrent()
-      guard let doc = text(candidate.note), let match = NoteMatch.find(query, in: doc) else { continue }
-      var score = candidate.score
-      if match.followsSequence { score *= 1.5 }
-      hits.append(
-        SearchHit(
-          path: candidate.note.path, book: candidate.note.title, heading: match.heading, line: match.line,
-          span: match.span, snippet: match.snippet, matches: match.matches, score: (score * 1000).rounded() / 1000))
-      if hits.count == limit { break }
+      let batch = candidates[next..<min(next + limit - hits.count, candidates.count)]
+      next = batch.endIndex
+      let docs = texts(batch.map(\.note))
+      try checkCurrent()
+      for (candidate, doc) in zip(batch, docs) {
+        guard let doc, let match = NoteMatch.find(query, in: doc) else { continue }
+        var score = candidate.score
+        if match.followsSequence { score *= 1.5 }
+        hits.append(
+          SearchHit(
+            path: candidate.note.path, book: candidate.note.title, heading: match.heading, line: match.line,
+            span: match.span, snippet: match.snippet, matches: match.matches, score: (score * 1000).rounded() / 1000))
+      }
     }
     // Stable: equal scores keep the candidates' order.
     return hits.enumerated().sorted { a, b in
@@ -149,26 +189,20 @@ extension LibrarySnapshot {
   static func occurrences(of word: SearchQuery.Word, in text: ArraySlice<UInt8>) -> Int {
     let needle = word.bytes
     guard !needle.isEmpty, text.count >= needle.count else { return 0 }
-    var count = 0
-    var start = text.startIndex
-    let last = text.endIndex - needle.count
-    while start <= last {
-      if (start == text.startIndex || !isWordByte(text[start - 1])) && text[start] == needle[0]
-        && text[start..<(start + needle.count)].elementsEqual(needle)
-      {
-        let end = start + needle.count
-        if word.isPrefix || end == text.endIndex || !isWordByte(text[end]) { count += 1 }
+    return text.withUnsafeBufferPointer { text in
+      needle.withUnsafeBufferPointer { needle in
+        var count = 0
+        let first = needle[0]
+        for start in 0...(text.count - needle.count)
+        where text[start] == first && (start == 0 || !isWordByte(text[start - 1]))
+          && memoryEqual(text.baseAddress! + start, needle.baseAddress!, needle.count)
+        {
+          let end = start + needle.count
+          if word.isPrefix || end == text.count || !isWordByte(text[end]) { count += 1 }
+        }
+        return count
       }
-      start += 1
     }
-    return count
-  }
-
-  /// Whether `note` uses each of `tags` (folded), or a tag inside it.
-  static func usesTags(_ note: NoteSummary, _ tags: [String]) -> Bool {
-    guard !tags.isEmpty else { return true }
-    let used = note.tags.map { TextFolding.folded($0.name) }
-    return tags.allSatisfy { tag in used.contains { Hashtag.isWithin($0, tag) } }
   }
 }
 

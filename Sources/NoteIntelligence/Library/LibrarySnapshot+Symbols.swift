@@ -42,7 +42,7 @@ extension LibrarySnapshot {
     guard limit > 0 else { return [] }
     if fuzzy.isEmpty {
       var books: [LibrarySymbol] = []
-      for note in notes where note.title != nil { books.append(bookSymbol(note, tier: .subsequence)) }
+      for box in boxes where box.summary.title != nil { books.append(bookSymbol(box.summary, tier: .subsequence)) }
       books.sort { ($0.name, $0.path) < ($1.name, $1.path) }
       return Array(books.prefix(limit))
     }
@@ -50,9 +50,20 @@ extension LibrarySnapshot {
     var byTier: [[Candidate]] = Array(repeating: [], count: 5)
     // Once the tiers up to `worstNeeded` hold `limit` names, worse ones cannot be shown.
     var worstNeeded = 4
+    // Within a tier candidates rank by ``Candidate/ranks(before:)``: once a tier holds
+    // many, it is cut to its best `limit` and the worst of those bounds what it takes
+    // next, so a query matching tens of thousands of names keeps a few hundred.
+    var bound: [Candidate?] = Array(repeating: nil, count: 5)
     func add(_ candidate: Candidate, _ tier: MatchTier) {
-      guard tier.rawValue <= worstNeeded else { return }
-      byTier[tier.rawValue].append(candidate)
+      let t = tier.rawValue
+      guard t <= worstNeeded else { return }
+      if let worst = bound[t], worst.ranks(before: candidate) { return }
+      byTier[t].append(candidate)
+      if byTier[t].count >= 4 * max(limit, 16) {
+        byTier[t].sort { $0.ranks(before: $1) }
+        byTier[t].removeLast(byTier[t].count - limit)
+        bound[t] = byTier[t].last
+      }
       var total = 0
       for index in 0...worstNeeded {
         total += byTier[index].count
@@ -68,33 +79,19 @@ extension LibrarySnapshot {
       visited += 1
       // Fields read through the box: copying the whole summary per note costs more
       // than matching its names.
-      let keys = box.summary.keys
-      let hasTitle = box.summary.title != nil
+      let titleKeys = box.summary.title != nil ? 1 : 0
       let headingCount = box.summary.headings.count
-      var index = 0
-      if hasTitle {
-        if let tier = keys.match(fuzzy, at: 0) {
-          add(Candidate(box: box, kind: .book, item: 0, length: keys.key(at: 0).count), tier)
-        }
-        index = 1
-      }
-      for item in 0..<headingCount {
-        if let tier = keys.match(fuzzy, at: index) {
+      box.summary.keys.forEachMatch(fuzzy) { index, tier in
+        let length = box.summary.keys.length(at: index)
+        if index < titleKeys {
+          add(Candidate(box: box, kind: .book, item: 0, length: length), tier)
+        } else if index < titleKeys + headingCount {
+          let item = index - titleKeys
           let kind = headingKind(box.summary, item)
-          if kind != .book {
-            add(Candidate(box: box, kind: kind, item: item, length: keys.key(at: index).count), tier)
-          }
+          if kind != .book { add(Candidate(box: box, kind: kind, item: item, length: length), tier) }
+        } else {
+          add(Candidate(box: box, kind: .question, item: index - titleKeys - headingCount, length: length), tier)
         }
-        index += 1
-      }
-      while index < keys.count {
-        if let tier = keys.match(fuzzy, at: index) {
-          add(
-            Candidate(
-              box: box, kind: .question, item: index - headingCount - (hasTitle ? 1 : 0),
-              length: keys.key(at: index).count), tier)
-        }
-        index += 1
       }
     }
     var tagMatches: [[LibrarySymbol]] = Array(repeating: [], count: 5)
@@ -118,12 +115,7 @@ extension LibrarySnapshot {
       }
       var candidates: [Candidate] = []
       for var bucket in byLength where candidates.count < wanted && !bucket.isEmpty {
-        bucket.sort { a, b in
-          if a.kind != b.kind { return a.kind < b.kind }
-          let (x, y) = (a.name, b.name)
-          if x != y { return x < y }
-          return a.box.summary.path < b.box.summary.path
-        }
+        bucket.sort { $0.ranks(before: $1) }
         candidates += bucket
       }
       var symbols = candidates.prefix(wanted).map { symbol(for: $0, tier: MatchTier(rawValue: tier)!) }
@@ -151,6 +143,16 @@ extension LibrarySnapshot {
     let kind: LibrarySymbol.Kind
     let item: Int
     let length: Int
+
+    /// Whether this candidate comes before `other` in the same tier: shorter, then
+    /// by kind, name and path.
+    func ranks(before other: Candidate) -> Bool {
+      if length != other.length { return length < other.length }
+      if kind != other.kind { return kind < other.kind }
+      let (x, y) = (name, other.name)
+      if x != y { return x < y }
+      return box.summary.path < other.box.summary.path
+    }
 
     var name: String {
       switch kind {
@@ -211,11 +213,7 @@ extension LibrarySnapshot {
     guard !wanted.isEmpty else { return located }
     for box in boxes {
       for use in box.summary.tags {
-        // Most tags are ASCII: folded without allocating when they are lowercase already.
-        let key =
-          use.name.utf8.allSatisfy { $0 < 0x80 && !(0x41...0x5A).contains($0) }
-          ? use.name : TextFolding.folded(use.name)
-        guard let index = wanted[key] else { continue }
+        guard let index = wanted[use.folded] else { continue }
         let path = box.summary.path
         let current = located[index]
         if current.span == nil || path < current.path

@@ -90,7 +90,7 @@ extension LibrarySnapshot {
       if visited & 255 == 0 { try checkCurrent() }
       visited += 1
       for use in note.tags {
-        let name = TextFolding.folded(use.name)
+        let name = use.folded
         if name == folded || (includingChildren && Hashtag.isWithin(name, folded)) { result.append((note.path, use)) }
       }
     }

@@ -10,6 +10,9 @@ public struct LibrarySnapshot: Sendable {
   /// Increases with every change the host applies.
   public private(set) var revision: Int
   private var shards: [[String: NoteBox]]
+  /// Per shard, its words → notes index, built on first use and replaced (empty)
+  /// whenever the shard changes; snapshots share the indexes of unchanged shards.
+  private var searchIndexes: [ShardSearchIndex]
   /// Per folded tag name: how many notes use it and how it is spelled.
   private(set) var tagTable: [String: TagStat]
   /// Per folded tag and per ancestor of one: the notes using it or a tag inside it.
@@ -26,6 +29,7 @@ public struct LibrarySnapshot: Sendable {
   public init() {
     revision = 0
     shards = Array(repeating: [:], count: Self.shardCount)
+    searchIndexes = (0..<Self.shardCount).map { _ in ShardSearchIndex() }
     tagTable = [:]
     tagTotals = [:]
     bookIndex = [:]
@@ -45,26 +49,48 @@ public struct LibrarySnapshot: Sendable {
   /// instead of copying each summary.
   var boxes: some Sequence<NoteBox> { shards.lazy.flatMap { $0.values } }
 
+  /// Each shard's search index, with the shard's notes.
+  func forEachSearchIndex(_ body: (ShardPostings) throws -> Void) rethrows {
+    for (index, shard) in shards.enumerated() { try body(searchIndexes[index].postings(of: shard)) }
+  }
+
+  /// Builds the search index of the shards `part`, `part + parts`, … that have none
+  /// yet, so that the next search does not wait for them (after a library is loaded,
+  /// off the request path; parts can be built at once).
+  public func prepareSearch(part: Int = 0, of parts: Int = 1) {
+    for shard in stride(from: part, to: Self.shardCount, by: parts) {
+      _ = searchIndexes[shard].postings(of: shards[shard])
+    }
+  }
+
   /// Every note's path, sorted.
   public var paths: [String] { shards.flatMap { $0.keys }.sorted() }
 
-  /// Adds or replaces a note.
-  mutating func update(_ summary: NoteSummary) {
+  /// Adds or replaces a note. With `sameBook`, the caller knows that the note's book
+  /// identity (front matter and title) is unchanged, so the book index is left as it is.
+  mutating func update(_ summary: NoteSummary, sameBook: Bool = false) {
     let shard = Self.shard(of: summary.path)
     let old = shards[shard].updateValue(NoteBox(summary), forKey: summary.path)?.summary
+    searchIndexes[shard] = ShardSearchIndex()
+    // A note edited without touching its book keeps its keys: the book index, a
+    // table over the whole library, is then not copied.
+    let keepsBook =
+      old.map { old in sameBook || DuplicateBooks.keys(of: old) == DuplicateBooks.keys(of: summary) } ?? false
     if let old {
       countTags(of: old, by: -1)
-      indexBook(old, adding: false)
+      if !keepsBook { indexBook(old, adding: false) }
     } else {
       noteCount += 1
     }
     countTags(of: summary, by: 1)
-    indexBook(summary, adding: true)
+    if !keepsBook { indexBook(summary, adding: true) }
   }
 
   /// Removes the note at `path`, if there is one.
   mutating func remove(_ path: String) {
-    guard let old = shards[Self.shard(of: path)].removeValue(forKey: path)?.summary else { return }
+    let shard = Self.shard(of: path)
+    guard let old = shards[shard].removeValue(forKey: path)?.summary else { return }
+    searchIndexes[shard] = ShardSearchIndex()
     noteCount -= 1
     countTags(of: old, by: -1)
     indexBook(old, adding: false)
@@ -96,28 +122,33 @@ public struct LibrarySnapshot: Sendable {
     // A note has a handful of tags: arrays, not sets.
     var seen: [String] = []
     for use in summary.tags {
-      let folded = TextFolding.folded(use.name)
+      let folded = use.folded
       let first = !seen.contains(folded)
       if first { seen.append(folded) }
-      // In place: a copy of the stat would copy its table of spellings.
-      tagTable[folded, default: TagStat()].count(use.name, first: first, by: delta)
-      if first { tagTable[folded]?.locate(summary.path, use.span, adding: delta > 0) }
-      if tagTable[folded]?.noteCount ?? 0 <= 0 { tagTable[folded] = nil }
+      // In place, one lookup: a copy of the stat would copy its table of spellings.
+      func change(_ stat: inout TagStat) -> Bool {
+        stat.count(use.name, first: first, by: delta)
+        if first { stat.locate(summary.path, use.span, adding: delta > 0) }
+        return stat.noteCount <= 0
+      }
+      if change(&tagTable[folded, default: TagStat()]) { tagTable[folded] = nil }
     }
     // Each tag and its ancestors, once per note.
-    var withAncestors: [Substring] = []
+    var withAncestors: [String] = []
     for folded in seen {
-      var name = Substring(folded)
+      var name = folded
       while !withAncestors.contains(name) {
         withAncestors.append(name)
-        guard let slash = name.lastIndex(of: "/") else { break }
-        name = name[..<slash]
+        guard let slash = name.utf8.lastIndex(of: UInt8(ascii: "/")) else { break }
+        name = String(name[..<slash])
       }
     }
-    for name in withAncestors {
-      let key = String(name)
-      let total = (tagTotals[key] ?? 0) + delta
-      tagTotals[key] = total > 0 ? total : nil
+    for key in withAncestors {
+      func change(_ total: inout Int) -> Bool {
+        total += delta
+        return total <= 0
+      }
+      if change(&tagTotals[key, default: 0]) { tagTotals[key] = nil }
     }
   }
 
@@ -194,6 +225,33 @@ public final class LibraryHost: Sendable {
   /// The current snapshot.
   public func snapshot() -> LibrarySnapshot { current.withLock { $0 } }
 
+  /// Adds `summaries` as one step. `parallel(count, body)` runs `body(0)` …
+  /// `body(count - 1)`, at once when it can: while the library is empty (a first
+  /// indexing from the cache, a command's library) it is built in that many parts,
+  /// by shard, and the parts merged; otherwise the summaries are applied one by one.
+  @discardableResult
+  public func add(
+    _ summaries: [NoteSummary], parts: Int, parallel: (_ count: Int, _ body: (Int) -> Void) -> Void
+  ) -> LibrarySnapshot {
+    guard parts > 1, summaries.count >= 2 * parts, snapshot().noteCount == 0 else {
+      return apply(summaries.map { .update($0) })
+    }
+    let slots = PartSlots(count: parts)
+    parallel(parts) { part in slots.store(LibrarySnapshot.part(part, of: parts, from: summaries), at: part) }
+    let built = LibrarySnapshot(merging: slots.values)
+    return current.withLock { snapshot in
+      var next = built
+      // Changes applied while the parts were built (an open note) come after them.
+      if snapshot.noteCount > 0 {
+        next = snapshot
+        for summary in summaries where snapshot.note(at: summary.path) == nil { next.update(summary) }
+      }
+      next.advance(to: snapshot.revision + 1)
+      snapshot = next
+      return next
+    }
+  }
+
   /// Applies `changes` as one step and returns the new snapshot.
   @discardableResult
   public func apply(_ changes: [LibraryChange]) -> LibrarySnapshot {
@@ -214,4 +272,49 @@ public final class LibraryHost: Sendable {
       return next
     }
   }
+}
+
+extension LibrarySnapshot {
+  /// Part `part` of `parts` of the library of `summaries`: the notes of the shards
+  /// `part`, `part + parts`, … with their tags and books. Parts are independent, so
+  /// they can be built at once; ``init(merging:)`` joins them.
+  public static func part(_ part: Int, of parts: Int, from summaries: [NoteSummary]) -> LibrarySnapshot {
+    var result = LibrarySnapshot()
+    for summary in summaries where shard(of: summary.path) % parts == part { result.update(summary) }
+    return result
+  }
+
+  /// The library made of `parts` (from ``part(_:of:from:)``, in order).
+  public init(merging parts: [LibrarySnapshot]) {
+    self.init()
+    for (index, part) in parts.enumerated() {
+      for shard in stride(from: index, to: Self.shardCount, by: parts.count) {
+        shards[shard] = part.shards[shard]
+        searchIndexes[shard] = part.searchIndexes[shard]
+      }
+      noteCount += part.noteCount
+      for (folded, stat) in part.tagTable {
+        func merge(_ into: inout TagStat) {
+          into.noteCount += stat.noteCount
+          into.spellings.merge(stat.spellings, uniquingKeysWith: +)
+          if let first = stat.first, into.first == nil || first.path < into.first!.path { into.first = first }
+          into.firstKnown = into.firstKnown && stat.firstKnown
+        }
+        merge(&tagTable[folded, default: TagStat()])
+      }
+      tagTotals.merge(part.tagTotals, uniquingKeysWith: +)
+      for (key, paths) in part.bookIndex { bookIndex[key, default: []] += paths }
+    }
+  }
+}
+
+/// One slot per part, each written by one job.
+private final class PartSlots: Sendable {
+  private let slots: Mutex<[LibrarySnapshot]>
+
+  init(count: Int) { slots = Mutex(Array(repeating: LibrarySnapshot(), count: count)) }
+
+  func store(_ part: LibrarySnapshot, at index: Int) { slots.withLock { $0[index] = part } }
+
+  var values: [LibrarySnapshot] { slots.withLock { $0 } }
 }

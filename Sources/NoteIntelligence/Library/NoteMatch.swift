@@ -32,30 +32,64 @@ public struct NoteMatch: Sendable, Hashable {
       guard let range = firstTagUse(query.tags, in: doc) else { return nil }
       return make(doc, line: doc.lines.lineContaining(range.lowerBound), highlights: [range], followsSequence: false)
     }
-    let (words, ranges) = wordsOutsideCode(of: doc)
     // Parts: each word, each phrase, then the sequence of bare words (a bonus only).
     let phraseBase = query.words.count
     let sequenceIndex = phraseBase + query.phrases.count
     let checksSequence = query.sequence.count >= 2
     var found = [Bool](repeating: false, count: sequenceIndex + 1)
     var occurrences: [(part: Int, range: Range<Int>)] = []
-    for index in words.indices {
-      for (part, word) in query.words.enumerated() where word.matches(words[index]) {
-        occurrences.append((part, ranges[index]))
-        found[part] = true
+    if query.words.count <= 64 && query.sequence.count <= 64 {
+      // Each word of the note reduced to bit sets: the query's words it is, those it
+      // matches, the sequence's words it matches (no array per word of the note).
+      let words = ClassifiedWords(of: doc, for: query)
+      let phrases = query.phrases.map { phrase in
+        phrase.map { word in query.words.firstIndex { $0.bytes == word } ?? 64 }
       }
-      for (offset, phrase) in query.phrases.enumerated()
-      where index + phrase.count <= words.count && phrase.indices.allSatisfy({ phrase[$0] == words[index + $0] }) {
-        occurrences.append(
-          (phraseBase + offset, ranges[index].lowerBound..<ranges[index + phrase.count - 1].upperBound))
-        found[phraseBase + offset] = true
+      let ranges = words.ranges
+      for index in ranges.indices {
+        var matches = words.matches[index]
+        while matches != 0 {
+          let part = matches.trailingZeroBitCount
+          matches &= matches - 1
+          occurrences.append((part, ranges[index]))
+          found[part] = true
+        }
+        for (offset, phrase) in phrases.enumerated()
+        where index + phrase.count <= ranges.count
+          && phrase.indices.allSatisfy({ phrase[$0] < 64 && words.exact[index + $0] & (1 << UInt64(phrase[$0])) != 0 })
+        {
+          occurrences.append(
+            (phraseBase + offset, ranges[index].lowerBound..<ranges[index + phrase.count - 1].upperBound))
+          found[phraseBase + offset] = true
+        }
+        let length = query.sequence.count
+        if checksSequence && index + length <= ranges.count
+          && (0..<length).allSatisfy({ words.sequence[index + $0] & (1 << UInt64($0)) != 0 })
+        {
+          occurrences.append((sequenceIndex, ranges[index].lowerBound..<ranges[index + length - 1].upperBound))
+          found[sequenceIndex] = true
+        }
       }
-      let sequence = query.sequence
-      if checksSequence && index + sequence.count <= words.count
-        && sequence.indices.allSatisfy({ sequence[$0].matches(words[index + $0]) })
-      {
-        occurrences.append((sequenceIndex, ranges[index].lowerBound..<ranges[index + sequence.count - 1].upperBound))
-        found[sequenceIndex] = true
+    } else {
+      let (words, ranges) = wordsOutsideCode(of: doc)
+      for index in words.indices {
+        for (part, word) in query.words.enumerated() where word.matches(words[index]) {
+          occurrences.append((part, ranges[index]))
+          found[part] = true
+        }
+        for (offset, phrase) in query.phrases.enumerated()
+        where index + phrase.count <= words.count && phrase.indices.allSatisfy({ phrase[$0] == words[index + $0] }) {
+          occurrences.append(
+            (phraseBase + offset, ranges[index].lowerBound..<ranges[index + phrase.count - 1].upperBound))
+          found[phraseBase + offset] = true
+        }
+        let sequence = query.sequence
+        if checksSequence && index + sequence.count <= words.count
+          && sequence.indices.allSatisfy({ sequence[$0].matches(words[index + $0]) })
+        {
+          occurrences.append((sequenceIndex, ranges[index].lowerBound..<ranges[index + sequence.count - 1].upperBound))
+          found[sequenceIndex] = true
+        }
       }
     }
     guard found[..<sequenceIndex].allSatisfy({ $0 }) else { return nil }
@@ -91,6 +125,64 @@ public struct NoteMatch: Sendable, Hashable {
     return NoteMatch(
       line: line, span: doc.span(of: merged[0]), heading: heading(at: content.lowerBound, in: doc), snippet: snippet,
       matches: matches, followsSequence: followsSequence)
+  }
+
+  /// The words of a note outside code blocks as bit sets over a query's words (at
+  /// most 64 of each kind), with their byte ranges.
+  struct ClassifiedWords {
+    /// Bit i: the word is the query's word i.
+    var exact: [UInt64] = []
+    /// Bit i: the word matches the query's word i (starts with it, for a prefix word).
+    var matches: [UInt64] = []
+    /// Bit i: the word matches the query's sequence word i.
+    var sequence: [UInt64] = []
+    var ranges: [Range<Int>] = []
+
+    init(of doc: NoteDocument, for query: SearchQuery) {
+      var code: [Range<Int>] = []
+      doc.tree.forEachBlock { block in
+        switch block.kind {
+        case .codeBlockStart, .codeLines, .codeBlockEnd: code.append(block.range)
+        default: break
+        }
+      }
+      func test(_ word: UnsafeBufferPointer<UInt8>, _ wanted: SearchQuery.Word) -> (exact: Bool, matches: Bool) {
+        let count = wanted.bytes.count
+        guard word.count >= count, word.count == count || wanted.isPrefix else { return (false, false) }
+        let same = wanted.bytes.withUnsafeBufferPointer {
+          count == 0 || memoryEqual($0.baseAddress!, word.baseAddress!, count)
+        }
+        return (same && word.count == count, same)
+      }
+      let text = doc.text.bytes(in: 0..<doc.utf8Count)
+      text.withUnsafeBufferPointer { all in
+        var start = 0
+        for range in code + [doc.utf8Count..<doc.utf8Count] {
+          if range.lowerBound > start {
+            let base = start
+            TextFolding.forEachWord(in: UnsafeBufferPointer(rebasing: all[start..<range.lowerBound])) {
+              word, wordRange in
+              var exact: UInt64 = 0
+              var matches: UInt64 = 0
+              var sequence: UInt64 = 0
+              for (index, wanted) in query.words.enumerated() {
+                let result = test(word, wanted)
+                if result.exact { exact |= 1 << UInt64(index) }
+                if result.matches { matches |= 1 << UInt64(index) }
+              }
+              for (index, wanted) in query.sequence.enumerated() where test(word, wanted).matches {
+                sequence |= 1 << UInt64(index)
+              }
+              self.exact.append(exact)
+              self.matches.append(matches)
+              self.sequence.append(sequence)
+              ranges.append((base + wordRange.lowerBound)..<(base + wordRange.upperBound))
+            }
+          }
+          start = max(start, range.upperBound)
+        }
+      }
+    }
   }
 
   /// The folded words of `doc` outside code blocks, with their byte ranges.

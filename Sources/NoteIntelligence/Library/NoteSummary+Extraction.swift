@@ -13,8 +13,6 @@ extension NoteSummary {
     title = nil
     titleSpan = nil
     keys = SymbolKeys()
-    prompts = []
-    promptSpans = []
     terms = TermTable()
     var codeRanges: [Range<Int>] = []
     doc.tree.forEachBlock { block in
@@ -53,8 +51,6 @@ extension NoteSummary {
       title = first.text
       titleSpan = first.textSpan
     }
-    prompts = Prompts.prompts(for: doc)
-    promptSpans = prompts.map { doc.span(of: $0.range) }
     terms = Self.terms(of: doc, skipping: codeRanges)
     if let title { keys.append(title) }
     for heading in headings { keys.append(heading.text) }
@@ -148,16 +144,6 @@ extension NoteSummary {
 
   /// The words of the note outside code blocks.
   private static func terms(of doc: NoteDocument, skipping code: [Range<Int>]) -> TermTable {
-    TermTable { add in
-      var start = 0
-      for range in code + [doc.utf8Count..<doc.utf8Count] {
-        if range.lowerBound > start {
-          doc.text.bytes(in: start..<range.lowerBound).withUnsafeBufferPointer { buffer in
-            TextFolding.words(in: buffer) { word, _ in add(word) }
-          }
-        }
-        start = max(start, range.upperBound)
-      }
-    }
+    doc.text.bytes(in: 0..<doc.utf8Count).withUnsafeBufferPointer { TermTable(text: $0, skipping: code) }
   }
 }

@@ -1,8 +1,8 @@
 import NoteSyntax
 
 /// What the library index keeps of one note: exactly what workspace queries need
-/// (book metadata, headings, tags, questions, links, prompts and the note's words),
-/// never its syntax tree. Plain values in byte offsets and ``NoteSpan``s.
+/// (book metadata, headings, tags, questions, links and the note's words), never its
+/// syntax tree nor texts that a query reads from the note itself (prompts). Plain values in byte offsets and ``NoteSpan``s.
 public struct NoteSummary: Sendable, Equatable {
   /// The note's path (the key in the library).
   public var path: String
@@ -16,9 +16,6 @@ public struct NoteSummary: Sendable, Equatable {
   public var tags: [TagUse]
   public var questions: [Question]
   public var links: [NoteLink]
-  public var prompts: [Prompt]
-  /// Where each prompt is, in the order of `prompts`.
-  public var promptSpans: [NoteSpan]
   /// The note's words for full-text search.
   public var terms: TermTable
   public var byteCount: Int
@@ -39,15 +36,19 @@ public struct NoteSummary: Sendable, Equatable {
   /// front matter's `tags` list.
   public struct TagUse: Sendable, Hashable {
     /// The tag as written, without `#`.
-    public var name: String
+    public var name: String { didSet { folded = TextFolding.folded(name) } }
     /// The tag's characters, `#` excluded.
     public var span: NoteSpan
     public var inFrontMatter: Bool
+    /// `name` folded (``TextFolding``): the tag's key in the library, computed once
+    /// when the use is made.
+    public private(set) var folded: String
 
     public init(name: String, span: NoteSpan, inFrontMatter: Bool) {
       self.name = name
       self.span = span
       self.inFrontMatter = inFrontMatter
+      folded = TextFolding.folded(name)
     }
   }
 
@@ -83,8 +84,6 @@ extension NoteSummary {
     tags = []
     questions = []
     links = []
-    prompts = []
-    promptSpans = []
     terms = TermTable()
     keys = SymbolKeys()
   }

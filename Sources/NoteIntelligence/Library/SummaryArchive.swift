@@ -61,18 +61,6 @@ public enum SummaryArchive {
       w.span(link.span)
       w.span(link.targetSpan)
     }
-    w.int(summary.prompts.count)
-    for (prompt, span) in zip(summary.prompts, summary.promptSpans) {
-      w.string(prompt.id)
-      w.int(PromptKind.allCases.firstIndex(of: prompt.kind)!)
-      w.int(prompt.line)
-      w.int(prompt.range.lowerBound)
-      w.int(prompt.range.upperBound)
-      w.optionalString(prompt.book)
-      w.string(prompt.front)
-      w.string(prompt.back)
-      w.span(span)
-    }
     w.bytes(summary.terms.bytes)
     w.array(summary.terms.ends)
     w.array(summary.terms.counts)
@@ -122,20 +110,6 @@ public enum SummaryArchive {
       summary.links.append(
         NoteSummary.NoteLink(
           target: try r.string(), isImage: try r.int() == 1, span: try r.span(), targetSpan: try r.span()))
-    }
-    for _ in 0..<(try r.count()) {
-      let id = try r.string()
-      let kind = try r.int()
-      guard kind < PromptKind.allCases.count else { throw r.corrupt }
-      let line = try r.int()
-      let lower = try r.int()
-      let upper = try r.int()
-      guard lower <= upper else { throw r.corrupt }
-      summary.prompts.append(
-        Prompt(
-          id: id, kind: PromptKind.allCases[kind], line: line, range: lower..<upper, book: try r.optionalString(),
-          front: try r.string(), back: try r.string()))
-      summary.promptSpans.append(try r.span())
     }
     summary.terms.bytes = try r.bytes()
     summary.terms.ends = try r.array(UInt32.self)

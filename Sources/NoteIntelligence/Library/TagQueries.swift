@@ -138,7 +138,9 @@ extension LibrarySnapshot {
   public mutating func replaceTags(of path: String, with tags: [NoteSummary.TagUse]) {
     var summary = note(at: path) ?? NoteSummary(nameOnly: path, byteCount: 0)
     summary.tags = tags
-    update(summary)
+    // Only the tags change: the book index (a table over the whole library) is not
+    // copied.
+    update(summary, sameBook: true)
   }
 }
 

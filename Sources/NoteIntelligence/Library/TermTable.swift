@@ -16,81 +16,25 @@ public struct TermTable: Sendable, Equatable {
 
   /// The table of the words `collect` reports (folded, as ``TextFolding/words(in:_:)`` gives them).
   init(collect: (_ add: (_ word: [UInt8]) -> Void) -> Void) {
-    // Distinct words through an open-addressing table keyed by hash (one pass, no
-    // sorting of every occurrence), then only the distinct words sorted by bytes.
-    var flat: [UInt8] = []
-    var distinct: [(start: UInt32, length: UInt32, count: Int)] = []
-    var slots = [Int32](repeating: -1, count: 256)
-    var hashes = [UInt64](repeating: 0, count: 256)
-    func insert(hash: UInt64, at index: Int32, into slots: inout [Int32], _ hashes: inout [UInt64]) {
-      let mask = slots.count - 1
-      var slot = Int(truncatingIfNeeded: hash) & mask
-      while slots[slot] >= 0 { slot = (slot + 1) & mask }
-      slots[slot] = index
-      hashes[slot] = hash
-    }
-    collect { word in
-      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-      for byte in word { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-      let mask = slots.count - 1
-      var slot = Int(truncatingIfNeeded: hash) & mask
-      while slots[slot] >= 0 {
-        if hashes[slot] == hash {
-          let entry = distinct[Int(slots[slot])]
-          if Int(entry.length) == word.count
-            && flat[Int(entry.start)..<Int(entry.start + entry.length)].elementsEqual(word)
-          {
-            distinct[Int(slots[slot])].count += 1
-            return
-          }
-        }
-        slot = (slot + 1) & mask
-      }
-      distinct.append((UInt32(flat.count), UInt32(word.count), 1))
-      flat.append(contentsOf: word)
-      slots[slot] = Int32(distinct.count - 1)
-      hashes[slot] = hash
-      if distinct.count * 2 > slots.count {
-        let oldSlots = slots
-        let oldHashes = hashes
-        slots = [Int32](repeating: -1, count: oldSlots.count * 2)
-        hashes = [UInt64](repeating: 0, count: oldSlots.count * 2)
-        for (index, value) in oldSlots.enumerated() where value >= 0 {
-          insert(hash: oldHashes[index], at: value, into: &slots, &hashes)
+    var builder = TermTableBuilder()
+    collect { word in word.withUnsafeBufferPointer { _ = builder.add($0) } }
+    self = builder.table()
+  }
+
+  /// The table of the words of `text` outside the byte ranges `skipping` (sorted, not
+  /// overlapping).
+  init(text: UnsafeBufferPointer<UInt8>, skipping: [Range<Int>]) {
+    var builder = TermTableBuilder()
+    var start = 0
+    for range in skipping + [text.count..<text.count] {
+      if range.lowerBound > start {
+        TextFolding.forEachWord(in: UnsafeBufferPointer(rebasing: text[start..<range.lowerBound])) { word, _ in
+          _ = builder.add(word)
         }
       }
+      start = max(start, range.upperBound)
     }
-    guard !distinct.isEmpty else { return }
-    // Sorted by the first eight bytes as one integer, the rest compared only on a tie.
-    var keyed: [(key: UInt64, word: Int)] = []
-    keyed.reserveCapacity(distinct.count)
-    flat.withUnsafeBufferPointer { buffer in
-      for (index, word) in distinct.enumerated() {
-        var key: UInt64 = 0
-        for offset in 0..<8 {
-          key <<= 8
-          if offset < Int(word.length) { key |= UInt64(buffer[Int(word.start) + offset]) }
-        }
-        keyed.append((key, index))
-      }
-      keyed.sort { a, b in
-        if a.key != b.key { return a.key < b.key }
-        let x = distinct[a.word]
-        let y = distinct[b.word]
-        return Self.compare(
-          UnsafeBufferPointer(rebasing: buffer[Int(x.start)..<Int(x.start + x.length)]),
-          UnsafeBufferPointer(rebasing: buffer[Int(y.start)..<Int(y.start + y.length)])) < 0
-      }
-    }
-    distinct = keyed.map { distinct[$0.word] }
-    bytes.reserveCapacity(flat.count)
-    ends.reserveCapacity(distinct.count)
-    counts.reserveCapacity(distinct.count)
-    for word in distinct {
-      bytes.append(contentsOf: flat[Int(word.start)..<Int(word.start + word.length)])
-      ends.append(UInt32(bytes.count))
-      counts.append(UInt16(clamping: word.count))
-    }
+    self = builder.table()
   }
 
   /// The word at `index`.
@@ -99,38 +43,48 @@ public struct TermTable: Sendable, Equatable {
   }
 
   /// How often `word` occurs.
-  public func count(of word: [UInt8]) -> Int {
-    let index = lowerBound(word)
-    guard index < count, word[...].elementsEqual(self.word(at: index)) else { return 0 }
-    return Int(counts[index])
-  }
+  public func count(of word: [UInt8]) -> Int { count(of: word, prefix: false) }
 
   /// How often words starting with `prefix` occur, all together.
-  public func count(withPrefix prefix: [UInt8]) -> Int {
-    var index = lowerBound(prefix)
+  public func count(withPrefix prefix: [UInt8]) -> Int { count(of: prefix, prefix: true) }
+
+  /// How often `word` occurs, or words starting with it when `prefix`.
+  func count(of word: [UInt8], prefix: Bool) -> Int {
     var total = 0
-    while index < count, self.word(at: index).starts(with: prefix) {
-      total += Int(counts[index])
-      index += 1
-    }
+    for index in indices(of: word, prefix: prefix) { total += Int(counts[index]) }
     return total
   }
 
-  /// The index of the first word not less than `word`.
-  private func lowerBound(_ word: [UInt8]) -> Int {
-    var low = 0
-    var high = count
-    word.withUnsafeBufferPointer { key in
+  /// The indices of `word`, or of the words starting with it when `prefix`: a binary
+  /// search over the table in place.
+  func indices(of word: [UInt8], prefix: Bool) -> Range<Int> {
+    guard !ends.isEmpty else { return 0..<0 }
+    return word.withUnsafeBufferPointer { key in
       bytes.withUnsafeBufferPointer { all in
-        while low < high {
-          let middle = (low + high) / 2
-          let start = middle == 0 ? 0 : Int(ends[middle - 1])
-          let candidate = UnsafeBufferPointer(rebasing: all[start..<Int(ends[middle])])
-          if Self.compare(candidate, key) < 0 { low = middle + 1 } else { high = middle }
+        ends.withUnsafeBufferPointer { ends in
+          func entry(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: all[(index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])])
+          }
+          var low = 0
+          var high = ends.count
+          while low < high {
+            let middle = (low + high) / 2
+            if Self.compare(entry(middle), key) < 0 { low = middle + 1 } else { high = middle }
+          }
+          func starts(_ index: Int) -> Bool {
+            let candidate = entry(index)
+            return candidate.count >= key.count
+              && (key.isEmpty || memoryEqual(candidate.baseAddress!, key.baseAddress!, key.count))
+          }
+          guard prefix else {
+            return low < ends.count && entry(low).count == key.count && starts(low) ? low..<(low + 1) : low..<low
+          }
+          var end = low
+          while end < ends.count && starts(end) { end += 1 }
+          return low..<end
         }
       }
     }
-    return low
   }
 
   /// Byte-wise comparison: negative, zero or positive.
@@ -143,4 +97,133 @@ public struct TermTable: Sendable, Equatable {
     }
     return a.count - b.count
   }
+}
+
+/// Collects a note's distinct words through an open-addressing table keyed by hash
+/// (one pass, no sorting of every occurrence); only the distinct words are sorted.
+struct TermTableBuilder {
+  /// The distinct words back to back, in the order first seen.
+  private var flat: [UInt8] = []
+  private var starts: [UInt32] = []
+  private var lengths: [UInt32] = []
+  private var counts: [Int] = []
+  private var slots = [Int32](repeating: -1, count: 256)
+  private var hashes = [UInt64](repeating: 0, count: 256)
+
+  /// Adds one occurrence of `word`; returns the word's id (its order of first sight).
+  @discardableResult
+  mutating func add(_ word: UnsafeBufferPointer<UInt8>) -> Int {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in word { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+    while true {
+      let index = slots[slot]
+      if index < 0 { break }
+      if hashes[slot] == hash && Int(lengths[Int(index)]) == word.count {
+        let same = flat.withUnsafeBufferPointer { all in
+          word.isEmpty || memoryEqual(all.baseAddress! + Int(starts[Int(index)]), word.baseAddress!, word.count)
+        }
+        if same {
+          counts[Int(index)] += 1
+          return Int(index)
+        }
+      }
+      slot = (slot + 1) & mask
+    }
+    slots[slot] = Int32(starts.count)
+    hashes[slot] = hash
+    starts.append(UInt32(flat.count))
+    lengths.append(UInt32(word.count))
+    counts.append(1)
+    flat.append(contentsOf: word)
+    if starts.count * 2 > slots.count { grow() }
+    return starts.count - 1
+  }
+
+  private mutating func grow() {
+    let oldSlots = slots
+    let oldHashes = hashes
+    slots = [Int32](repeating: -1, count: oldSlots.count * 2)
+    hashes = [UInt64](repeating: 0, count: oldSlots.count * 2)
+    let mask = slots.count - 1
+    for (position, value) in oldSlots.enumerated() where value >= 0 {
+      let hash = oldHashes[position]
+      var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+      while slots[slot] >= 0 { slot = (slot + 1) & mask }
+      slots[slot] = value
+      hashes[slot] = hash
+    }
+  }
+
+  /// The words sorted by their bytes: by the first eight bytes as one integer, the
+  /// rest compared only on a tie.
+  func table() -> TermTable { tableWithRanks().table }
+
+  /// The table, and per word id its index in the table.
+  func tableWithRanks() -> (table: TermTable, ranks: [UInt32]) {
+    var table = TermTable()
+    guard !starts.isEmpty else { return (table, []) }
+    var ranks = [UInt32](repeating: 0, count: starts.count)
+    var keyed: [(key: UInt64, word: Int)] = []
+    keyed.reserveCapacity(starts.count)
+    flat.withUnsafeBufferPointer { buffer in
+      for index in starts.indices {
+        var key: UInt64 = 0
+        let start = Int(starts[index])
+        let length = Int(lengths[index])
+        for offset in 0..<8 {
+          key <<= 8
+          if offset < length { key |= UInt64(buffer[start + offset]) }
+        }
+        keyed.append((key, index))
+      }
+      // Sorted by key alone (a plain integer compare), then each run of equal keys
+      // (words sharing their first eight bytes) by the rest.
+      keyed.sort { $0.key < $1.key }
+      func word(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        let start = Int(starts[index])
+        return UnsafeBufferPointer(rebasing: buffer[start..<(start + Int(lengths[index]))])
+      }
+      var run = 0
+      while run < keyed.count {
+        var end = run + 1
+        while end < keyed.count && keyed[end].key == keyed[run].key { end += 1 }
+        if end - run > 1 {
+          keyed[run..<end].sort { TermTable.compare(word($0.word), word($1.word)) < 0 }
+        }
+        run = end
+      }
+      table.bytes.reserveCapacity(flat.count)
+      table.ends.reserveCapacity(starts.count)
+      table.counts.reserveCapacity(starts.count)
+      for (rank, (_, index)) in keyed.enumerated() {
+        ranks[index] = UInt32(rank)
+        let start = Int(starts[index])
+        table.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<(start + Int(lengths[index]))]))
+        table.ends.append(UInt32(table.bytes.count))
+        table.counts.append(UInt16(clamping: counts[index]))
+      }
+    }
+    return (table, ranks)
+  }
+}
+
+/// Whether `count` bytes at `a` and `b` are equal.
+@inline(__always)
+func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+  var index = 0
+  while index + 8 <= count {
+    if UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self)
+      != UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self)
+    {
+      return false
+    }
+    index += 8
+  }
+  while index < count {
+    if a[index] != b[index] { return false }
+    index += 1
+  }
+  return true
 }

@@ -89,56 +89,99 @@ public enum TextFolding {
   /// punctuation and spaces separate words.
   public static func words(in bytes: UnsafeBufferPointer<UInt8>, _ body: (_ word: [UInt8], _ range: Range<Int>) -> Void)
   {
-    var word: [UInt8] = []
+    forEachWord(in: bytes) { word, range in body(Array(word), range) }
+  }
+
+  /// The words of `bytes` as ``words(in:_:)`` cuts them, each handed over in a buffer
+  /// that is valid only during the call (no array per word).
+  static func forEachWord(
+    in bytes: UnsafeBufferPointer<UInt8>, _ body: (_ word: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Void
+  ) {
+    var word = WordScratch()
+    defer { word.free() }
+    let table = asciiWordBytes
     var start = 0
     var index = 0
     let count = bytes.count
-    func flush(_ end: Int) {
-      if !word.isEmpty { body(word, start..<end) }
-      word.removeAll(keepingCapacity: true)
-    }
     while index < count {
       let byte = bytes[index]
       if byte < 0x80 {
-        let folded = asciiWordBytes[Int(byte)]
+        let folded = table[Int(byte)]
         if folded != 0 {
-          if word.isEmpty { start = index }
+          if word.length == 0 { start = index }
           word.append(folded)
-        } else {
-          flush(index)
+        } else if word.length > 0 {
+          body(word.buffer, start..<index)
+          word.length = 0
         }
         index += 1
         continue
       }
-      let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-      let end = min(index + length, count)
-      var value = UInt32(byte) & (length == 4 ? 0x07 : length == 3 ? 0x0F : 0x1F)
+      let size = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+      let end = min(index + size, count)
+      var value = UInt32(byte) & (size == 4 ? 0x07 : size == 3 ? 0x0F : 0x1F)
       var next = index + 1
       while next < end {
         value = value << 6 | UInt32(bytes[next] & 0x3F)
         next += 1
       }
       guard let scalar = Unicode.Scalar(value) else {
-        flush(index)
+        if word.length > 0 { body(word.buffer, start..<index) }
+        word.length = 0
         index = end
         continue
       }
       if isWordOfItsOwn(value) {
-        flush(index)
-        start = index
-        append(scalar, to: &word)
-        flush(end)
+        if word.length > 0 { body(word.buffer, start..<index) }
+        word.length = 0
+        word.append(scalar)
+        body(word.buffer, index..<end)
+        word.length = 0
       } else if (0x300...0x36F).contains(value) {
         // A combining mark continues the word it follows.
       } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-        if word.isEmpty { start = index }
-        append(scalar, to: &word)
-      } else {
-        flush(index)
+        if word.length == 0 { start = index }
+        word.append(scalar)
+      } else if word.length > 0 {
+        body(word.buffer, start..<index)
+        word.length = 0
       }
       index = end
     }
-    flush(count)
+    if word.length > 0 { body(word.buffer, start..<count) }
+  }
+
+  /// The folded word being built: one buffer, grown when a word is longer.
+  private struct WordScratch {
+    var pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
+    var capacity = 64
+    var length = 0
+    var scalarBytes: [UInt8] = []
+
+    var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: pointer, count: length) }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+      if length == capacity { grow() }
+      pointer[length] = byte
+      length += 1
+    }
+
+    mutating func append(_ scalar: Unicode.Scalar) {
+      scalarBytes.removeAll(keepingCapacity: true)
+      TextFolding.append(scalar, to: &scalarBytes)
+      for byte in scalarBytes { append(byte) }
+    }
+
+    mutating func grow() {
+      let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+      grown.update(from: pointer, count: length)
+      pointer.deallocate()
+      pointer = grown
+      capacity *= 2
+    }
+
+    func free() { pointer.deallocate() }
   }
 
   /// The words of `text`, folded.

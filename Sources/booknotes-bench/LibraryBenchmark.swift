@@ -1,0 +1,149 @@
+import Foundation
+import NoteIntelligence
+import NoteSyntax
+import NoteWorkspace
+
+/// `booknotes-bench library [--notes N] [--only PHASE]`: the library index in this
+/// process, one core, phase by phase: parsing and summarising every note, archiving
+/// the summaries and reading them back, building the snapshot, then workspace queries
+/// (symbols, tag completion, search candidates) on it. For profiling (`perf`,
+/// `callgrind`); the server benchmark (`workspace`) gives the figures users see.
+enum LibraryBenchmark {
+  static func run(arguments: [String]) throws {
+    var count = 10_000
+    var only: String?
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      if argument == "--notes", let value = rest.popFirst().flatMap({ Int($0) }) { count = value }
+      if argument == "--only", let value = rest.popFirst() { only = value }
+    }
+    func wanted(_ phase: String) -> Bool { only == nil || only == phase }
+    let folder = try Corpus.library(notes: count)
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".md") }.sorted()
+    let files = names.map {
+      (path: folder + "/" + $0, bytes: [UInt8](FileManager.default.contents(atPath: folder + "/" + $0)!))
+    }
+    print("library benchmark: \(files.count) notes, \(files.reduce(0) { $0 + $1.bytes.count }) bytes")
+
+    var summaries: [NoteSummary] = []
+    var docs: [NoteDocument] = []
+    let parse = Measure.seconds { docs = files.map { NoteDocument(bytes: $0.bytes) } }
+    print("parse            | \(Measure.format(parse))")
+    let summarise = Measure.seconds {
+      summaries = zip(files, docs).map { NoteSummary(path: $0.path, doc: $1) }
+    }
+    print("summarise        | \(Measure.format(summarise))")
+    docs = []
+
+    if wanted("archive") {
+      var archive: [UInt8] = []
+      let write = Measure.seconds { for summary in summaries { SummaryArchive.write(summary, to: &archive) } }
+      var read: [NoteSummary] = []
+      let readTime = Measure.seconds {
+        archive.withUnsafeBytes { buffer in
+          var offset = 0
+          while offset < buffer.count { read.append(try! SummaryArchive.read(buffer, at: &offset)) }
+        }
+      }
+      print("archive write    | \(Measure.format(write)) (\(archive.count) bytes)")
+      print("archive read     | \(Measure.format(readTime))")
+    }
+
+    if wanted("cache") {
+      // The server's warm start: the index cache read back and the library built from it.
+      let directory = NSTemporaryDirectory() + "booknotes-bench-cache-\(getpid())"
+      defer { try? FileManager.default.removeItem(atPath: directory) }
+      let cache = IndexCache(directory: directory, roots: [folder], fingerprint: "bench")
+      let entries = NoteFiles.scan(root: folder, exclude: [])
+      let byPath = Dictionary(uniqueKeysWithValues: summaries.map { ($0.path, $0) })
+      let records = entries.compactMap { entry in
+        byPath[entry.path].map { IndexCache.Record(entry: entry, summary: $0) }
+      }
+      let save = Measure.seconds { try? cache.save(records) }
+      var scanned: [NoteFiles.Entry] = []
+      let scan = Measure.seconds { scanned = NoteFiles.scan(root: folder, exclude: []) }
+      var loaded: [String: NoteSummary] = [:]
+      let load = Measure.seconds { if case .success(let found) = cache.load(matching: scanned) { loaded = found } }
+      let build = Measure.seconds {
+        LibraryHost().add(Array(loaded.values), parts: LibraryLoader.parts, parallel: LibraryLoader.parallel)
+      }
+      print("cache save       | \(Measure.format(save))")
+      print("cache scan       | \(Measure.format(scan)) (listing the notes)")
+      print("cache load       | \(Measure.format(load)) (\(loaded.count) notes, every core)")
+      print("cache build      | \(Measure.format(build)) (every core)")
+    }
+
+    let host = LibraryHost()
+    let apply = Measure.seconds {
+      var start = 0
+      while start < summaries.count {
+        host.apply(summaries[start..<min(start + 256, summaries.count)].map { .update($0) })
+        start += 256
+      }
+    }
+    print("snapshot         | \(Measure.format(apply))")
+    let snapshot = host.snapshot()
+    let partsTime = Measure.seconds {
+      let parts = (0..<8).map { LibrarySnapshot.part($0, of: 8, from: summaries) }
+      _ = LibrarySnapshot(merging: parts)
+    }
+    print("snapshot (parts) | \(Measure.format(partsTime)) (8 parts in turn, then merged)")
+
+    if wanted("symbols") {
+      let queries = [
+        "chapter", "the", "a", "memory", "habit", "ch 1", "attention", "what does", "book", "and", "deci", "focus",
+        "#books", "#theme/", "lang", "economy", "power", "design", "luck", "q", "why", "x", "evolution", "work",
+        "reading", "chapter 3", "summary", "brain", "the little", "notes",
+      ]
+      report("symbols", queries) { _ = try? snapshot.symbols(matching: $0, limit: 200) }
+    }
+    if wanted("tags") {
+      report("tag completion", ["", "b", "books/", "theme/m"]) { _ = try? snapshot.tagCompletions(prefix: $0) }
+    }
+    if wanted("search") {
+      let queries = [
+        "memory", "habit formation", "\"the book\"", "attention #books", "decis", "economy power", "language",
+        "review", "brain", "luck and design",
+      ]
+      _ = try? snapshot.searchCandidates(SearchQuery("warm"))
+      print(
+        "candidates per query: "
+          + queries.map { "\((try? snapshot.searchCandidates(SearchQuery($0)))?.count ?? 0)" }.joined(separator: " "))
+      report("search candidates", queries) { _ = try? snapshot.searchCandidates(SearchQuery($0)) }
+      // As the server: files read, those that may hold the phrases parsed.
+      func text(_ note: NoteSummary, _ query: SearchQuery) -> NoteDocument? {
+        guard let data = FileManager.default.contents(atPath: note.path) else { return nil }
+        let bytes = [UInt8](data)
+        return bytes.withUnsafeBufferPointer { query.mayMatch($0) } ? NoteDocument(bytes: bytes) : nil
+      }
+      for query in queries {
+        var reads = 0
+        let parsed = SearchQuery(query)
+        let hits =
+          (try? snapshot.search(parsed, limit: 50) { note in
+            reads += 1
+            return text(note, parsed)
+          })?.count ?? 0
+        print("  \(query): \(hits) hits, \(reads) texts read")
+      }
+      report("search (50)", queries) { query in
+        let parsed = SearchQuery(query)
+        _ = try? snapshot.search(parsed, limit: 50) { text($0, parsed) }
+      }
+    }
+  }
+
+  /// Each query 5 times; the median and the slowest query's median.
+  static func report(_ name: String, _ queries: [String], _ body: (String) -> Void) {
+    var medians: [(String, Double)] = []
+    for query in queries {
+      var times: [Double] = []
+      for _ in 0..<5 { times.append(Measure.seconds { body(query) }) }
+      medians.append((query, Measure.median(times)))
+    }
+    let slowest = medians.max { $0.1 < $1.1 }!
+    print(
+      "\(name.padding(toLength: 16, withPad: " ", startingAt: 0)) | median \(Measure.format(Measure.median(medians.map(\.1)))), "
+        + "slowest \(Measure.format(slowest.1)) (\(slowest.0))")
+  }
+}
