@@ -15,6 +15,8 @@ struct LibraryStatus: Sendable {
   var lastChange = ContinuousClock.now
   /// Whether a re-index task is running.
   var reindexing = false
+  /// Whether an indexing is under way whose words are not all read yet (search waits).
+  var readingWords = false
   /// The roots that are indexed (absolute folder paths).
   var roots: [String] = []
   /// The poller, when the server watches the folders itself.
@@ -88,29 +90,36 @@ extension BookNotesServer {
     let roots = indexableRoots()
     readConfigurationFile(roots: roots)
     let progress = session.withLock { $0.workDoneProgress }
+    libraryStatus.withLock { $0.readingWords = true }
     Task {
-      var token: ProgressToken?
+      var tokens: [ProgressToken] = []
       if progress {
-        let candidate = ProgressToken.string("booknotes/indexing")
-        do {
-          _ = try await connection.sendRequest(WorkDoneProgressCreateParams(token: candidate))
-          token = candidate
-        } catch {
-          logger.warning("window/workDoneProgress/create failed: \(error)")
+        for candidate in [ProgressToken.string("booknotes/indexing"), .string("booknotes/indexing-words")] {
+          do {
+            _ = try await connection.sendRequest(WorkDoneProgressCreateParams(token: candidate))
+            tokens.append(candidate)
+          } catch {
+            logger.warning("window/workDoneProgress/create failed: \(error)")
+            break
+          }
         }
       }
-      let done = token
+      let done = tokens
       // Off the cooperative pool: the loader keeps every core busy.
       DispatchQueue.global(qos: .utility).async { [self] in
-        index(roots: roots, progress: done, allRoots: roots)
+        index(roots: roots, progress: done.first, wordsProgress: done.dropFirst().first, allRoots: roots)
       }
     }
   }
 
   /// Lists and loads the notes under `roots` (from the index cache where their files
   /// are unchanged), applying them in batches so that requests answer from what is
-  /// indexed so far; saves the cache; then watches `allRoots`.
-  func index(roots: [String], progress token: ProgressToken?, allRoots: [String]) {
+  /// indexed so far; then reads their words for search (``NoteWords``: most of the
+  /// work, needed by search alone); saves the cache; then watches `allRoots`.
+  func index(
+    roots: [String], progress token: ProgressToken?, wordsProgress: ProgressToken? = nil, allRoots: [String]
+  ) {
+    libraryStatus.withLock { $0.readingWords = true }
     let start = ContinuousClock.now
     let settings = session.withLock { $0.configuration.settings }
     let exclude = settings.index.exclude.map(Glob.init)
@@ -135,7 +144,7 @@ extension BookNotesServer {
     let cache = indexCache(roots: roots, settings: settings)
     var cached: [String: NoteSummary] = [:]
     if let cache {
-      switch cache.load(matching: entries) {
+      switch cache.load(matching: entries, words: false) {
       case .success(let summaries): cached = summaries
       case .failure(.missing): logger.info("No index cache yet at \(cache.path)")
       // After an upgrade or a settings change: rebuilt as a matter of course.
@@ -165,7 +174,7 @@ extension BookNotesServer {
     // each step copies the shards it touches, so steps of a fixed size would copy the
     // library over and over as it grows.
     var pending: [LibraryChange] = []
-    LibraryLoader.load(remaining, maxFileSize: settings.index.maxFileSize) { results, done in
+    LibraryLoader.load(remaining, maxFileSize: settings.index.maxFileSize, words: false) { results, done in
       let open = isOpen()
       for (entry, outcome) in results {
         switch outcome {
@@ -185,17 +194,23 @@ extension BookNotesServer {
     library.apply(pending)
     let elapsed = ContinuousClock.now - start
     let count = library.snapshot().noteCount
-    let saves = cache != nil && (!remaining.isEmpty || cached.count != records.count || records.count != entries.count)
-    libraryStatus.withLock {
-      $0.roots = allRoots
-      if saves { $0.savingCache = true }
-    }
     if let token {
       connection.send(notification: ProgressParams(token: token, value: .end(message: "\(count) notes")))
     }
     logger.info(
       "Indexed \(count) notes in \(elapsed.milliseconds) ms (\(cached.count) from the cache; listing "
         + "\((scanned - start).milliseconds) ms, reading the cache \((read - scanned).milliseconds) ms)")
+    let words = readWords(records: &records, cache: cache, progress: wordsProgress)
+    let saves = cache != nil && (!remaining.isEmpty || cached.count != records.count || records.count != entries.count)
+    libraryStatus.withLock {
+      $0.roots = allRoots
+      if saves { $0.savingCache = true }
+      $0.readingWords = false
+    }
+    // After `savingCache` is set: a `shutdown` right after the end waits for the cache.
+    if let wordsProgress {
+      connection.send(notification: ProgressParams(token: wordsProgress, value: .end(message: "\(words) notes")))
+    }
     if let cache, saves {
       do {
         try cache.save(records)
@@ -219,6 +234,50 @@ extension BookNotesServer {
     }
     if allRoots != roots { recordCacheChanges([]) }
     startWatching(roots: allRoots, known: known)
+  }
+
+  /// The second pass of an indexing: the words of every note summarised without them,
+  /// from the index cache where it has them, else from the files, on every core;
+  /// `records` (what the cache will hold) get them too. Search waits for this pass.
+  /// Returns how many notes got their words.
+  func readWords(records: inout [IndexCache.Record], cache: IndexCache?, progress token: ProgressToken?) -> Int {
+    let start = ContinuousClock.now
+    let waiting = Set(library.snapshot().pathsWaitingForWords)
+    if let token {
+      connection.send(
+        notification: ProgressParams(
+          token: token,
+          value: .begin(title: "Indexing words for search", message: "\(waiting.count) notes", percentage: 0)))
+    }
+    var changes: [LibraryChange] = []
+    var fromCache: [String: NoteSummary] = [:]
+    if let cache, !waiting.isEmpty {
+      // Summaries read from the cache without their words: the cache has them.
+      let entries = records.filter { waiting.contains($0.entry.path) && $0.summary.wordsPending?.codeRanges == nil }
+        .map(\.entry)
+      if !entries.isEmpty, case .success(let found) = cache.load(matching: entries, words: true) { fromCache = found }
+    }
+    for (path, summary) in fromCache {
+      changes.append(.words(path: path, terms: summary.terms, byteCount: summary.byteCount))
+    }
+    let snapshot = library.snapshot()
+    let rest = waiting.filter { fromCache[$0] == nil }.compactMap { snapshot.note(at: $0) }
+    let maxFileSize = session.withLock { $0.configuration.settings.index.maxFileSize }
+    changes += LibraryLoader.words(of: rest, maxFileSize: maxFileSize)
+    library.apply(changes)
+    // What the cache will hold: the words too, or the note summarised again (its
+    // record left out, read again next time).
+    var terms: [String: TermTable] = [:]
+    for case .words(let path, let table, _) in changes { terms[path] = table }
+    for index in records.indices where records[index].summary.wordsPending != nil {
+      guard let table = terms[records[index].entry.path] else { continue }
+      records[index].summary.terms = table
+      records[index].summary.wordsPending = nil
+    }
+    logger.info(
+      "Read the words of \(changes.count) notes in \((ContinuousClock.now - start).milliseconds) ms "
+        + "(\(fromCache.count) from the cache)")
+    return changes.count
   }
 
   /// Keeps the index cache's records current with notes read from disk (`nil`: the

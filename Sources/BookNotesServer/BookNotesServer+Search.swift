@@ -10,7 +10,10 @@ extension BookNotesServer {
 
   func registerSearch() {
     connection.register(SearchParams.self, scope: { _ in .independent }) { [self] params, _ in
-      try timed(SearchParams.method) { try search(params) }
+      // The words of a library being indexed are read last: a search waits for them
+      // (or for its cancellation) rather than miss every note.
+      while libraryStatus.withLock({ $0.readingWords }) { try await Task.sleep(for: .milliseconds(10)) }
+      return try timed(SearchParams.method) { try search(params) }
     }
     connection.register(BooksParams.self, scope: { _ in .independent }) { [self] params, _ in
       try books(params)

@@ -37,11 +37,13 @@ extension LSPTestClient {
     }
   }
 
-  /// Waits until the server reports the end of its first indexing (`$/progress` with
-  /// `kind: end`); the client must have declared `window.workDoneProgress`.
+  /// Waits until the server reports the end of its first indexing, the words for
+  /// search included (`$/progress` with `kind: end` for its last pass); the client
+  /// must have declared `window.workDoneProgress`.
   public func waitForIndexing(timeout: Duration? = nil) async throws {
     _ = try await waitForMessage(description: "the end of indexing", timeout: timeout) { message in
-      message["method"] == "$/progress" && message["params"]?["value"]?["kind"] == "end"
+      message["method"] == "$/progress" && message["params"]?["token"] == "booknotes/indexing-words"
+        && message["params"]?["value"]?["kind"] == "end"
     }
   }
 

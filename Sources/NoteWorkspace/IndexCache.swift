@@ -97,8 +97,11 @@ public struct IndexCache: Sendable {
   }
 
   /// The cached summaries of the notes in `entries` whose size and modification time
-  /// are unchanged, by path, read on every core.
-  public func load(matching entries: [NoteFiles.Entry]) -> Result<[String: NoteSummary], Problem> {
+  /// are unchanged, by path, read on every core. Without `words`, their word tables
+  /// are skipped (the summaries wait for their words, ``NoteSummary/wordsPending``).
+  public func load(
+    matching entries: [NoteFiles.Entry], words: Bool = true
+  ) -> Result<[String: NoteSummary], Problem> {
     guard let bytes = NoteFiles.readBytes(path) else {
       return .failure(errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno))))
     }
@@ -130,7 +133,9 @@ public struct IndexCache: Sendable {
             guard let entry = wanted[stamp.path], entry.size == stamp.size, entry.modified == stamp.modified else {
               continue
             }
-            guard let summary = try? SummaryArchive.read(buffer, at: &offset), summary.path == stamp.path else {
+            guard let summary = try? SummaryArchive.read(buffer, at: &offset, words: words),
+              summary.path == stamp.path
+            else {
               slots[index] = nil
               return
             }
@@ -149,7 +154,9 @@ public struct IndexCache: Sendable {
   }
 
   /// Writes `records` as the new cache: to a temporary file beside it, then renamed.
+  /// A summary still waiting for its words is left out (read again next time).
   public func save(_ records: [Record]) throws(Problem) {
+    let records = records.filter { $0.summary.wordsPending == nil }
     var header: [UInt8] = Self.magic
     Self.append(Self.version, to: &header)
     var printBytes = ArchiveWriter(bytes: [])

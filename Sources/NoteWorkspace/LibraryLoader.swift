@@ -43,23 +43,52 @@ public enum LibraryLoader {
   public static let parts = 8
 
   /// The summary of one file: a note larger than `maxFileSize` by its name only.
-  public static func load(_ entry: NoteFiles.Entry, maxFileSize: Int) -> Outcome {
+  /// Without `words`, the note's words are left to read later (``NoteWords``).
+  public static func load(_ entry: NoteFiles.Entry, maxFileSize: Int, words: Bool = true) -> Outcome {
     if entry.size > maxFileSize {
       return .summary(NoteSummary(nameOnly: entry.path, byteCount: entry.size))
     }
     switch NoteFiles.read(entry.path) {
     case .note(let bytes):
-      return .summary(NoteSummary(path: entry.path, doc: NoteDocument(bytes: bytes)))
+      return .summary(NoteSummary(path: entry.path, doc: NoteDocument(bytes: bytes), words: words))
     case .skipped(let reason):
       return .skipped(path: entry.path, reason: reason)
     }
+  }
+
+  /// The words of the notes of `summaries` that wait for them (``NoteWords``), read again
+  /// from their files on every core: a change per note whose text still has the
+  /// length it was summarised from; a note whose code blocks are not known is
+  /// summarised again, words and all.
+  public static func words(of summaries: [NoteSummary], maxFileSize: Int) -> [LibraryChange] {
+    var found = [LibraryChange?](repeating: nil, count: summaries.count)
+    found.withUnsafeMutableBufferPointer { buffer in
+      nonisolated(unsafe) let slots = buffer
+      // Each iteration writes only its own slot.
+      DispatchQueue.concurrentPerform(iterations: summaries.count) { index in
+        let summary = summaries[index]
+        guard summary.wordsPending?.codeRanges != nil else {
+          if let entry = NoteFiles.entry(summary.path), case .summary(let full) = load(entry, maxFileSize: maxFileSize)
+          {
+            slots[index] = .update(full)
+          }
+          return
+        }
+        guard case .note(let bytes) = NoteFiles.read(summary.path),
+          let terms = NoteWords.terms(of: summary, bytes: bytes)
+        else { return }
+        slots[index] = .words(path: summary.path, terms: terms, byteCount: bytes.count)
+      }
+    }
+    return found.compactMap { $0 }
   }
 
   /// Loads `entries` on every core, handing back each batch's entries and outcomes in
   /// order (on the calling thread) with how many entries are done. Stops between
   /// batches when `isCancelled` says so.
   public static func load(
-    _ entries: [NoteFiles.Entry], maxFileSize: Int, batchSize: Int = 256, isCancelled: () -> Bool = { false },
+    _ entries: [NoteFiles.Entry], maxFileSize: Int, words: Bool = true, batchSize: Int = 256,
+    isCancelled: () -> Bool = { false },
     deliver: (_ results: [(entry: NoteFiles.Entry, outcome: Outcome)], _ done: Int) -> Void
   ) {
     var start = 0
@@ -71,7 +100,7 @@ public enum LibraryLoader {
         nonisolated(unsafe) let slots = buffer
         // Each iteration writes only its own slot.
         DispatchQueue.concurrentPerform(iterations: batch.count) { index in
-          slots[index] = load(batch[index], maxFileSize: maxFileSize)
+          slots[index] = load(batch[index], maxFileSize: maxFileSize, words: words)
         }
       }
       start += batch.count

@@ -33,6 +33,16 @@ enum LibraryBenchmark {
       summaries = zip(files, docs).map { NoteSummary(path: $0.path, doc: $1) }
     }
     print("summarise        | \(Measure.format(summarise))")
+    var structures: [NoteSummary] = []
+    let withoutWords = Measure.seconds {
+      structures = zip(files, docs).map { NoteSummary(path: $0.path, doc: $1, words: false) }
+    }
+    print("summarise, no words | \(Measure.format(withoutWords)) (a first indexing's first pass)")
+    let wordsTime = Measure.seconds {
+      for (file, structure) in zip(files, structures) { _ = NoteWords.terms(of: structure, bytes: file.bytes) }
+    }
+    print("words            | \(Measure.format(wordsTime)) (its second pass, the texts in memory)")
+    structures = []
     docs = []
 
     if wanted("archive") {
@@ -63,6 +73,7 @@ enum LibraryBenchmark {
       var scanned: [NoteFiles.Entry] = []
       let scan = Measure.seconds { scanned = NoteFiles.scan(root: folder, exclude: []) }
       var loaded: [String: NoteSummary] = [:]
+      let loadStructure = Measure.seconds { _ = cache.load(matching: scanned, words: false) }
       let load = Measure.seconds { if case .success(let found) = cache.load(matching: scanned) { loaded = found } }
       let build = Measure.seconds {
         LibraryHost().add(Array(loaded.values), parts: LibraryLoader.parts, parallel: LibraryLoader.parallel)
@@ -70,6 +81,7 @@ enum LibraryBenchmark {
       print("cache save       | \(Measure.format(save))")
       print("cache scan       | \(Measure.format(scan)) (listing the notes)")
       print("cache load       | \(Measure.format(load)) (\(loaded.count) notes, every core)")
+      print("cache load, no words | \(Measure.format(loadStructure)) (every core)")
       print("cache build      | \(Measure.format(build)) (every core)")
     }
 

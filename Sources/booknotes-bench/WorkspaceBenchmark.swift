@@ -32,13 +32,13 @@ enum WorkspaceBenchmark {
       try? FileManager.default.removeItem(atPath: cache)
       print()
       print("\(count) notes (\(library))")
-      print("start | initialized → indexed | peak RSS")
+      print("start | initialized → indexed | → words read | peak RSS")
       for start in ["cold", "warm"] {
         let session = try Session(binary: server, root: library, cache: cache)
-        let indexing = try session.index()
+        let (indexing, words) = try session.index()
         print(
-          "\(pad(start, 5)) | \(pad(Measure.format(indexing), 21)) | \(Measure.megabytes(session.process.peakResidentBytes))"
-        )
+          "\(pad(start, 5)) | \(pad(Measure.format(indexing), 21)) | \(pad(Measure.format(words), 12)) | "
+            + Measure.megabytes(session.process.peakResidentBytes))
         if start == "warm" { try session.queries(library: library) }
         session.process.shutdown()
       }
@@ -57,8 +57,8 @@ enum WorkspaceBenchmark {
     }
 
     /// `initialize` (with work-done progress), then the time from `initialized` to
-    /// the end of indexing.
-    func index() throws -> Double {
+    /// the end of indexing (notes, then their words for search).
+    func index() throws -> (notes: Double, words: Double) {
       let id = process.request(
         "initialize",
         [
@@ -69,10 +69,15 @@ enum WorkspaceBenchmark {
       _ = try process.response(id)
       let start = DispatchTime.now().uptimeNanoseconds
       process.notify("initialized", [:])
-      let end = try process.waitForMessage {
-        $0["method"] == "$/progress" && $0["params"]?["value"]?["kind"] == "end"
+      func end(of token: String) throws -> UInt64 {
+        try process.waitForMessage {
+          $0["method"] == "$/progress" && $0["params"]?["token"] == .string(token)
+            && $0["params"]?["value"]?["kind"] == "end"
+        }
       }
-      return Double(end - start) / 1e9
+      let notes = try end(of: "booknotes/indexing")
+      let words = try end(of: "booknotes/indexing-words")
+      return (Double(notes - start) / 1e9, Double(words - start) / 1e9)
     }
 
     /// Latencies of `count` requests made by `make`, median and p95 printed; `n/a`

@@ -14,13 +14,19 @@ import Testing
     let fixture = try LibraryFixture()
     let harness = InProcessServer()
     try await fixture.initialize(harness.client)
-    let progress = harness.client.notifications("$/progress").compactMap { $0["value"]?["kind"]?.stringValue }
-    #expect(progress.first == "begin")
-    #expect(progress.last == "end")
-    let begin = try #require(harness.client.notifications("$/progress").first?["value"])
-    #expect(begin["title"] == "Indexing notes")
+    // Two passes, each with its progress: the notes, then their words for search.
     let create = harness.client.serverRequests.filter { $0["method"] == "window/workDoneProgress/create" }
-    #expect(create.count == 1)
+    #expect(
+      create.compactMap { $0["params"]?["token"]?.stringValue } == ["booknotes/indexing", "booknotes/indexing-words"])
+    for (token, title) in [
+      ("booknotes/indexing", "Indexing notes"), ("booknotes/indexing-words", "Indexing words for search"),
+    ] {
+      let values = harness.client.notifications("$/progress").filter { $0["token"] == .string(token) }
+        .compactMap { $0["value"] }
+      #expect(values.first?["kind"] == "begin", "\(token)")
+      #expect(values.first?["title"] == .string(title))
+      #expect(values.last?["kind"] == "end", "\(token)")
+    }
 
     let root = fixture.root.path + "/"
     let paths = harness.server.library.snapshot().paths.map { String($0.dropFirst(root.count)) }
@@ -33,6 +39,7 @@ import Testing
     #expect(crlf.questions.map(\.text) == ["Line endings?"])
     let code = try #require(harness.server.library.snapshot().note(at: root + "code.md"))
     #expect(code.tags.map(\.name) == ["programming"], "nothing inside a code block is a tag")
+    #expect(code.wordsPending == nil && code.terms.count > 0, "the words were read in the second pass")
     try await harness.client.shutdownAndExit()
     _ = try await harness.finish()
   }

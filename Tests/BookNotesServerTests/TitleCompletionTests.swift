@@ -102,7 +102,7 @@ import Testing
 
   @Test func aSlowCatalogNeverBlocksTheEditor() async throws {
     let books = try FakeGoogleBooks()
-    try books.plan(["delay": 4])
+    try books.plan(["delay": 12])
     let (fixture, harness) = try await Self.session(books, budget: 100)
     let uri = fixture.uri("slow.md")
     harness.client.open(uri, text: "---\ntitle: Slow Boo\n---\n")

@@ -184,6 +184,53 @@ import Testing
     #expect(note.terms.count(of: Array("code".utf8)) == 0, "code blocks are not searched")
   }
 
+  @Test func wordsReadInASecondPassAreTheWordsOfOnePass() throws {
+    let text = "# Memory\n\nApple apple #tag\n\n```\napple in code\n```\nAfter the code.\n"
+    let whole = Self.summary("/lib/n.md", text)
+    let first = NoteSummary(path: "/lib/n.md", doc: NoteDocument(text), words: false)
+    #expect(first.terms.count == 0)
+    #expect(first.wordsPending?.codeRanges?.count == 3, "the code block's lines are remembered")
+    let bytes = Array(text.utf8)
+    let terms = try #require(NoteWords.terms(of: first, bytes: bytes))
+    #expect(terms == whole.terms)
+    #expect(
+      NoteWords.terms(of: first, bytes: bytes + [0x41]) == nil, "a text of another length is not the one summarised")
+
+    let host = LibraryHost()
+    host.apply([.update(first)])
+    #expect(try host.snapshot().searchCandidates(SearchQuery("apple")).isEmpty)
+    #expect(host.snapshot().pathsWaitingForWords == ["/lib/n.md"])
+    host.apply([.words(path: "/lib/n.md", terms: terms, byteCount: bytes.count + 1)])
+    #expect(host.snapshot().pathsWaitingForWords == ["/lib/n.md"], "words of another text are ignored")
+    host.apply([.words(path: "/lib/n.md", terms: terms, byteCount: bytes.count)])
+    #expect(host.snapshot().note(at: "/lib/n.md") == whole)
+    #expect(try host.snapshot().searchCandidates(SearchQuery("apple")).map(\.note.path) == ["/lib/n.md"])
+    // A note summarised again (with its words) meanwhile keeps them.
+    host.apply([.update(Self.summary("/lib/n.md", "# Memory\n\nPear.\n"))])
+    host.apply([.words(path: "/lib/n.md", terms: terms, byteCount: bytes.count)])
+    #expect(try host.snapshot().searchCandidates(SearchQuery("apple")).isEmpty)
+  }
+
+  @Test func theArchiveSkipsWordsOnRequest() throws {
+    var bytes: [UInt8] = []
+    for note in Self.library { SummaryArchive.write(note, to: &bytes) }
+    var read: [NoteSummary] = []
+    try bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count { read.append(try SummaryArchive.read(buffer, at: &offset, words: false)) }
+    }
+    #expect(read.count == Self.library.count)
+    for (without, note) in zip(read, Self.library) {
+      #expect(without.terms.count == 0)
+      #expect(
+        without.wordsPending == NoteWords.Pending(codeRanges: nil), "the cache has the words, not the code blocks")
+      var completed = without
+      completed.terms = note.terms
+      completed.wordsPending = nil
+      #expect(completed == note)
+    }
+  }
+
   @Test func summariesRoundTripThroughTheArchive() throws {
     var bytes: [UInt8] = []
     for note in Self.library + [NoteSummary(nameOnly: "/big.md", byteCount: 1 << 30)] {

@@ -86,6 +86,25 @@ public struct LibrarySnapshot: Sendable {
     if !keepsBook { indexBook(summary, adding: true) }
   }
 
+  /// Fills in the words of a note summarised without them; the rest of the library
+  /// (tags, books) does not depend on words.
+  mutating func setWords(of path: String, _ terms: TermTable, byteCount: Int) {
+    let shard = Self.shard(of: path)
+    guard let box = shards[shard][path], box.summary.wordsPending != nil, box.summary.byteCount == byteCount else {
+      return
+    }
+    var summary = box.summary
+    summary.terms = terms
+    summary.wordsPending = nil
+    shards[shard][path] = NoteBox(summary)
+    searchIndexes[shard] = ShardSearchIndex()
+  }
+
+  /// The paths of the notes that wait for their words.
+  public var pathsWaitingForWords: [String] {
+    boxes.filter { $0.summary.wordsPending != nil }.map(\.summary.path)
+  }
+
   /// Removes the note at `path`, if there is one.
   mutating func remove(_ path: String) {
     let shard = Self.shard(of: path)
@@ -207,6 +226,10 @@ public enum LibraryChange: Sendable {
   case remove(path: String)
   /// A folder gone from the workspace: every note under it.
   case removeAll(prefix: String)
+  /// The words of a note summarised without them (``NoteWords``), read from a text of
+  /// `byteCount` bytes: ignored unless the note still waits for its words and was
+  /// summarised from a text of that length.
+  case words(path: String, terms: TermTable, byteCount: Int)
 }
 
 /// Applies changes to the library and hands out snapshots (the library's single
@@ -263,6 +286,7 @@ public final class LibraryHost: Sendable {
         case .update(let summary): next.update(summary)
         case .remove(let path): next.remove(path)
         case .removeAll(let prefix): next.removeAll(under: prefix)
+        case .words(let path, let terms, let byteCount): next.setWords(of: path, terms, byteCount: byteCount)
         }
       }
       next.advance(to: snapshot.revision + 1)

@@ -1,8 +1,9 @@
 public import NoteSyntax
 
 extension NoteSummary {
-  /// The summary of `doc`, the note at `path`.
-  public init(path: String, doc: NoteDocument) {
+  /// The summary of `doc`, the note at `path`. Without `words`, its words are left to
+  /// read later (``NoteWords``): `wordsPending` keeps where its code blocks are.
+  public init(path: String, doc: NoteDocument, words: Bool = true) {
     self.path = path
     book = BookInfo(doc)
     byteCount = doc.utf8Count
@@ -14,6 +15,7 @@ extension NoteSummary {
     titleSpan = nil
     keys = SymbolKeys()
     terms = TermTable()
+    wordsPending = nil
     var codeRanges: [Range<Int>] = []
     doc.tree.forEachBlock { block in
       switch block.kind {
@@ -51,7 +53,11 @@ extension NoteSummary {
       title = first.text
       titleSpan = first.textSpan
     }
-    terms = Self.terms(of: doc, skipping: codeRanges)
+    if words {
+      terms = Self.terms(of: doc, skipping: codeRanges)
+    } else {
+      wordsPending = NoteWords.Pending(codeRanges: codeRanges)
+    }
     if let title { keys.append(title) }
     for heading in headings { keys.append(heading.text) }
     for question in questions { keys.append(question.text) }

@@ -18,6 +18,9 @@ public struct NoteSummary: Sendable, Equatable {
   public var links: [NoteLink]
   /// The note's words for full-text search.
   public var terms: TermTable
+  /// Set while the words are still to be read (a first indexing reads them after
+  /// everything else; see ``NoteWords``): `terms` is then empty.
+  public var wordsPending: NoteWords.Pending?
   public var byteCount: Int
   /// Folded names of the note's symbols, for fuzzy matching.
   var keys: SymbolKeys
@@ -85,6 +88,7 @@ extension NoteSummary {
     questions = []
     links = []
     terms = TermTable()
+    wordsPending = nil
     keys = SymbolKeys()
   }
 }

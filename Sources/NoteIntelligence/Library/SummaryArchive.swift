@@ -69,8 +69,12 @@ public enum SummaryArchive {
     w.array(summary.keys.masks)
   }
 
-  /// Reads one summary from `input` at `offset`, moving `offset` past it.
-  public static func read(_ input: UnsafeRawBufferPointer, at offset: inout Int) throws(Corrupt) -> NoteSummary {
+  /// Reads one summary from `input` at `offset`, moving `offset` past it. Without
+  /// `words`, its word table is skipped (most of its bytes) and the summary is marked
+  /// as waiting for its words (``NoteSummary/wordsPending``).
+  public static func read(
+    _ input: UnsafeRawBufferPointer, at offset: inout Int, words: Bool = true
+  ) throws(Corrupt) -> NoteSummary {
     var r = ArchiveReader(buffer: input, offset: offset)
     let path = try r.string()
     var summary = NoteSummary(nameOnly: path, byteCount: try r.int())
@@ -111,9 +115,16 @@ public enum SummaryArchive {
         NoteSummary.NoteLink(
           target: try r.string(), isImage: try r.int() == 1, span: try r.span(), targetSpan: try r.span()))
     }
-    summary.terms.bytes = try r.bytes()
-    summary.terms.ends = try r.array(UInt32.self)
-    summary.terms.counts = try r.array(UInt16.self)
+    if words {
+      summary.terms.bytes = try r.bytes()
+      summary.terms.ends = try r.array(UInt32.self)
+      summary.terms.counts = try r.array(UInt16.self)
+    } else {
+      try r.skipBytes()
+      try r.skipArray(UInt32.self)
+      try r.skipArray(UInt16.self)
+      summary.wordsPending = NoteWords.Pending(codeRanges: nil)
+    }
     summary.keys.bytes = try r.bytes()
     summary.keys.ends = try r.array(UInt32.self)
     summary.keys.masks = try r.array(UInt64.self)
@@ -233,6 +244,16 @@ package struct ArchiveReader {
     let length = try count()
     defer { offset += length }
     return Array(UnsafeRawBufferPointer(rebasing: buffer[offset..<(offset + length)]))
+  }
+
+  package mutating func skipBytes() throws(SummaryArchive.Corrupt) {
+    offset += try count()
+  }
+
+  package mutating func skipArray<T: FixedWidthInteger>(_ type: T.Type) throws(SummaryArchive.Corrupt) {
+    let count = try count()
+    guard count <= (buffer.count - offset) / MemoryLayout<T>.size else { throw corrupt }
+    offset += count * MemoryLayout<T>.size
   }
 
   package mutating func string() throws(SummaryArchive.Corrupt) -> String {
