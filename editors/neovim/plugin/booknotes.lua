@@ -8,7 +8,10 @@ vim.g.loaded_booknotes = true
 
 local booknotes = require('booknotes')
 
-vim.lsp.enable('booknotes')
+-- Neovim 0.11+; with nvim-lspconfig on an older Neovim, see the README's snippet.
+if vim.fn.has('nvim-0.11') == 1 then
+  vim.lsp.enable('booknotes')
+end
 
 booknotes.highlights()
 vim.api.nvim_create_autocmd('ColorScheme', {
