@@ -1,0 +1,112 @@
+;;; emacs_test.el --- Emacs with eglot on the fixture library  -*- lexical-binding: t; -*-
+
+;; Run by Tests/editors/run.sh after editors/emacs/booknotes.el is loaded, as
+;; `emacs --batch -l booknotes.el -l emacs_test.el'. BOOKNOTES_LIBRARY is a copy of
+;; Tests/editors/library, BOOKNOTES_SETTINGS the server's settings as JSON. Prints one
+;; line per check and `N passed, M failed'; exits non-zero when a check fails.
+
+;;; Code:
+
+(require 'eglot)
+(require 'flymake)
+(require 'imenu)
+(require 'json)
+
+(load (expand-file-name "emacs_test_support.el" (file-name-directory load-file-name)))
+
+(defvar bt-note (bt-open (expand-file-name "thinking.md" bt-library)))
+
+(bt-check "a note opens in booknotes-mode (on text-mode without markdown-mode) and eglot connects"
+  (bt-expect (eq major-mode 'booknotes-mode) "major mode %s" major-mode)
+  (bt-expect (derived-mode-p (if (fboundp 'markdown-mode) 'markdown-mode 'text-mode))
+             "booknotes-mode is not based on the right mode")
+  (let ((server (bt-wait 15 "the server" #'eglot-current-server)))
+    (bt-expect (jsonrpc-running-p server) "the server is not running")
+    (bt-expect (equal (file-name-as-directory (expand-file-name (project-root (eglot--project server))))
+                      (expand-file-name bt-library))
+               "the project is %s" (project-root (eglot--project server)))))
+
+(bt-check "booknotes-mode colours clozes, questions and hashtags without semantic tokens"
+  (font-lock-ensure)
+  (bt-expect (memq 'booknotes-cloze-answer (bt-faces-at "(slow)" 1)) "cloze answer: %S" (bt-faces-at "(slow)" 1))
+  (bt-expect (memq 'booknotes-question (bt-faces-at "What does System 1" 2)) "question: %S"
+             (bt-faces-at "What does System 1" 2))
+  (bt-expect (memq 'booknotes-hashtag (bt-faces-at "#psychology" 3)) "hashtag: %S" (bt-faces-at "#psychology" 3)))
+
+(bt-check "flymake shows the malformed cloze's diagnostic"
+  (let ((diagnostic (bt-wait 10 "cloze-missing-answer" (lambda () (bt-diagnostic "cloze-missing-answer")))))
+    (bt-goto "?[estimate]")
+    (bt-expect (= (line-number-at-pos (flymake-diagnostic-beg diagnostic)) (line-number-at-pos))
+               "the diagnostic is on line %d" (line-number-at-pos (flymake-diagnostic-beg diagnostic)))))
+
+(bt-check "the quick fix applies"
+  (bt-goto "?[estimate]")
+  (eglot-code-actions (line-beginning-position) (line-end-position) "quickfix" t)
+  (bt-wait 5 "the fix" (lambda () (save-excursion (goto-char (point-min)) (search-forward "?[estimate]()" nil t))))
+  (bt-wait 10 "the diagnostic to go" (lambda () (null (bt-diagnostic "cloze-missing-answer")))))
+
+(bt-check "completion-at-point offers a tag used only in an unopened note"
+  (goto-char (point-max))
+  (insert "\nSee #bo")
+  (completion-at-point)
+  (bt-wait 5 "the completion" (lambda () (equal (buffer-substring (line-beginning-position) (point)) "See #bookclub")))
+  (bt-expect (equal (thing-at-point 'line t) "See #bookclub")
+             "the line is %S" (thing-at-point 'line t)))
+
+(bt-check "xref finds a heading of another note among the workspace symbols"
+  (let* ((xrefs (xref-backend-apropos 'eglot "Memory Palace"))
+         (hit (seq-find (lambda (x) (string-match-p "Memory Palace Techniques" (xref-item-summary x))) xrefs)))
+    (bt-expect hit "no Memory Palace heading in %S" (mapcar #'xref-item-summary xrefs))
+    (let ((location (xref-item-location hit)))
+      (bt-expect (equal (xref-location-group location) (expand-file-name "memory.md" bt-library))
+                 "in %s" (xref-location-group location))
+      (bt-expect (= (xref-location-line location) 9) "on line %s" (xref-location-line location)))))
+
+(defun bt-imenu-leaves (index)
+  "The (NAME . POSITION) entries of an imenu INDEX, with their group names."
+  (cl-loop for (name . rest) in index
+           if (imenu--subalist-p (cons name rest))
+           append (mapcar (lambda (leaf) (cons (concat name "/" (car leaf)) (cdr leaf)))
+                          (bt-imenu-leaves rest))
+           else collect (cons name rest)))
+
+(bt-check "imenu lists the chapters, grouped as Chapters, and jumps to one"
+  (let* ((index (funcall imenu-create-index-function))
+         (leaves (bt-imenu-leaves index))
+         (chapter (seq-find (lambda (leaf) (string-match-p "\\`Chapters/.*Part Two: Heuristics\\'" (car leaf)))
+                            leaves)))
+    (bt-expect (seq-find (lambda (leaf) (string-match-p "\\`Chapters/.*Part One: Two Systems\\'" (car leaf))) leaves)
+               "no Part One among %S" (mapcar #'car leaves))
+    (bt-expect (seq-find (lambda (leaf) (string-match-p "\\`Questions/" (car leaf))) leaves)
+               "no Questions among %S" (mapcar #'car leaves))
+    (bt-expect chapter "no Part Two among %S" (mapcar #'car leaves))
+    (goto-char (point-min))
+    (imenu (cons (car chapter) (cdr chapter)))
+    (bt-expect (equal (thing-at-point 'line t) "## Part Two: Heuristics\n")
+               "imenu went to %S" (thing-at-point 'line t))))
+
+(bt-check "booknotes-search finds a note's line; booknotes-books lists the reading list"
+  (let ((hit (car (booknotes-search-xrefs "Simonides"))))
+    (bt-expect hit "no search result")
+    (bt-expect (equal (xref-location-group (xref-item-location hit)) (expand-file-name "memory.md" bt-library))
+               "found in %s" (xref-location-group (xref-item-location hit)))
+    (bt-expect (= (xref-location-line (xref-item-location hit)) 14) "on line %s"
+               (xref-location-line (xref-item-location hit))))
+  (let ((books (booknotes-book-list "reading")))
+    (bt-expect (equal (mapcar #'booknotes--book-label books)
+                      '("Moonwalking with Einstein — Joshua Foer [reading]"))
+               "reading: %S" (mapcar #'booknotes--book-label books))))
+
+(bt-check "a Markdown file outside a notes folder is left alone"
+  (bt-open (expand-file-name "../project/README.md" bt-library))
+  (bt-expect (not (derived-mode-p 'booknotes-mode)) "README.md opened in %s" major-mode)
+  (bt-expect (null (eglot-current-server)) "eglot manages README.md"))
+
+(bt-check "a folder of booknotes-folders is a notes folder"
+  (bt-open (expand-file-name "../listed/reading.md" bt-library))
+  (bt-expect (eq major-mode 'booknotes-mode) "reading.md opened in %s" major-mode)
+  (bt-wait 15 "the server" #'eglot-current-server))
+
+(bt-finish)
+
+;;; emacs_test.el ends here

@@ -1,0 +1,87 @@
+;;; emacs_test_support.el --- What the Emacs editor tests share  -*- lexical-binding: t; -*-
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'json)
+(require 'seq)
+(require 'xref)
+
+(setq booknotes-settings (json-parse-string (getenv "BOOKNOTES_SETTINGS") :object-type 'plist))
+(defvar eglot-sync-connect)
+(setq eglot-sync-connect 10)
+
+(defvar bt-editor "emacs" "How the output names this run.")
+(defvar bt-passed 0)
+(defvar bt-failed 0)
+(defvar bt-library (file-name-as-directory (getenv "BOOKNOTES_LIBRARY")))
+
+(setq booknotes-folders (list (expand-file-name "../listed" bt-library)))
+
+(defun bt-say (format-string &rest args)
+  (princ (concat (apply #'format format-string args) "\n")))
+
+(defmacro bt-check (name &rest body)
+  "Run BODY as the check NAME: it passes unless it signals."
+  (declare (indent 1))
+  `(condition-case err
+       (progn ,@body
+              (setq bt-passed (1+ bt-passed))
+              (bt-say "ok - %s: %s" bt-editor ,name))
+     (error (setq bt-failed (1+ bt-failed))
+            (bt-say "not ok - %s: %s\n  %s" bt-editor ,name (error-message-string err)))))
+
+(defun bt-expect (condition format-string &rest args)
+  (unless condition (error "%s" (apply #'format format-string args))))
+
+(defun bt-idle ()
+  "Run the idle timers, as Emacs does while the user pauses.
+eglot sends changes and flymake asks for diagnostics from idle timers, and batch
+mode is never idle."
+  (dolist (timer (copy-sequence timer-idle-list))
+    (when (memq timer timer-idle-list)
+      (timer-event-handler timer))))
+
+(defun bt-wait (seconds what predicate)
+  "Wait at most SECONDS, reading the server and pausing, until PREDICATE is non-nil."
+  (let ((deadline (+ (float-time) seconds)) value)
+    (while (and (not (setq value (funcall predicate))) (< (float-time) deadline))
+      (accept-process-output nil 0.05)
+      (bt-idle))
+    (or value (error "Timed out waiting for %s" what))))
+
+(defun bt-open (file)
+  "Visit FILE as `find-file' does, then end the command, as the command loop would.
+eglot connects from `post-command-hook', which batch mode never runs by itself."
+  (find-file file)
+  (run-hooks 'post-command-hook)
+  (current-buffer))
+
+(defun bt-diagnostic (code)
+  "The flymake diagnostic of the current buffer with the server's CODE, or nil."
+  (seq-find (lambda (d)
+              (equal code (plist-get (cdr (assoc 'eglot-lsp-diag (flymake-diagnostic-data d))) :code)))
+            (flymake-diagnostics)))
+
+(defun bt-goto (text)
+  "Move to the start of the first TEXT in the buffer."
+  (goto-char (point-min))
+  (bt-expect (search-forward text nil t) "No %s in the buffer" text)
+  (goto-char (match-beginning 0)))
+
+(defun bt-faces-at (text offset)
+  "The faces OFFSET characters into the first TEXT of the buffer."
+  (save-excursion
+    (bt-goto text)
+    (let ((face (get-text-property (+ (point) offset) 'face)))
+      (if (listp face) face (list face)))))
+
+(defun bt-finish ()
+  "Print the counts and exit: 1 when a check failed."
+  (bt-say "%d passed, %d failed" bt-passed bt-failed)
+  (ignore-errors (eglot-shutdown-all))
+  (ignore-errors (lsp-workspace-shutdown (car (lsp-workspaces))))
+  (kill-emacs (if (> bt-failed 0) 1 0)))
+
+(provide 'emacs_test_support)
+;;; emacs_test_support.el ends here

@@ -1,0 +1,355 @@
+-- Neovim, headless, with editors/neovim loaded as init.lua does: checks what a user
+-- sees on the library in BOOKNOTES_LIBRARY. Prints one line per check and
+-- `N passed, M failed`; exits non-zero when a check fails.
+local library = vim.env.BOOKNOTES_LIBRARY
+local passed, failed = 0, 0
+
+local function say(line)
+  io.stdout:write(line .. '\n')
+  io.stdout:flush()
+end
+
+local function check(name, body)
+  local ok, err = xpcall(body, debug.traceback)
+  if ok then
+    passed = passed + 1
+    say('ok - nvim: ' .. name)
+  else
+    failed = failed + 1
+    say('not ok - nvim: ' .. name .. '\n  ' .. tostring(err):gsub('\n', '\n  '))
+  end
+end
+
+local function expect(condition, message)
+  if not condition then
+    error(message, 2)
+  end
+end
+
+--- Waits (at most `ms`) until `condition()` returns a truthy value, and returns it.
+local function wait_for(ms, condition, what)
+  local value
+  vim.wait(ms, function()
+    value = condition()
+    return value ~= nil and value ~= false
+  end, 20)
+  expect(value ~= nil and value ~= false, 'timed out waiting for ' .. what)
+  return value
+end
+
+local function client_of(bufnr)
+  return vim.lsp.get_clients({ bufnr = bufnr, name = 'booknotes' })[1]
+end
+
+--- The 0-based row of the first line containing `text`, and the byte column of `text` in it.
+local function find(bufnr, text)
+  for row, line in ipairs(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)) do
+    local col = line:find(text, 1, true)
+    if col then
+      return row - 1, col - 1
+    end
+  end
+  error('no line contains ' .. text, 2)
+end
+
+--- The semantic-token highlight groups at a position, as Neovim draws them.
+local function groups_at(bufnr, row, col)
+  vim.cmd.redraw()
+  local names = {}
+  for _, mark in ipairs(vim.inspect_pos(bufnr, row, col).semantic_tokens) do
+    table.insert(names, mark.opts.hl_group)
+  end
+  return names
+end
+
+local function has_group(bufnr, row, col, group)
+  return vim.tbl_contains(groups_at(bufnr, row, col), group)
+end
+
+local function diagnostic(bufnr, code)
+  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+    if d.code == code then
+      return d
+    end
+  end
+end
+
+--- The character offset of byte column `col` of `line`, in the client's encoding.
+local function character(client, line, col)
+  return vim.str_utfindex(line:sub(1, col), client.offset_encoding)
+end
+
+local function completion(bufnr, client, row, col)
+  local line = vim.api.nvim_buf_get_lines(bufnr, row, row + 1, false)[1]
+  local params = {
+    textDocument = { uri = vim.uri_from_bufnr(bufnr) },
+    position = { line = row, character = character(client, line, col) },
+  }
+  local answers = vim.lsp.buf_request_sync(bufnr, 'textDocument/completion', params, 5000) or {}
+  local answer = answers[client.id] or {}
+  expect(answer.err == nil, 'completion failed: ' .. vim.inspect(answer.err))
+  local result = answer.result or {}
+  return result.items or result
+end
+
+local thinking_path = library .. '/thinking.md'
+vim.cmd.edit(vim.fn.fnameescape(thinking_path))
+local note = vim.api.nvim_get_current_buf()
+local client
+
+check('the client attaches to a note in a notes folder, rooted at it', function()
+  client = wait_for(10000, function()
+    return client_of(note)
+  end, 'the booknotes client')
+  expect(client.root_dir == library, 'root_dir is ' .. tostring(client.root_dir))
+  wait_for(10000, function()
+    return client.initialized
+  end, 'initialize')
+end)
+if not client then
+  say(passed .. ' passed, ' .. (failed + 1) .. ' failed')
+  vim.cmd('cquit 1')
+end
+
+check('every token type and modifier of the legend has a highlight', function()
+  local legend = client.server_capabilities.semanticTokensProvider.legend
+  for _, type in ipairs(legend.tokenTypes) do
+    local hl = vim.api.nvim_get_hl(0, { name = '@lsp.type.' .. type .. '.markdown', link = false })
+    expect(next(hl) ~= nil, 'no highlight for token type ' .. type)
+  end
+  for _, modifier in ipairs(legend.tokenModifiers) do
+    local name = modifier == 'invalid' and '@lsp.mod.invalid.markdown'
+      or '@lsp.typemod.heading.' .. modifier .. '.markdown'
+    local hl = vim.api.nvim_get_hl(0, { name = name, link = false })
+    expect(next(hl) ~= nil, 'no highlight for modifier ' .. modifier)
+  end
+end)
+
+check('a cloze answer, a hashtag after an emoji and a Q: line are highlighted', function()
+  local row, col = find(note, '(slow)')
+  wait_for(10000, function()
+    return has_group(note, row, col + 1, '@lsp.type.clozeAnswer.markdown')
+  end, 'the cloze answer highlight')
+  expect(has_group(note, row, col - 2, '@lsp.type.clozeHint.markdown'), 'the hint is not a clozeHint')
+  local hrow, hcol = find(note, '#psychology')
+  expect(has_group(note, hrow, hcol, '@lsp.type.hashtag.markdown'), 'the # is not a hashtag')
+  expect(has_group(note, hrow, hcol + #'#psychology' - 1, '@lsp.type.hashtag.markdown'), 'the tag ends early')
+  expect(not has_group(note, hrow, hcol - 1, '@lsp.type.hashtag.markdown'), 'the hashtag starts early')
+  local qrow, qcol = find(note, 'What does System 1 do?')
+  expect(has_group(note, qrow, qcol + 5, '@lsp.type.question.markdown'), 'the question is not highlighted')
+  expect(has_group(note, qrow, 0, '@lsp.type.marker.markdown'), 'Q: is not a marker')
+  local arow, acol = find(note, 'It runs automatically.')
+  expect(has_group(note, arow, acol + 3, '@lsp.type.answer.markdown'), 'the answer is not highlighted')
+end)
+
+--- What a group looks like once its links are followed.
+local function look(type)
+  local hl = vim.api.nvim_get_hl(0, { name = '@lsp.type.' .. type .. '.markdown', link = false })
+  local parts = {}
+  for _, key in ipairs({ 'fg', 'bg', 'sp', 'bold', 'italic', 'underline', 'undercurl', 'reverse', 'strikethrough' }) do
+    table.insert(parts, key .. '=' .. tostring(hl[key]))
+  end
+  return table.concat(parts, ' ')
+end
+
+for _, scheme in ipairs({ 'default', 'habamax' }) do
+  check('cloze answer, question, answer, hashtag and heading look different in ' .. scheme, function()
+    vim.cmd.colorscheme(scheme)
+    local seen = {}
+    for _, type in ipairs({ 'clozeAnswer', 'question', 'answer', 'hashtag', 'heading' }) do
+      local looks = look(type)
+      expect(not looks:match('^fg=nil bg=nil sp=nil bold=nil italic=nil'), type .. ' has no colour: ' .. looks)
+      expect(seen[looks] == nil, type .. ' looks like ' .. tostring(seen[looks]) .. ': ' .. looks)
+      seen[looks] = type
+    end
+  end)
+end
+vim.cmd.colorscheme('default')
+
+check('a malformed cloze gets its diagnostic and its quick fix applies', function()
+  local d = wait_for(10000, function()
+    return diagnostic(note, 'cloze-missing-answer')
+  end, 'the cloze-missing-answer diagnostic')
+  local row = find(note, '?[estimate]')
+  expect(d.lnum == row, 'diagnostic on line ' .. d.lnum .. ', expected ' .. row)
+  vim.api.nvim_win_set_cursor(0, { row + 1, 0 })
+  vim.lsp.buf.code_action({
+    apply = true,
+    filter = function(action)
+      return action.kind == 'quickfix'
+    end,
+  })
+  wait_for(5000, function()
+    return vim.api.nvim_buf_get_lines(note, row, row + 1, false)[1]:find('?[estimate]()', 1, true)
+  end, 'the fix to insert ()')
+  wait_for(5000, function()
+    return diagnostic(note, 'cloze-missing-answer') == nil
+  end, 'the diagnostic to go')
+  -- The fix puts the cursor between the parentheses, ready to type the answer.
+  local cursor = wait_for(5000, function()
+    local position = vim.api.nvim_win_get_cursor(0)
+    local line = vim.api.nvim_get_current_line()
+    return position[1] == row + 1 and line:sub(position[2], position[2] + 1) == '()' and position
+  end, 'the cursor inside ()')
+  expect(cursor ~= nil, 'cursor')
+end)
+
+check('typing #bo offers a tag used only in an unopened note', function()
+  local last = vim.api.nvim_buf_line_count(note)
+  vim.api.nvim_buf_set_lines(note, last, last, false, { '', 'See #bo' })
+  local row = last + 1
+  local items = wait_for(10000, function()
+    local found
+    for _, item in ipairs(completion(note, client, row, #'See #bo')) do
+      if item.label == '#bookclub' then
+        found = item
+      end
+    end
+    return found
+  end, '#bookclub in the completion list')
+  vim.lsp.util.apply_text_edits({ items.textEdit }, note, client.offset_encoding)
+  local line = vim.api.nvim_buf_get_lines(note, row, row + 1, false)[1]
+  expect(line == 'See #bookclub', 'after the edit the line is ' .. line)
+end)
+
+check('the outline lists the chapters and jumps to one', function()
+  vim.fn.setloclist(0, {})
+  local window = vim.api.nvim_get_current_win()
+  vim.lsp.buf.document_symbol()
+  local items = wait_for(5000, function()
+    local list = vim.fn.getloclist(window)
+    return #list > 0 and list
+  end, 'the outline in the location list')
+  local index
+  local texts = {}
+  for i, item in ipairs(items) do
+    table.insert(texts, item.text)
+    if item.text:find('Part Two: Heuristics', 1, true) then
+      index = i
+    end
+  end
+  expect(vim.tbl_contains(texts, '[Module] Part One: Two Systems'), 'outline: ' .. vim.inspect(texts))
+  expect(index, 'Part Two is not in the outline: ' .. vim.inspect(texts))
+  vim.api.nvim_set_current_win(window)
+  vim.api.nvim_win_set_cursor(window, { 1, 0 })
+  vim.cmd('ll ' .. index)
+  local row = find(note, '## Part Two: Heuristics')
+  local cursor = vim.api.nvim_win_get_cursor(0)
+  expect(vim.api.nvim_get_current_buf() == note, 'the jump left the note')
+  expect(cursor[1] == row + 1, 'the cursor is on line ' .. cursor[1] .. ', the chapter on ' .. (row + 1))
+  vim.cmd('lclose')
+end)
+
+check('workspace symbols find a heading in another note', function()
+  local found
+  vim.lsp.buf.workspace_symbol('Memory Palace', {
+    on_list = function(list)
+      found = list.items
+    end,
+  })
+  wait_for(5000, function()
+    return found
+  end, 'workspace symbols')
+  local hit
+  for _, item in ipairs(found) do
+    if item.text:find('Memory Palace Techniques', 1, true) then
+      hit = item
+    end
+  end
+  expect(hit, 'no Memory Palace heading: ' .. vim.inspect(found))
+  expect(hit.filename == library .. '/memory.md', 'in ' .. hit.filename)
+  expect(hit.lnum == 9, 'on line ' .. hit.lnum)
+end)
+
+check('an incremental edit updates highlights and diagnostics', function()
+  local row = find(note, 'See #bookclub')
+  -- A question without its answer: a Q: marker flagged invalid, and a diagnostic.
+  vim.api.nvim_buf_set_text(note, row, 0, row, 0, { 'Q: Is this new?', '' })
+  wait_for(5000, function()
+    return diagnostic(note, 'qa-missing-answer')
+  end, 'qa-missing-answer after typing a question')
+  wait_for(5000, function()
+    return has_group(note, row, 0, '@lsp.mod.invalid.markdown')
+  end, 'the lone Q: marked invalid')
+  expect(not has_group(note, row, 5, '@lsp.type.question.markdown'), 'a question without an answer')
+  -- Its answer, with a cloze in it, on the next line.
+  vim.api.nvim_buf_set_text(note, row + 1, 0, row + 1, 0, { 'A: It is ?[new](yes).' })
+  wait_for(5000, function()
+    return diagnostic(note, 'qa-missing-answer') == nil
+  end, 'the diagnostic gone after the answer')
+  wait_for(5000, function()
+    return has_group(note, row, 5, '@lsp.type.question.markdown')
+  end, 'the new question highlighted')
+  expect(not has_group(note, row, 0, '@lsp.mod.invalid.markdown'), 'Q: still marked invalid')
+  local line = vim.api.nvim_buf_get_lines(note, row + 1, row + 2, false)[1]
+  local col = line:find('yes', 1, true) - 1
+  expect(has_group(note, row + 1, col, '@lsp.type.clozeAnswer.markdown'), 'the new cloze answer')
+end)
+
+check(':BooknotesSearch fills the quickfix list', function()
+  vim.fn.setqflist({}, 'r')
+  vim.cmd('BooknotesSearch Simonides')
+  local items = wait_for(5000, function()
+    local list = vim.fn.getqflist()
+    return #list > 0 and list
+  end, 'search results')
+  local first = items[1]
+  expect(vim.api.nvim_buf_get_name(first.bufnr) == library .. '/memory.md', 'first hit elsewhere')
+  expect(first.lnum == 14, 'hit on line ' .. first.lnum)
+  expect(first.text:find('Simonides', 1, true), 'text: ' .. first.text)
+  vim.cmd('cclose')
+end)
+
+check(':BooknotesBooks lists the reading list', function()
+  vim.fn.setqflist({}, 'r')
+  vim.cmd('BooknotesBooks reading')
+  local items = wait_for(5000, function()
+    local list = vim.fn.getqflist()
+    return #list > 0 and list
+  end, 'the reading list')
+  expect(#items == 1, #items .. ' books reading')
+  expect(items[1].text == 'Moonwalking with Einstein — Joshua Foer [reading]', 'text: ' .. items[1].text)
+  vim.cmd('cclose')
+end)
+
+check('completion at title: Jav offers a title from Google Books', function()
+  vim.cmd.edit(vim.fn.fnameescape(library .. '/new.md'))
+  local buffer = vim.api.nvim_get_current_buf()
+  vim.api.nvim_buf_set_lines(buffer, 0, -1, false, { '---', 'title: Jav', '---', '' })
+  wait_for(10000, function()
+    return client_of(buffer)
+  end, 'the client on the new note')
+  local item = wait_for(15000, function()
+    for _, candidate in ipairs(completion(buffer, client, 1, #'title: Jav')) do
+      if candidate.label == 'Effective Java' then
+        return candidate
+      end
+    end
+  end, 'Effective Java in the completion list')
+  expect(item.textEdit.newText == 'Effective Java', 'inserts ' .. item.textEdit.newText)
+end)
+
+check('a Markdown file outside a notes folder gets no server', function()
+  vim.cmd.edit(vim.fn.fnameescape(vim.env.BOOKNOTES_PROJECT .. '/README.md'))
+  local buffer = vim.api.nvim_get_current_buf()
+  expect(vim.bo[buffer].filetype == 'markdown', 'filetype ' .. vim.bo[buffer].filetype)
+  vim.wait(1000, function()
+    return client_of(buffer) ~= nil
+  end, 50)
+  expect(client_of(buffer) == nil, 'booknotes attached to a code project README')
+end)
+
+check('a folder listed in setup() is a notes folder', function()
+  vim.cmd.edit(vim.fn.fnameescape(vim.env.BOOKNOTES_LISTED .. '/reading.md'))
+  local buffer = vim.api.nvim_get_current_buf()
+  local listed = wait_for(10000, function()
+    return client_of(buffer)
+  end, 'the client in the listed folder')
+  expect(listed.root_dir == vim.env.BOOKNOTES_LISTED, 'root_dir is ' .. tostring(listed.root_dir))
+end)
+
+say(passed .. ' passed, ' .. failed .. ' failed')
+for _, c in ipairs(vim.lsp.get_clients()) do
+  c:stop(true)
+end
+vim.cmd('cquit ' .. (failed > 0 and 1 or 0))

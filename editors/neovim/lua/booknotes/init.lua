@@ -1,0 +1,192 @@
+-- BookNotes for Neovim 0.11+: where the server attaches, how its semantic tokens look,
+-- and the commands for full-text search and the reading list.
+local M = {}
+
+---@class booknotes.Options
+---@field folders? string[] notes folders without a `.booknotes.json` (`~` is expanded)
+M.options = { folders = {} }
+
+--- Sets the plugin's options; call it from init.lua when you need one.
+---@param opts? booknotes.Options
+function M.setup(opts)
+  M.options = vim.tbl_deep_extend('force', M.options, opts or {})
+end
+
+local function normalize(path)
+  return (vim.fs.normalize(vim.fn.fnamemodify(vim.fn.expand(path), ':p')):gsub('/$', ''))
+end
+
+--- The notes folder holding the buffer's file, or nil: the nearest folder up from it
+--- with `.booknotes.json`, else the folder of `options.folders` that contains it.
+---@param bufnr integer
+---@return string?
+function M.notes_root(bufnr)
+  local name = vim.api.nvim_buf_get_name(bufnr)
+  if name == '' or name:match('^%a[%w+.-]*://') then
+    return nil
+  end
+  local root = vim.fs.root(bufnr, '.booknotes.json')
+  if root then
+    return root
+  end
+  local file = normalize(name)
+  for _, folder in ipairs(M.options.folders or {}) do
+    local dir = normalize(folder)
+    if file:sub(1, #dir + 1) == dir .. '/' then
+      return dir
+    end
+  end
+  return nil
+end
+
+-- How each semantic token type looks: `@lsp.type.<type>.markdown` links to
+-- `Booknotes<Type>` (override those to restyle), which links to a standard group
+-- chosen so that a cloze answer, a question, an answer, a hashtag and a heading each
+-- look different in the default colour scheme and in the common ones.
+M.groups = {
+  heading = { 'BooknotesHeading', '@markup.heading' },
+  marker = { 'BooknotesMarker', 'Delimiter' },
+  hashtag = { 'BooknotesHashtag', 'Identifier' },
+  clozeHint = { 'BooknotesClozeHint', '@markup.italic' },
+  clozeAnswer = { 'BooknotesClozeAnswer', 'WarningMsg' },
+  question = { 'BooknotesQuestion', 'Question' },
+  answer = { 'BooknotesAnswer', 'String' },
+  summary = { 'BooknotesSummary', '@comment.note' },
+  quote = { 'BooknotesQuote', '@markup.quote' },
+  citation = { 'BooknotesCitation', 'Comment' },
+  emphasis = { 'BooknotesEmphasis', '@markup.italic' },
+  strong = { 'BooknotesStrong', '@markup.strong' },
+  code = { 'BooknotesCode', '@markup.raw' },
+  link = { 'BooknotesLink', '@markup.link.label' },
+  url = { 'BooknotesUrl', '@markup.link.url' },
+  property = { 'BooknotesProperty', '@property' },
+  string = { 'BooknotesString', '@string' },
+}
+
+-- Modifiers: `level1`…`level6` on headings, `invalid` on what a diagnostic flags.
+M.modifiers = {
+  level1 = { '@lsp.typemod.heading.level1.markdown', '@markup.heading.1' },
+  level2 = { '@lsp.typemod.heading.level2.markdown', '@markup.heading.2' },
+  level3 = { '@lsp.typemod.heading.level3.markdown', '@markup.heading.3' },
+  level4 = { '@lsp.typemod.heading.level4.markdown', '@markup.heading.4' },
+  level5 = { '@lsp.typemod.heading.level5.markdown', '@markup.heading.5' },
+  level6 = { '@lsp.typemod.heading.level6.markdown', '@markup.heading.6' },
+  invalid = { '@lsp.mod.invalid.markdown', 'DiagnosticUnderlineError' },
+}
+
+--- Defines the highlight links (as defaults, so a colour scheme or your config wins).
+function M.highlights()
+  local set = vim.api.nvim_set_hl
+  for type, names in pairs(M.groups) do
+    set(0, names[1], { link = names[2], default = true })
+    set(0, '@lsp.type.' .. type .. '.markdown', { link = names[1], default = true })
+  end
+  for _, names in pairs(M.modifiers) do
+    set(0, names[1], { link = names[2], default = true })
+  end
+end
+
+--- The booknotes client attached to `bufnr`, else any running one.
+---@param bufnr? integer
+---@return vim.lsp.Client?
+function M.client(bufnr)
+  local clients = vim.lsp.get_clients({ name = 'booknotes', bufnr = bufnr or 0 })
+  if #clients == 0 then
+    clients = vim.lsp.get_clients({ name = 'booknotes' })
+  end
+  return clients[1]
+end
+
+local content_modified = -32801
+
+--- Sends `method` and calls `done(result)`; asks again (twice at most) when the
+--- library changed while the server answered (`ContentModified`).
+---@param client vim.lsp.Client
+---@param method string
+---@param params table
+---@param done fun(result: any)
+---@param tries? integer
+function M.request(client, method, params, done, tries)
+  tries = tries or 0
+  client:request(method, params, function(err, result)
+    if err and err.code == content_modified and tries < 2 then
+      M.request(client, method, params, done, tries + 1)
+    elseif err then
+      vim.notify('booknotes: ' .. method .. ': ' .. (err.message or vim.inspect(err)), vim.log.levels.ERROR)
+    else
+      done(result)
+    end
+  end)
+end
+
+local function no_client()
+  vim.notify('booknotes: no server running (open a note in a notes folder)', vim.log.levels.WARN)
+end
+
+--- Full-text search over the library into the quickfix list.
+---@param query string
+---@param opts? { open?: boolean, done?: fun(items: table[]) }
+function M.search(query, opts)
+  opts = opts or {}
+  local client = M.client()
+  if not client then
+    return no_client()
+  end
+  M.request(client, 'booknotes/search', { query = query }, function(results)
+    local items = {}
+    for _, hit in ipairs(results or {}) do
+      local item = vim.lsp.util.locations_to_items({ { uri = hit.uri, range = hit.range } }, client.offset_encoding)[1]
+      local where = table.concat(vim.tbl_filter(function(part)
+        return type(part) == 'string'
+      end, { hit.book, hit.heading }), ' › ')
+      item.text = (where ~= '' and '[' .. where .. '] ' or '') .. hit.snippet
+      table.insert(items, item)
+    end
+    vim.fn.setqflist({}, ' ', { title = 'BookNotes search: ' .. query, items = items })
+    if opts.open ~= false then
+      if #items == 0 then
+        vim.notify('booknotes: no note matches ' .. query)
+      else
+        vim.cmd('botright copen')
+      end
+    end
+    if opts.done then
+      opts.done(items)
+    end
+  end)
+end
+
+--- The reading list (optionally of one status) into the quickfix list.
+---@param status? string reading, wishlist, finished or archived
+---@param opts? { open?: boolean, done?: fun(items: table[]) }
+function M.books(status, opts)
+  opts = opts or {}
+  local client = M.client()
+  if not client then
+    return no_client()
+  end
+  local params = vim.empty_dict()
+  if status and status ~= '' then
+    params = { status = status }
+  end
+  M.request(client, 'booknotes/books', params, function(books)
+    local items = {}
+    for _, book in ipairs(books or {}) do
+      local authors = table.concat(book.authors or {}, ', ')
+      local text = book.title .. (authors ~= '' and ' — ' .. authors or '')
+      if type(book.status) == 'string' then
+        text = text .. ' [' .. book.status .. ']'
+      end
+      table.insert(items, { filename = vim.uri_to_fname(book.uri), lnum = 1, col = 1, text = text })
+    end
+    vim.fn.setqflist({}, ' ', { title = 'BookNotes books', items = items })
+    if opts.open ~= false then
+      vim.cmd('botright copen')
+    end
+    if opts.done then
+      opts.done(items)
+    end
+  end)
+end
+
+return M

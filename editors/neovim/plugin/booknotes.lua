@@ -1,0 +1,34 @@
+-- BookNotes for Neovim 0.11+: enables the `booknotes` language server (configured in
+-- lsp/booknotes.lua), links its semantic token types to highlight groups and adds
+-- :BooknotesSearch and :BooknotesBooks.
+if vim.g.loaded_booknotes then
+  return
+end
+vim.g.loaded_booknotes = true
+
+local booknotes = require('booknotes')
+
+-- Neovim 0.11+; with nvim-lspconfig on an older Neovim, see the README's snippet.
+if vim.fn.has('nvim-0.11') == 1 then
+  vim.lsp.enable('booknotes')
+end
+
+booknotes.highlights()
+vim.api.nvim_create_autocmd('ColorScheme', {
+  group = vim.api.nvim_create_augroup('booknotes_highlights', { clear = true }),
+  callback = booknotes.highlights,
+})
+
+vim.api.nvim_create_user_command('BooknotesSearch', function(args)
+  booknotes.search(args.args)
+end, { nargs = '+', desc = 'BookNotes: search the library (quickfix list)' })
+
+vim.api.nvim_create_user_command('BooknotesBooks', function(args)
+  booknotes.books(args.args)
+end, {
+  nargs = '?',
+  complete = function()
+    return { 'reading', 'wishlist', 'finished', 'archived' }
+  end,
+  desc = 'BookNotes: the reading list (quickfix list)',
+})

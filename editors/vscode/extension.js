@@ -1,0 +1,242 @@
+// BookNotes for VS Code: starts `booknotes lsp` for the Markdown notes of each notes
+// folder (a folder holding `.booknotes.json`, or one listed in
+// `booknotes.notesFolders`), passes it the `booknotes.*` settings the user set, and
+// adds the commands "Search Notes" and "Reading List".
+'use strict';
+
+const path = require('path');
+const vscode = require('vscode');
+const { LanguageClient } = require('vscode-languageclient/node');
+
+const CONTENT_MODIFIED = -32801;
+// Settings read by this extension, not by the server.
+const CLIENT_ONLY = new Set(['path', 'notesFolders', 'trace.server']);
+
+/** @type {Map<string, LanguageClient>} a client per notes folder (its path) */
+const clients = new Map();
+let output;
+let settingKeys = [];
+
+/** The server's settings the user set (defaults left out, so `.booknotes.json` fills them in). */
+function serverSettings(scope) {
+  const config = vscode.workspace.getConfiguration('booknotes', scope);
+  const settings = {};
+  for (const key of settingKeys) {
+    const inspected = config.inspect(key);
+    if (!inspected) continue;
+    const value = [
+      inspected.workspaceFolderLanguageValue,
+      inspected.workspaceFolderValue,
+      inspected.workspaceLanguageValue,
+      inspected.workspaceValue,
+      inspected.globalLanguageValue,
+      inspected.globalValue,
+    ].find((candidate) => candidate !== undefined);
+    if (value === undefined || value === '') continue;
+    const parts = key.split('.');
+    let object = settings;
+    for (const part of parts.slice(0, -1)) object = object[part] = object[part] || {};
+    object[parts[parts.length - 1]] = value;
+  }
+  return settings;
+}
+
+/** The notes folders: folders with `.booknotes.json`, and `booknotes.notesFolders`. */
+async function notesFolders() {
+  const folders = new Set();
+  for (const file of await vscode.workspace.findFiles('**/.booknotes.json', '**/node_modules/**', 100)) {
+    folders.add(path.dirname(file.fsPath));
+  }
+  const listed = vscode.workspace.getConfiguration('booknotes').get('notesFolders') || [];
+  for (const folder of listed) {
+    if (path.isAbsolute(folder)) {
+      folders.add(path.normalize(folder));
+    } else {
+      for (const workspaceFolder of vscode.workspace.workspaceFolders || []) {
+        folders.add(path.join(workspaceFolder.uri.fsPath, folder));
+      }
+    }
+  }
+  return [...folders];
+}
+
+function startClient(folder) {
+  const uri = vscode.Uri.file(folder);
+  const command = vscode.workspace.getConfiguration('booknotes').get('path') || 'booknotes';
+  const server = { command, args: ['lsp'] };
+  const client = new LanguageClient(
+    'booknotes',
+    'BookNotes',
+    { run: server, debug: server },
+    {
+      documentSelector: [
+        { scheme: 'file', language: 'markdown', pattern: new vscode.RelativePattern(uri, '**/*.{md,markdown}') },
+      ],
+      workspaceFolder: { uri, name: path.basename(folder), index: 0 },
+      outputChannel: output,
+      initializationOptions: serverSettings(uri),
+      middleware: {
+        workspace: {
+          // Answer `workspace/configuration` with what the user set, not every default.
+          configuration: (params) =>
+            params.items.map((item) =>
+              item.section === 'booknotes'
+                ? serverSettings(item.scopeUri ? vscode.Uri.parse(item.scopeUri) : uri)
+                : null,
+            ),
+        },
+      },
+    },
+  );
+  clients.set(folder, client);
+  return client.start();
+}
+
+async function startAll() {
+  const folders = await notesFolders();
+  await Promise.all(folders.filter((folder) => !clients.has(folder)).map(startClient));
+}
+
+async function stopAll() {
+  const running = [...clients.values()];
+  clients.clear();
+  await Promise.all(running.map((client) => client.stop()));
+}
+
+/** The client of the active note's folder, else any. */
+function currentClient() {
+  const document = vscode.window.activeTextEditor && vscode.window.activeTextEditor.document;
+  if (document) {
+    for (const [folder, client] of clients) {
+      if (document.uri.fsPath.startsWith(folder + path.sep)) return client;
+    }
+  }
+  const first = clients.values().next();
+  if (first.done) throw new Error('no BookNotes server is running: open a note in a notes folder');
+  return first.value;
+}
+
+/** Sends a request; asks again (twice at most) when the library changed meanwhile. */
+async function request(client, method, params) {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await client.sendRequest(method, params);
+    } catch (error) {
+      if (!(error && error.code === CONTENT_MODIFIED && tries < 2)) throw error;
+    }
+  }
+}
+
+async function open(client, uri, range) {
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
+  const editor = await vscode.window.showTextDocument(document);
+  if (range) {
+    const selection = client.protocol2CodeConverter.asRange(range);
+    editor.selection = new vscode.Selection(selection.start, selection.end);
+    editor.revealRange(selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  }
+}
+
+async function search() {
+  const client = currentClient();
+  const query = await vscode.window.showInputBox({
+    prompt: 'Search notes: words, "a phrase", #tag',
+    placeHolder: 'memory palace',
+  });
+  if (!query) return;
+  const hits = await request(client, 'booknotes/search', { query });
+  if (hits.length === 0) {
+    vscode.window.showInformationMessage(`No note matches ${query}`);
+    return;
+  }
+  const picked = await vscode.window.showQuickPick(
+    hits.map((hit) => ({
+      label: hit.snippet,
+      description: [hit.book, hit.heading].filter((part) => typeof part === 'string').join(' › '),
+      detail: `${vscode.workspace.asRelativePath(hit.file)}:${hit.line + 1}`,
+      hit,
+    })),
+    { matchOnDescription: true, matchOnDetail: true, placeHolder: `${hits.length} notes match ${query}` },
+  );
+  if (picked) await open(client, picked.hit.uri, picked.hit.range);
+}
+
+async function books() {
+  const client = currentClient();
+  const list = await request(client, 'booknotes/books', {});
+  const picked = await vscode.window.showQuickPick(
+    list.map((book) => ({
+      label: book.title,
+      description: (book.authors || []).join(', '),
+      detail: [book.status, book.finished || book.started, book.rating ? '★'.repeat(book.rating) : null]
+        .filter(Boolean)
+        .join(' · '),
+      book,
+    })),
+    { matchOnDescription: true, matchOnDetail: true, placeHolder: 'Reading list' },
+  );
+  if (picked) await open(client, picked.book.uri);
+}
+
+function guarded(command) {
+  return async () => {
+    try {
+      await command();
+    } catch (error) {
+      vscode.window.showErrorMessage(`BookNotes: ${error.message || error}`);
+    }
+  };
+}
+
+async function activate(context) {
+  output = vscode.window.createOutputChannel('BookNotes');
+  const properties = context.extension.packageJSON.contributes.configuration.properties;
+  settingKeys = Object.keys(properties)
+    .map((key) => key.slice('booknotes.'.length))
+    .filter((key) => !CLIENT_ONLY.has(key));
+
+  context.subscriptions.push(
+    output,
+    vscode.commands.registerCommand('booknotes.search', guarded(search)),
+    vscode.commands.registerCommand('booknotes.books', guarded(books)),
+    vscode.commands.registerCommand(
+      'booknotes.restart',
+      guarded(async () => {
+        await stopAll();
+        await startAll();
+      }),
+    ),
+    vscode.workspace.onDidChangeConfiguration(async (event) => {
+      if (event.affectsConfiguration('booknotes.path') || event.affectsConfiguration('booknotes.notesFolders')) {
+        await stopAll();
+        await startAll();
+      } else if (event.affectsConfiguration('booknotes')) {
+        for (const [folder, client] of clients) {
+          client.sendNotification('workspace/didChangeConfiguration', {
+            settings: { booknotes: serverSettings(vscode.Uri.file(folder)) },
+          });
+        }
+      }
+    }),
+  );
+
+  // A notes folder made or removed while VS Code runs.
+  const marker = vscode.workspace.createFileSystemWatcher('**/.booknotes.json', false, true, false);
+  marker.onDidCreate(() => startAll());
+  marker.onDidDelete(async (file) => {
+    const client = clients.get(path.dirname(file.fsPath));
+    if (client) {
+      clients.delete(path.dirname(file.fsPath));
+      await client.stop();
+    }
+  });
+  context.subscriptions.push(marker, vscode.workspace.onDidChangeWorkspaceFolders(() => startAll()));
+
+  await startAll();
+}
+
+function deactivate() {
+  return stopAll();
+}
+
+module.exports = { activate, deactivate };
