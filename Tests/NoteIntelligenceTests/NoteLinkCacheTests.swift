@@ -49,23 +49,30 @@ import Testing
       #expect(
         LibraryDiagnostics.compute(doc, context: Self.context, links: cache)
           == LibraryDiagnostics.compute(doc, context: Self.context), "seed \(seed) step \(step)")
-      #expect(cache.count <= doc.tree.blockCount)
+      #expect(cache.count <= max(1, doc.tree.blockCount))
     }
   }
 
-  @Test func aKeystrokeScansOnlyTheBlocksItReparsed() {
+  @Test func aKeystrokeScansOnlyTheRunsOfBlocksItReparsed() {
     var text = ""
-    for index in 0..<100 { text += "Paragraph \(index) links [n](n\(index).md).\n\n" }
+    for index in 0..<5000 { text += "Paragraph \(index) links [n](n\(index).md).\n\n" }
     var doc = NoteDocument(text)
+    var runs = 0
+    doc.tree.forEachRun { _ in runs += 1 }
+    #expect(runs > 50, "10,000 blocks are kept in runs")
     let cache = NoteLinkCache()
-    #expect(cache.links(in: doc).count == 100)
-    #expect(cache.lastComputedBlocks == 100, "blank lines are skipped")
-    let offset = doc.utf8Count / 2
-    _ = doc.replace(offset..<offset, with: "x")
-    let links = cache.links(in: doc)
-    #expect(links == NoteLinkCache.fresh(in: doc))
-    #expect(cache.lastComputedBlocks <= 2)
-    #expect(cache.count == 100)
+    #expect(cache.links(in: doc).count == 5000)
+    #expect(cache.lastComputedRuns == runs)
+    for step in 0..<3 {
+      let offset = doc.utf8Count * (step + 1) / 4
+      _ = doc.replace(offset..<offset, with: "x")
+      let links = cache.links(in: doc)
+      #expect(links == NoteLinkCache.fresh(in: doc))
+      #expect(cache.lastComputedRuns <= 2, "step \(step)")
+      var now = 0
+      doc.tree.forEachRun { _ in now += 1 }
+      #expect(cache.count == now, "runs no longer in the note are dropped")
+    }
   }
 
   @Test func theCheckUsesTheCachesLinks() {
@@ -76,6 +83,6 @@ import Testing
     _ = doc.replace(0..<0, with: "[new](new.md) ")
     let after = LibraryDiagnostics.compute(doc, context: Self.context, links: cache)
     #expect(after.map { doc.text.string(in: $0.range) } == ["new.md", "gone.md"])
-    #expect(cache.lastComputedBlocks == 1)
+    #expect(cache.lastComputedRuns == 1)
   }
 }
