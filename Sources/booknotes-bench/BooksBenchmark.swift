@@ -14,7 +14,7 @@ import Synchronization
 ///   lookup of a new catalog over a filled cache folder (from disk); and what a cold
 ///   lookup does besides the request (decoding the answer, writing the cache file);
 /// - whole process, the real `booknotes lsp` over pipes: `textDocument/completion` of a
-///   front-matter title, cold (first request of a session, then with the helper
+///   front-matter title, cold (first request of a new server, then with the helper
 ///   running), again (memory), and after a restart (disk); the time to the first answer
 ///   and to the first answer holding Google Books items, asking again at once while the
 ///   answers say `isIncomplete` as an editor does; then with the fake delaying its
@@ -199,7 +199,7 @@ enum BooksBenchmark {
 
   /// One `booknotes lsp` with `books.endpoint` at the fake and its own cache folder, and
   /// one note whose front-matter title is typed.
-  final class CompletionSession {
+  final class CompletionClient {
     let server: ServerProcess
     let uri: JSONValue = "file:///bench/books/title.md"
     var version = 0
@@ -271,24 +271,24 @@ enum BooksBenchmark {
       let cache = try temporaryFolder("completion")
       defer { try? FileManager.default.removeItem(atPath: cache) }
       let round = (0..<6).map { _ in titles.take() }
-      let session = try CompletionSession(binary: binary, endpoint: fake.endpoint, cache: cache)
-      let first = try session.complete(round[0])
+      let client = try CompletionClient(binary: binary, endpoint: fake.endpoint, cache: cache)
+      let first = try client.complete(round[0])
       firstAnswer.append(first.answer)
       firstBooks.append(first.books)
       firstRequests += first.requests
       for title in round.dropFirst() {
-        let cold = try session.complete(title)
+        let cold = try client.complete(title)
         laterAnswer.append(cold.answer)
         laterBooks.append(cold.books)
       }
       let asked = fake.requestCount()
       for title in round {
-        let again = try session.complete(title)
+        let again = try client.complete(title)
         memory.append(again.books)
         extraRequests += again.requests - 1
       }
-      session.close()
-      let restarted = try CompletionSession(binary: binary, endpoint: fake.endpoint, cache: cache)
+      client.close()
+      let restarted = try CompletionClient(binary: binary, endpoint: fake.endpoint, cache: cache)
       for (index, title) in round.enumerated() {
         let fromDisk = try restarted.complete(title)
         if index == 0 { restartFirst.append(fromDisk.books) } else { restartLater.append(fromDisk.books) }
@@ -300,7 +300,7 @@ enum BooksBenchmark {
     header(
       "whole process: booknotes lsp, textDocument/completion of `title: Java …` (budget 300 ms)",
       "median    | p95       | count")
-    row("cold, first request of the session: answer", firstAnswer)
+    row("cold, first request of the server: answer", firstAnswer)
     row("  … until an answer holds Google Books items", firstBooks)
     row("cold, helper running: answer", laterAnswer)
     row("  … until an answer holds Google Books items", laterBooks)
@@ -317,10 +317,10 @@ enum BooksBenchmark {
   static func budget(fake: FakeBooksServer, binary: String, titles: inout DistinctTitles) throws {
     let cache = try temporaryFolder("budget")
     defer { try? FileManager.default.removeItem(atPath: cache) }
-    let session = try CompletionSession(binary: binary, endpoint: fake.endpoint, cache: cache)
-    defer { session.close() }
+    let client = try CompletionClient(binary: binary, endpoint: fake.endpoint, cache: cache)
+    defer { client.close() }
     // The helper is started first, so only the delay and the budget differ.
-    _ = try session.complete(titles.take())
+    _ = try client.complete(titles.take())
     header(
       "whole process: completion with the fake delaying its answers, helper running (budget 300 ms)",
       "answer median | until Google Books items, median | requests")
@@ -331,7 +331,7 @@ enum BooksBenchmark {
       var books: [Double] = []
       var requests = 0
       for _ in 0..<3 {
-        let result = try session.complete(titles.take())
+        let result = try client.complete(titles.take())
         answers.append(result.answer)
         books.append(result.books)
         requests += result.requests
