@@ -70,7 +70,9 @@ let package = Package(
       ]),
     .executableTarget(
       name: "booknotes-bench",
-      dependencies: ["NoteSyntax", "NoteIntelligence", "NoteWorkspace", "JSONCore", "LanguageServerProtocol"],
+      dependencies: [
+        "NoteSyntax", "NoteIntelligence", "NoteWorkspace", "BookCatalog", "JSONCore", "LanguageServerProtocol",
+      ],
       swiftSettings: strict),
     .target(
       name: "BookNotesTestSupport",

@@ -1,7 +1,8 @@
 import Foundation
 
 /// `booknotes-bench parse` (the parser), `booknotes-bench lsp` (the server over pipes) and
-/// `booknotes-bench json` (encoding a large answer), `booknotes-bench workspace` (a library).
+/// `booknotes-bench json` (encoding a large answer), `booknotes-bench workspace` (a library),
+/// `booknotes-bench books` (Google Books lookups and title completion against a fake).
 /// Numbers are printed, never asserted.
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
@@ -11,11 +12,12 @@ do {
   case "json": try JSONBenchmark.run()
   case "workspace": try WorkspaceBenchmark.run(arguments: Array(arguments.dropFirst()))
   case "library": try LibraryBenchmark.run(arguments: Array(arguments.dropFirst()))
+  case "books": try BooksBenchmark.run(arguments: Array(arguments.dropFirst()))
   default:
-    FileHandle.standardError.write(
-      Data(
-        "usage: booknotes-bench parse | lsp [BOOKNOTES_BINARY] | json | workspace [--notes N]… [BOOKNOTES_BINARY] | library [--notes N] [--only PHASE]\n"
-          .utf8))
+    let usage =
+      "usage: booknotes-bench parse | lsp [BOOKNOTES_BINARY] | json | workspace [--notes N]… [BOOKNOTES_BINARY]"
+      + " | library [--notes N] [--only PHASE] | books [--rounds N] [--fake SCRIPT] [BOOKNOTES_BINARY]\n"
+    FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
   }
 } catch {
