@@ -39,7 +39,7 @@ public struct NoteDocument: Sendable {
   }
 
   /// Whether `bytes` is well-formed UTF-8 (checked without building a string).
-  static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+  public static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
     bytes.withUnsafeBufferPointer { buffer in
       var i = 0
       let n = buffer.count

@@ -1,3 +1,4 @@
+import NoteSyntax
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -128,7 +129,7 @@ public enum NoteFiles {
       return .skipped(reason: String(cString: strerror(errno)))
     }
     if bytes.contains(0) { return .skipped(reason: "binary file") }
-    if String(validating: bytes, as: UTF8.self) == nil { return .skipped(reason: "not UTF-8") }
+    if !NoteDocument.isValidUTF8(bytes) { return .skipped(reason: "not UTF-8") }
     return .note(bytes)
   }
 

@@ -260,7 +260,10 @@ package struct ArchiveReader {
     let length = try count()
     defer { offset += length }
     let raw = UnsafeRawBufferPointer(rebasing: buffer[offset..<(offset + length)])
-    guard let text = String(validating: raw.bindMemory(to: UInt8.self), as: UTF8.self) else { throw corrupt }
+    // Decoding repairs invalid UTF-8 (and so changes its length); unlike
+    // `String(validating:as:)` it takes no generic path per call.
+    let text = String(decoding: raw.bindMemory(to: UInt8.self), as: UTF8.self)
+    guard text.utf8.count == length else { throw corrupt }
     return text
   }
 
