@@ -43,13 +43,15 @@ extension BookNotesServer {
     let encoding = self.encoding
     let delta = timed(SemanticTokensDeltaParams.method) {
       document.withState { state -> SemanticTokensDelta? in
-        guard let previous = state.tokens, previous.id == previousResultID else { return nil }
+        guard state.tokens?.id == previousResultID else { return nil }
         let id = state.makeResultID()
         guard let region = state.changed else {
           state.tokens?.id = id
           return SemanticTokensDelta(resultId: id, edits: [])
         }
-        let (result, edit) = previous.updated(
+        // Taken out of the state so that it is changed in place, not copied.
+        guard var result = state.tokens.take() else { return nil }
+        let edit = result.update(
           id: id, region: region, note: state.note, cache: state.tokenCache, encoding: encoding)
         state.tokens = result
         state.changed = nil

@@ -4,22 +4,21 @@ import NoteSyntax
 
 /// A semantic-token result as sent: its id, its integers and each token's byte start
 /// in the version it was computed for.
+///
+/// A keystroke changes it in place: the integers of the changed region are replaced
+/// (without moving the rest when the region keeps its number of tokens), and the
+/// starts after the region move by the edit's length lazily (``TokenStarts``), so that
+/// its cost follows the edit rather than the note's size.
 struct TokenResult: Sendable {
   var id: String
-  var data: [UInt32]
-  var starts: [Int]
+  private(set) var data: [UInt32]
+  private(set) var starts: TokenStarts
 
   /// The full result for `tokens` (absolute, sorted).
   init(id: String, tokens: [SemanticToken], note: NoteDocument, encoding: PositionEncoding) {
     self.id = id
     data = TokenEncoder.encode(tokens, in: note, encoding: encoding)
-    starts = tokens.map(\.start)
-  }
-
-  init(id: String, data: [UInt32], starts: [Int]) {
-    self.id = id
-    self.data = data
-    self.starts = starts
+    starts = TokenStarts(tokens.map(\.start))
   }
 
   /// The index of the first token starting at or after byte `offset`.
@@ -33,17 +32,18 @@ struct TokenResult: Sendable {
     return low
   }
 
-  /// The result for `note`, given that only `region` changed since this one, and the
-  /// edit that turns this result's integers into the new ones (`nil` when equal).
+  /// Turns this result into the one for `note`, given that only `region` changed since
+  /// it was made, and returns the edit that turns the old integers into the new ones
+  /// (`nil` when equal).
   ///
   /// Tokens before the region are kept as they are; the tokens of the region are
   /// computed (from `cache`, which reuses unchanged blocks) and encoded; after the
   /// region only the first token's position changes. The edit is then trimmed to
   /// the integers that really differ, comparing only inside the region.
-  func updated(
+  mutating func update(
     id newID: String, region: ChangedRegion, note: NoteDocument, cache: SemanticTokenCache,
     encoding: PositionEncoding
-  ) -> (TokenResult, SemanticTokensEdit?) {
+  ) -> SemanticTokensEdit? {
     let first = firstToken(atOrAfter: region.start)
     let after = firstToken(atOrAfter: region.oldEnd)
     let fresh = cache.tokens(for: note, in: region.start..<region.newEnd)
@@ -59,22 +59,12 @@ struct TokenResult: Sendable {
         modifiers: data[base + 4])
     }
     let chunk = encoder.data
-
-    var newData: [UInt32] = []
-    newData.reserveCapacity(data.count - (replacedEnd - first) * 5 + chunk.count)
-    newData.append(contentsOf: data[..<(first * 5)])
-    newData.append(contentsOf: chunk)
-    newData.append(contentsOf: data[(replacedEnd * 5)...])
-
-    var newStarts: [Int] = []
-    newStarts.reserveCapacity(starts.count - (after - first) + fresh.count)
-    newStarts.append(contentsOf: starts[..<first])
-    newStarts.append(contentsOf: fresh.lazy.map(\.start))
-    let shift = region.shift
-    newStarts.append(contentsOf: starts[after...].lazy.map { $0 + shift })
-
     let edit = Self.trimmedEdit(replacing: data[(first * 5)..<(replacedEnd * 5)], with: chunk[...])
-    return (TokenResult(id: newID, data: newData, starts: newStarts), edit)
+    // Same length: written over in place, the tail not moved.
+    data.replaceSubrange((first * 5)..<(replacedEnd * 5), with: chunk)
+    starts.replace(first..<after, with: fresh.lazy.map(\.start), shiftingTheRestBy: region.shift)
+    id = newID
+    return edit
   }
 
   /// The edit replacing `old` with `new` (both slices of the old and new arrays at the
@@ -92,5 +82,51 @@ struct TokenResult: Sendable {
     guard deleteCount > 0 || !inserted.isEmpty else { return nil }
     return SemanticTokensEdit(
       start: old.startIndex + prefix, deleteCount: deleteCount, data: inserted.isEmpty ? nil : inserted)
+  }
+}
+
+/// Each token's byte start, sorted, with the shift of the starts after the latest edit
+/// kept pending: a keystroke moves every later token, and applying that to all of them
+/// would cost as much as the note is long. The pending shift applies from one index
+/// on; an edit elsewhere applies it only to the tokens between the two edits.
+struct TokenStarts: Sendable {
+  private var stored: [Int]
+  /// The starts from this index on are `pendingShift` further than stored.
+  private var pendingFrom: Int
+  private var pendingShift = 0
+
+  init(_ starts: [Int]) {
+    stored = starts
+    pendingFrom = starts.count
+  }
+
+  var count: Int { stored.count }
+
+  subscript(index: Int) -> Int { stored[index] + (index >= pendingFrom ? pendingShift : 0) }
+
+  /// The starts in the order they are.
+  var values: [Int] { stored.indices.map { self[$0] } }
+
+  /// Replaces the starts of `range` with `fresh` (absolute) and moves every start after
+  /// it by `shift`.
+  mutating func replace(_ range: Swift.Range<Int>, with fresh: some Collection<Int>, shiftingTheRestBy shift: Int) {
+    let growth = fresh.count - range.count
+    if pendingFrom <= range.upperBound {
+      // The tail already carries the pending shift; the starts between it and the
+      // range (if any) get it written in, then the tail carries both.
+      if pendingShift != 0 && pendingFrom < range.lowerBound {
+        for index in pendingFrom..<range.lowerBound { stored[index] += pendingShift }
+      }
+      stored.replaceSubrange(range, with: fresh)
+      pendingFrom = range.lowerBound + fresh.count
+      pendingShift += shift
+    } else {
+      // The pending shift starts after the range: the starts between the range and it
+      // get the new shift written in; from it on both apply.
+      for index in range.upperBound..<pendingFrom { stored[index] += shift }
+      stored.replaceSubrange(range, with: fresh)
+      pendingFrom += growth
+      pendingShift += shift
+    }
   }
 }
