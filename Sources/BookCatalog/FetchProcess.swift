@@ -1,6 +1,6 @@
 import CProcessSpawn
 import Dispatch
-public import JSONCore
+import JSONCore
 import NoteWorkspace
 import Synchronization
 

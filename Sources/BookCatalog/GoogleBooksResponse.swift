@@ -1,4 +1,4 @@
-public import JSONCore
+import JSONCore
 public import NoteIntelligence
 
 /// Reads Google Books answers: volumes on 200, the error object otherwise. Every field

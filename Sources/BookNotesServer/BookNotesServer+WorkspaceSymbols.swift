@@ -1,6 +1,7 @@
 import LanguageServerProtocol
 import NoteIntelligence
 import NoteSyntax
+import NoteWorkspace
 
 extension BookNotesServer {
   func registerWorkspaceSymbols() {
@@ -8,7 +9,9 @@ extension BookNotesServer {
       let (encoding, limit) = session.withLock { ($0.encoding, $0.configuration.settings.maxSymbols) }
       return try timed(WorkspaceSymbolParams.method) {
         try queryLibrary(WorkspaceSymbolParams.method, onSuperseded: .contentModified, snapshot: library.snapshot) {
-          try $0.symbols(matching: params.query, limit: limit).map { Self.symbolInformation($0, encoding: encoding) }
+          try $0.symbols(matching: params.query, limit: limit, parallel: LibraryLoader.parallel).map {
+            Self.symbolInformation($0, encoding: encoding)
+          }
         }
       }
     }

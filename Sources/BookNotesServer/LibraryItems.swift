@@ -1,6 +1,6 @@
 public import JSONCore
 public import LanguageServerProtocol
-public import NoteIntelligence
+import NoteIntelligence
 import NoteWorkspace
 
 /// A note found by `booknotes/search`: the command line's hit plus the note's URI and

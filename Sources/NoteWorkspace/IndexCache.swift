@@ -45,7 +45,9 @@ public struct IndexCache: Sendable {
     var full = path
     if !path.hasPrefix("/") {
       var buffer = [CChar](repeating: 0, count: 4096)
-      let current = getcwd(&buffer, buffer.count) != nil ? String(cString: buffer) : "/"
+      let current =
+        getcwd(&buffer, buffer.count) != nil
+        ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "/"
       full = current + "/" + path
     }
     var parts: [Substring] = []

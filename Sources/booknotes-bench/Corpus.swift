@@ -46,7 +46,7 @@ extension Corpus {
       try? FileManager.default.removeItem(atPath: path)
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
       try generate(["--workspace", String(count), "--out", path, "--seed", "1"])
-      FileManager.default.createFile(atPath: path + "/.complete", contents: nil)
+      _ = FileManager.default.createFile(atPath: path + "/.complete", contents: nil)
     }
     return path
   }

@@ -108,9 +108,12 @@ enum LibraryBenchmark {
         "reading", "chapter 3", "summary", "brain", "the little", "notes",
       ]
       report("symbols", queries) { _ = try? snapshot.symbols(matching: $0, limit: 200) }
+      report("symbols (2 parts)", queries) {
+        _ = try? snapshot.symbols(matching: $0, limit: 200, parallel: LibraryLoader.parallel)
+      }
     }
     if wanted("tags") {
-      report("tag completion", ["", "b", "books/", "theme/m"]) { _ = try? snapshot.tagCompletions(prefix: $0) }
+      report("tag completion", ["", "b", "books/", "theme/m"]) { _ = snapshot.tagCompletions(prefix: $0) }
     }
     if wanted("search") {
       let queries = [

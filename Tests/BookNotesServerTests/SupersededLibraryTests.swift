@@ -123,7 +123,6 @@ import Testing
     let fixture = try LibraryFixture()
     let harness = InProcessServer()
     try await fixture.initialize(harness.client)
-    let root = fixture.root.path
     let uri = try await Self.openAndIndex(harness, fixture, "scratch.md", "#firstmark\n")
     let path = fixture.root.appendingPathComponent("scratch.md").path
     let steps = Mutex<[ReindexStep]>([])

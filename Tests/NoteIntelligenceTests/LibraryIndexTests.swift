@@ -1,3 +1,4 @@
+import Dispatch
 import NoteSyntax
 import Testing
 
@@ -97,6 +98,36 @@ import Testing
 
   /// A small limit gives the first answers of a large one, however many names match
   /// (the search stops collecting names that cannot be shown).
+  /// A library large enough to be matched in parts gives the answer of one part.
+  static let large: LibrarySnapshot = {
+    var notes: [NoteSummary] = []
+    for index in 0..<2200 {
+      var text = "# Book \(index) about things\n\n#topic/\(index % 7)\n\n"
+      for chapter in 0..<(index % 4) {
+        text += "## Chapter \(chapter) part \(index % 11)\n\nQ: Why \(chapter)?\nA: So.\n\n"
+      }
+      notes.append(Self.summary("/large/\(index % 13)/\(index).md", text))
+    }
+    return LibraryHost().apply(notes.map { .update($0) })
+  }()
+
+  @Test(arguments: ["chapter", "c", "book 1", "ch 2 part", "#t", "why"])
+  func aLargeLibraryMatchedInPartsGivesTheSameAnswer(query: String) throws {
+    let snapshot = Self.large
+    let parallel: (Int, (Int) -> Void) -> Void = { count, body in
+      withoutActuallyEscaping(body) { body in
+        nonisolated(unsafe) let body = body
+        DispatchQueue.concurrentPerform(iterations: count) { body($0) }
+      }
+    }
+    let all = try snapshot.symbols(matching: query, limit: 100_000)
+    #expect(!all.isEmpty)
+    for limit in [1, 7, 200, 5000] {
+      let inParts = try snapshot.symbols(matching: query, limit: limit, parallel: parallel)
+      #expect(inParts == Array(all.prefix(limit)), "limit \(limit)")
+    }
+  }
+
   @Test(arguments: ["chapter", "c", "a", "ch 1", "#t", "q"])
   func aLimitGivesTheBestOfTheWholeAnswer(query: String) throws {
     var notes: [NoteSummary] = []

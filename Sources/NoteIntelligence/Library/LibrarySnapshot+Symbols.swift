@@ -37,7 +37,14 @@ extension LibrarySnapshot {
   /// questions), then name and path.
   ///
   /// Throws ``Superseded`` when a newer change replaces the snapshot while it runs.
-  public func symbols(matching query: String, limit: Int) throws -> [LibrarySymbol] {
+  ///
+  /// `parallel(count, body)` runs `body(0)` … `body(count - 1)`, at once when it can:
+  /// the notes are then matched in that many parts (by shard), each keeping its best
+  /// candidates per tier, and the parts merged.
+  public func symbols(
+    matching query: String, limit: Int,
+    parallel: (_ count: Int, _ body: (Int) -> Void) -> Void = { count, body in for index in 0..<count { body(index) } }
+  ) throws -> [LibrarySymbol] {
     let fuzzy = FuzzyQuery(query)
     guard limit > 0 else { return [] }
     if fuzzy.isEmpty {
@@ -46,53 +53,17 @@ extension LibrarySnapshot {
       books.sort { ($0.name, $0.path) < ($1.name, $1.path) }
       return Array(books.prefix(limit))
     }
-    // Candidates by tier; only the tiers needed to fill `limit` are sorted.
-    var byTier: [[Candidate]] = Array(repeating: [], count: 5)
-    // Once the tiers up to `worstNeeded` hold `limit` names, worse ones cannot be shown.
-    var worstNeeded = 4
-    // Within a tier candidates rank by ``Candidate/ranks(before:)``: once a tier holds
-    // many, it is cut to its best `limit` and the worst of those bounds what it takes
-    // next, so a query matching tens of thousands of names keeps a few hundred.
-    var bound: [Candidate?] = Array(repeating: nil, count: 5)
-    func add(_ candidate: Candidate, _ tier: MatchTier) {
-      let t = tier.rawValue
-      guard t <= worstNeeded else { return }
-      if let worst = bound[t], worst.ranks(before: candidate) { return }
-      byTier[t].append(candidate)
-      if byTier[t].count >= 4 * max(limit, 16) {
-        byTier[t].sort { $0.ranks(before: $1) }
-        byTier[t].removeLast(byTier[t].count - limit)
-        bound[t] = byTier[t].last
-      }
-      var total = 0
-      for index in 0...worstNeeded {
-        total += byTier[index].count
-        if total >= limit {
-          worstNeeded = index
-          break
-        }
-      }
+    let parts = noteCount >= 2048 ? 2 : 1
+    let found = PartResults<[[Candidate]]>(count: parts)
+    parallel(parts) { part in
+      found.store(
+        Result { try candidates(fuzzy, limit: limit, shards: stride(from: part, to: Self.shardCount, by: parts)) },
+        at: part)
     }
-    var visited = 0
-    for box in boxes {
-      if visited & 255 == 0 { try checkCurrent() }
-      visited += 1
-      // Fields read through the box: copying the whole summary per note costs more
-      // than matching its names.
-      let titleKeys = box.summary.title != nil ? 1 : 0
-      let headingCount = box.summary.headings.count
-      box.summary.keys.forEachMatch(fuzzy) { index, tier in
-        let length = box.summary.keys.length(at: index)
-        if index < titleKeys {
-          add(Candidate(box: box, kind: .book, item: 0, length: length), tier)
-        } else if index < titleKeys + headingCount {
-          let item = index - titleKeys
-          let kind = headingKind(box.summary, item)
-          if kind != .book { add(Candidate(box: box, kind: kind, item: item, length: length), tier) }
-        } else {
-          add(Candidate(box: box, kind: .question, item: index - titleKeys - headingCount, length: length), tier)
-        }
-      }
+    var byTier: [[Candidate]] = Array(repeating: [], count: 5)
+    for result in found.values {
+      let tiers = try result.get()
+      for tier in tiers.indices { byTier[tier] += tiers[tier] }
     }
     var tagMatches: [[LibrarySymbol]] = Array(repeating: [], count: 5)
     for (folded, stat) in tagTable {
@@ -124,6 +95,63 @@ extension LibrarySnapshot {
       result += symbols.prefix(wanted)
     }
     return locatingTags(result)
+  }
+
+  /// The candidates of the notes of `shards` matching `fuzzy`, by tier: in each tier
+  /// at least the best `limit` of these notes, tiers not needed to fill `limit` empty.
+  private func candidates(_ fuzzy: FuzzyQuery, limit: Int, shards: some Sequence<Int>) throws -> [[Candidate]] {
+    // Candidates by tier; only the tiers needed to fill `limit` are sorted.
+    var byTier: [[Candidate]] = Array(repeating: [], count: 5)
+    // Once the tiers up to `worstNeeded` hold `limit` names, worse ones cannot be shown.
+    var worstNeeded = 4
+    // Within a tier candidates rank by ``Candidate/ranks(before:)``: once a tier holds
+    // many, it is cut to its best `limit` and the worst of those bounds what it takes
+    // next, so a query matching tens of thousands of names keeps a few hundred.
+    var bound: [Candidate?] = Array(repeating: nil, count: 5)
+    func add(_ candidate: Candidate, _ tier: MatchTier) {
+      let t = tier.rawValue
+      guard t <= worstNeeded else { return }
+      if let worst = bound[t], worst.ranks(before: candidate) { return }
+      byTier[t].append(candidate)
+      if byTier[t].count >= 4 * max(limit, 16) {
+        byTier[t].sort { $0.ranks(before: $1) }
+        byTier[t].removeLast(byTier[t].count - limit)
+        bound[t] = byTier[t].last
+      }
+      var total = 0
+      for index in 0...worstNeeded {
+        total += byTier[index].count
+        if total >= limit {
+          worstNeeded = index
+          break
+        }
+      }
+    }
+    var visited = 0
+    for shard in shards {
+      for box in notes(inShard: shard) {
+        if visited & 255 == 0 { try checkCurrent() }
+        visited += 1
+        // Fields read through the box: copying the whole summary per note costs more
+        // than matching its names.
+        let titleKeys = box.summary.title != nil ? 1 : 0
+        let headingCount = box.summary.headings.count
+        box.summary.keys.forEachMatch(fuzzy) { index, tier in
+          let length = box.summary.keys.length(at: index)
+          if index < titleKeys {
+            add(Candidate(box: box, kind: .book, item: 0, length: length), tier)
+          } else if index < titleKeys + headingCount {
+            let item = index - titleKeys
+            let kind = headingKind(box.summary, item)
+            if kind != .book { add(Candidate(box: box, kind: kind, item: item, length: length), tier) }
+          } else {
+            add(Candidate(box: box, kind: .question, item: index - titleKeys - headingCount, length: length), tier)
+          }
+        }
+      }
+    }
+    for tier in (worstNeeded + 1)..<5 { byTier[tier] = [] }
+    return byTier
   }
 
   /// Whether `a` ranks before `b` within one tier.

@@ -45,6 +45,9 @@ public struct LibrarySnapshot: Sendable {
   /// Every note, in no particular order.
   public var notes: some Sequence<NoteSummary> { shards.lazy.flatMap { $0.values }.map(\.summary) }
 
+  /// The notes of one shard, in their boxes.
+  func notes(inShard shard: Int) -> Dictionary<String, NoteBox>.Values { shards[shard].values }
+
   /// Every note in its box: loops over the whole library read fields through it
   /// instead of copying each summary.
   var boxes: some Sequence<NoteBox> { shards.lazy.flatMap { $0.values } }
@@ -329,6 +332,20 @@ extension LibrarySnapshot {
       tagTotals.merge(part.tagTotals, uniquingKeysWith: +)
       for (key, paths) in part.bookIndex { bookIndex[key, default: []] += paths }
     }
+  }
+}
+
+/// One result per part of a query run in parts, each written by one job.
+final class PartResults<Value: Sendable>: Sendable {
+  private let slots: Mutex<[Result<Value, any Error>?]>
+
+  init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+
+  func store(_ result: Result<Value, any Error>, at index: Int) { slots.withLock { $0[index] = result } }
+
+  /// Every part's result (a part that did not run: an error).
+  var values: [Result<Value, any Error>] {
+    slots.withLock { $0.map { $0 ?? .failure(CancellationError()) } }
   }
 }
 
