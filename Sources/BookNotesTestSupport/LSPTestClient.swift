@@ -71,6 +71,9 @@ public final class LSPTestClient: Sendable {
 
   /// Starts `executable` with `arguments` and talks to it over its stdin and stdout.
   /// Its stderr goes to `standardError`, or is inherited when that is `nil`.
+  /// The user cache folder of servers launched by this test run.
+  static let testCacheHome = NSTemporaryDirectory() + "booknotes-test-cache-\(ProcessInfo.processInfo.processIdentifier)"
+
   public static func launch(
     executable: String, arguments: [String] = [], environment: [String: String]? = nil,
     currentDirectory: URL? = nil, standardError: FileHandle? = nil, defaultTimeout: Duration = .seconds(10)
@@ -79,7 +82,10 @@ public final class LSPTestClient: Sendable {
     child.executableURL = URL(fileURLWithPath: executable)
     child.arguments = arguments
     if let standardError { child.standardError = standardError }
-    if let environment { child.environment = environment }
+    // Without an environment of its own, the server's index and book caches go to a
+    // folder of this test run, never the user's cache.
+    child.environment =
+      environment ?? ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": testCacheHome]) { _, new in new }
     if let currentDirectory { child.currentDirectoryURL = currentDirectory }
     let toServer = Pipe()
     let fromServer = Pipe()

@@ -2,6 +2,7 @@
 
 import os
 import pathlib
+import tempfile
 from typing import Union
 
 import pytest_lsp
@@ -10,6 +11,8 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BINARY = os.environ.get("BOOKNOTES_BINARY") or str(ROOT / ".build" / "debug" / "booknotes")
+# The servers' index and book caches go to a folder of this run, not the user's.
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="booknotes-conformance-cache-")
 
 # Profiles: pulls diagnostics and offers utf-8 first; pushes and offers nothing (utf-16);
 # pushes and offers utf-32 first.
