@@ -1,6 +1,7 @@
 import Dispatch
 public import NoteIntelligence
 import NoteSyntax
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -85,26 +86,45 @@ public enum LibraryLoader {
 
   /// Loads `entries` on every core, handing back each batch's entries and outcomes in
   /// order (on the calling thread) with how many entries are done. Stops between
-  /// batches when `isCancelled` says so.
+  /// batches when `isCancelled` says so. The next batch is read while one is handed
+  /// back, so that what `deliver` does (applying notes to the library, on one core)
+  /// does not leave the other cores idle.
   public static func load(
     _ entries: [NoteFiles.Entry], maxFileSize: Int, words: Bool = true, batchSize: Int = 256,
     isCancelled: () -> Bool = { false },
     deliver: (_ results: [(entry: NoteFiles.Entry, outcome: Outcome)], _ done: Int) -> Void
   ) {
-    var start = 0
-    while start < entries.count {
-      if isCancelled() { return }
-      let batch = Array(entries[start..<min(start + batchSize, entries.count)])
+    @Sendable func read(_ batch: ArraySlice<NoteFiles.Entry>) -> [(entry: NoteFiles.Entry, outcome: Outcome)] {
       var outcomes = [Outcome?](repeating: nil, count: batch.count)
       outcomes.withUnsafeMutableBufferPointer { buffer in
         nonisolated(unsafe) let slots = buffer
         // Each iteration writes only its own slot.
         DispatchQueue.concurrentPerform(iterations: batch.count) { index in
-          slots[index] = load(batch[index], maxFileSize: maxFileSize, words: words)
+          slots[index] = load(batch[batch.startIndex + index], maxFileSize: maxFileSize, words: words)
         }
       }
-      start += batch.count
-      deliver(zip(batch, outcomes).compactMap { entry, outcome in outcome.map { (entry, $0) } }, start)
+      return zip(batch, outcomes).compactMap { entry, outcome in outcome.map { (entry, $0) } }
+    }
+    guard !entries.isEmpty else { return }
+    var range = 0..<min(batchSize, entries.count)
+    var current = read(entries[range])
+    while true {
+      let nextRange = range.upperBound..<min(range.upperBound + batchSize, entries.count)
+      let cancelled = isCancelled()
+      let next = Mutex<[(entry: NoteFiles.Entry, outcome: Outcome)]>([])
+      let reading = DispatchGroup()
+      if !nextRange.isEmpty && !cancelled {
+        let batch = entries[nextRange]
+        DispatchQueue.global(qos: .utility).async(group: reading) {
+          let results = read(batch)
+          next.withLock { $0 = results }
+        }
+      }
+      deliver(current, range.upperBound)
+      reading.wait()
+      if nextRange.isEmpty || cancelled { return }
+      range = nextRange
+      current = next.withLock { $0 }
     }
   }
 }
