@@ -202,12 +202,19 @@ extension BookNotesServer {
         + "\((scanned - start).milliseconds) ms, reading the cache \((read - scanned).milliseconds) ms)")
     let words = readWords(records: &records, cache: cache, progress: wordsProgress)
     let saves = cache != nil && (!remaining.isEmpty || cached.count != records.count || records.count != entries.count)
-    libraryStatus.withLock {
-      $0.roots = allRoots
-      if saves { $0.savingCache = true }
-      $0.readingWords = false
+    // Later changes on disk are written to the cache of every root, as they come.
+    let whole = indexCache(roots: allRoots, settings: settings)
+    libraryStatus.withLock { status in
+      status.roots = allRoots
+      if saves { status.savingCache = true }
+      status.readingWords = false
+      var all = status.cacheRecords ?? [:]
+      for record in records { all[record.entry.path] = record }
+      status.cacheRecords = all
+      status.cacheFile = whole
     }
-    // After `savingCache` is set: a `shutdown` right after the end waits for the cache.
+    // The end once the status says it all: a `shutdown` right after it waits for the
+    // cache being written.
     if let wordsProgress {
       connection.send(notification: ProgressParams(token: wordsProgress, value: .end(message: "\(words) notes")))
     }
@@ -224,14 +231,6 @@ extension BookNotesServer {
     // so that requests keep a core.
     library.snapshot().prepareSearch()
     let known = allRoots == roots ? entries : allRoots.flatMap { NoteFiles.scan(root: $0, exclude: exclude) }
-    // Later changes on disk are written to the cache of every root, as they come.
-    let whole = indexCache(roots: allRoots, settings: settings)
-    libraryStatus.withLock { status in
-      var all = status.cacheRecords ?? [:]
-      for record in records { all[record.entry.path] = record }
-      status.cacheRecords = all
-      status.cacheFile = whole
-    }
     if allRoots != roots { recordCacheChanges([]) }
     startWatching(roots: allRoots, known: known)
   }
