@@ -72,7 +72,8 @@ public final class LSPTestClient: Sendable {
   /// Starts `executable` with `arguments` and talks to it over its stdin and stdout.
   /// Its stderr goes to `standardError`, or is inherited when that is `nil`.
   /// The user cache folder of servers launched by this test run.
-  static let testCacheHome = NSTemporaryDirectory() + "booknotes-test-cache-\(ProcessInfo.processInfo.processIdentifier)"
+  static let testCacheHome =
+    NSTemporaryDirectory() + "booknotes-test-cache-\(ProcessInfo.processInfo.processIdentifier)"
 
   public static func launch(
     executable: String, arguments: [String] = [], environment: [String: String]? = nil,
