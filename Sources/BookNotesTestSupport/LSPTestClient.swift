@@ -69,12 +69,12 @@ public final class LSPTestClient: Sendable {
     thread.start()
   }
 
-  /// Starts `executable` with `arguments` and talks to it over its stdin and stdout.
-  /// Its stderr goes to `standardError`, or is inherited when that is `nil`.
   /// The user cache folder of servers launched by this test run.
   static let testCacheHome =
     NSTemporaryDirectory() + "booknotes-test-cache-\(ProcessInfo.processInfo.processIdentifier)"
 
+  /// Starts `executable` with `arguments` and talks to it over its stdin and stdout.
+  /// Its stderr goes to `standardError`, or is inherited when that is `nil`.
   public static func launch(
     executable: String, arguments: [String] = [], environment: [String: String]? = nil,
     currentDirectory: URL? = nil, standardError: FileHandle? = nil, defaultTimeout: Duration = .seconds(10)
