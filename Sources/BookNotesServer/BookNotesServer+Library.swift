@@ -249,15 +249,15 @@ extension BookNotesServer {
           value: .begin(title: "Indexing words for search", message: "\(waiting.count) notes", percentage: 0)))
     }
     var changes: [LibraryChange] = []
-    var fromCache: [String: NoteSummary] = [:]
+    var fromCache: [String: (terms: TermTable, byteCount: Int)] = [:]
     if let cache, !waiting.isEmpty {
       // Summaries read from the cache without their words: the cache has them.
       let entries = records.filter { waiting.contains($0.entry.path) && $0.summary.wordsPending?.codeRanges == nil }
         .map(\.entry)
-      if !entries.isEmpty, case .success(let found) = cache.load(matching: entries, words: true) { fromCache = found }
+      if !entries.isEmpty, case .success(let found) = cache.loadWords(matching: entries) { fromCache = found }
     }
-    for (path, summary) in fromCache {
-      changes.append(.words(path: path, terms: summary.terms, byteCount: summary.byteCount))
+    for (path, words) in fromCache {
+      changes.append(.words(path: path, terms: words.terms, byteCount: words.byteCount))
     }
     let snapshot = library.snapshot()
     let rest = waiting.filter { fromCache[$0] == nil }.compactMap { snapshot.note(at: $0) }

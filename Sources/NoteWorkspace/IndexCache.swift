@@ -104,11 +104,33 @@ public struct IndexCache: Sendable {
   public func load(
     matching entries: [NoteFiles.Entry], words: Bool = true
   ) -> Result<[String: NoteSummary], Problem> {
+    decode(matching: entries) { buffer, offset, path in
+      guard let summary = try? SummaryArchive.read(buffer, at: &offset, words: words), summary.path == path else {
+        return nil
+      }
+      return summary
+    }
+  }
+
+  /// The cached word tables (with the length of the text they were read from) of the
+  /// notes in `entries` whose size and modification time are unchanged, by path: the
+  /// second pass of an indexing from the cache, which makes nothing else.
+  public func loadWords(
+    matching entries: [NoteFiles.Entry]
+  ) -> Result<[String: (terms: TermTable, byteCount: Int)], Problem> {
+    decode(matching: entries) { buffer, offset, _ in try? SummaryArchive.readWords(buffer, at: &offset) }
+  }
+
+  /// The records of the notes in `entries` whose files are unchanged, each read by
+  /// `read` (given the record's path; `nil`: corrupt), on every core.
+  private func decode<Value: Sendable>(
+    matching entries: [NoteFiles.Entry], _ read: @Sendable (UnsafeRawBufferPointer, inout Int, String) -> Value?
+  ) -> Result<[String: Value], Problem> {
     guard let bytes = NoteFiles.readBytes(path) else {
       return .failure(errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno))))
     }
     let wanted = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-    return bytes.withUnsafeBytes { buffer -> Result<[String: NoteSummary], Problem> in
+    return bytes.withUnsafeBytes { buffer -> Result<[String: Value], Problem> in
       var reader = ArchiveHeaderReader(buffer: buffer)
       guard reader.matches(Self.magic) else { return .failure(.corrupt("not an index cache")) }
       guard let version = reader.uint32(), version == Self.version, let print = reader.string(), print == fingerprint
@@ -118,14 +140,14 @@ public struct IndexCache: Sendable {
       }
       let chunk = 256
       let chunks = (offsets.count + chunk - 1) / chunk
-      var results = [[String: NoteSummary]?](repeating: nil, count: chunks)
+      var results = [[String: Value]?](repeating: nil, count: chunks)
       results.withUnsafeMutableBufferPointer { slots in
         nonisolated(unsafe) let slots = slots
         // Read only, while `bytes` is alive.
         nonisolated(unsafe) let buffer = buffer
         // Each iteration writes only its own slot.
         DispatchQueue.concurrentPerform(iterations: chunks) { index in
-          var found: [String: NoteSummary] = [:]
+          var found: [String: Value] = [:]
           for record in (index * chunk)..<min((index + 1) * chunk, offsets.count) {
             var offset = offsets[record]
             guard let stamp = Self.readStamp(buffer, &offset) else {
@@ -135,18 +157,17 @@ public struct IndexCache: Sendable {
             guard let entry = wanted[stamp.path], entry.size == stamp.size, entry.modified == stamp.modified else {
               continue
             }
-            guard let summary = try? SummaryArchive.read(buffer, at: &offset, words: words),
-              summary.path == stamp.path
-            else {
+            guard let value = read(buffer, &offset, stamp.path) else {
               slots[index] = nil
               return
             }
-            found[stamp.path] = summary
+            found[stamp.path] = value
           }
           slots[index] = found
         }
       }
-      var all: [String: NoteSummary] = [:]
+      var all: [String: Value] = [:]
+      all.reserveCapacity(wanted.count)
       for result in results {
         guard let result else { return .failure(.corrupt("a record does not read back")) }
         all.merge(result) { a, _ in a }

@@ -251,6 +251,16 @@ import Testing
       while offset < buffer.count { read.append(try SummaryArchive.read(buffer, at: &offset, words: false)) }
     }
     #expect(read.count == Self.library.count)
+    // The second pass reads the words alone, stepping over the rest.
+    try bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      for note in Self.library {
+        let words = try SummaryArchive.readWords(buffer, at: &offset)
+        #expect(words.terms == note.terms && words.terms.count > 0)
+        #expect(words.byteCount == note.byteCount)
+      }
+      #expect(offset == buffer.count)
+    }
     for (without, note) in zip(read, Self.library) {
       #expect(without.terms.count == 0)
       #expect(

@@ -138,6 +138,64 @@ public enum SummaryArchive {
   }
 }
 
+extension SummaryArchive {
+  /// Reads only the word table and the text length of the summary archived in `input`
+  /// at `offset` (every other field is stepped over without being made), moving
+  /// `offset` past the summary: the second pass of an indexing from the cache.
+  public static func readWords(
+    _ input: UnsafeRawBufferPointer, at offset: inout Int
+  ) throws(Corrupt) -> (terms: TermTable, byteCount: Int) {
+    var r = ArchiveReader(buffer: input, offset: offset)
+    try r.skipBytes()  // path
+    let byteCount = try r.int()
+    for _ in 0..<7 { try r.skipOptionalBytes() }  // title, subtitle, published, isbn, id, started, finished
+    for _ in 0..<2 {  // authors, tags
+      for _ in 0..<(try r.count()) { try r.skipBytes() }
+    }
+    _ = try r.int()  // status
+    _ = try r.int()  // rating
+    for _ in 0..<(try r.count()) {  // fields
+      try r.skipBytes()
+      try r.skipBytes()
+    }
+    try r.skipOptionalBytes()  // title
+    if try r.int() == 1 { try r.skipSpan() }  // title span
+    for _ in 0..<(try r.count()) {  // headings
+      _ = try r.int()
+      try r.skipBytes()
+      try r.skipSpan()
+      try r.skipSpan()
+    }
+    for _ in 0..<(try r.count()) {  // tags
+      try r.skipBytes()
+      try r.skipSpan()
+      _ = try r.int()
+    }
+    for _ in 0..<(try r.count()) {  // questions
+      try r.skipBytes()
+      try r.skipSpan()
+    }
+    for _ in 0..<(try r.count()) {  // links
+      try r.skipBytes()
+      _ = try r.int()
+      try r.skipSpan()
+      try r.skipSpan()
+    }
+    var terms = TermTable()
+    terms.bytes = try r.bytes()
+    terms.ends = try r.array(UInt32.self)
+    terms.counts = try r.array(UInt16.self)
+    try r.skipBytes()  // keys
+    try r.skipArray(UInt32.self)
+    try r.skipArray(UInt64.self)
+    guard terms.ends.count == terms.counts.count, terms.ends.allSatisfy({ Int($0) <= terms.bytes.count }) else {
+      throw r.corrupt
+    }
+    offset = r.offset
+    return (terms, byteCount)
+  }
+}
+
 /// Appends little-endian integers and length-prefixed bytes.
 package struct ArchiveWriter {
   package var bytes: [UInt8]
@@ -248,6 +306,14 @@ package struct ArchiveReader {
 
   package mutating func skipBytes() throws(SummaryArchive.Corrupt) {
     offset += try count()
+  }
+
+  package mutating func skipOptionalBytes() throws(SummaryArchive.Corrupt) {
+    if try int() == 1 { try skipBytes() }
+  }
+
+  package mutating func skipSpan() throws(SummaryArchive.Corrupt) {
+    for _ in 0..<10 { _ = try int() }  // start, length, two points of four
   }
 
   package mutating func skipArray<T: FixedWidthInteger>(_ type: T.Type) throws(SummaryArchive.Corrupt) {
