@@ -13,6 +13,8 @@ public struct LibrarySnapshot: Sendable {
   /// Per shard, its words → notes index, built on first use and replaced (empty)
   /// whenever the shard changes; snapshots share the indexes of unchanged shards.
   private var searchIndexes: [ShardSearchIndex]
+  /// Per shard, its names side by side for workspace symbols, likewise.
+  private var symbolIndexes: [ShardSymbolIndex]
   /// Per folded tag name: how many notes use it and how it is spelled.
   private(set) var tagTable: [String: TagStat]
   /// Per folded tag and per ancestor of one: the notes using it or a tag inside it.
@@ -30,6 +32,7 @@ public struct LibrarySnapshot: Sendable {
     revision = 0
     shards = Array(repeating: [:], count: Self.shardCount)
     searchIndexes = (0..<Self.shardCount).map { _ in ShardSearchIndex() }
+    symbolIndexes = (0..<Self.shardCount).map { _ in ShardSymbolIndex() }
     tagTable = [:]
     tagTotals = [:]
     bookIndex = [:]
@@ -45,8 +48,8 @@ public struct LibrarySnapshot: Sendable {
   /// Every note, in no particular order.
   public var notes: some Sequence<NoteSummary> { shards.lazy.flatMap { $0.values }.map(\.summary) }
 
-  /// The notes of one shard, in their boxes.
-  func notes(inShard shard: Int) -> Dictionary<String, NoteBox>.Values { shards[shard].values }
+  /// The names of one shard's notes, side by side.
+  func symbols(inShard shard: Int) -> ShardSymbols { symbolIndexes[shard].symbols(of: shards[shard]) }
 
   /// Every note in its box: loops over the whole library read fields through it
   /// instead of copying each summary.
@@ -75,6 +78,7 @@ public struct LibrarySnapshot: Sendable {
     let shard = Self.shard(of: summary.path)
     let old = shards[shard].updateValue(NoteBox(summary), forKey: summary.path)?.summary
     searchIndexes[shard] = ShardSearchIndex()
+    symbolIndexes[shard] = ShardSymbolIndex()
     // A note edited without touching its book keeps its keys: the book index, a
     // table over the whole library, is then not copied.
     let keepsBook =
@@ -101,6 +105,7 @@ public struct LibrarySnapshot: Sendable {
     summary.wordsPending = nil
     shards[shard][path] = NoteBox(summary)
     searchIndexes[shard] = ShardSearchIndex()
+    symbolIndexes[shard] = ShardSymbolIndex()
   }
 
   /// The paths of the notes that wait for their words.
@@ -113,6 +118,7 @@ public struct LibrarySnapshot: Sendable {
     let shard = Self.shard(of: path)
     guard let old = shards[shard].removeValue(forKey: path)?.summary else { return }
     searchIndexes[shard] = ShardSearchIndex()
+    symbolIndexes[shard] = ShardSymbolIndex()
     noteCount -= 1
     countTags(of: old, by: -1)
     indexBook(old, adding: false)
@@ -318,6 +324,7 @@ extension LibrarySnapshot {
       for shard in stride(from: index, to: Self.shardCount, by: parts.count) {
         shards[shard] = part.shards[shard]
         searchIndexes[shard] = part.searchIndexes[shard]
+        symbolIndexes[shard] = part.symbolIndexes[shard]
       }
       noteCount += part.noteCount
       for (folded, stat) in part.tagTable {
