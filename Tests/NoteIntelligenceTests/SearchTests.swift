@@ -36,6 +36,38 @@ func library(_ notes: [String: String]) -> LibrarySnapshot {
     #expect(SearchQuery(text).description == expected, "query \(text.debugDescription)")
   }
 
+  /// The index's filter of adjacent word pairs keeps every note where a phrase matches
+  /// (never a false negative) and drops most where its words are apart.
+  @Test func phrasesKeepOnlyNotesWhoseWordsMayFollowEachOther() throws {
+    var notes: [String: String] = [:]
+    var random = UInt64(7)
+    let words = ["the", "book", "of", "memory", "habit", "a", "fast", "slow", "東", "京", "café", "mind"]
+    for index in 0..<300 {
+      var text = "# Note \(index)\n\n"
+      for _ in 0..<(5 + index % 40) {
+        random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        text += words[Int(random >> 33) % words.count] + (random % 7 == 0 ? ".\n" : " ")
+      }
+      if index % 10 == 0 { text += "\n```\nthe book in code\n```\nbook after code\n" }
+      notes["/lib/\(index).md"] = text
+    }
+    let snapshot = library(notes)
+    for phrase in ["\"the book\"", "\"memory habit\"", "\"東京\"", "\"cafe mind\"", "fast-slow", "\"code book\""] {
+      let query = SearchQuery(phrase)
+      let candidates = Set(try snapshot.searchCandidates(query).map(\.note.path))
+      let matching = Set(notes.filter { NoteMatch.find(query, in: NoteDocument($0.value)) != nil }.keys)
+      #expect(matching.isSubset(of: candidates), "\(phrase): no note that matches is left out")
+      let withWords = notes.filter { note in
+        query.words.allSatisfy { word in
+          NoteSummary(path: note.key, doc: NoteDocument(note.value)).terms.count(of: word.bytes) > 0
+        }
+      }
+      #expect(candidates.count - matching.count <= max(2, (withWords.count - matching.count) / 5), "\(phrase)")
+    }
+    let apart = library(["/a.md": "the big book\n", "/b.md": "the book\n"])
+    #expect(try apart.searchCandidates(SearchQuery("\"the book\"")).map(\.note.path) == ["/b.md"])
+  }
+
   @Test func theSequenceIsTheBareWords() {
     let query = SearchQuery("system \"one\" two")
     #expect(query.sequence.map { String(decoding: $0.bytes, as: UTF8.self) } == ["system", "two"])
@@ -113,7 +145,11 @@ func library(_ notes: [String: String]) -> LibrarySnapshot {
 
   @Test func phrasesAreCheckedInTheTextAndFailingCandidatesDropped() throws {
     let snapshot = library(Self.notes)
-    #expect(try snapshot.searchCandidates(SearchQuery("\"fast slow\"")).count == 2, "the index has both words")
+    #expect(
+      try snapshot.searchCandidates(SearchQuery("fast slow ")).count == 2, "the index has both words in two notes")
+    #expect(
+      try snapshot.searchCandidates(SearchQuery("\"fast slow\"")).isEmpty,
+      "in neither do they follow each other: the pair filter drops them")
     #expect(try snapshot.search(SearchQuery("\"fast slow\""), limit: 10, text: Self.text).isEmpty)
 
     let texts = [

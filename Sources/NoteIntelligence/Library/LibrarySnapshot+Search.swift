@@ -73,6 +73,8 @@ extension LibrarySnapshot {
           let uses = shard.tags[shard.tagStarts[note]..<shard.tagStarts[note + 1]]
           guard query.tags.allSatisfy({ tag in uses.contains { Hashtag.isWithin($0, tag) } }) else { continue }
         }
+        // A phrase whose words never follow each other in the note cannot match it.
+        if !query.phrasePairs.isEmpty && !shard.terms[note].mayHold(pairs: query.phrasePairs) { continue }
         matching.append((shards.count, note))
         for counts in perWord { matchingCounts.append(counts[note]) }
       }

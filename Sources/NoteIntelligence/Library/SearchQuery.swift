@@ -34,6 +34,8 @@ public struct SearchQuery: Sendable, Hashable, CustomStringConvertible {
   public private(set) var words: [Word] = []
   /// The phrases (two words or more), in order.
   public private(set) var phrases: [[[UInt8]]] = []
+  /// Every pair of adjacent words of the phrases (``WordPairs``).
+  private(set) var phrasePairs: [UInt64] = []
   /// The tag filters, folded, without `#`.
   public private(set) var tags: [String] = []
   /// The words typed outside quotes, in order (the last one a prefix when it is
@@ -76,6 +78,10 @@ public struct SearchQuery: Sendable, Hashable, CustomStringConvertible {
         add(Word(word, isPrefix: isPrefix))
         sequence.append(Word(word, isPrefix: isPrefix))
       }
+    }
+    phrasePairs = phrases.flatMap { phrase in
+      let hashes = phrase.map { word in word.withUnsafeBufferPointer { WordPairs.hash($0) } }
+      return zip(hashes, hashes.dropFirst()).map { WordPairs.pair($0, $1) }
     }
   }
 

@@ -45,6 +45,8 @@ struct ShardPostings: Sendable {
   let keyMasks: [UInt64]
   let tagStarts: [Int]
   let tags: [String]
+  /// Per note: its word table, for its filter of adjacent word pairs.
+  let terms: [TermTable]
 
   /// Key `index` (of all the shard's keys).
   func key(_ index: Int) -> ArraySlice<UInt8> {
@@ -53,6 +55,7 @@ struct ShardPostings: Sendable {
 
   init(_ shard: [String: NoteBox]) {
     boxes = Array(shard.values)
+    terms = boxes.map(\.summary.terms)
     var byteCounts: [Int] = []
     var titled: [Bool] = []
     var keyStarts: [Int] = [0]

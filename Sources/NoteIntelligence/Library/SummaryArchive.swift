@@ -64,6 +64,7 @@ public enum SummaryArchive {
     w.bytes(summary.terms.bytes)
     w.array(summary.terms.ends)
     w.array(summary.terms.counts)
+    w.array(summary.terms.pairs)
     w.bytes(summary.keys.bytes)
     w.array(summary.keys.ends)
     w.array(summary.keys.masks)
@@ -119,10 +120,12 @@ public enum SummaryArchive {
       summary.terms.bytes = try r.bytes()
       summary.terms.ends = try r.array(UInt32.self)
       summary.terms.counts = try r.array(UInt16.self)
+      summary.terms.pairs = try r.array(UInt64.self)
     } else {
       try r.skipBytes()
       try r.skipArray(UInt32.self)
       try r.skipArray(UInt16.self)
+      try r.skipArray(UInt64.self)
       summary.wordsPending = NoteWords.Pending(codeRanges: nil)
     }
     summary.keys.bytes = try r.bytes()
@@ -185,6 +188,7 @@ extension SummaryArchive {
     terms.bytes = try r.bytes()
     terms.ends = try r.array(UInt32.self)
     terms.counts = try r.array(UInt16.self)
+    terms.pairs = try r.array(UInt64.self)
     try r.skipBytes()  // keys
     try r.skipArray(UInt32.self)
     try r.skipArray(UInt64.self)

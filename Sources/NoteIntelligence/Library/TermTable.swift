@@ -8,6 +8,10 @@ public struct TermTable: Sendable, Equatable {
   var ends: [UInt32] = []
   /// How often each word occurs (saturating).
   var counts: [UInt16] = []
+  /// A Bloom filter of the note's pairs of adjacent words (``WordPairs``), so that a
+  /// phrase search skips notes where its words never follow each other; empty when not
+  /// known (every pair may be there).
+  var pairs: [UInt64] = []
 
   public init() {}
 
@@ -25,16 +29,31 @@ public struct TermTable: Sendable, Equatable {
   /// overlapping).
   init(text: UnsafeBufferPointer<UInt8>, skipping: [Range<Int>]) {
     var builder = TermTableBuilder()
+    var pairs: [UInt64] = []
+    var previous: UInt64?
     var start = 0
     for range in skipping + [text.count..<text.count] {
       if range.lowerBound > start {
         TextFolding.forEachWord(in: UnsafeBufferPointer(rebasing: text[start..<range.lowerBound])) { word, _ in
           _ = builder.add(word)
+          // Adjacent as search sees them: code is skipped, so the words around a code
+          // block follow each other.
+          let hash = WordPairs.hash(word)
+          if let previous { pairs.append(WordPairs.pair(previous, hash)) }
+          previous = hash
         }
       }
       start = max(start, range.upperBound)
     }
     self = builder.table()
+    self.pairs = WordPairs.filter(pairs, distinctWords: count)
+  }
+
+  /// Whether every pair of `pairs` (``WordPairs/pair(_:_:)``) may follow each other in
+  /// the note: `false` only when one surely does not.
+  func mayHold(pairs wanted: [UInt64]) -> Bool {
+    guard !pairs.isEmpty else { return true }
+    return wanted.allSatisfy { WordPairs.contains(pairs, $0) }
   }
 
   /// The word at `index`.
@@ -226,4 +245,51 @@ func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: 
     index += 1
   }
   return true
+}
+
+/// Pairs of adjacent words hashed into a small Bloom filter per note (about a byte per
+/// distinct word, three bits per pair: a few percent of false positives, never a false
+/// negative).
+enum WordPairs {
+  /// A folded word's hash (FNV-1a).
+  static func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in word { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    return hash
+  }
+
+  /// The hash of `first` followed by `second`, mixed.
+  static func pair(_ first: UInt64, _ second: UInt64) -> UInt64 {
+    var x = first &* 0x9E37_79B9_7F4A_7C15 &+ second
+    x ^= x >> 31
+    x &*= 0xBF58_476D_1CE4_E5B9
+    x ^= x >> 29
+    return x
+  }
+
+  /// The filter of `pairs` for a note of `distinctWords` words.
+  static func filter(_ pairs: [UInt64], distinctWords: Int) -> [UInt64] {
+    guard !pairs.isEmpty else { return [0] }
+    var bits = 512
+    while bits < 8 * distinctWords && bits < 1 << 16 { bits <<= 1 }
+    var filter = [UInt64](repeating: 0, count: bits / 64)
+    let mask = UInt64(bits - 1)
+    for pair in pairs {
+      for shift: UInt64 in [0, 21, 42] {
+        let bit = (pair >> shift) & mask
+        filter[Int(bit >> 6)] |= 1 << (bit & 63)
+      }
+    }
+    return filter
+  }
+
+  /// Whether `filter` may hold `pair`.
+  static func contains(_ filter: [UInt64], _ pair: UInt64) -> Bool {
+    let mask = UInt64(filter.count * 64 - 1)
+    for shift: UInt64 in [0, 21, 42] {
+      let bit = (pair >> shift) & mask
+      if filter[Int(bit >> 6)] & (1 << (bit & 63)) == 0 { return false }
+    }
+    return true
+  }
 }
