@@ -15,7 +15,8 @@ extension BookNotesServer {
           let target: DocumentURI
           switch LinkTarget.resolve(link.target, relativeTo: folder) {
           case .uri(let written)?: target = written
-          case .file(let path)? where NoteFiles.exists(path): target = FileURI.uri(ofPath: path)
+          case .file(let path)? where isInsideWorkspace(path) && NoteFiles.exists(path):
+            target = FileURI.uri(ofPath: path)
           default: return nil
           }
           return DocumentLink(range: note.lspRange(of: link.targetRange, in: encoding), target: target)
@@ -26,12 +27,16 @@ extension BookNotesServer {
 
   /// What library diagnostics may know about the note at `uri`: its path, the files
   /// on disk (notes the index or the editor has count as existing without a look at
-  /// the disk) and the library.
+  /// the disk) and the library. A file outside the workspace folders is not looked
+  /// for: it counts as existing, so a link to it is not reported missing.
   func libraryContext(for uri: DocumentURI) -> LibraryContext {
     let snapshot = library.snapshot()
     let open = Set(openDocuments.map { Self.libraryPath(of: $0.uri) })
+    let folders = workspaceFolderPaths
     return LibraryContext(path: FileURI.path(of: uri), library: snapshot) { path in
-      snapshot.note(at: path) != nil || open.contains(path) || NoteFiles.exists(path)
+      if snapshot.note(at: path) != nil || open.contains(path) { return true }
+      guard folders.contains(where: { NoteFiles.isInside(path, root: $0) }) else { return true }
+      return NoteFiles.exists(path)
     }
   }
 }

@@ -247,11 +247,14 @@ import Testing
   @Test func googleBooksHangingResettingOrSendingGarbageLeavesCompletionWorking() async throws {
     let books = try FakeGoogleBooks()
     let folder = try Folder(notes: 1)
-    let session = try Session(logLevel: "info")
+    let session = try Session(logLevel: "debug")
     defer { session.end() }
     let client = session.client
     try await folder.initialize(
-      client, books: ["endpoint": .string(books.endpoint), "completionBudget": 100, "timeout": 1000])
+      client,
+      books: [
+        "endpoint": .string(books.endpoint), "completionBudget": 100, "timeout": 1000, "apiKey": "SECRET-KEY-123",
+      ])
     try await client.waitForIndexing()
     let uri = FileURI.uri(ofPath: folder.url("title.md").path)
     client.open(uri, text: "---\ntitle: Java\n---\n")
@@ -294,5 +297,7 @@ import Testing
     }
     try await client.shutdownAndExit()
     #expect(try await client.waitForExit() == 0)
+    #expect(books.requests().allSatisfy { $0["query"]?["key"] == "SECRET-KEY-123" })
+    #expect(!session.logged.contains("SECRET-KEY-123"))
   }
 }

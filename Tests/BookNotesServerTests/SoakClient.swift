@@ -466,7 +466,7 @@ final class SoakClient {
         "textDocument/rename", textDocument(uri, ["position": position(at), "newName": .string(name)]))
     else { return }
     report.renames += 1
-    apply(workspaceEdit: edit, from: uri)
+    apply(workspaceEdit: edit)
   }
 
   /// The first quick fix offered on `range`, applied.
@@ -475,12 +475,12 @@ final class SoakClient {
       "textDocument/codeAction", textDocument(uri, ["range": range, "context": ["diagnostics": []]]))
     guard let edit = actions?[0]?["edit"] else { return }
     report.fixes += 1
-    apply(workspaceEdit: edit, from: uri)
+    apply(workspaceEdit: edit)
   }
 
   /// Applies a workspace edit's `documentChanges` as an editor does: all of it, or
   /// nothing when an open note's version is not the one the edit was made for.
-  func apply(workspaceEdit: JSONValue, from requester: String) {
+  func apply(workspaceEdit: JSONValue) {
     typealias Edit = (range: (Int, Int, Int, Int), text: String)
     var documents: [(uri: String, version: JSONValue?, edits: [Edit])] = []
     for change in workspaceEdit["documentChanges"]?.arrayValue ?? [] {
@@ -500,11 +500,9 @@ final class SoakClient {
     }
     for document in documents {
       guard let note = open[document.uri], document.version?.intValue != note.version else { continue }
-      // Messages on one note are answered in order, so the requesting note is never
-      // behind; another open note may be, and the editor then refuses the edit.
-      if document.uri == requester {
-        fail("an edit of \(document.uri) for version \(document.version ?? .null), open at \(note.version)")
-      }
+      // Requests see every change sent before them (a rename waits for those to any
+      // note), so an edit is never made for an older version.
+      fail("an edit of \(document.uri) for version \(document.version ?? .null), open at \(note.version)")
       report.refusedEdits += 1
       return
     }
