@@ -1,3 +1,5 @@
+import LanguageServerProtocol
+import NoteIntelligence
 import NoteWorkspace
 
 extension BookNotesServer {
@@ -12,5 +14,16 @@ extension BookNotesServer {
   /// resolved (``NoteFiles/isInside(_:root:)``).
   func isInsideWorkspace(_ path: String) -> Bool {
     workspaceFolderPaths.contains { NoteFiles.isInside(path, root: $0) }
+  }
+
+  /// The folders the links of the open note at `uri` may lead into: the workspace
+  /// folders, or for a note outside all of them (a note opened without a workspace,
+  /// say) its own folder.
+  func linkFolders(of uri: DocumentURI) -> [String] {
+    let folders = workspaceFolderPaths
+    guard let path = FileURI.path(of: uri), !folders.contains(where: { NoteFiles.isInside(path, root: $0) }) else {
+      return folders
+    }
+    return LinkTarget.folder(of: path).map { [$0] } ?? []
   }
 }

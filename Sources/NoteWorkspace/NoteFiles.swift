@@ -153,12 +153,13 @@ public enum NoteFiles {
   /// Whether the absolute `path` is `root` or inside it, as written (after
   /// ``normalized(_:)``) and, when it exists, where symbolic links lead: a link inside
   /// the root that points out of it is outside. A path that does not exist is inside
-  /// when the nearest folder above it that exists is.
+  /// when the nearest folder above it that exists is (or when the root does not exist).
   public static func isInside(_ path: String, root: String) -> Bool {
     let written = normalized(path)
     let writtenRoot = normalized(root)
     guard written == writtenRoot || written.hasPrefix(join(writtenRoot, "")) else { return false }
-    let realRoot = resolvedPath(writtenRoot) ?? writtenRoot
+    // Nothing is inside a root that does not exist, symbolic links included.
+    guard let realRoot = resolvedPath(writtenRoot) else { return true }
     var existing = written
     while resolvedPath(existing) == nil, existing != "/" {
       existing = String(existing[..<(existing.lastIndex(of: "/") ?? existing.startIndex)])

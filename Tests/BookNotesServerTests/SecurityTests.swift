@@ -56,6 +56,14 @@ import Testing
         "No note at 'gone.md': create it, or correct the link's path."
       ])
 
+    // A note outside every folder: its links lead into its own folder only.
+    let away = FileURI.uri(ofPath: fixture.outside.appendingPathComponent("away.md").path)
+    client.open(away, text: "[o](o.md) [t](../library/thinking.md) [n](none.md) [u](../none.md)\n")
+    let awayLinks = try await client.request("textDocument/documentLink", uri: away)
+    #expect(awayLinks.arrayValue?.compactMap { $0["target"]?.stringValue } == [FileURI.uri(ofPath: outside)])
+    let awayReport = try await client.request("textDocument/diagnostic", uri: away)
+    #expect(awayReport["items"]?.arrayValue?.compactMap { $0["range"]?["start"]?["character"]?.intValue } == [42])
+
     // A closed file outside the folders is not read, however its URI gets there.
     for escape in escapes {
       let answer = try await client.requestMessage(
