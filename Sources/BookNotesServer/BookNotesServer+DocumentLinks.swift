@@ -11,11 +11,14 @@ extension BookNotesServer {
       let encoding = self.encoding
       return timed(DocumentLinkParams.method) {
         let folder = FileURI.path(of: uri).flatMap(LinkTarget.folder(of:))
+        let allowed = linkFolders(of: uri)
         return LinkUse.all(in: note).compactMap { link -> DocumentLink? in
           let target: DocumentURI
           switch LinkTarget.resolve(link.target, relativeTo: folder) {
           case .uri(let written)?: target = written
-          case .file(let path)? where NoteFiles.exists(path): target = FileURI.uri(ofPath: path)
+          case .file(let path)?
+          where allowed.contains(where: { NoteFiles.isInside(path, root: $0) }) && NoteFiles.exists(path):
+            target = FileURI.uri(ofPath: path)
           default: return nil
           }
           return DocumentLink(range: note.lspRange(of: link.targetRange, in: encoding), target: target)
@@ -26,12 +29,17 @@ extension BookNotesServer {
 
   /// What library diagnostics may know about the note at `uri`: its path, the files
   /// on disk (notes the index or the editor has count as existing without a look at
-  /// the disk) and the library.
+  /// the disk) and the library. A file outside the folders its links may lead into
+  /// (``linkFolders(of:)``) is not looked for: it counts as existing, so a link to it
+  /// is not reported missing.
   func libraryContext(for uri: DocumentURI) -> LibraryContext {
     let snapshot = library.snapshot()
     let open = Set(openDocuments.map { Self.libraryPath(of: $0.uri) })
+    let folders = linkFolders(of: uri)
     return LibraryContext(path: FileURI.path(of: uri), library: snapshot) { path in
-      snapshot.note(at: path) != nil || open.contains(path) || NoteFiles.exists(path)
+      if snapshot.note(at: path) != nil || open.contains(path) { return true }
+      guard folders.contains(where: { NoteFiles.isInside(path, root: $0) }) else { return true }
+      return NoteFiles.exists(path)
     }
   }
 }

@@ -414,7 +414,9 @@ extension BookNotesServer {
     let (roots, maxFileSize) = (
       libraryStatus.withLock { $0.roots }, session.withLock { $0.configuration.settings.index.maxFileSize }
     )
-    guard roots.contains(where: { path.hasPrefix(NoteFiles.join($0, "")) }), let entry = NoteFiles.entry(path) else {
+    guard roots.contains(where: { path.hasPrefix(NoteFiles.join($0, "")) && NoteFiles.isInside(path, root: $0) }),
+      let entry = NoteFiles.entry(path)
+    else {
       library.apply([.remove(path: path)])
       recordCacheChanges([(path, nil)])
       return

@@ -29,6 +29,9 @@ extension BookNotesServer {
     guard let path = FileURI.path(of: uri) else {
       throw ResponseError.invalidParams("textDocument.uri: not open and not a file URI: \(uri)")
     }
+    guard isInsideWorkspace(path) else {
+      throw ResponseError.invalidParams("textDocument.uri: not open and outside the workspace folders: \(uri)")
+    }
     switch NoteFiles.read(path) {
     case .note(let bytes):
       return Self.promptItems(of: NoteDocument(bytes: bytes), uri: uri, encoding: encoding)

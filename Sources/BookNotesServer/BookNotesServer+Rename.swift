@@ -10,7 +10,10 @@ extension BookNotesServer {
       guard let tag = Self.tag(at: params.position, in: note, encoding: encoding) else { return nil }
       return PrepareRenameResult(range: note.lspRange(of: tag.range, in: encoding), placeholder: tag.name)
     }
-    connection.register(RenameParams.self, scope: { .document($0.textDocument.uri) }) { [self] params, _ in
+    // A barrier, not the note's queue: the edit names every open note's version, so
+    // it must see every change sent before it (to any note), and no change may land
+    // between a note's version and its text being read.
+    connection.register(RenameParams.self, scope: { _ in .global }) { [self] params, _ in
       try renameTag(params)
     }
   }

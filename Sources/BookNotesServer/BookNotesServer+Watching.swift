@@ -101,8 +101,11 @@ extension BookNotesServer {
     var records: [(path: String, record: IndexCache.Record?)] = []
     var removedFolders: [String] = []
     for event in events {
-      guard let path = FileURI.path(of: event.uri),
-        let root = roots.first(where: { path.hasPrefix(NoteFiles.join($0, "")) })
+      // `..` resolved, so an event cannot name a file above a root; one that exists
+      // must be inside its root where symbolic links lead too.
+      guard let path = FileURI.path(of: event.uri).map(NoteFiles.normalized),
+        let root = roots.first(where: { path.hasPrefix(NoteFiles.join($0, "")) }),
+        event.type == .deleted || NoteFiles.isInside(path, root: root)
       else { continue }
       if event.type == .deleted {
         changes += [.remove(path: path), .removeAll(prefix: NoteFiles.join(path, ""))]

@@ -126,7 +126,7 @@ public enum NoteFiles {
   /// not UTF-8).
   public static func read(_ path: String) -> Content {
     guard let bytes = readBytes(path) else {
-      return .skipped(reason: String(cString: strerror(errno)))
+      return .skipped(reason: errno == EINVAL ? "not a regular file" : String(cString: strerror(errno)))
     }
     if bytes.contains(0) { return .skipped(reason: "binary file") }
     if !NoteDocument.isValidUTF8(bytes) { return .skipped(reason: "not UTF-8") }
@@ -138,6 +138,35 @@ public enum NoteFiles {
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
+  }
+
+  /// An absolute `path` without empty, `.` and `..` components (`..` at the top stays
+  /// at `/`), as written: symbolic links are not followed.
+  public static func normalized(_ path: String) -> String {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/") where part != "." {
+      if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+    }
+    return "/" + parts.joined(separator: "/")
+  }
+
+  /// Whether the absolute `path` is `root` or inside it, as written (after
+  /// ``normalized(_:)``) and, when it exists, where symbolic links lead: a link inside
+  /// the root that points out of it is outside. A path that does not exist is inside
+  /// when the nearest folder above it that exists is (or when the root does not exist).
+  public static func isInside(_ path: String, root: String) -> Bool {
+    let written = normalized(path)
+    let writtenRoot = normalized(root)
+    guard written == writtenRoot || written.hasPrefix(join(writtenRoot, "")) else { return false }
+    // Nothing is inside a root that does not exist, symbolic links included.
+    guard let realRoot = resolvedPath(writtenRoot) else { return true }
+    var existing = written
+    while resolvedPath(existing) == nil, existing != "/" {
+      existing = String(existing[..<(existing.lastIndex(of: "/") ?? existing.startIndex)])
+      if existing.isEmpty { existing = "/" }
+    }
+    guard let real = resolvedPath(existing) else { return false }
+    return real == realRoot || real.hasPrefix(join(realRoot, ""))
   }
 
   /// `path` joined to `name`, without doubling a `/`.
@@ -192,11 +221,19 @@ public enum NoteFiles {
 
   /// The whole content of the file at `path`; `nil` with `errno` set on failure.
   public static func readBytes(_ path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY)
+    // Not blocking on open: a FIFO named like a note would wait for a writer forever.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var info = stat()
-    let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
+    guard fstat(descriptor, &info) == 0 else { return nil }
+    // A FIFO, a device (`/dev/zero` never ends) or a folder is not a file to read whole.
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      errno = info.st_mode & S_IFMT == S_IFDIR ? EISDIR : EINVAL
+      return nil
+    }
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    let size = Int(info.st_size)
     var result: [UInt8] = []
     result.reserveCapacity(size + 1)
     var buffer = [UInt8](repeating: 0, count: max(4096, min(size + 1, 1 << 20)))

@@ -82,6 +82,14 @@ func describe(_ error: any Error) -> (String, String) {
   }
 }
 
+#if os(Linux)
+  // Corelibs Foundation makes folders for URLCache.shared and the shared cookie
+  // storage under the user's cache and data folders when URLSession is first used,
+  // though this session uses neither. Pointed at a path that cannot be a folder, they
+  // make nothing: the helper writes nowhere.
+  setenv("XDG_CACHE_HOME", "/dev/null/booknotes-fetch", 1)
+  setenv("XDG_DATA_HOME", "/dev/null/booknotes-fetch", 1)
+#endif
 let configuration = URLSessionConfiguration.ephemeral
 configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
 configuration.urlCache = nil

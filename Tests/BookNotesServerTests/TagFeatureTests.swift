@@ -271,6 +271,35 @@ import Testing
     try await Self.end(harness)
   }
 
+  @Test func renameSeesChangesToOtherNotesSentBeforeIt() async throws {
+    // Another note's queue is held up by a title completion waiting for Google Books,
+    // with a change to that note behind it.
+    let books = try FakeGoogleBooks()
+    try books.plan(["delay": 5])
+    let fixture = try LibraryFixture()
+    let harness = InProcessServer()
+    try await fixture.initialize(
+      harness.client, capabilities: ["workspace": ["workspaceEdit": ["documentChanges": true]]],
+      options: ["books": ["endpoint": .string(books.endpoint), "completionBudget": 1500]])
+    let thinking = fixture.uri("thinking.md")
+    let noise = fixture.uri("books/noise.md")
+    harness.client.open(thinking, text: LibraryFixture.notes["thinking.md"]!)
+    harness.client.open(noise, text: LibraryFixture.notes["books/noise.md"]!)
+    let waiting = harness.client.sendRequest(
+      "textDocument/completion", params: ["textDocument": ["uri": .string(noise)], "position": position(1, 12)])
+    harness.client.change(noise, version: 2, [LSPTestClient.change((8, 0), (8, 0), "#books/late ")])
+    let edit = try await harness.client.request(
+      "textDocument/rename", uri: thinking, ["position": position(12, 3), "newName": "reading"])
+    let change = try #require(
+      edit["documentChanges"]?.arrayValue?.first { $0["textDocument"]?["uri"] == .string(noise) })
+    #expect(change["textDocument"]?["version"] == 2)
+    let text = try LibraryEdits.apply(
+      change["edits"]?.arrayValue ?? [], to: try await harness.text(of: noise), encoding: "utf-16")
+    #expect(text.contains("#reading/late #reading/2022 #psychology #bias\n"), "\(text)")
+    _ = try await harness.client.waitForResponse(id: waiting)
+    try await Self.end(harness)
+  }
+
   @Test func withoutDocumentChangesTheEditIsKeyedByURI() async throws {
     let (fixture, harness) = try await Self.session(encoding: "utf-8")
     let uri = fixture.uri("books/2020/café.md")

@@ -77,6 +77,10 @@ import Testing
     harness.client.sendRaw(MessageWriter.frame(Array(#"{"jsonrpc":"2.0","id":77,"method":"test/echo","par"#.utf8)))
     let withID = try await harness.client.waitForResponse(id: 77)
     #expect(withID.errorCode == -32700)
+    // An `"id"` that is not a key is passed over for the one that is.
+    harness.client.sendRaw(MessageWriter.frame(Array(#"{"p":{"id" 5, "x":"id"},"id":  "s-1","method":"#.utf8)))
+    let withStringID = try await harness.client.waitForMessage { $0["id"] == "s-1" }
+    #expect(withStringID.errorCode == -32700)
     harness.client.sendRaw(MessageWriter.frame(Array("not json at all".utf8)))
     let withoutID = try await harness.client.waitForMessage { $0["id"] == .null && $0["error"] != nil }
     #expect(withoutID.errorCode == -32700)

@@ -112,8 +112,25 @@ import Testing
     var framer = MessageFramer()
     framer.feed(Array("Content-Length: 10\r\n\r\n12345".utf8))
     #expect(framer.next() == nil)
+    #expect(framer.unfinished == "a message body of 10 bytes ended after 5")
     framer.feed(Array("67890".utf8))
     #expect(framer.next() == .message(Array("1234567890".utf8)))
+    #expect(framer.unfinished == nil)
+  }
+
+  @Test func whatAStreamEndingNowLeavesUnfinished() {
+    var framer = MessageFramer()
+    #expect(framer.unfinished == nil)
+    framer.feed(Array("Content-Len".utf8))
+    #expect(framer.next() == nil)
+    #expect(framer.unfinished == "a header block ended after 11 bytes")
+    framer.feed(Array("gth: 2\r\n\r\n{}".utf8))
+    #expect(bodies(drain(&framer)) == ["{}"])
+    #expect(framer.unfinished == nil)
+    // Garbage skipped while looking for the next header is not a message.
+    framer.feed(Array("Content-Length: x\r\n\r\ngarbage".utf8))
+    #expect(errorCount(drain(&framer)) == 1)
+    #expect(framer.unfinished == nil)
   }
 
   @Test func writerFramesTheBody() {

@@ -1,5 +1,11 @@
 import JSONCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One decoded JSON-RPC message, or what is wrong with it.
 enum IncomingMessage {
   /// A request; `params` is `nil` when the message has none.
@@ -52,33 +58,42 @@ enum IncomingMessage {
     }
   }
 
-  /// Finds `"id": 12` or `"id": "x"` in text that is not valid JSON.
+  /// Finds `"id": 12` or `"id": "x"` in text that is not valid JSON. Quotes are looked
+  /// for with `memchr`, so a large body that is not JSON (100 MB of it, say) costs a
+  /// fast scan, not a loop over its bytes.
   static func recoverID(from body: some Collection<UInt8>) -> RequestID? {
     let bytes = Array(body)
     let key = Array("\"id\"".utf8)
-    var index = 0
-    while index + key.count <= bytes.count {
-      defer { index += 1 }
-      guard bytes[index..<index + key.count].elementsEqual(key) else { continue }
-      var cursor = index + key.count
-      func skipSpaces() {
-        while cursor < bytes.count && [32, 9, 10, 13].contains(bytes[cursor]) { cursor += 1 }
+    return bytes.withUnsafeBufferPointer { buffer -> RequestID? in
+      guard let base = buffer.baseAddress else { return nil }
+      var index = 0
+      while index + key.count <= buffer.count {
+        guard let found = memchr(base + index, Int32(key[0]), buffer.count - index) else { return nil }
+        let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        index = start + 1
+        guard start + key.count <= buffer.count, buffer[start..<(start + key.count)].elementsEqual(key) else {
+          continue
+        }
+        var cursor = start + key.count
+        func skipSpaces() {
+          while cursor < buffer.count && [32, 9, 10, 13].contains(buffer[cursor]) { cursor += 1 }
+        }
+        skipSpaces()
+        guard cursor < buffer.count, buffer[cursor] == UInt8(ascii: ":") else { continue }
+        cursor += 1
+        skipSpaces()
+        guard cursor < buffer.count else { return nil }
+        if buffer[cursor] == UInt8(ascii: "\"") {
+          guard let close = buffer[(cursor + 1)...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+          return .string(String(decoding: buffer[(cursor + 1)..<close], as: UTF8.self))
+        }
+        var end = cursor
+        if end < buffer.count && buffer[end] == UInt8(ascii: "-") { end += 1 }
+        while end < buffer.count && buffer[end] >= 48 && buffer[end] <= 57 { end += 1 }
+        if let number = Int(String(decoding: buffer[cursor..<end], as: UTF8.self)) { return .int(number) }
       }
-      skipSpaces()
-      guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") else { continue }
-      cursor += 1
-      skipSpaces()
-      guard cursor < bytes.count else { return nil }
-      if bytes[cursor] == UInt8(ascii: "\"") {
-        guard let close = bytes[(cursor + 1)...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
-        return .string(String(decoding: bytes[(cursor + 1)..<close], as: UTF8.self))
-      }
-      var end = cursor
-      if end < bytes.count && bytes[end] == UInt8(ascii: "-") { end += 1 }
-      while end < bytes.count && bytes[end] >= 48 && bytes[end] <= 57 { end += 1 }
-      if let number = Int(String(decoding: bytes[cursor..<end], as: UTF8.self)) { return .int(number) }
+      return nil
     }
-    return nil
   }
 }
 

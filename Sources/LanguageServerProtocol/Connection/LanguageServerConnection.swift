@@ -102,7 +102,12 @@ public final class LanguageServerConnection: Sendable {
       let chunk = readSome(input)
       if chunk.isEmpty {
         let code: Int32 = isShutDown ? 0 : 1
-        logger.info("End of input; exiting with code \(code)")
+        if let unfinished = framer.unfinished {
+          // The client died (or closed its end) in the middle of a message.
+          logger.warning("End of input inside a message (\(unfinished)); exiting with code \(code)")
+        } else {
+          logger.info("End of input; exiting with code \(code)")
+        }
         finish(code: code)
         return
       }

@@ -38,6 +38,19 @@ public struct MessageFramer: Sendable {
 
   public init() {}
 
+  /// What the stream left unfinished, when it ends now: a body shorter than its
+  /// `Content-Length`, or a header block without its end; `nil` between messages.
+  public var unfinished: String? {
+    let pending = buffer.count - start
+    switch state {
+    case .body(let length):
+      return "a message body of \(length) bytes ended after \(pending)"
+    case .header:
+      guard pending > 0, !resynchronising else { return nil }
+      return "a header block ended after \(pending) bytes"
+    }
+  }
+
   /// Appends bytes read from the stream.
   public mutating func feed(_ bytes: some Collection<UInt8>) {
     if start > 0 && start >= buffer.count / 2 {
