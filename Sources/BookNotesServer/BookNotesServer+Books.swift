@@ -19,13 +19,19 @@ struct BookLookups {
 extension BookNotesServer {
   /// The catalog for the current settings; `nil` when `books.enabled` is false.
   func bookCatalog() -> GoogleBooksCatalog? {
-    let settings = session.withLock { $0.configuration.settings }
+    let (settings, withholdsKey) = session.withLock { ($0.configuration.settings, $0.configuration.withholdsKey) }
     guard settings.books.enabled else { return nil }
     let catalogSettings = CatalogSettings(settings.books)
     let directory = settings.cacheDirectory ?? IndexCache.defaultDirectory()
     return bookLookups.withLock { state in
       if let catalog = state.catalog, state.settings == catalogSettings, state.directory == directory {
         return catalog
+      }
+      if withholdsKey {
+        logger.warning(
+          "Not sending the Google Books API key to \(settings.books.endpoint): that endpoint is set by the "
+            + ".booknotes.json of the notes folder and the key is not; set the endpoint in your editor's settings "
+            + "to use the key with it")
       }
       let transport = state.transport ?? FetchProcess(executable: FetchProcess.locateHelper())
       let catalog = GoogleBooksCatalog(

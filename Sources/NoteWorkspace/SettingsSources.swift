@@ -50,16 +50,30 @@ public struct SettingsSources: Sendable, Equatable {
 
   /// The value at `path` (e.g. `["diagnostics", "enabled"]`) from the highest source
   /// that sets it.
-  public func value(at path: [String]) -> JSONValue? {
-    for layer in layers {
+  public func value(at path: [String]) -> JSONValue? { found(at: path)?.value }
+
+  /// The value at `path` and its source: 0 the client, 1 `initializationOptions`, 2
+  /// `.booknotes.json`, 3 the environment.
+  private func found(at path: [String]) -> (value: JSONValue, source: Int)? {
+    for (index, layer) in layers.enumerated() {
       var current = layer
       for key in path { current = current?[key] }
-      if let current, current != .null { return current }
+      if let current, current != .null { return (current, index) }
     }
     for (variable, keyPath) in Self.environmentKeys where keyPath == path {
-      if let value = environment[variable] { return .string(value) }
+      if let value = environment[variable] { return (.string(value), 3) }
     }
     return nil
+  }
+
+  /// Whether the API key must not be sent: the endpoint comes from the library's
+  /// `.booknotes.json` (which whoever wrote the notes folder controls) and the key does
+  /// not. A folder could otherwise send the user's key to a server of its choosing.
+  public var withholdsKey: Bool {
+    guard let endpoint = found(at: ["books", "endpoint"]), endpoint.source == 2,
+      let key = found(at: ["books", "apiKey"])
+    else { return false }
+    return key.source != 2
   }
 
   /// The settings, resolved.
@@ -67,7 +81,9 @@ public struct SettingsSources: Sendable, Equatable {
     var settings = LibrarySettings()
     settings.diagnostics = diagnosticOptions
     if case .bool(let enabled)? = value(at: ["books", "enabled"]) { settings.books.enabled = enabled }
-    if case .string(let key)? = value(at: ["books", "apiKey"]), !key.isEmpty { settings.books.apiKey = key }
+    if case .string(let key)? = value(at: ["books", "apiKey"]), !key.isEmpty, !withholdsKey {
+      settings.books.apiKey = key
+    }
     if case .string(let endpoint)? = value(at: ["books", "endpoint"]), !endpoint.isEmpty {
       settings.books.endpoint = endpoint
     }

@@ -1,0 +1,37 @@
+import JSONCore
+import NoteWorkspace
+import Testing
+
+/// Settings from their sources: precedence, and what a notes folder may not decide.
+@Suite struct SettingsSourcesTests {
+  static let folderEndpoint: JSONValue = ["books": ["endpoint": "https://books.example.org"]]
+
+  @Test func aFoldersEndpointNeverGetsTheUsersKey() {
+    // The key from the environment or the editor, the endpoint from .booknotes.json.
+    for sources in [
+      SettingsSources(file: Self.folderEndpoint, environment: ["GOOGLE_BOOKS_API_KEY": "USER-KEY"]),
+      SettingsSources(client: ["books": ["apiKey": "USER-KEY"]], file: Self.folderEndpoint),
+      SettingsSources(initializationOptions: ["books": ["apiKey": "USER-KEY"]], file: Self.folderEndpoint),
+    ] {
+      #expect(sources.withholdsKey)
+      #expect(sources.settings.books.apiKey == nil)
+      #expect(sources.settings.books.endpoint == "https://books.example.org")
+    }
+    // Both from the folder: its own key goes to its own endpoint.
+    let both = SettingsSources(file: ["books": ["endpoint": "https://books.example.org", "apiKey": "FOLDER-KEY"]])
+    #expect(!both.withholdsKey)
+    #expect(both.settings.books.apiKey == "FOLDER-KEY")
+    // The endpoint from the user: the user's key goes with it.
+    for sources in [
+      SettingsSources(
+        client: ["books": ["endpoint": "https://mirror.example.org"]], file: Self.folderEndpoint,
+        environment: ["GOOGLE_BOOKS_API_KEY": "USER-KEY"]),
+      SettingsSources(
+        environment: ["GOOGLE_BOOKS_API_KEY": "USER-KEY", "BOOKNOTES_BOOKS_ENDPOINT": "https://mirror.example.org"]),
+      SettingsSources(environment: ["GOOGLE_BOOKS_API_KEY": "USER-KEY"]),
+    ] {
+      #expect(!sources.withholdsKey)
+      #expect(sources.settings.books.apiKey == "USER-KEY")
+    }
+  }
+}
