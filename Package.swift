@@ -13,6 +13,8 @@ let package = Package(
     .executable(name: "booknotes", targets: ["booknotes"]),
     .executable(name: "booknotes-fetch", targets: ["booknotes-fetch"]),
     .library(name: "NoteSyntax", targets: ["NoteSyntax"]),
+    // For the fuzzers in Fuzz/, a package of their own built with libFuzzer.
+    .library(name: "BookNotesFuzzing", targets: ["BookNotesFuzzing"]),
   ],
   targets: [
     // Pure: text storage, line index, grammar, incremental parser, syntax tree. Stdlib only.
@@ -74,6 +76,12 @@ let package = Package(
         "NoteSyntax", "NoteIntelligence", "NoteWorkspace", "BookCatalog", "JSONCore", "LanguageServerProtocol",
       ],
       swiftSettings: strict),
+    // The properties the fuzzers (Fuzz/) check on every input; the tests check them on
+    // the seed inputs and on every input that once failed.
+    .target(
+      name: "BookNotesFuzzing",
+      dependencies: ["NoteSyntax", "NoteIntelligence", "JSONCore", "LanguageServerProtocol", "BookCatalog"],
+      swiftSettings: strict),
     .target(
       name: "BookNotesTestSupport",
       dependencies: ["NoteSyntax", "NoteIntelligence", "JSONCore", "LanguageServerProtocol", "BookNotesServer"],
@@ -95,6 +103,7 @@ let package = Package(
       ],
       exclude: ["Golden"],
       swiftSettings: strict),
+    .testTarget(name: "FuzzRegressionTests", dependencies: ["BookNotesFuzzing"], swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )
