@@ -6,6 +6,11 @@ let strict: [SwiftSetting] = [
   .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+// The sanitizers' runtimes do not link into a static executable: with
+// BOOKNOTES_DYNAMIC_SERVER=1 (set by `Fuzz/sanitizers.sh`) `booknotes` links the Swift
+// libraries dynamically, like the other executables.
+let staticServer = Context.environment["BOOKNOTES_DYNAMIC_SERVER"] == nil
+
 let package = Package(
   name: "BookNotes",
   platforms: [.macOS(.v15)],
@@ -64,12 +69,13 @@ let package = Package(
         "CMallocTuning",
       ],
       swiftSettings: strict,
-      linkerSettings: [
-        .unsafeFlags(["-static-executable"], .when(platforms: [.linux])),
-        // What the static FoundationEssentials needs and its module does not name.
-        .linkedLibrary("_FoundationCollections", .when(platforms: [.linux])),
-        .linkedLibrary("_FoundationCShims", .when(platforms: [.linux])),
-      ]),
+      linkerSettings: staticServer
+        ? [
+          .unsafeFlags(["-static-executable"], .when(platforms: [.linux])),
+          // What the static FoundationEssentials needs and its module does not name.
+          .linkedLibrary("_FoundationCollections", .when(platforms: [.linux])),
+          .linkedLibrary("_FoundationCShims", .when(platforms: [.linux])),
+        ] : []),
     .executableTarget(
       name: "booknotes-bench",
       dependencies: [

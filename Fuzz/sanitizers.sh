@@ -16,7 +16,11 @@ sanitizers=("$@")
 
 # The Swift runtime's crash reporter would race the sanitizer's own report.
 export SWIFT_BACKTRACE=enable=no
+# The sanitizers do not link into a static executable (see Package.swift).
+export BOOKNOTES_DYNAMIC_SERVER=1
 export ASAN_OPTIONS=${ASAN_OPTIONS:-halt_on_error=1:detect_leaks=1:detect_stack_use_after_return=1}
+# Leaks in the toolchain's and the system's libraries, each named in the file.
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/Fuzz/lsan.supp:print_suppressions=0}
 export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:exitcode=66:second_deadlock_stack=1}
 
 failed=0
