@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
-# Runs the whole test suite under AddressSanitizer and ThreadSanitizer.
+# Runs the whole test suite under AddressSanitizer (with LeakSanitizer) or
+# ThreadSanitizer.
 #
-#   Fuzz/sanitizers.sh [address] [thread]      (default: both, one after the other)
+#   Fuzz/sanitizers.sh [address] [thread]      (default: address)
+#
+# ThreadSanitizer cannot see Synchronization.Mutex's lock on Linux (a futex in the
+# uninstrumented standard library), so it reports every access guarded by a Mutex as a
+# race, and the suite has many; run it to look for races outside them (DEVELOPERS.md).
 #
 # Each sanitizer builds in a folder of its own (.build-address, .build-thread), so the
 # usual .build is left alone and a second run rebuilds only what changed. The
@@ -12,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 sanitizers=("$@")
-[ ${#sanitizers[@]} -gt 0 ] || sanitizers=(address thread)
+[ ${#sanitizers[@]} -gt 0 ] || sanitizers=(address)
 
 # The Swift runtime's crash reporter would race the sanitizer's own report.
 export SWIFT_BACKTRACE=enable=no
@@ -21,7 +26,7 @@ export BOOKNOTES_DYNAMIC_SERVER=1
 export ASAN_OPTIONS=${ASAN_OPTIONS:-halt_on_error=1:detect_leaks=1:detect_stack_use_after_return=1}
 # Leaks in the toolchain's and the system's libraries, each named in the file.
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/Fuzz/lsan.supp:print_suppressions=0}
-export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:exitcode=66:second_deadlock_stack=1}
+export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=0:exitcode=66:second_deadlock_stack=1}
 
 failed=0
 for sanitizer in "${sanitizers[@]}"; do
