@@ -6,6 +6,11 @@ let strict: [SwiftSetting] = [
   .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+// The sanitizers' runtimes do not link into a static executable: with
+// BOOKNOTES_DYNAMIC_SERVER=1 (set by `Fuzz/sanitizers.sh`) `booknotes` links the Swift
+// libraries dynamically, like the other executables.
+let staticServer = Context.environment["BOOKNOTES_DYNAMIC_SERVER"] == nil
+
 let package = Package(
   name: "BookNotes",
   platforms: [.macOS(.v15)],
@@ -13,6 +18,8 @@ let package = Package(
     .executable(name: "booknotes", targets: ["booknotes"]),
     .executable(name: "booknotes-fetch", targets: ["booknotes-fetch"]),
     .library(name: "NoteSyntax", targets: ["NoteSyntax"]),
+    // For the fuzzers in Fuzz/, a package of their own built with libFuzzer.
+    .library(name: "BookNotesFuzzing", targets: ["BookNotesFuzzing"]),
   ],
   targets: [
     // Pure: text storage, line index, grammar, incremental parser, syntax tree. Stdlib only.
@@ -62,17 +69,24 @@ let package = Package(
         "CMallocTuning",
       ],
       swiftSettings: strict,
-      linkerSettings: [
-        .unsafeFlags(["-static-executable"], .when(platforms: [.linux])),
-        // What the static FoundationEssentials needs and its module does not name.
-        .linkedLibrary("_FoundationCollections", .when(platforms: [.linux])),
-        .linkedLibrary("_FoundationCShims", .when(platforms: [.linux])),
-      ]),
+      linkerSettings: staticServer
+        ? [
+          .unsafeFlags(["-static-executable"], .when(platforms: [.linux])),
+          // What the static FoundationEssentials needs and its module does not name.
+          .linkedLibrary("_FoundationCollections", .when(platforms: [.linux])),
+          .linkedLibrary("_FoundationCShims", .when(platforms: [.linux])),
+        ] : []),
     .executableTarget(
       name: "booknotes-bench",
       dependencies: [
         "NoteSyntax", "NoteIntelligence", "NoteWorkspace", "BookCatalog", "JSONCore", "LanguageServerProtocol",
       ],
+      swiftSettings: strict),
+    // The properties the fuzzers (Fuzz/) check on every input; the tests check them on
+    // the seed inputs and on every input that once failed.
+    .target(
+      name: "BookNotesFuzzing",
+      dependencies: ["NoteSyntax", "NoteIntelligence", "JSONCore", "LanguageServerProtocol", "BookCatalog"],
       swiftSettings: strict),
     .target(
       name: "BookNotesTestSupport",
@@ -95,6 +109,7 @@ let package = Package(
       ],
       exclude: ["Golden"],
       swiftSettings: strict),
+    .testTarget(name: "FuzzRegressionTests", dependencies: ["BookNotesFuzzing"], swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -93,7 +93,7 @@ public struct BookCache: Sendable {
     writer.endObject()
   }
 
-  static func book(_ json: JSONValue) -> CatalogBook? {
+  package static func book(_ json: JSONValue) -> CatalogBook? {
     guard let id = json["id"]?.stringValue, let title = json["title"]?.stringValue else { return nil }
     return CatalogBook(
       id: id, title: title, subtitle: json["subtitle"]?.stringValue,

@@ -2,7 +2,9 @@ import JSONCore
 public import NoteIntelligence
 
 /// Reads Google Books answers: volumes on 200, the error object otherwise. Every field
-/// is optional; an item without an id or a title is left out.
+/// is optional; an item without an id or a title is left out. The texts a note or a
+/// completion shows are made one line (runs of spaces, tabs and line breaks become one
+/// space), so no answer can add a line to the front matter a book is written into.
 public enum GoogleBooksResponse {
   /// The books of an answer with HTTP `status` and `body`, or the error it reports.
   public static func decode(status: Int, body: some Collection<UInt8>) throws(CatalogError) -> [CatalogBook] {
@@ -21,7 +23,7 @@ public enum GoogleBooksResponse {
 
   /// One volume, `nil` without an id or a title.
   static func book(_ item: JSONValue) -> CatalogBook? {
-    guard let id = item["id"]?.stringValue, !id.isEmpty, let info = item["volumeInfo"],
+    guard let id = item["id"]?.stringValue.map(clean), !id.isEmpty, let info = item["volumeInfo"],
       let title = info["title"]?.stringValue.map(clean), !title.isEmpty
     else { return nil }
     var book = CatalogBook(id: id, title: title)
@@ -30,9 +32,9 @@ public enum GoogleBooksResponse {
       !$0.isEmpty
     }
     book.publisher = info["publisher"]?.stringValue.map(clean).flatMap { $0.isEmpty ? nil : $0 }
-    book.publishedDate = info["publishedDate"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+    book.publishedDate = info["publishedDate"]?.stringValue.map(clean).flatMap { $0.isEmpty ? nil : $0 }
     for identifier in info["industryIdentifiers"]?.arrayValue ?? [] {
-      guard let value = identifier["identifier"]?.stringValue else { continue }
+      guard let value = identifier["identifier"]?.stringValue.map(clean), !value.isEmpty else { continue }
       switch identifier["type"]?.stringValue {
       case "ISBN_13": book.isbn13 = book.isbn13 ?? value
       case "ISBN_10": book.isbn10 = book.isbn10 ?? value
@@ -79,8 +81,10 @@ public enum GoogleBooksResponse {
     }
   }
 
+  /// `text` as one line: runs of spaces, tabs and line breaks (`\r\n`, one character,
+  /// among them) become one space, none left at either end.
   private static func clean(_ text: String) -> String {
-    text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+    text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0.isNewline }).joined(separator: " ")
   }
 }
 

@@ -3,6 +3,7 @@ import BookNotesTestSupport
 import Foundation
 import JSONCore
 import NoteIntelligence
+import NoteSyntax
 import Synchronization
 import Testing
 
@@ -77,6 +78,26 @@ import Testing
     let batman = try GoogleBooksResponse.decode(status: 200, body: Self.fixture("03_founden_doers_google_books.json"))
     #expect(batman.count == 1)
     #expect(try GoogleBooksResponse.decode(status: 200, body: Self.fixture("04_zero_results.json")).isEmpty)
+  }
+
+  /// Every value a new note's front matter takes from an answer is one line, so an
+  /// answer cannot end the front matter or add entries to it.
+  @Test func valuesWrittenIntoNotesAreOneLine() throws {
+    let body = #"""
+      {"items":[{"id":" a\nb ","volumeInfo":{"title":"T","publishedDate":"2020\n---\n# Injected",
+        "industryIdentifiers":[{"type":"ISBN_13","identifier":"978\r\nstatus: finished"},
+          {"type":"ISBN_10","identifier":" \n "}]}}]}
+      """#
+    let book = try #require(try GoogleBooksResponse.decode(status: 200, body: Array(body.utf8)).first)
+    #expect(book.id == "a b")
+    #expect(book.publishedDate == "2020 --- # Injected")
+    #expect(book.isbn13 == "978 status: finished")
+    #expect(book.isbn10 == nil)
+    let note = NoteDocument(NewNote(book: book, typedTitle: "T", today: "2024-05-01").text)
+    let info = BookInfo(note)
+    #expect(info.status == .reading)
+    #expect(Set(info.fields.keys) == ["title", "published", "isbn", "google-books-id", "status", "started"])
+    #expect(note.tree.topLevelBlocks.filter { $0.kind == .heading }.count == 1)
   }
 
   @Test func mapsEveryErrorFixture() throws {

@@ -18,7 +18,9 @@ import Testing
     for _ in 0..<200 where !condition() { try await Task.sleep(for: .milliseconds(25)) }
   }
 
+  /// Ends the session; the hooks, which hold the harness, are dropped first.
   static func end(_ harness: InProcessServer) async throws {
+    harness.server.libraryHooks.withLock { $0 = LibraryHooks() }
     try await harness.client.shutdownAndExit()
     _ = try await harness.finish()
   }

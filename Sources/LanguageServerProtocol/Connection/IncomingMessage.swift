@@ -1,4 +1,4 @@
-import JSONCore
+package import JSONCore
 
 #if canImport(Glibc)
   import Glibc
@@ -7,7 +7,7 @@ import JSONCore
 #endif
 
 /// One decoded JSON-RPC message, or what is wrong with it.
-enum IncomingMessage {
+package enum IncomingMessage {
   /// A request; `params` is `nil` when the message has none.
   case request(id: RequestID, method: String, params: JSONValue?)
   case notification(method: String, params: JSONValue?)
@@ -18,7 +18,7 @@ enum IncomingMessage {
   case invalid(id: RequestID?, message: String)
 
   /// Parses `body` once; the params are decoded later, typed, from the parsed value.
-  init(body: some Collection<UInt8>) {
+  package init(body: some Collection<UInt8>) {
     let parsed: JSONValue
     do {
       parsed = try JSONParser.parse(body)
@@ -98,8 +98,8 @@ enum IncomingMessage {
 }
 
 /// Decodes the `params` of a message as `P`; absent or `null` params decode as `{}`.
-enum ParamsEnvelope<P: Decodable> {
-  static func decode(params: JSONValue?) throws -> P {
+package enum ParamsEnvelope<P: Decodable> {
+  package static func decode(params: JSONValue?) throws -> P {
     guard let params, params != .null else { return try decodeJSON(P.self, from: .object([:])) }
     return try decodeJSON(P.self, from: params)
   }

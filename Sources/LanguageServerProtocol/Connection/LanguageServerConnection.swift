@@ -136,6 +136,9 @@ public final class LanguageServerConnection: Sendable {
       }
       return (state.exitWaiters, Array(state.outgoing.values))
     }
+    // The handlers' closures hold the server, which holds this connection: dropping
+    // them lets both go once the last running request is done.
+    handlers.withLock { $0 = Handlers() }
     for waiter in waiters { waiter.resume(returning: code) }
     for request in outgoing {
       request.resume(throwing: ResponseError(code: ResponseError.requestFailed, message: "Connection closed"))

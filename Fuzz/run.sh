@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Builds the fuzzers (libFuzzer and AddressSanitizer) and runs each for a while.
+#
+#   Fuzz/run.sh [TARGET…] [SECONDS]     TARGET: parser, jsonrpc, googlebooks (default: all)
+#
+# SECONDS (default 60) is each fuzzer's run. The corpus grows in Fuzz/.work/corpus/TARGET
+# (kept between runs); it starts from the seeds: Fuzz/seeds/TARGET, Fuzz/regressions/TARGET
+# (inputs that once failed) and, for the parser, the notes of the test fixtures. A failing
+# input is written to Fuzz/.work/crashes/TARGET/ and the script exits with 1; copy it to
+# Fuzz/regressions/TARGET/ so that `swift test` replays it.
+#
+# FUZZ_CONFIGURATION=debug builds faster and runs slower (default: release).
+set -euo pipefail
+cd "$(dirname "$0")"
+fuzz=$PWD
+root=$(cd .. && pwd)
+
+targets=()
+seconds=60
+for argument in "$@"; do
+  case "$argument" in
+    parser | jsonrpc | googlebooks) targets+=("$argument") ;;
+    '' | *[!0-9]*)
+      echo "usage: Fuzz/run.sh [parser|jsonrpc|googlebooks]… [seconds]" >&2
+      exit 2
+      ;;
+    *) seconds=$argument ;;
+  esac
+done
+[ ${#targets[@]} -gt 0 ] || targets=(parser jsonrpc googlebooks)
+configuration=${FUZZ_CONFIGURATION:-release}
+
+echo "== building the fuzzers ($configuration, libFuzzer and AddressSanitizer)"
+start=$(date +%s)
+mkdir -p "$fuzz/.work/logs"
+if ! swift build --package-path "$fuzz" -c "$configuration" --sanitize=fuzzer --sanitize=address \
+  >"$fuzz/.work/logs/build.log" 2>&1; then
+  grep -E "error:" "$fuzz/.work/logs/build.log" | head -n 20
+  echo "the build failed; log: Fuzz/.work/logs/build.log"
+  exit 1
+fi
+binaries=$(swift build --package-path "$fuzz" -c "$configuration" --sanitize=fuzzer --sanitize=address --show-bin-path)
+echo "built in $(($(date +%s) - start)) s"
+
+# Longest input per fuzzer: a note with an edit script, a few framed messages, a
+# Google Books answer (the largest recorded one is 36 KB).
+max_len() {
+  case "$1" in
+    parser) echo 4096 ;;
+    jsonrpc) echo 16384 ;;
+    googlebooks) echo 65536 ;;
+  esac
+}
+
+# Seeds that live elsewhere in the repository, copied in so each run starts from them.
+gather_seeds() {
+  local target=$1 into=$2
+  mkdir -p "$into"
+  case "$target" in
+    parser)
+      cp "$root"/Tests/NoteSyntaxTests/Fixtures/*.md "$into"/
+      find "$root/Tests/editors/library" -name '*.md' -exec cp {} "$into"/ \;
+      ;;
+    googlebooks) cp "$root"/Tests/GoogleBooks/fixtures/*.json "$into"/ ;;
+  esac
+}
+
+# The Swift runtime's own crash reporter would race AddressSanitizer's; libFuzzer
+# reports the failure (the property's message comes first, from fatalError).
+export SWIFT_BACKTRACE=enable=no
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
+
+failed=0
+for target in "${targets[@]}"; do
+  work="$fuzz/.work"
+  corpus="$work/corpus/$target"
+  seeds="$work/seeds/$target"
+  crashes="$work/crashes/$target"
+  log="$work/logs/$target.log"
+  mkdir -p "$corpus" "$crashes" "$work/logs" "$fuzz/regressions/$target"
+  rm -rf "$seeds"
+  gather_seeds "$target" "$seeds"
+  echo "== fuzz-$target for $seconds s"
+  status=0
+  "$binaries/fuzz-$target" "$corpus" "$fuzz/seeds/$target" "$fuzz/regressions/$target" "$seeds" \
+    -dict="$fuzz/dictionaries/$target.dict" -max_len="$(max_len "$target")" -max_total_time="$seconds" \
+    -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix="$crashes/" -print_final_stats=1 >"$log" 2>&1 || status=$?
+  # The last status line: executions, coverage (edges), features, corpus.
+  grep -E '^#[0-9]+' "$log" | tail -n 1 || true
+  grep -E 'stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb' "$log" || true
+  if [ "$status" -ne 0 ]; then
+    failed=1
+    echo "fuzz-$target FAILED (status $status); log: $log"
+    grep -E 'Fatal error|ERROR: AddressSanitizer|ERROR: libFuzzer|SUMMARY' "$log" | head -n 5 || true
+    ls "$crashes"
+  fi
+done
+exit "$failed"
