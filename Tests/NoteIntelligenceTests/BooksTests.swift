@@ -63,6 +63,18 @@ import Testing
     #expect(books.map(\.title) == titles, "status \(String(describing: status)), sort \(order)")
   }
 
+  @Test(arguments: [
+    (#"["Smith, John", "Doe, Jane"]"#, ["Smith, John", "Doe, Jane"]),
+    ("Daniel Kahneman, Amos Tversky", ["Daniel Kahneman", "Amos Tversky"]),
+    ("[Kahneman, 'Tversky, Amos']", ["Kahneman", "Tversky, Amos"]),
+    ("Flann O'Brien, Brian O'Nolan", ["Flann O'Brien", "Brian O'Nolan"]),
+    (#""unclosed, quote"#, [#""unclosed, quote"#]),
+    ("[]", []),
+  ])
+  func listsKeepCommasInsideQuotes(value: String, expected: [String]) {
+    #expect(BookInfo.list(value) == expected)
+  }
+
   @Test func entriesCarryTheFrontMatter() throws {
     let books = library(Self.notes).books()
     let thinking = try #require(books.first { $0.path == "/lib/thinking.md" })

@@ -61,7 +61,30 @@ public struct BookInfo: Sendable, Equatable {
   public static func list(_ value: String) -> [String] {
     var text = value.trimmingSpaces
     if text.hasPrefix("[") && text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
-    return text.split(separator: ",").map { unquoted(String($0)) }.filter { !$0.isEmpty }
+    // Commas inside a quoted item (`"Smith, John"`) do not split it; a quote counts
+    // only where an item starts, so an apostrophe (`O'Brien`) is just a letter.
+    var items: [String] = []
+    var current = ""
+    var quote: Character?
+    var atItemStart = true
+    for character in text {
+      if let open = quote {
+        if character == open { quote = nil }
+        current.append(character)
+        continue
+      }
+      if character == "," {
+        items.append(current)
+        current = ""
+        atItemStart = true
+        continue
+      }
+      if atItemStart && (character == "\"" || character == "'") { quote = character }
+      if !character.isWhitespace { atItemStart = false }
+      current.append(character)
+    }
+    items.append(current)
+    return items.map(unquoted).filter { !$0.isEmpty }
   }
 
   /// `value` trimmed, without one pair of surrounding single or double quotes.
