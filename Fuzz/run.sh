@@ -42,6 +42,18 @@ fi
 binaries=$(swift build --package-path "$fuzz" -c "$configuration" --sanitize=fuzzer --sanitize=address --show-bin-path)
 echo "built in $(($(date +%s) - start)) s"
 
+# Whether the build is instrumented for coverage: libFuzzer names its counters. Some
+# builds of this package come out without the dependencies' instrumentation (seen
+# after a clean build from a script; not yet understood); the run is then blind, which
+# is said plainly rather than passed off as coverage-guided.
+for target in "${targets[@]}"; do
+  counters=$("$binaries/fuzz-$target" -runs=0 2>&1 | sed -n 's/.*(\([0-9]*\) inline 8-bit counters).*/\1/p' | head -n 1)
+  if [ "${counters:-0}" -lt 1000 ]; then
+    echo "WARNING: fuzz-$target is not instrumented for coverage (${counters:-0} counters): its run is blind."
+    echo "         Rebuild with 'swift build -c release --sanitize=fuzzer --sanitize=address' in Fuzz/ (see Fuzz/README.md)."
+  fi
+done
+
 # Longest input per fuzzer: a note with an edit script, a few framed messages, a
 # Google Books answer (the largest recorded one is 36 KB).
 max_len() {
