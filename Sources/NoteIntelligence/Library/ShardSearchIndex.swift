@@ -1,21 +1,30 @@
 import Synchronization
 
-/// The words → notes index of one shard of the library (a posting list per word),
-/// so that a search reads the lists of its words instead of every note's word table.
-/// Built from the notes' ``TermTable``s on first use, under a lock (a second reader
-/// waits for it rather than building it again).
-final class ShardSearchIndex: Sendable {
-  private let built = Mutex<ShardPostings?>(nil)
+/// A value of one shard built on first use, under a lock (a second reader waits for
+/// it rather than building it again), and replaced by an empty one whenever the shard
+/// changes: the words → notes index for search (``ShardPostings``), the names side by
+/// side for symbols (``ShardSymbols``).
+final class ShardValue<Value: Sendable>: Sendable {
+  private let built = Mutex<Value?>(nil)
 
-  /// The index of `notes` (the shard this index belongs to).
-  func postings(of notes: [String: NoteBox]) -> ShardPostings {
+  /// The value, built by `make` the first time.
+  func value(_ make: () -> Value) -> Value {
     built.withLock { built in
       if let built { return built }
-      let postings = ShardPostings(notes)
-      built = postings
-      return postings
+      let value = make()
+      built = value
+      return value
     }
   }
+}
+
+/// The words → notes index of one shard of the library (a posting list per word),
+/// so that a search reads the lists of its words instead of every note's word table.
+typealias ShardSearchIndex = ShardValue<ShardPostings>
+
+extension ShardValue where Value == ShardPostings {
+  /// The index of `notes` (the shard this index belongs to).
+  func postings(of notes: [String: NoteBox]) -> ShardPostings { value { ShardPostings(notes) } }
 }
 
 /// A shard's notes and, per distinct word, the notes that use it with how often.

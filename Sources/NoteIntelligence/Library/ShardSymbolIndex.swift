@@ -1,20 +1,11 @@
-import Synchronization
-
 /// The names of one shard's notes (titles, headings, questions, folded) side by side,
 /// for workspace symbols: a query runs over one buffer per shard instead of visiting
-/// every note's box. Built on first use, under a lock, like ``ShardSearchIndex``.
-final class ShardSymbolIndex: Sendable {
-  private let built = Mutex<ShardSymbols?>(nil)
+/// every note's box. Built on first use, like the search index.
+typealias ShardSymbolIndex = ShardValue<ShardSymbols>
 
+extension ShardValue where Value == ShardSymbols {
   /// The names of `notes` (the shard this index belongs to).
-  func symbols(of notes: [String: NoteBox]) -> ShardSymbols {
-    built.withLock { built in
-      if let built { return built }
-      let symbols = ShardSymbols(notes)
-      built = symbols
-      return symbols
-    }
-  }
+  func symbols(of notes: [String: NoteBox]) -> ShardSymbols { value { ShardSymbols(notes) } }
 }
 
 /// A shard's notes and their names' keys, with, per key, its note and its index among
