@@ -32,7 +32,13 @@ public enum GoogleBooksResponse {
       !$0.isEmpty
     }
     book.publisher = info["publisher"]?.stringValue.map(clean).flatMap { $0.isEmpty ? nil : $0 }
-    book.publishedDate = info["publishedDate"]?.stringValue.map(clean).flatMap { $0.isEmpty ? nil : $0 }
+    // A date (`2008`, `2008-05`, `2008-05-08`, a timestamp), nothing else: another text
+    // there would be written into a new note's front matter.
+    book.publishedDate = info["publishedDate"]?.stringValue.map(clean).flatMap { date in
+      date.utf8.count <= 40 && date.utf8.prefix(4).count == 4
+        && date.utf8.prefix(4).allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+        ? date : nil
+    }
     for identifier in info["industryIdentifiers"]?.arrayValue ?? [] {
       guard let value = identifier["identifier"]?.stringValue.map(clean), !value.isEmpty else { continue }
       switch identifier["type"]?.stringValue {
