@@ -102,8 +102,9 @@ import Testing
   }
 }
 
-/// A small deterministic generator for reproducible random edits.
-struct SplitMix {
+/// A small deterministic generator (SplitMix64) for reproducible random edits and
+/// soak runs replayed from their seed.
+struct SplitMix: RandomNumberGenerator {
   var state: UInt64
   init(seed: UInt64) { state = seed }
   mutating func next() -> UInt64 {

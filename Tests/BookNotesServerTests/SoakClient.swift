@@ -66,7 +66,7 @@ final class SoakClient {
   }
 
   let options: Options
-  var rng: SeededGenerator
+  var rng: SplitMix
   let root: URL
   let cache: URL
   let server: LSPTestClient
@@ -86,7 +86,7 @@ final class SoakClient {
 
   init(options: Options, binary: String) throws {
     self.options = options
-    rng = SeededGenerator(seed: options.seed)
+    rng = SplitMix(seed: options.seed)
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("booknotes-soak-\(UUID().uuidString)")
     root = base.appendingPathComponent("library")
     cache = base.appendingPathComponent("cache")

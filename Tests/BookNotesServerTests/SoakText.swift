@@ -1,21 +1,5 @@
 import JSONCore
 
-/// A deterministic random number generator (SplitMix64), so a soak run is replayed
-/// from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// A note as a client holds it: UTF-8 bytes, edited by protocol ranges clamped as the
 /// server's contract says (a line past the end is the end of the text, a column past
 /// a line's end is the end of its content, a column inside a character is its start,
@@ -146,12 +130,12 @@ enum SoakWords {
   static let typed = Array("abcdefghijklmnopqrstuvwxyz #Q:A>?[]()*_`-\n\r😀é東")
 
   /// One to `count` pieces.
-  static func phrase(_ rng: inout SeededGenerator, count: Int = 6) -> String {
+  static func phrase(_ rng: inout SplitMix, count: Int = 6) -> String {
     (0..<Int.random(in: 1...count, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
   }
 
   /// A whole note of about `lines` lines.
-  static func note(_ rng: inout SeededGenerator, lines: Int, crlf: Bool = false) -> String {
+  static func note(_ rng: inout SplitMix, lines: Int, crlf: Bool = false) -> String {
     var text = ""
     if Bool.random(using: &rng) {
       let (book, year) = (Int.random(in: 0..<50, using: &rng), Int.random(in: 2000..<2030, using: &rng))
