@@ -56,9 +56,11 @@ public struct FuzzyQuery: Sendable {
     name.withUnsafeBufferPointer { match($0, mask: nameMask) }
   }
 
-  /// How `name` (folded, with its mask) matches, or `nil`: byte loops over buffers.
-  func match(_ name: UnsafeBufferPointer<UInt8>, mask nameMask: UInt64) -> MatchTier? {
-    if bytes.isEmpty { return .subsequence }
+  /// How `name` (folded, with its mask) matches, or `nil`, also when it matches worse
+  /// than `worst` (which saves the search for a better match than is still wanted):
+  /// byte loops over buffers.
+  func match(_ name: UnsafeBufferPointer<UInt8>, mask nameMask: UInt64, worst: MatchTier = .subsequence) -> MatchTier? {
+    if bytes.isEmpty { return .subsequence <= worst ? .subsequence : nil }
     guard mask & ~nameMask == 0, name.count >= bytes.count else { return nil }
     return bytes.withUnsafeBufferPointer { query -> MatchTier? in
       let first = query[0]
@@ -66,7 +68,11 @@ public struct FuzzyQuery: Sendable {
       func matches(at start: Int) -> Bool {
         name[start] == first && memoryEqual(name.baseAddress! + start, query.baseAddress!, count)
       }
-      if matches(at: 0) { return name.count == count ? .exact : .prefix }
+      if matches(at: 0) {
+        let tier: MatchTier = name.count == count ? .exact : .prefix
+        return tier <= worst ? tier : nil
+      }
+      if worst < .wordStart { return nil }
       // Substring, at a word start if any occurrence is.
       var found = false
       var start = 1
@@ -80,8 +86,8 @@ public struct FuzzyQuery: Sendable {
         // Stay on scalar starts.
         while start <= lastStart && name[start] & 0xC0 == 0x80 { start += 1 }
       }
-      if found { return .substring }
-      return Self.isSubsequence(query, of: name) ? .subsequence : nil
+      if found { return worst >= .substring ? .substring : nil }
+      return worst >= .subsequence && Self.isSubsequence(query, of: name) ? .subsequence : nil
     }
   }
 
@@ -141,8 +147,10 @@ struct SymbolKeys: Sendable, Equatable {
   func length(at index: Int) -> Int { Int(ends[index]) - (index == 0 ? 0 : Int(ends[index - 1])) }
 
   /// Calls `body` with each key's index and how it matches `query`, for the keys
-  /// that do, reading the keys in place.
-  func forEachMatch(_ query: FuzzyQuery, _ body: (_ index: Int, _ tier: MatchTier) -> Void) {
+  /// that do, reading the keys in place; `body` answers the worst tier still wanted
+  /// (keys matching only worse are passed over).
+  func forEachMatch(_ query: FuzzyQuery, _ body: (_ index: Int, _ tier: MatchTier) -> MatchTier) {
+    var worst = MatchTier.subsequence
     bytes.withUnsafeBufferPointer { all in
       ends.withUnsafeBufferPointer { ends in
         masks.withUnsafeBufferPointer { masks in
@@ -152,8 +160,9 @@ struct SymbolKeys: Sendable, Equatable {
             defer { start = end }
             // Most names lack a character of the query: rejected by their masks alone.
             guard query.mask & ~masks[index] == 0 else { continue }
-            if let tier = query.match(UnsafeBufferPointer(rebasing: all[start..<end]), mask: masks[index]) {
-              body(index, tier)
+            if let tier = query.match(UnsafeBufferPointer(rebasing: all[start..<end]), mask: masks[index], worst: worst)
+            {
+              worst = body(index, tier)
             }
           }
         }

@@ -34,7 +34,7 @@ extension LibrarySnapshot {
   ///
   /// Order: match tier (exact, prefix, word start, substring, subsequence), then
   /// shorter names, then more used, then kind (books, chapters, sections, tags,
-  /// questions), then name and path.
+  /// questions), then name (in code point order) and path.
   ///
   /// Throws ``Superseded`` when a newer change replaces the snapshot while it runs.
   ///
@@ -131,21 +131,16 @@ extension LibrarySnapshot {
       try checkCurrent()
       let table = symbols(inShard: shard)
       table.keys.forEachMatch(fuzzy) { index, tier in
-        // Only a matching name's note is visited.
-        let box = table.boxes[Int(table.owners[index])]
-        let slot = Int(table.slots[index])
-        let length = table.keys.length(at: index)
-        let titleKeys = box.summary.title != nil ? 1 : 0
-        let headingCount = box.summary.headings.count
-        if slot < titleKeys {
-          add(Candidate(box: box, kind: .book, item: 0, length: length), tier)
-        } else if slot < titleKeys + headingCount {
-          let item = slot - titleKeys
-          let kind = headingKind(box.summary, item)
-          if kind != .book { add(Candidate(box: box, kind: kind, item: item, length: length), tier) }
-        } else {
-          add(Candidate(box: box, kind: .question, item: slot - titleKeys - headingCount, length: length), tier)
+        let kind = table.kinds[index]
+        guard kind != ShardSymbols.skipped, let kind = LibrarySymbol.Kind(rawValue: Int(kind)) else {
+          return MatchTier(rawValue: worstNeeded)!
         }
+        add(
+          Candidate(
+            box: table.boxes[Int(table.owners[index])], kind: kind, item: Int(table.items[index]),
+            length: table.keys.length(at: index), name: table.name(at: index)),
+          tier)
+        return MatchTier(rawValue: worstNeeded)!
       }
     }
     for tier in (worstNeeded + 1)..<5 { byTier[tier] = [] }
@@ -160,45 +155,47 @@ extension LibrarySnapshot {
     if aLength != bLength { return aLength < bLength }
     if a.usage != b.usage { return a.usage > b.usage }
     if a.kind != b.kind { return a.kind < b.kind }
-    if a.name != b.name { return a.name < b.name }
+    if a.name != b.name { return a.name.utf8.lexicographicallyPrecedes(b.name.utf8) }
     return a.path < b.path
   }
 
-  /// A matching name. Its note is held unretained: the snapshot being queried keeps
-  /// every box alive, and a query moves tens of thousands of candidates (retaining and
-  /// releasing a box at each copy was a quarter of its time).
+  /// A matching name. Its note is held unretained and its name read in place in its
+  /// shard's table (``ShardSymbols/name(at:)``): the snapshot being queried keeps
+  /// both alive, and a query moves and compares tens of thousands of candidates
+  /// (retaining and releasing a box at each copy was a quarter of its time, reading
+  /// names through their notes most of the rest).
   private struct Candidate: @unchecked Sendable {
     let unmanagedBox: Unmanaged<NoteBox>
     let kind: LibrarySymbol.Kind
     let item: Int
     let length: Int
+    let name: UnsafeBufferPointer<UInt8>
 
-    init(box: NoteBox, kind: LibrarySymbol.Kind, item: Int, length: Int) {
+    init(box: NoteBox, kind: LibrarySymbol.Kind, item: Int, length: Int, name: UnsafeBufferPointer<UInt8>) {
       unmanagedBox = Unmanaged.passUnretained(box)
       self.kind = kind
       self.item = item
       self.length = length
+      self.name = name
     }
 
     var box: NoteBox { unmanagedBox.takeUnretainedValue() }
 
     /// Whether this candidate comes before `other` in the same tier: shorter, then
-    /// by kind, name and path.
+    /// by kind, name (in UTF-8 order, as ``LibrarySnapshot/ranks(_:before:)``) and path.
     func ranks(before other: Candidate) -> Bool {
       if length != other.length { return length < other.length }
       if kind != other.kind { return kind < other.kind }
-      let (x, y) = (name, other.name)
-      if x != y { return x < y }
+      if let order = LibrarySnapshot.order(name, other.name) { return order }
       return box.summary.path < other.box.summary.path
     }
+  }
 
-    var name: String {
-      switch kind {
-      case .book: box.summary.title ?? ""
-      case .question: box.summary.questions[item].text
-      default: box.summary.headings[item].text
-      }
-    }
+  /// Whether UTF-8 text `a` sorts before `b` (code point order), or `nil` when they
+  /// are equal.
+  static func order(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool? {
+    for index in 0..<min(a.count, b.count) where a[index] != b[index] { return a[index] < b[index] }
+    return a.count == b.count ? nil : a.count < b.count
   }
 
   private func symbol(for candidate: Candidate, tier: MatchTier) -> LibrarySymbol {
@@ -267,7 +264,7 @@ extension LibrarySnapshot {
 
   /// A heading's kind: the heading that gives the note its title is the book;
   /// levels 1 and 2 are chapters, deeper ones sections.
-  func headingKind(_ note: NoteSummary, _ item: Int) -> LibrarySymbol.Kind {
+  static func headingKind(_ note: NoteSummary, _ item: Int) -> LibrarySymbol.Kind {
     let heading = note.headings[item]
     if item == 0 && heading.text == note.title { return .book }
     return heading.level <= 2 ? .chapter : .section
