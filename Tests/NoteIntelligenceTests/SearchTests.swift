@@ -68,6 +68,51 @@ func library(_ notes: [String: String]) -> LibrarySnapshot {
     #expect(try apart.searchCandidates(SearchQuery("\"the book\"")).map(\.note.path) == ["/b.md"])
   }
 
+  /// The text is read in pieces and no further than the line chosen: read a line at a
+  /// time, or whole, every note gives the same match (line, highlights, heading,
+  /// whether the words follow each other), over random notes with code blocks, CRLF
+  /// line ends, phrases and sequences across lines.
+  @Test func readingANoteInPiecesFindsTheMatchOfReadingItWhole() {
+    var random = UInt64(11)
+    func next(_ bound: Int) -> Int {
+      random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(random >> 33) % bound
+    }
+    let words = ["the", "book", "of", "memory", "habit", "fast", "slow", "東", "京", "café", "Mind", "mind's"]
+    let queries = [
+      "memory", "the book", "\"the book\"", "mem", "fast slow memory", "\"fast slow\" habit", "café 東京", "mind",
+      "book \"of memory\"", "slow the", "habit #t1", "#t2", "\"the book of memory\"", "mind \"the book of\"",
+      "\"the book of\"",
+    ]
+    var compared = 0
+    for index in 0..<150 {
+      let lineEnd = index % 5 == 0 ? "\r\n" : "\n"
+      var text = "# Note \(index)" + lineEnd + lineEnd
+      for line in 0..<(3 + next(60)) {
+        switch next(14) {
+        case 0: text += "## Part \(line)" + lineEnd
+        case 1: text += "```" + lineEnd + "memory the book fast slow" + lineEnd + "```" + lineEnd
+        case 2: text += "#t\(next(3)) " + lineEnd
+        // A phrase and a sequence that run on to the next line.
+        case 3: text += "mind the book" + lineEnd + "of memory fast" + lineEnd
+        case 4: text += "habit fast" + lineEnd + "slow memory" + lineEnd
+        case 5: text += "the book of mind the book" + lineEnd + "of memory" + lineEnd
+        default:
+          text += (0..<(1 + next(9))).map { _ in words[next(words.count)] }.joined(separator: " ") + lineEnd
+        }
+      }
+      let doc = NoteDocument(text)
+      for query in queries.map(SearchQuery.init) {
+        let whole = NoteMatch.find(query, in: doc, pieceBytes: Int.max)
+        if whole != nil { compared += 1 }
+        for size in [1, 40] {
+          #expect(NoteMatch.find(query, in: doc, pieceBytes: size) == whole, "note \(index), \(query), pieces \(size)")
+        }
+      }
+    }
+    #expect(compared > 200, "most queries match some notes")
+  }
+
   @Test func theSequenceIsTheBareWords() {
     let query = SearchQuery("system \"one\" two")
     #expect(query.sequence.map { String(decoding: $0.bytes, as: UTF8.self) } == ["system", "two"])

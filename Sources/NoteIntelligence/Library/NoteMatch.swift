@@ -28,6 +28,12 @@ public struct NoteMatch: Sendable, Hashable {
   /// else the first with the most of the query's phrases and words. A query of tags
   /// only matches at the first use of one of them.
   public static func find(_ query: SearchQuery, in doc: NoteDocument) -> NoteMatch? {
+    find(query, in: doc, pieceBytes: ClassifiedWords.pieceBytes)
+  }
+
+  /// As ``find(_:in:)``, the text read in pieces of about `pieceBytes` (whole lines)
+  /// and no further than the chosen line.
+  static func find(_ query: SearchQuery, in doc: NoteDocument, pieceBytes: Int) -> NoteMatch? {
     if query.words.isEmpty {
       guard let range = firstTagUse(query.tags, in: doc) else { return nil }
       return make(doc, line: doc.lines.lineContaining(range.lowerBound), highlights: [range], followsSequence: false)
@@ -37,71 +43,94 @@ public struct NoteMatch: Sendable, Hashable {
     let sequenceIndex = phraseBase + query.phrases.count
     let checksSequence = query.sequence.count >= 2
     var found = [Bool](repeating: false, count: sequenceIndex + 1)
-    var occurrences: [(part: Int, range: Range<Int>)] = []
+    // The parts found on each line, and the lines in the order they were found.
+    var byLine: [Int: (parts: Set<Int>, ranges: [Range<Int>])] = [:]
+    var lines: [Int] = []
+    func record(_ part: Int, _ range: Range<Int>) {
+      found[part] = true
+      let line = doc.lines.lineContaining(range.lowerBound)
+      if byLine[line] == nil { lines.append(line) }
+      byLine[line, default: ([], [])].parts.insert(part)
+      byLine[line, default: ([], [])].ranges.append(range)
+    }
     if query.words.count <= 64 && query.sequence.count <= 64 {
       // Each word of the note reduced to bit sets: the query's words it is, those it
       // matches, the sequence's words it matches (no array per word of the note).
-      let words = ClassifiedWords(of: doc, for: query)
+      var words = ClassifiedWords(for: query)
       let phrases = query.phrases.map { phrase in
         phrase.map { word in query.words.firstIndex { $0.bytes == word } ?? 64 }
       }
-      let ranges = words.ranges
-      for index in ranges.indices {
+      // A word's phrases and sequence are looked for once the words they need are read.
+      let lookahead = max(1, query.sequence.count, phrases.map(\.count).max() ?? 0)
+      var processed = 0
+      func process(_ index: Int) {
+        let ranges = words.ranges
         var matches = words.matches[index]
         while matches != 0 {
           let part = matches.trailingZeroBitCount
           matches &= matches - 1
-          occurrences.append((part, ranges[index]))
-          found[part] = true
+          record(part, ranges[index])
         }
         for (offset, phrase) in phrases.enumerated()
         where index + phrase.count <= ranges.count
           && phrase.indices.allSatisfy({ phrase[$0] < 64 && words.exact[index + $0] & (1 << UInt64(phrase[$0])) != 0 })
         {
-          occurrences.append(
-            (phraseBase + offset, ranges[index].lowerBound..<ranges[index + phrase.count - 1].upperBound))
-          found[phraseBase + offset] = true
+          record(phraseBase + offset, ranges[index].lowerBound..<ranges[index + phrase.count - 1].upperBound)
         }
         let length = query.sequence.count
         if checksSequence && index + length <= ranges.count
           && (0..<length).allSatisfy({ words.sequence[index + $0] & (1 << UInt64($0)) != 0 })
         {
-          occurrences.append((sequenceIndex, ranges[index].lowerBound..<ranges[index + length - 1].upperBound))
-          found[sequenceIndex] = true
+          record(sequenceIndex, ranges[index].lowerBound..<ranges[index + length - 1].upperBound)
         }
+      }
+      // The line that will be chosen, once known: the first line with the sequence,
+      // or (without one to look for) the first line with every part.
+      func decided() -> Int? {
+        guard found[..<sequenceIndex].allSatisfy({ $0 }) else { return nil }
+        if checksSequence {
+          return found[sequenceIndex] ? lines.first { byLine[$0]!.parts.contains(sequenceIndex) } : nil
+        }
+        return lines.first { byLine[$0]!.parts.count == sequenceIndex }
+      }
+      // The text is read in pieces of whole lines, and no further once the line to
+      // show is known and read to its end.
+      ClassifiedWords.forEachPiece(of: doc, pieceBytes: pieceBytes) { piece, base in
+        words.add(piece, at: base)
+        let pieceEnd = base + piece.count
+        while processed + lookahead <= words.count {
+          process(processed)
+          processed += 1
+        }
+        guard let line = decided() else { return true }
+        let lineEnd = doc.lines.contentRange(ofLine: line).upperBound
+        let readTo = processed < words.count ? words.ranges[processed].lowerBound : pieceEnd
+        return readTo < lineEnd
+      }
+      while processed < words.count {
+        process(processed)
+        processed += 1
       }
     } else {
       let (words, ranges) = wordsOutsideCode(of: doc)
       for index in words.indices {
         for (part, word) in query.words.enumerated() where word.matches(words[index]) {
-          occurrences.append((part, ranges[index]))
-          found[part] = true
+          record(part, ranges[index])
         }
         for (offset, phrase) in query.phrases.enumerated()
         where index + phrase.count <= words.count && phrase.indices.allSatisfy({ phrase[$0] == words[index + $0] }) {
-          occurrences.append(
-            (phraseBase + offset, ranges[index].lowerBound..<ranges[index + phrase.count - 1].upperBound))
-          found[phraseBase + offset] = true
+          record(phraseBase + offset, ranges[index].lowerBound..<ranges[index + phrase.count - 1].upperBound)
         }
         let sequence = query.sequence
         if checksSequence && index + sequence.count <= words.count
           && sequence.indices.allSatisfy({ sequence[$0].matches(words[index + $0]) })
         {
-          occurrences.append((sequenceIndex, ranges[index].lowerBound..<ranges[index + sequence.count - 1].upperBound))
-          found[sequenceIndex] = true
+          record(sequenceIndex, ranges[index].lowerBound..<ranges[index + sequence.count - 1].upperBound)
         }
       }
     }
     guard found[..<sequenceIndex].allSatisfy({ $0 }) else { return nil }
     // The line: the first sequence, else the first line with the most distinct parts.
-    var byLine: [Int: (parts: Set<Int>, ranges: [Range<Int>])] = [:]
-    var lines: [Int] = []
-    for occurrence in occurrences {
-      let line = doc.lines.lineContaining(occurrence.range.lowerBound)
-      if byLine[line] == nil { lines.append(line) }
-      byLine[line, default: ([], [])].parts.insert(occurrence.part)
-      byLine[line, default: ([], [])].ranges.append(occurrence.range)
-    }
     var best = lines[0]
     if let sequenceLine = lines.first(where: { byLine[$0]!.parts.contains(sequenceIndex) }) {
       best = sequenceLine
@@ -128,8 +157,9 @@ public struct NoteMatch: Sendable, Hashable {
   }
 
   /// The words of a note outside code blocks as bit sets over a query's words (at
-  /// most 64 of each kind), with their byte ranges.
+  /// most 64 of each kind), with their byte ranges, read piece by piece.
   struct ClassifiedWords {
+    let query: SearchQuery
     /// Bit i: the word is the query's word i.
     var exact: [UInt64] = []
     /// Bit i: the word matches the query's word i (starts with it, for a prefix word).
@@ -138,7 +168,16 @@ public struct NoteMatch: Sendable, Hashable {
     var sequence: [UInt64] = []
     var ranges: [Range<Int>] = []
 
-    init(of doc: NoteDocument, for query: SearchQuery) {
+    init(for query: SearchQuery) { self.query = query }
+
+    var count: Int { ranges.count }
+
+    /// Cuts the text of `doc` outside code blocks in pieces of whole lines (about
+    /// `pieceBytes` each), calling `body` with each piece and where it starts until
+    /// it answers `false`.
+    static func forEachPiece(
+      of doc: NoteDocument, pieceBytes: Int, _ body: (_ piece: UnsafeBufferPointer<UInt8>, _ base: Int) -> Bool
+    ) {
       var code: [Range<Int>] = []
       doc.tree.forEachBlock { block in
         switch block.kind {
@@ -146,6 +185,29 @@ public struct NoteMatch: Sendable, Hashable {
         default: break
         }
       }
+      let text = doc.text.bytes(in: 0..<doc.utf8Count)
+      text.withUnsafeBufferPointer { all in
+        var start = 0
+        for range in code + [doc.utf8Count..<doc.utf8Count] {
+          // Words never span a line, so a piece ends after a line break.
+          while start < range.lowerBound {
+            var end = start + min(max(pieceBytes, 1), range.lowerBound - start)
+            while end < range.lowerBound && all[end - 1] != 0x0A { end += 1 }
+            let piece = UnsafeBufferPointer(rebasing: all[start..<end])
+            let base = start
+            start = end
+            guard body(piece, base) else { return }
+          }
+          start = max(start, range.upperBound)
+        }
+      }
+    }
+
+    static let pieceBytes = 1024
+
+    /// Adds the words of `piece`, which starts at byte `base` of the note.
+    mutating func add(_ piece: UnsafeBufferPointer<UInt8>, at base: Int) {
+      let query = self.query
       func test(_ word: UnsafeBufferPointer<UInt8>, _ wanted: SearchQuery.Word) -> (exact: Bool, matches: Bool) {
         let count = wanted.bytes.count
         guard word.count >= count, word.count == count || wanted.isPrefix else { return (false, false) }
@@ -154,33 +216,22 @@ public struct NoteMatch: Sendable, Hashable {
         }
         return (same && word.count == count, same)
       }
-      let text = doc.text.bytes(in: 0..<doc.utf8Count)
-      text.withUnsafeBufferPointer { all in
-        var start = 0
-        for range in code + [doc.utf8Count..<doc.utf8Count] {
-          if range.lowerBound > start {
-            let base = start
-            TextFolding.forEachWord(in: UnsafeBufferPointer(rebasing: all[start..<range.lowerBound])) {
-              word, wordRange in
-              var exact: UInt64 = 0
-              var matches: UInt64 = 0
-              var sequence: UInt64 = 0
-              for (index, wanted) in query.words.enumerated() {
-                let result = test(word, wanted)
-                if result.exact { exact |= 1 << UInt64(index) }
-                if result.matches { matches |= 1 << UInt64(index) }
-              }
-              for (index, wanted) in query.sequence.enumerated() where test(word, wanted).matches {
-                sequence |= 1 << UInt64(index)
-              }
-              self.exact.append(exact)
-              self.matches.append(matches)
-              self.sequence.append(sequence)
-              ranges.append((base + wordRange.lowerBound)..<(base + wordRange.upperBound))
-            }
-          }
-          start = max(start, range.upperBound)
+      TextFolding.forEachWord(in: piece) { word, wordRange in
+        var exact: UInt64 = 0
+        var matches: UInt64 = 0
+        var sequence: UInt64 = 0
+        for (index, wanted) in query.words.enumerated() {
+          let result = test(word, wanted)
+          if result.exact { exact |= 1 << UInt64(index) }
+          if result.matches { matches |= 1 << UInt64(index) }
         }
+        for (index, wanted) in query.sequence.enumerated() where test(word, wanted).matches {
+          sequence |= 1 << UInt64(index)
+        }
+        self.exact.append(exact)
+        self.matches.append(matches)
+        self.sequence.append(sequence)
+        ranges.append((base + wordRange.lowerBound)..<(base + wordRange.upperBound))
       }
     }
   }
