@@ -101,33 +101,38 @@ extension LibrarySnapshot {
     var titles: [ArraySlice<UInt8>] = []
     candidates.reserveCapacity(matching.count)
     titles.reserveCapacity(matching.count)
-    for (position, (shardIndex, note)) in matching.enumerated() {
-      let shard = shards[shardIndex]
-      let counts = matchingCounts[(position * query.words.count)...]
-      let length = Double(max(shard.byteCounts[note], 1)) / averageBytes
-      var score = 0.0
-      // The folded title and headings: title first.
-      let firstKey = shard.keyStarts[note]
-      let headingStart = firstKey + (shard.titled[note] ? 1 : 0)
-      let headingEnd = shard.keyStarts[note + 1]
-      let titleKey = shard.titled[note] ? shard.key(firstKey) : nil
-      let titleWords = titleKey.map(Self.wordCount) ?? 0
-      for (index, word) in query.words.enumerated() {
-        let tf = Double(counts[counts.startIndex + index])
-        score += weights[index] * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * length))
-        let inTitle = titleKey.map { Self.occurrences(of: word, in: $0) } ?? 0
-        if inTitle > 0 {
-          // More for a word that is more of the title.
-          score += weights[index] * (1 + Double(inTitle) / Double(max(titleWords, 1)))
-        } else if (headingStart..<headingEnd).contains(where: {
-          // A heading lacking a character of the word is rejected by its mask alone.
-          wordMasks[index] & ~shard.keyMasks[$0] == 0 && Self.occurrences(of: word, in: shard.key($0)) > 0
-        }) {
-          score += weights[index] / 2
+    // The matching notes come shard by shard: each shard's tables are taken once.
+    var position = 0
+    for (shardIndex, shard) in shards.enumerated() {
+      while position < matching.count && matching[position].shard == shardIndex {
+        defer { position += 1 }
+        let note = matching[position].note
+        let counts = matchingCounts[(position * query.words.count)...]
+        let length = Double(max(shard.byteCounts[note], 1)) / averageBytes
+        var score = 0.0
+        // The folded title and headings: title first.
+        let firstKey = shard.keyStarts[note]
+        let headingStart = firstKey + (shard.titled[note] ? 1 : 0)
+        let headingEnd = shard.keyStarts[note + 1]
+        let titleKey = shard.titled[note] ? shard.key(firstKey) : nil
+        let titleWords = titleKey.map(Self.wordCount) ?? 0
+        for (index, word) in query.words.enumerated() {
+          let tf = Double(counts[counts.startIndex + index])
+          score += weights[index] * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * length))
+          let inTitle = titleKey.map { Self.occurrences(of: word, in: $0) } ?? 0
+          if inTitle > 0 {
+            // More for a word that is more of the title.
+            score += weights[index] * (1 + Double(inTitle) / Double(max(titleWords, 1)))
+          } else if (headingStart..<headingEnd).contains(where: {
+            // A heading lacking a character of the word is rejected by its mask alone.
+            wordMasks[index] & ~shard.keyMasks[$0] == 0 && Self.occurrences(of: word, in: shard.key($0)) > 0
+          }) {
+            score += weights[index] / 2
+          }
         }
+        candidates.append(SearchCandidate(box: shard.boxes[note], score: score))
+        titles.append(titleKey ?? [][...])
       }
-      candidates.append(SearchCandidate(box: shard.boxes[note], score: score))
-      titles.append(titleKey ?? [][...])
     }
     return RankedCandidates(candidates: candidates, titles: titles)
   }
