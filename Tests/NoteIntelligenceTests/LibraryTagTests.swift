@@ -73,6 +73,24 @@ import Testing
     if let tag { #expect(doc.text.string(in: tag.range) == tag.name) }
   }
 
+  /// A front matter's `tags` list → the tags it gives: a comma inside a quoted item
+  /// does not split it (and such an item is no tag), a quote counts only where an
+  /// item starts.
+  static let frontMatterLists: [(String, [String])] = [
+    ("a, b", ["a", "b"]),
+    ("[a, #b/c, 'd']", ["a", "b/c", "d"]),
+    ("[\"books, 2021\", psychology]", ["psychology"]),
+    ("['x, y', z, \"w\"]", ["z", "w"]),
+    ("[o'brien, x]", ["x"]),
+    ("[ \"spaced\" , next ]", ["spaced", "next"]),
+    ("[\"unclosed, a, b]", []),
+  ]
+
+  @Test(arguments: frontMatterLists) func frontMatterTagLists(_ list: String, _ expected: [String]) {
+    let doc = NoteDocument("---\ntags: \(list)\n---\n# T\n")
+    #expect(NoteSummary.tagUses(in: doc).map(\.name) == expected, "\(list)")
+  }
+
   @Test func tagUsesAreTheSummarysTags() {
     let texts = [
       "---\ntitle: T\ntags: a, #b/c, 'd'\n---\n# T\n\n#x #y/z text #mood/😀 #読書\n\n```\n#not-a-tag\n```\n",

@@ -91,7 +91,8 @@ extension NoteSummary {
     return nil
   }
 
-  /// The front matter's tags, each item of `tags: a, #b` with its own span.
+  /// The front matter's tags, each item of `tags: a, #b` that is a tag name, with its
+  /// own span.
   static func frontMatterTags(_ block: SyntaxNode, _ doc: NoteDocument) -> [TagUse] {
     var tags: [TagUse] = []
     for entry in block.children where entry.kind == .frontMatterEntry {
@@ -101,8 +102,11 @@ extension NoteSummary {
       for item in listItemRanges(value.range, doc) {
         var range = item
         if doc.text[range.lowerBound] == UInt8(ascii: "#") { range = (range.lowerBound + 1)..<range.upperBound }
-        guard !range.isEmpty else { continue }
-        tags.append(TagUse(name: doc.text.string(in: range), span: doc.span(of: range), inFrontMatter: true))
+        // An item that is no tag name (`"books, 2021"`) is no tag, as a `#` before it in
+        // the text would not make one.
+        let name = doc.text.string(in: range)
+        guard Hashtag.isValidName(name) else { continue }
+        tags.append(TagUse(name: name, span: doc.span(of: range), inFrontMatter: true))
       }
     }
     return tags
@@ -117,13 +121,27 @@ extension NoteSummary {
     {
       bytes = (bytes.lowerBound + 1)..<(bytes.upperBound - 1)
     }
+    // As ``BookInfo/list(_:)``: a comma inside a quoted item does not split it, and a
+    // quote counts only where an item starts.
     var result: [Range<Int>] = []
     var start = bytes.lowerBound
-    for offset in bytes.lowerBound...bytes.upperBound
-    where offset == bytes.upperBound || doc.text[offset] == UInt8(ascii: ",") {
-      let item = unquotedRange(start..<offset, doc)
-      if !item.isEmpty { result.append(item) }
-      start = offset + 1
+    var quote: UInt8?
+    var atItemStart = true
+    for offset in bytes.lowerBound...bytes.upperBound {
+      let byte = offset < bytes.upperBound ? doc.text[offset] : UInt8(ascii: ",")
+      if let open = quote {
+        if byte == open { quote = nil }
+        if offset < bytes.upperBound { continue }
+      }
+      if byte == UInt8(ascii: ",") {
+        let item = unquotedRange(start..<offset, doc)
+        if !item.isEmpty { result.append(item) }
+        start = offset + 1
+        atItemStart = true
+        continue
+      }
+      if atItemStart && (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")) { quote = byte }
+      if byte != 0x20 && byte != 0x09 { atItemStart = false }
     }
     return result
   }
