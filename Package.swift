@@ -22,24 +22,30 @@ let package = Package(
     .library(name: "BookNotesFuzzing", targets: ["BookNotesFuzzing"]),
   ],
   targets: [
+    // A value behind a lock (Synchronization.Mutex) that ThreadSanitizer can follow.
+    .target(name: "Locking", dependencies: ["CSanitizerHooks"], swiftSettings: strict),
+    // ThreadSanitizer's lock annotations, called only when its runtime is linked in.
+    .target(name: "CSanitizerHooks"),
     // Pure: text storage, line index, grammar, incremental parser, syntax tree. Stdlib only.
     .target(name: "NoteSyntax", swiftSettings: strict),
     // Pure: analysis of notes (tokens, diagnostics, prompts, outline). No IO, no LSP types.
-    .target(name: "NoteIntelligence", dependencies: ["NoteSyntax"], swiftSettings: strict),
+    .target(name: "NoteIntelligence", dependencies: ["NoteSyntax", "Locking"], swiftSettings: strict),
     // Knows nothing of notes or LSP: a JSON value, a one-pass parser, a fast writer,
     // and Codable bridges over them.
     .target(name: "JSONCore", swiftSettings: strict),
     // Knows nothing of notes: JSON-RPC framing, LSP message types, connection, dispatch.
-    .target(name: "LanguageServerProtocol", dependencies: ["JSONCore"], swiftSettings: strict),
+    .target(name: "LanguageServerProtocol", dependencies: ["JSONCore", "Locking"], swiftSettings: strict),
     // The library's file-system edge: finding and reading notes, `.booknotes.json` and
     // the environment, the loader, watching folders, the index cache on disk.
     .target(
-      name: "NoteWorkspace", dependencies: ["NoteSyntax", "NoteIntelligence", "JSONCore"], swiftSettings: strict),
+      name: "NoteWorkspace", dependencies: ["NoteSyntax", "NoteIntelligence", "JSONCore", "Locking"],
+      swiftSettings: strict),
     // Google Books behind the `BookCatalog` protocol: request building, response
     // decoding, caches in memory and on disk, back-off. Its HTTP goes through the
     // `booknotes-fetch` process, so nothing here links the network stack.
     .target(
-      name: "BookCatalog", dependencies: ["NoteIntelligence", "NoteWorkspace", "JSONCore", "CProcessSpawn"],
+      name: "BookCatalog",
+      dependencies: ["NoteIntelligence", "NoteWorkspace", "JSONCore", "CProcessSpawn", "Locking"],
       swiftSettings: strict),
     // posix_spawn's close-from action, which glibc declares only for _GNU_SOURCE.
     .target(name: "CProcessSpawn"),
@@ -51,6 +57,7 @@ let package = Package(
       name: "BookNotesServer",
       dependencies: [
         "NoteSyntax", "NoteIntelligence", "NoteWorkspace", "BookCatalog", "JSONCore", "LanguageServerProtocol",
+        "Locking",
       ],
       swiftSettings: strict),
     // glibc's malloc arena limit, which Swift's Glibc module does not expose.
@@ -66,7 +73,7 @@ let package = Package(
       name: "booknotes",
       dependencies: [
         "BookNotesServer", "NoteIntelligence", "NoteSyntax", "NoteWorkspace", "BookCatalog", "JSONCore",
-        "CMallocTuning",
+        "CMallocTuning", "Locking",
       ],
       swiftSettings: strict,
       linkerSettings: staticServer
@@ -80,6 +87,7 @@ let package = Package(
       name: "booknotes-bench",
       dependencies: [
         "NoteSyntax", "NoteIntelligence", "NoteWorkspace", "BookCatalog", "JSONCore", "LanguageServerProtocol",
+        "Locking",
       ],
       swiftSettings: strict),
     // The properties the fuzzers (Fuzz/) check on every input; the tests check them on
@@ -90,22 +98,25 @@ let package = Package(
       swiftSettings: strict),
     .target(
       name: "BookNotesTestSupport",
-      dependencies: ["NoteSyntax", "NoteIntelligence", "JSONCore", "LanguageServerProtocol", "BookNotesServer"],
+      dependencies: [
+        "NoteSyntax", "NoteIntelligence", "JSONCore", "LanguageServerProtocol", "BookNotesServer", "Locking",
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "NoteSyntaxTests", dependencies: ["NoteSyntax", "BookNotesTestSupport"], exclude: ["Fixtures"],
       swiftSettings: strict),
     .testTarget(
       name: "NoteIntelligenceTests",
-      dependencies: ["NoteIntelligence", "NoteSyntax", "BookNotesTestSupport"], swiftSettings: strict),
+      dependencies: ["NoteIntelligence", "NoteSyntax", "BookNotesTestSupport", "Locking"], swiftSettings: strict),
     .testTarget(
       name: "LanguageServerProtocolTests",
-      dependencies: ["LanguageServerProtocol", "JSONCore", "BookNotesTestSupport"], swiftSettings: strict),
+      dependencies: ["LanguageServerProtocol", "JSONCore", "BookNotesTestSupport", "Locking"],
+      swiftSettings: strict),
     .testTarget(
       name: "BookNotesServerTests",
       dependencies: [
         "BookNotesServer", "BookCatalog", "LanguageServerProtocol", "JSONCore", "NoteSyntax", "NoteIntelligence",
-        "BookNotesTestSupport",
+        "BookNotesTestSupport", "Locking",
       ],
       exclude: ["Golden"],
       swiftSettings: strict),

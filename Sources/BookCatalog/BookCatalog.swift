@@ -1,5 +1,5 @@
+import Locking
 public import NoteIntelligence
-import Synchronization
 
 /// Where book metadata comes from, as plain values: the server and the command line
 /// ask it; nothing of the network reaches the analysis.
@@ -58,7 +58,7 @@ final class OnceContinuation<Value: Sendable>: Sendable {
     var done = false
   }
 
-  private let state = Mutex(State())
+  private let state = Lock(State())
 
   func set(_ continuation: CheckedContinuation<Value, Never>) {
     let early: Value? = state.withLock { state in

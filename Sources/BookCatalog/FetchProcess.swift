@@ -1,8 +1,8 @@
 import CProcessSpawn
 import Dispatch
 import JSONCore
+import Locking
 import NoteWorkspace
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -52,7 +52,7 @@ public final class FetchProcess: HTTPTransport {
   }
 
   private let executable: String?
-  private let state = Mutex(State())
+  private let state = Lock(State())
 
   /// A transport running `executable`; `nil` fails every request with
   /// `.helperUnavailable`.

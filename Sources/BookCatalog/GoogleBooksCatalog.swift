@@ -1,5 +1,5 @@
+import Locking
 public import NoteIntelligence
-import Synchronization
 
 /// Something the catalog wants said: always logged; shown to the reader once when
 /// `showUser` (a key or quota problem they can act on).
@@ -45,7 +45,7 @@ public final class GoogleBooksCatalog: BookCatalog {
   private let disk: BookCache?
   private let transport: any HTTPTransport
   private let report: @Sendable (CatalogReport) -> Void
-  private let state = Mutex(State())
+  private let state = Lock(State())
 
   public init(
     settings: CatalogSettings, cacheDirectory: String?, transport: any HTTPTransport,

@@ -1,8 +1,8 @@
 import LanguageServerProtocol
+import Locking
 import NoteIntelligence
 import NoteSyntax
 import NoteWorkspace
-import Synchronization
 
 extension BookNotesServer {
   /// The default number of notes `booknotes/search` answers with.
@@ -40,7 +40,7 @@ extension BookNotesServer {
   /// The texts of the notes at library paths for `query`, read and parsed on every
   /// core; a file that cannot hold the query's phrases is not parsed (`nil`).
   func texts(ofLibraryPaths paths: [String], for query: SearchQuery) -> [NoteDocument?] {
-    let found = Mutex([NoteDocument?](repeating: nil, count: paths.count))
+    let found = Lock([NoteDocument?](repeating: nil, count: paths.count))
     LibraryLoader.parallel(paths.count) { index in
       let path = paths[index]
       var doc: NoteDocument?

@@ -1,8 +1,8 @@
 public import LanguageServerProtocol
+import Locking
 import NoteIntelligence
 import NoteSyntax
 import NoteWorkspace
-import Synchronization
 
 /// The BookNotes language server: the handlers that answer a client about its open
 /// notes, registered on a ``LanguageServerConnection``.
@@ -16,18 +16,18 @@ public final class BookNotesServer: Sendable {
 
   /// The connection the handlers are registered on.
   public let connection: LanguageServerConnection
-  let documents = Mutex<[DocumentURI: OpenDocument]>([:])
-  let session = Mutex(Session())
+  let documents = Lock<[DocumentURI: OpenDocument]>([:])
+  let session = Lock(Session())
   /// The library index: every note under the workspace roots, open notes as edited.
   let library = LibraryHost()
-  let libraryStatus = Mutex(LibraryStatus())
+  let libraryStatus = Lock(LibraryStatus())
   /// Google Books: the catalog and its helper process.
-  let bookLookups = Mutex(BookLookups())
+  let bookLookups = Lock(BookLookups())
 
   /// Requests slower than this are logged as warnings.
   let slowRequestThreshold: Duration
   /// Where tests act in the middle of library work.
-  let libraryHooks = Mutex(LibraryHooks())
+  let libraryHooks = Lock(LibraryHooks())
 
   /// A server answering on `connection`; call ``register()`` before the connection runs.
   public init(connection: LanguageServerConnection, slowRequestThreshold: Duration = .milliseconds(200)) {

@@ -1,16 +1,16 @@
 import LanguageServerProtocol
+import Locking
 import NoteIntelligence
 import NoteSyntax
-import Synchronization
 
 /// One open note and what the server remembers about it, behind its own lock.
 final class OpenDocument: Sendable {
   let uri: DocumentURI
-  private let state: Mutex<DocumentState>
+  private let state: Lock<DocumentState>
 
   init(uri: DocumentURI, text: String, version: Int) {
     self.uri = uri
-    state = Mutex(DocumentState(note: NoteDocument(text), version: version))
+    state = Lock(DocumentState(note: NoteDocument(text), version: version))
   }
 
   /// Runs `body` with exclusive access to the note's state.

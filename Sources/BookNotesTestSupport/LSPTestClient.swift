@@ -1,7 +1,7 @@
 public import Foundation
 public import JSONCore
 public import LanguageServerProtocol
-import Synchronization
+import Locking
 
 /// A small LSP client for tests: talks JSON-RPC over file descriptors to an
 /// in-process ``LanguageServerConnection`` or to a child process.
@@ -42,15 +42,15 @@ public final class LSPTestClient: Sendable {
   }
 
   /// Client → server.
-  private let output: Mutex<Int32?>
+  private let output: Lock<Int32?>
   /// Server → client.
   private let input: Int32
   private let ownsDescriptors: Bool
-  private let state = Mutex(State())
+  private let state = Lock(State())
 
   func withState<T>(_ body: (inout State) -> T) -> T { state.withLock { body(&$0) } }
   /// The child process, when the client started one.
-  private let process: Mutex<Process?>
+  private let process: Lock<Process?>
   public let defaultTimeout: Duration
 
   /// A client writing requests to `output` and reading the server from `input`.
@@ -59,11 +59,11 @@ public final class LSPTestClient: Sendable {
     writingTo output: Int32, readingFrom input: Int32, ownsDescriptors: Bool = false,
     defaultTimeout: Duration = .seconds(10)
   ) {
-    self.output = Mutex(output)
+    self.output = Lock(output)
     self.input = input
     self.ownsDescriptors = ownsDescriptors
     self.defaultTimeout = defaultTimeout
-    self.process = Mutex(nil)
+    self.process = Lock(nil)
     let thread = Thread { [self] in readLoop() }
     thread.name = "LSPTestClient reader"
     thread.start()

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// Watches folders for notes created, changed or deleted, by comparing sizes and
 /// modification times at an interval: what the server uses when the editor does not
@@ -22,13 +22,13 @@ public final class FolderPoller: Sendable {
     var stopped = false
   }
 
-  private let state: Mutex<State>
+  private let state: Lock<State>
   private let interval: Duration
   private let queue = DispatchQueue(label: "booknotes.folder-poller", qos: .utility)
 
   /// A poller of `roots` that starts from `known` (the notes already indexed).
   public init(roots: [String], exclude: [Glob], known: [NoteFiles.Entry], interval: Duration = .seconds(2)) {
-    state = Mutex(
+    state = Lock(
       State(
         roots: roots, exclude: exclude, known: Dictionary(known.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a }))
     )

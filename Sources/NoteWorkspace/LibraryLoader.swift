@@ -1,7 +1,7 @@
 import Dispatch
+import Locking
 public import NoteIntelligence
 import NoteSyntax
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -111,7 +111,7 @@ public enum LibraryLoader {
     while true {
       let nextRange = range.upperBound..<min(range.upperBound + batchSize, entries.count)
       let cancelled = isCancelled()
-      let next = Mutex<[(entry: NoteFiles.Entry, outcome: Outcome)]>([])
+      let next = Lock<[(entry: NoteFiles.Entry, outcome: Outcome)]>([])
       let reading = DispatchGroup()
       if !nextRange.isEmpty && !cancelled {
         let batch = entries[nextRange]

@@ -1,8 +1,8 @@
 import BookCatalog
 import Foundation
 import JSONCore
+import Locking
 import NoteIntelligence
-import Synchronization
 
 /// `booknotes-bench books [--rounds N] [--fake SCRIPT] [BOOKNOTES_BINARY]`: Google Books
 /// lookups and title completion against the fake server on 127.0.0.1, which answers at
@@ -101,7 +101,7 @@ enum BooksBenchmark {
   /// A transport that times each request of the one it wraps.
   final class TimedTransport: HTTPTransport {
     let inner: any HTTPTransport
-    let times = Mutex<[Double]>([])
+    let times = Lock<[Double]>([])
 
     init(_ inner: any HTTPTransport) { self.inner = inner }
 

@@ -1,6 +1,6 @@
 import Foundation
 import JSONCore
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
   import Glibc
@@ -95,7 +95,7 @@ struct DistinctTitles {
 enum Run {
   /// `body`'s result, waiting on this thread while it runs on the global executor.
   static func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-    let outcome = Mutex<Result<T, any Error>?>(nil)
+    let outcome = Lock<Result<T, any Error>?>(nil)
     let done = DispatchSemaphore(value: 0)
     Task.detached {
       do {

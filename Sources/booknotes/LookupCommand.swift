@@ -1,9 +1,9 @@
 import BookCatalog
 import Dispatch
 import JSONCore
+import Locking
 import NoteIntelligence
 import NoteWorkspace
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -68,7 +68,7 @@ struct CatalogArguments {
     ) { report in
       if report.level == .warning { Output.error("booknotes \(command): \(report.message)") }
     }
-    let outcome = Mutex<Result<[CatalogBook], CatalogError>?>(nil)
+    let outcome = Lock<Result<[CatalogBook], CatalogError>?>(nil)
     let done = DispatchSemaphore(value: 0)
     Task {
       do throws(CatalogError) {

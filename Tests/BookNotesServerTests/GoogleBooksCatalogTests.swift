@@ -2,9 +2,9 @@ import BookCatalog
 import BookNotesTestSupport
 import Foundation
 import JSONCore
+import Locking
 import NoteIntelligence
 import NoteSyntax
-import Synchronization
 import Testing
 
 /// The Google Books client over real HTTP: the `booknotes-fetch` helper against the
@@ -19,7 +19,7 @@ import Testing
 
   /// Everything a catalog reported.
   final class Reports: Sendable {
-    let all = Mutex<[CatalogReport]>([])
+    let all = Lock<[CatalogReport]>([])
     var list: [CatalogReport] { all.withLock { $0 } }
     func add(_ report: CatalogReport) { all.withLock { $0.append(report) } }
   }

@@ -2,9 +2,9 @@ import BookNotesTestSupport
 import Foundation
 import JSONCore
 import LanguageServerProtocol
+import Locking
 import NoteIntelligence
 import NoteSyntax
-import Synchronization
 import Testing
 
 @testable import BookNotesServer
@@ -48,7 +48,7 @@ import Testing
     let harness = InProcessServer()
     try await fixture.initialize(harness.client)
     let root = fixture.root.path
-    let attempts = Mutex<[Int]>([])
+    let attempts = Lock<[Int]>([])
     harness.server.libraryHooks.withLock {
       $0.afterSnapshot = { attempt in
         attempts.withLock { $0.append(attempt) }
@@ -90,7 +90,7 @@ import Testing
     try await fixture.initialize(harness.client)
     let root = fixture.root.path
     let uri = try await Self.openAndIndex(harness, fixture, "scratch.md", "#psychology\n")
-    let attempts = Mutex<[Int]>([])
+    let attempts = Lock<[Int]>([])
     harness.server.libraryHooks.withLock {
       $0.afterSnapshot = { attempt in
         attempts.withLock { $0.append(attempt) }
@@ -127,7 +127,7 @@ import Testing
     try await fixture.initialize(harness.client)
     let uri = try await Self.openAndIndex(harness, fixture, "scratch.md", "#firstmark\n")
     let path = fixture.root.appendingPathComponent("scratch.md").path
-    let steps = Mutex<[ReindexStep]>([])
+    let steps = Lock<[ReindexStep]>([])
     harness.server.libraryHooks.withLock {
       $0.reindex = { step in
         steps.withLock { $0.append(step) }

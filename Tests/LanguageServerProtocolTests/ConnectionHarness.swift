@@ -2,7 +2,7 @@ import BookNotesTestSupport
 import Foundation
 import JSONCore
 import LanguageServerProtocol
-import Synchronization
+import Locking
 
 /// `test/echo`: answers its text after an optional delay, on a document when `uri` is set.
 struct EchoRequest: LSPRequest {
@@ -32,7 +32,7 @@ struct ReadRequest: LSPRequest {
 
 /// The texts of `test/note` notifications, per document.
 final class NoteLog: Sendable {
-  private let entries = Mutex<[String: [String]]>([:])
+  private let entries = Lock<[String: [String]]>([:])
 
   func append(_ text: String, to uri: String) {
     entries.withLock { $0[uri, default: []].append(text) }

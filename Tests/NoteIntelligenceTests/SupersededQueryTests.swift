@@ -1,5 +1,5 @@
+import Locking
 import NoteSyntax
-import Synchronization
 import Testing
 
 @testable import NoteIntelligence
@@ -54,7 +54,7 @@ import Testing
   @Test func aChangeAppliedWhileASearchReadsNotesStopsIt() throws {
     let host = Self.host(notes: 40)
     let snapshot = host.snapshot()
-    let reads = Mutex(0)
+    let reads = Lock(0)
     #expect(throws: LibrarySnapshot.Superseded.self) {
       try snapshot.search(SearchQuery("word"), limit: 20) { note in
         let count = reads.withLock { reads in

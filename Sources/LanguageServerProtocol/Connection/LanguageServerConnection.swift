@@ -1,6 +1,6 @@
 import Dispatch
 import JSONCore
-import Synchronization
+import Locking
 
 /// A JSON-RPC connection to one client over a pair of file descriptors.
 ///
@@ -39,17 +39,17 @@ public final class LanguageServerConnection: Sendable {
   public let logger: Logger
   private let input: Int32
   /// The output descriptor; the lock keeps framed messages whole.
-  private let output: Mutex<Int32>
+  private let output: Lock<Int32>
   let scheduler = MessageScheduler()
-  let state = Mutex(State())
-  let handlers = Mutex(Handlers())
+  let state = Lock(State())
+  let handlers = Lock(Handlers())
   private let exitSignal = DispatchSemaphore(value: 0)
 
   /// A connection reading from `input` and writing to `output` (stdin and stdout by
   /// default). The descriptors stay open when the connection ends.
   public init(input: Int32 = 0, output: Int32 = 1, logger: Logger = Logger.disabled()) {
     self.input = input
-    self.output = Mutex(output)
+    self.output = Lock(output)
     self.logger = logger
     registerDefaultHandlers()
   }

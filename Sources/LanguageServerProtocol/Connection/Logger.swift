@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -65,7 +65,7 @@ public final class Logger: Sendable {
   /// The descriptor written to; owned (and closed) only when it is a log file.
   private let descriptor: Int32
   private let ownsDescriptor: Bool
-  private let state: Mutex<State>
+  private let state: Lock<State>
 
   /// A logger writing lines at `level` or more important to `destination`.
   public init(level: LogLevel = .info, destination: Destination = .standardError) throws {
@@ -79,7 +79,7 @@ public final class Logger: Sendable {
       descriptor = opened
       ownsDescriptor = true
     }
-    state = Mutex(State(level: level))
+    state = Lock(State(level: level))
   }
 
   deinit {

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Runs operations in the order they were scheduled, as far as their ``Scope``s
 /// require, and concurrently otherwise.
@@ -14,7 +14,7 @@ final class MessageScheduler: Sendable {
     var pending: [Pending] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Lock(State())
 
   /// Starts `operation` once every earlier operation it depends on has finished.
   @discardableResult

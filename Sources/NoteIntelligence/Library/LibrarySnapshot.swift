@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The library index at one moment: every note's ``NoteSummary`` and the tag table,
 /// as an immutable value. Queries read one snapshot and never see a half-applied
@@ -245,13 +245,13 @@ public enum LibraryChange: Sendable {
 /// writer). A change builds the next snapshot and swaps it in atomically; readers
 /// keep the snapshot they took.
 public final class LibraryHost: Sendable {
-  private let current: Mutex<LibrarySnapshot>
+  private let current: Lock<LibrarySnapshot>
   private let latest = LatestRevision()
 
   public init() {
     var empty = LibrarySnapshot()
     empty.latest = latest
-    current = Mutex(empty)
+    current = Lock(empty)
   }
 
   /// The current snapshot.
@@ -344,9 +344,9 @@ extension LibrarySnapshot {
 
 /// One result per part of a query run in parts, each written by one job.
 final class PartResults<Value: Sendable>: Sendable {
-  private let slots: Mutex<[Result<Value, any Error>?]>
+  private let slots: Lock<[Result<Value, any Error>?]>
 
-  init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+  init(count: Int) { slots = Lock(Array(repeating: nil, count: count)) }
 
   func store(_ result: Result<Value, any Error>, at index: Int) { slots.withLock { $0[index] = result } }
 
@@ -358,9 +358,9 @@ final class PartResults<Value: Sendable>: Sendable {
 
 /// One slot per part, each written by one job.
 private final class PartSlots: Sendable {
-  private let slots: Mutex<[LibrarySnapshot]>
+  private let slots: Lock<[LibrarySnapshot]>
 
-  init(count: Int) { slots = Mutex(Array(repeating: LibrarySnapshot(), count: count)) }
+  init(count: Int) { slots = Lock(Array(repeating: LibrarySnapshot(), count: count)) }
 
   func store(_ part: LibrarySnapshot, at index: Int) { slots.withLock { $0[index] = part } }
 

@@ -1,11 +1,11 @@
-import Synchronization
+import Locking
 
 /// A value of one shard built on first use, under a lock (a second reader waits for
 /// it rather than building it again), and replaced by an empty one whenever the shard
 /// changes: the words → notes index for search (``ShardPostings``), the names side by
 /// side for symbols (``ShardSymbols``).
 final class ShardValue<Value: Sendable>: Sendable {
-  private let built = Mutex<Value?>(nil)
+  private let built = Lock<Value?>(nil)
 
   /// The value, built by `make` the first time.
   func value(_ make: () -> Value) -> Value {
