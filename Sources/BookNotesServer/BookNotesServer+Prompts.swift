@@ -11,7 +11,9 @@ import NoteWorkspace
 
 extension BookNotesServer {
   func registerPrompts() {
-    connection.register(PromptsParams.self, scope: { $0.textDocument.map { .document($0.uri) } ?? .independent }) {
+    connection.register(
+      PromptsParams.self, scope: { $0.textDocument.map { .document($0.uri) } ?? .library(document: nil) }
+    ) {
       [self] params, _ in
       if let uri = params.textDocument?.uri {
         return try documentPrompts(uri)

@@ -9,7 +9,7 @@ extension BookNotesServer {
   static let defaultSearchLimit = 50
 
   func registerSearch() {
-    connection.register(SearchParams.self, scope: { _ in .independent }) { [self] params, _ in
+    connection.register(SearchParams.self, scope: { _ in .library(document: nil) }) { [self] params, _ in
       // The words of a library being indexed are read last: a search waits for them
       // (or for its cancellation) rather than miss every note.
       while libraryStatus.withLock({ $0.readingWords }) { try await Task.sleep(for: .milliseconds(10)) }

@@ -4,10 +4,10 @@ import NoteSyntax
 
 extension BookNotesServer {
   func registerTagReferences() {
-    connection.register(DefinitionParams.self, scope: { .document($0.textDocument.uri) }) { [self] params, _ in
+    connection.register(DefinitionParams.self, scope: { .library(document: $0.textDocument.uri) }) { [self] params, _ in
       try tagLocations(params.textDocument.uri, params.position, method: DefinitionParams.method)
     }
-    connection.register(ReferenceParams.self, scope: { .document($0.textDocument.uri) }) { [self] params, _ in
+    connection.register(ReferenceParams.self, scope: { .library(document: $0.textDocument.uri) }) { [self] params, _ in
       try tagLocations(params.textDocument.uri, params.position, method: ReferenceParams.method)
     }
   }

@@ -3,19 +3,19 @@ import NoteSyntax
 
 extension BookNotesServer {
   func registerTextSynchronization() {
-    connection.register(DidOpenTextDocumentParams.self, scope: { .document($0.textDocument.uri) }) {
+    connection.register(DidOpenTextDocumentParams.self, scope: { .edit($0.textDocument.uri) }) {
       [self] params in
       didOpen(params.textDocument)
     }
-    connection.register(DidChangeTextDocumentParams.self, scope: { .document($0.textDocument.uri) }) {
+    connection.register(DidChangeTextDocumentParams.self, scope: { .edit($0.textDocument.uri) }) {
       [self] params in
       try didChange(params)
     }
-    connection.register(DidCloseTextDocumentParams.self, scope: { .document($0.textDocument.uri) }) {
+    connection.register(DidCloseTextDocumentParams.self, scope: { .edit($0.textDocument.uri) }) {
       [self] params in
       didClose(params.textDocument.uri)
     }
-    connection.register(DidSaveTextDocumentParams.self, scope: { .document($0.textDocument.uri) }) {
+    connection.register(DidSaveTextDocumentParams.self, scope: { .edit($0.textDocument.uri) }) {
       [self] params in
       logger.debug("Saved \(params.textDocument.uri)")
     }

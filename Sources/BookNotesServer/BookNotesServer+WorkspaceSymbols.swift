@@ -5,7 +5,7 @@ import NoteWorkspace
 
 extension BookNotesServer {
   func registerWorkspaceSymbols() {
-    connection.register(WorkspaceSymbolParams.self, scope: { _ in .independent }) { [self] params, _ in
+    connection.register(WorkspaceSymbolParams.self, scope: { _ in .library(document: nil) }) { [self] params, _ in
       let (encoding, limit) = session.withLock { ($0.encoding, $0.configuration.settings.maxSymbols) }
       return try timed(WorkspaceSymbolParams.method) {
         try queryLibrary(WorkspaceSymbolParams.method, onSuperseded: .contentModified, snapshot: library.snapshot) {
