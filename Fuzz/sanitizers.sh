@@ -4,9 +4,9 @@
 #
 #   Fuzz/sanitizers.sh [address] [thread]      (default: address)
 #
-# ThreadSanitizer cannot see Synchronization.Mutex's lock on Linux (a futex in the
-# uninstrumented standard library), so it reports every access guarded by a Mutex as a
-# race, and the suite has many; run it to look for races outside them (DEVELOPERS.md).
+# ThreadSanitizer cannot see Synchronization.Mutex's waiting on Linux (a futex in the
+# uninstrumented standard library); every lock here is a `Lock` (Sources/Locking),
+# which tells the sanitizer when it is taken and given back (DEVELOPERS.md).
 #
 # Each sanitizer builds in a folder of its own (.build-address, .build-thread), so the
 # usual .build is left alone and a second run rebuilds only what changed. The
@@ -27,6 +27,8 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-halt_on_error=1:detect_leaks=1:detect_stack_
 # Leaks in the toolchain's and the system's libraries, each named in the file.
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/Fuzz/lsan.supp:print_suppressions=0}
 export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=0:exitcode=66:second_deadlock_stack=1}
+# A sanitized server runs several times slower: the tests' waits are made longer.
+export BOOKNOTES_TEST_TIMEOUT_SCALE=${BOOKNOTES_TEST_TIMEOUT_SCALE:-5}
 
 failed=0
 for sanitizer in "${sanitizers[@]}"; do
@@ -38,6 +40,7 @@ for sanitizer in "${sanitizers[@]}"; do
       ;;
   esac
   build=".build-$sanitizer"
+  export BOOKNOTES_SANITIZER=$sanitizer
   mkdir -p "$build"
   echo "== swift build --build-tests --sanitize=$sanitizer"
   start=$(date +%s)

@@ -18,6 +18,15 @@ extension LSPTestClient {
     return message["params"] ?? .null
   }
 
+  /// How much longer every wait is: `BOOKNOTES_TEST_TIMEOUT_SCALE` (default 1), which
+  /// `Fuzz/sanitizers.sh` raises because a sanitized server runs several times slower.
+  public static let timeoutScale: Double = {
+    let value = ProcessInfo.processInfo.environment["BOOKNOTES_TEST_TIMEOUT_SCALE"].flatMap(Double.init) ?? 1
+    return value > 0 ? value : 1
+  }()
+
+  static func scaled(_ timeout: Duration) -> Duration { timeout * timeoutScale }
+
   /// Waits for the next message not yet taken that `matches` accepts.
   public func waitForMessage(
     description: String = "a message", timeout: Duration? = nil,
@@ -27,7 +36,7 @@ extension LSPTestClient {
       defer { state.nextWaiter += 1 }
       return state.nextWaiter
     }
-    let timeout = timeout ?? defaultTimeout
+    let timeout = Self.scaled(timeout ?? defaultTimeout)
     return try await withCheckedThrowingContinuation { continuation in
       registerWaiter(token, description: description, matches: matches, continuation: continuation)
       Task {
@@ -59,7 +68,7 @@ extension LSPTestClient {
 
   /// Waits until the server closes its output.
   public func waitForClose(timeout: Duration? = nil) async throws {
-    let timeout = timeout ?? defaultTimeout
+    let timeout = Self.scaled(timeout ?? defaultTimeout)
     try await withThrowingTaskGroup(of: Bool.self) { group in
       group.addTask {
         await withCheckedContinuation { continuation in
@@ -86,7 +95,7 @@ extension LSPTestClient {
   /// killed by a signal reports the signal number plus 128.
   public func waitForExit(timeout: Duration? = nil) async throws -> Int32 {
     guard let child = childProcess else { throw TimeoutError(waitingFor: "exit: no child process") }
-    let deadline = ContinuousClock.now + (timeout ?? defaultTimeout)
+    let deadline = ContinuousClock.now + Self.scaled(timeout ?? defaultTimeout)
     while child.isRunning {
       guard ContinuousClock.now < deadline else { throw TimeoutError(waitingFor: "the server process to exit") }
       try await Task.sleep(for: .milliseconds(10))
