@@ -313,11 +313,26 @@ extension BookNotesServer {
     // What the cache will hold: the words too, or the note summarised again (its
     // record left out, read again next time).
     var terms: [String: TermTable] = [:]
-    for case .words(let path, let table, _) in changes { terms[path] = table }
+    var summarised: [String: NoteSummary] = [:]
+    for change in changes {
+      switch change {
+      case .words(let path, let table, _): terms[path] = table
+      case .update(let summary): summarised[summary.path] = summary
+      default: break
+      }
+    }
     for index in records.indices where records[index].summary.wordsPending != nil {
-      guard let table = terms[records[index].entry.path] else { continue }
-      records[index].summary.terms = table
-      records[index].summary.wordsPending = nil
+      let path = records[index].entry.path
+      if let table = terms[path] {
+        var summary = records[index].summary
+        summary.terms = table
+        summary.wordsPending = nil
+        records[index].summary = summary
+      } else if let summary = summarised[path], summary.byteCount == records[index].entry.size {
+        // Summarised again from its file (its cached record did not read back), which
+        // still has the size it was listed with.
+        records[index].summary = summary
+      }
     }
     let damaged = archived.filter { $0.summary.wordsPending != nil }.count
     let read = archived.count - damaged + changes.count

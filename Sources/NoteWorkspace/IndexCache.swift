@@ -157,10 +157,7 @@ public struct IndexCache: Sendable {
       notes.string(record.entry.path)
       notes.int(record.entry.size)
       notes.int(Int(record.entry.modified))
-      // The summary's own path, as the note's file is named in the cache.
-      var stored = summary
-      stored.path = record.entry.path
-      SummaryArchive.writeStructure(stored, to: &structure)
+      SummaryArchive.writeStructure(summary, to: &structure)
       structureEnds.append(UInt64(structure.bytes.count))
       SummaryArchive.writeTerms(summary.terms, to: &words)
       wordEnds.append(UInt64(words.bytes.count))
