@@ -247,6 +247,8 @@ extension BookNotesServer {
       cache != nil
       && (!remaining.isEmpty || fromCache != records.count || records.count != entries.count || damaged
         || image.map { $0.count != fromCache } ?? true)
+    // Every summary is decoded: the file's bytes can go.
+    image = nil
     // Later changes on disk are written to the cache of every root, as they come.
     let whole = indexCache(roots: allRoots, settings: settings)
     libraryStatus.withLock { status in
