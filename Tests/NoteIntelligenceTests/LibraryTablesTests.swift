@@ -154,4 +154,38 @@ import Testing
     }
     #expect(fewer)
   }
+
+  @Test func damagedTablesAndRecordsAreRefusedOrReadNeverTrapping() {
+    let notes = LibraryIndexTests.many
+    let paths = notes.map(\.path)
+    var tables = ArchiveWriter(bytes: [])
+    SummaryArchive.write(
+      LibraryTables(of: notes), notes: Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) }),
+      to: &tables)
+    var records = ArchiveWriter(bytes: [])
+    for note in notes.prefix(8) { SummaryArchive.writeStructure(note, to: &records) }
+    // A fixed sequence of damage: one to three bytes set to a pseudo-random value.
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    var refused = 0
+    for round in 0..<3000 {
+      var bytes = round % 2 == 0 ? tables.bytes : records.bytes
+      for _ in 0...next(3) { bytes[next(bytes.count)] = UInt8(next(256)) }
+      let read = bytes.withUnsafeBytes { buffer -> Bool in
+        var offset = 0
+        if round % 2 == 0 { return (try? SummaryArchive.readTables(buffer, at: &offset, paths: paths)) != nil }
+        while offset < buffer.count {
+          guard let summary = try? SummaryArchive.readStructure(buffer, at: &offset) else { return false }
+          // What reads back is usable: its keys index its bytes.
+          for index in 0..<summary.keys.count { _ = summary.keys.key(at: index) }
+        }
+        return true
+      }
+      if !read { refused += 1 }
+    }
+    #expect(refused > 0)
+  }
 }

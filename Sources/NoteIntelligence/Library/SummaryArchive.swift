@@ -134,8 +134,10 @@ public enum SummaryArchive {
     let headings = try r.count()
     summary.headings.reserveCapacity(headings)
     for _ in 0..<headings {
+      let level = try r.int()
+      guard level >= 0 else { throw r.corrupt }
       summary.headings.append(
-        NoteSummary.Heading(level: try r.int(), text: try r.string(), span: try r.span(), textSpan: try r.span()))
+        NoteSummary.Heading(level: level, text: try r.string(), span: try r.span(), textSpan: try r.span()))
     }
     let tags = try r.count()
     summary.tags.reserveCapacity(tags)
@@ -435,7 +437,7 @@ package struct ArchiveReader {
   package mutating func span() throws(SummaryArchive.Corrupt) -> NoteSpan {
     let lower = try int()
     let length = try int()
-    guard lower >= 0, length >= 0 else { throw corrupt }
+    guard lower >= 0, length >= 0, length <= Int.max - lower else { throw corrupt }
     return NoteSpan(bytes: lower..<(lower + length), start: try point(), end: try point())
   }
 
