@@ -129,11 +129,12 @@ extension BookNotesServer {
     let settings = session.withLock { $0.configuration.settings }
     let exclude = settings.index.exclude.map(Glob.init)
     let cache = indexCache(roots: roots, settings: settings)
-    let opening = Mutex<Result<IndexCache.Image, IndexCache.Problem>?>(nil)
+    // The cache is opened, and the library made from it, while the roots are listed.
+    let opening = Mutex<Result<OpenedCache, IndexCache.Problem>?>(nil)
     let reading = DispatchGroup()
     if let cache {
       DispatchQueue.global(qos: .userInitiated).async(group: reading) {
-        let opened = cache.open()
+        let opened = cache.open().map(OpenedCache.init)
         opening.withLock { $0 = opened }
       }
     }
@@ -156,10 +157,10 @@ extension BookNotesServer {
     }
     let scanned = ContinuousClock.now
     reading.wait()
-    var image: IndexCache.Image?
-    if let cache, let opened = opening.withLock({ $0 }) {
-      switch opened {
-      case .success(let opened): image = opened
+    var opened: OpenedCache?
+    if let cache, let result = opening.withLock({ $0 }) {
+      switch result {
+      case .success(let result): opened = result
       case .failure(.missing): logger.info("No index cache yet at \(cache.path)")
       // After an upgrade or a settings change: rebuilt as a matter of course.
       case .failure(.outdated): logger.info("\(IndexCache.Problem.outdated) (\(cache.path))")
@@ -172,46 +173,45 @@ extension BookNotesServer {
     func isOpen() -> Set<String> { Set(documents.withLock { $0.keys }.map(Self.libraryPath(of:))) }
     var remaining = entries
     var fromCache = 0
-    if let opened = image {
-      let unchanged = opened.unchanged(entries)
+    var image = opened?.image
+    if var opened {
+      let unchanged = opened.image.unchanged(entries)
       let open = isOpen()
-      var notes: [(path: String, box: NoteBox)] = []
-      notes.reserveCapacity(entries.count)
-      var installed = [Bool](repeating: false, count: opened.count)
+      var installed = [Bool](repeating: false, count: opened.image.count)
       for (entry, record) in zip(entries, unchanged) {
         // An open note's text is newer than its file.
         guard let record, !open.contains(entry.path) else { continue }
-        notes.append((entry.path, opened.box(at: record)))
         installed[record] = true
       }
-      // The cache's tables count every note it holds: those not in the library now
-      // (changed, deleted, open) are taken out of them.
-      let dropped = installed.indices.filter { !installed[$0] }.map { opened.summary(at: $0, words: false) }
-      if dropped.contains(where: { $0 == nil }) {
-        logger.warning("\(IndexCache.Problem.corrupt("a record does not read back")) (\(opened.count) notes)")
+      // The library made from the cache has every note it holds: those not in the
+      // library now (changed, deleted, open) are taken out of it and of its tables.
+      var damaged = false
+      for record in installed.indices where !installed[record] {
+        guard let summary = opened.image.summary(at: record, words: false) else {
+          damaged = true
+          break
+        }
+        opened.library.drop(opened.image.paths[record], counted: summary)
+      }
+      if damaged {
+        logger.warning("\(IndexCache.Problem.corrupt("a record does not read back")) (\(opened.image.count) notes)")
         image = nil
       } else {
-        library.install(notes, tables: opened.tables, dropped: dropped.compactMap { $0 })
+        library.install(opened.library)
         remaining = []
-        var boxes = notes.makeIterator()
-        var next = boxes.next()
         for (entry, record) in zip(entries, unchanged) {
           guard let record else {
             remaining.append(entry)
             continue
           }
-          // The library's box, or (an open note) one of its own.
-          if let note = next, note.path == entry.path {
-            records.append(IndexCache.Record(entry: entry, box: note.box))
-            next = boxes.next()
-          } else {
-            records.append(IndexCache.Record(entry: entry, box: opened.box(at: record)))
-          }
+          // The library's box (an open note's too: the cache keeps its file's summary).
+          records.append(IndexCache.Record(entry: entry, box: opened.boxes[record]))
         }
         fromCache = records.count
         report(fromCache)
       }
     }
+    opened = nil
     // Applied in steps that grow with the library (an eighth of it, at least a batch):
     // each step copies the shards it touches, so steps of a fixed size would copy the
     // library over and over as it grows.
@@ -280,6 +280,21 @@ extension BookNotesServer {
     let known = allRoots == roots ? entries : allRoots.flatMap { NoteFiles.scan(root: $0, exclude: exclude) }
     if allRoots != roots { recordCacheChanges([]) }
     startWatching(roots: allRoots, known: known)
+  }
+
+  /// The index cache opened, with the library made from it: every note it holds, in
+  /// one box each (decoded when first read), with the stored tables.
+  struct OpenedCache: Sendable {
+    let image: IndexCache.Image
+    /// Per record of `image`, its box.
+    let boxes: [NoteBox]
+    var library: LibraryImage
+
+    init(_ image: IndexCache.Image) {
+      self.image = image
+      boxes = (0..<image.count).map { image.box(at: $0) }
+      library = LibraryImage(notes: Array(zip(image.paths, boxes)), tables: image.tables)
+    }
   }
 
   /// The second pass of an indexing: the summaries read from the index cache are

@@ -89,6 +89,16 @@ import Testing
     #expect(archive.decoded.load(ordering: .relaxed) == 0, "made without decoding a note")
     let built = LibraryHost().apply(kept.map { .update(notes[$0]) })
     try Self.sameAnswers(installed, built)
+    // Made with every note first, the dropped ones taken out after.
+    let second = Archive(notes)
+    var image = LibraryImage(
+      notes: notes.indices.map {
+        (path: notes[$0].path, box: NoteBox(archived: $0, path: notes[$0].path, in: second))
+      },
+      tables: tables)
+    for index in dropped.sorted() { image.drop(notes[index].path, counted: notes[index]) }
+    #expect(second.decoded.load(ordering: .relaxed) == 0)
+    try Self.sameAnswers(LibraryHost().install(image), built)
     // Changes after it apply as to any library.
     let changed = notes[3]
     var renamed = changed

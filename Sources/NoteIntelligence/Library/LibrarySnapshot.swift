@@ -364,6 +364,15 @@ extension LibrarySnapshot {
     }
   }
 
+  /// Takes the note at `path` out of a library made by ``init(notes:tables:dropped:)``:
+  /// its box leaves its shard, and `summary` (what the tables counted of it) leaves the
+  /// tables, so that its box need not be decoded.
+  mutating func drop(_ path: String, counted summary: NoteSummary) {
+    if shards[Self.shard(of: path)].removeValue(forKey: path) != nil { noteCount -= 1 }
+    countTags(of: summary, by: -1)
+    indexBook(summary, adding: false)
+  }
+
   /// The tag table, tag totals and book index of a library of `summaries`.
   static func tables(of summaries: [NoteSummary]) -> LibraryTables {
     var library = LibrarySnapshot()
@@ -372,6 +381,25 @@ extension LibrarySnapshot {
       library.indexBook(summary, adding: true)
     }
     return LibraryTables(tagTable: library.tagTable, tagTotals: library.tagTotals, bookIndex: library.bookIndex)
+  }
+}
+
+/// A library made from the index cache's tables and boxes, not yet installed: it can
+/// be made while the folders are listed, and the notes found changed taken out after.
+public struct LibraryImage: Sendable {
+  fileprivate var library: LibrarySnapshot
+
+  /// The library of `notes` (each path with its box) whose tag table, tag totals and
+  /// book index are `tables`, made from exactly these notes.
+  public init(notes: [(path: String, box: NoteBox)], tables: LibraryTables) {
+    library = LibrarySnapshot(notes: notes, tables: tables, dropped: [])
+  }
+
+  /// Takes the note at `path` out (changed, deleted or open since the tables were
+  /// made); `summary` is what the tables counted of it (its archived summary, its
+  /// words not needed).
+  public mutating func drop(_ path: String, counted summary: NoteSummary) {
+    library.drop(path, counted: summary)
   }
 }
 
@@ -384,8 +412,15 @@ extension LibraryHost {
   public func install(
     _ notes: [(path: String, box: NoteBox)], tables: LibraryTables, dropped: [NoteSummary]
   ) -> LibrarySnapshot {
-    let built = LibrarySnapshot(notes: notes, tables: tables, dropped: dropped)
-    return current.withLock { snapshot in
+    install(LibrarySnapshot(notes: notes, tables: tables, dropped: dropped))
+  }
+
+  /// Makes `image` the current library (see ``install(_:tables:dropped:)``).
+  @discardableResult
+  public func install(_ image: LibraryImage) -> LibrarySnapshot { install(image.library) }
+
+  private func install(_ built: LibrarySnapshot) -> LibrarySnapshot {
+    current.withLock { snapshot in
       var next = built
       for box in snapshot.boxes { next.update(box.summary) }
       next.advance(to: snapshot.revision + 1)
