@@ -74,8 +74,9 @@ enum LibraryBenchmark {
       let scan = Measure.seconds { scanned = NoteFiles.scan(root: folder, exclude: []) }
       var loaded: [String: NoteSummary] = [:]
       let load = Measure.seconds { if case .success(let found) = cache.load(matching: scanned) { loaded = found } }
+      var built = LibrarySnapshot()
       let build = Measure.seconds {
-        LibraryHost().add(Array(loaded.values), parts: LibraryLoader.parts, parallel: LibraryLoader.parallel)
+        built = LibraryHost().add(Array(loaded.values), parts: LibraryLoader.parts, parallel: LibraryLoader.parallel)
       }
       let loadedCount = loaded.count
       loaded = [:]
@@ -102,6 +103,12 @@ enum LibraryBenchmark {
       print("cache open       | \(Measure.format(open)) (header, stamps, tables, structure read and checked)")
       print("cache install    | \(Measure.format(install)) (\(host.snapshot().noteCount) notes, from the tables)")
       print("cache decode     | \(Measure.format(decode)) (words read, every summary decoded, every core)")
+      // The same queries on the library built from decoded summaries and on the one
+      // installed from the cache (its summaries decoded in place since).
+      let installed = host.snapshot()
+      for (name, snapshot) in [("symbols, built", built), ("symbols, cache", installed)] {
+        report(name, symbolQueries) { _ = try? snapshot.symbols(matching: $0, limit: 200) }
+      }
     }
 
     let host = LibraryHost()
@@ -121,11 +128,7 @@ enum LibraryBenchmark {
     print("snapshot (parts) | \(Measure.format(partsTime)) (8 parts in turn, then merged)")
 
     if wanted("symbols") {
-      let queries = [
-        "chapter", "the", "a", "memory", "habit", "ch 1", "attention", "what does", "book", "and", "deci", "focus",
-        "#books", "#theme/", "lang", "economy", "power", "design", "luck", "q", "why", "x", "evolution", "work",
-        "reading", "chapter 3", "summary", "brain", "the little", "notes",
-      ]
+      let queries = symbolQueries
       report("symbols", queries) { _ = try? snapshot.symbols(matching: $0, limit: 200) }
       report("symbols (2 parts)", queries) {
         _ = try? snapshot.symbols(matching: $0, limit: 200, parallel: LibraryLoader.parallel)
@@ -166,6 +169,12 @@ enum LibraryBenchmark {
       }
     }
   }
+
+  static let symbolQueries = [
+    "chapter", "the", "a", "memory", "habit", "ch 1", "attention", "what does", "book", "and", "deci", "focus",
+    "#books", "#theme/", "lang", "economy", "power", "design", "luck", "q", "why", "x", "evolution", "work",
+    "reading", "chapter 3", "summary", "brain", "the little", "notes",
+  ]
 
   /// Each query 5 times; the median and the slowest query's median.
   static func report(_ name: String, _ queries: [String], _ body: (String) -> Void) {
