@@ -117,10 +117,11 @@ extension BookNotesServer {
   /// indexed so far; then reads their words for search (``NoteWords``: most of the
   /// work, needed by search alone); saves the cache; then watches `allRoots`.
   ///
-  /// The cache is read while the roots are listed. Its notes whose files are
-  /// unchanged make the library at once, with the tag table and book index the cache
-  /// stores (``LibraryHost/install(_:tables:dropped:)``), their summaries decoded
-  /// when first read and all of them in the second pass.
+  /// The cache is read, and a library made of every note it holds with the tag table
+  /// and book index it stores (``LibraryImage``), while the roots are listed; the
+  /// notes whose files changed, are gone or are open are then taken out of it, and it
+  /// is installed at once. Its summaries are decoded when first read, and all of them
+  /// in the second pass.
   func index(
     roots: [String], progress token: ProgressToken?, wordsProgress: ProgressToken? = nil, allRoots: [String]
   ) {
