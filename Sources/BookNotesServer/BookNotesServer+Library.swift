@@ -116,6 +116,12 @@ extension BookNotesServer {
   /// are unchanged), applying them in batches so that requests answer from what is
   /// indexed so far; then reads their words for search (``NoteWords``: most of the
   /// work, needed by search alone); saves the cache; then watches `allRoots`.
+  ///
+  /// The cache is read, and a library made of every note it holds with the tag table
+  /// and book index it stores (``LibraryImage``), while the roots are listed; the
+  /// notes whose files changed, are gone or are open are then taken out of it, and it
+  /// is installed at once. Its summaries are decoded when first read, and all of them
+  /// in the second pass.
   func index(
     roots: [String], progress token: ProgressToken?, wordsProgress: ProgressToken? = nil, allRoots: [String]
   ) {
@@ -123,6 +129,16 @@ extension BookNotesServer {
     let start = ContinuousClock.now
     let settings = session.withLock { $0.configuration.settings }
     let exclude = settings.index.exclude.map(Glob.init)
+    let cache = indexCache(roots: roots, settings: settings)
+    // The cache is opened, and the library made from it, while the roots are listed.
+    let opening = Mutex<Result<OpenedCache, IndexCache.Problem>?>(nil)
+    let reading = DispatchGroup()
+    if let cache {
+      DispatchQueue.global(qos: .userInitiated).async(group: reading) {
+        let opened = cache.open().map(OpenedCache.init)
+        opening.withLock { $0 = opened }
+      }
+    }
     let entries = roots.flatMap { NoteFiles.scan(root: $0, exclude: exclude) }
     if let token {
       connection.send(
@@ -141,11 +157,11 @@ extension BookNotesServer {
           )))
     }
     let scanned = ContinuousClock.now
-    let cache = indexCache(roots: roots, settings: settings)
-    var cached: [String: NoteSummary] = [:]
-    if let cache {
-      switch cache.load(matching: entries, words: false) {
-      case .success(let summaries): cached = summaries
+    reading.wait()
+    var opened: OpenedCache?
+    if let cache, let result = opening.withLock({ $0 }) {
+      switch result {
+      case .success(let result): opened = result
       case .failure(.missing): logger.info("No index cache yet at \(cache.path)")
       // After an upgrade or a settings change: rebuilt as a matter of course.
       case .failure(.outdated): logger.info("\(IndexCache.Problem.outdated) (\(cache.path))")
@@ -156,20 +172,47 @@ extension BookNotesServer {
     var records: [IndexCache.Record] = []
     records.reserveCapacity(entries.count)
     func isOpen() -> Set<String> { Set(documents.withLock { $0.keys }.map(Self.libraryPath(of:))) }
-    if !cached.isEmpty {
+    var remaining = entries
+    var fromCache = 0
+    var image = opened?.image
+    if var opened {
+      let unchanged = opened.image.unchanged(entries)
       let open = isOpen()
-      var summaries: [NoteSummary] = []
-      summaries.reserveCapacity(cached.count)
-      for entry in entries {
-        guard let summary = cached[entry.path] else { continue }
-        records.append(IndexCache.Record(entry: entry, summary: summary))
+      var installed = [Bool](repeating: false, count: opened.image.count)
+      for (entry, record) in zip(entries, unchanged) {
         // An open note's text is newer than its file.
-        if !open.contains(entry.path) { summaries.append(summary) }
+        guard let record, !open.contains(entry.path) else { continue }
+        installed[record] = true
       }
-      library.add(summaries, parts: LibraryLoader.parts, parallel: LibraryLoader.parallel)
-      report(cached.count)
+      // The library made from the cache has every note it holds: those not in the
+      // library now (changed, deleted, open) are taken out of it and of its tables.
+      var damaged = false
+      for record in installed.indices where !installed[record] {
+        guard let summary = opened.image.summary(at: record, words: false) else {
+          damaged = true
+          break
+        }
+        opened.library.drop(opened.image.paths[record], counted: summary)
+      }
+      if damaged {
+        logger.warning("\(IndexCache.Problem.corrupt("a record does not read back")) (\(opened.image.count) notes)")
+        image = nil
+      } else {
+        library.install(opened.library)
+        remaining = []
+        for (entry, record) in zip(entries, unchanged) {
+          guard let record else {
+            remaining.append(entry)
+            continue
+          }
+          // The library's box (an open note's too: the cache keeps its file's summary).
+          records.append(IndexCache.Record(entry: entry, box: opened.boxes[record]))
+        }
+        fromCache = records.count
+        report(fromCache)
+      }
     }
-    let remaining = cached.isEmpty ? entries : entries.filter { cached[$0.path] == nil }
+    opened = nil
     // Applied in steps that grow with the library (an eighth of it, at least a batch):
     // each step copies the shards it touches, so steps of a fixed size would copy the
     // library over and over as it grows.
@@ -189,7 +232,7 @@ extension BookNotesServer {
         library.apply(pending)
         pending = []
       }
-      report(cached.count + done)
+      report(fromCache + done)
     }
     library.apply(pending)
     let elapsed = ContinuousClock.now - start
@@ -198,10 +241,15 @@ extension BookNotesServer {
       connection.send(notification: ProgressParams(token: token, value: .end(message: "\(count) notes")))
     }
     logger.info(
-      "Indexed \(count) notes in \(elapsed.milliseconds) ms (\(cached.count) from the cache; listing "
-        + "\((scanned - start).milliseconds) ms, reading the cache \((read - scanned).milliseconds) ms)")
-    let words = readWords(records: &records, cache: cache, progress: wordsProgress)
-    let saves = cache != nil && (!remaining.isEmpty || cached.count != records.count || records.count != entries.count)
+      "Indexed \(count) notes in \(elapsed.milliseconds) ms (\(fromCache) from the cache; listing "
+        + "\((scanned - start).milliseconds) ms, then waiting for the cache \((read - scanned).milliseconds) ms)")
+    let (words, damaged) = readWords(records: &records, image: image, progress: wordsProgress)
+    let saves =
+      cache != nil
+      && (!remaining.isEmpty || fromCache != records.count || records.count != entries.count || damaged
+        || image.map { $0.count != fromCache } ?? true)
+    // Every summary is decoded: the file's bytes can go.
+    image = nil
     // Later changes on disk are written to the cache of every root, as they come.
     let whole = indexCache(roots: allRoots, settings: settings)
     libraryStatus.withLock { status in
@@ -235,48 +283,81 @@ extension BookNotesServer {
     startWatching(roots: allRoots, known: known)
   }
 
-  /// The second pass of an indexing: the words of every note summarised without them,
-  /// from the index cache where it has them, else from the files, on every core;
-  /// `records` (what the cache will hold) get them too. Search waits for this pass.
-  /// Returns how many notes got their words.
-  func readWords(records: inout [IndexCache.Record], cache: IndexCache?, progress token: ProgressToken?) -> Int {
+  /// The index cache opened, with the library made from it: every note it holds, in
+  /// one box each (decoded when first read), with the stored tables.
+  struct OpenedCache: Sendable {
+    let image: IndexCache.Image
+    /// Per record of `image`, its box.
+    let boxes: [NoteBox]
+    var library: LibraryImage
+
+    init(_ image: IndexCache.Image) {
+      self.image = image
+      boxes = (0..<image.count).map { image.box(at: $0) }
+      library = LibraryImage(notes: Array(zip(image.paths, boxes)), tables: image.tables)
+    }
+  }
+
+  /// The second pass of an indexing: the summaries read from the index cache are
+  /// decoded, words included, on every core; the words of every note summarised
+  /// without them are read from the files, on every core; `records` (what the cache
+  /// will hold) get them too. Search waits for this pass. Returns how many notes got
+  /// their words, and whether a cached record did not read back.
+  func readWords(
+    records: inout [IndexCache.Record], image: IndexCache.Image?, progress token: ProgressToken?
+  ) -> (count: Int, damaged: Bool) {
     let start = ContinuousClock.now
-    let waiting = Set(library.snapshot().pathsWaitingForWords)
+    let archived = records.filter { !$0.box.isDecoded }.map(\.box)
+    let waitingFiles = library.snapshot().pathsWaitingForWords.count
     if let token {
       connection.send(
         notification: ProgressParams(
           token: token,
-          value: .begin(title: "Indexing words for search", message: "\(waiting.count) notes", percentage: 0)))
+          value: .begin(
+            title: "Indexing words for search", message: "\(archived.count + waitingFiles) notes", percentage: 0)))
     }
-    var changes: [LibraryChange] = []
-    var fromCache: [String: (terms: TermTable, byteCount: Int)] = [:]
-    if let cache, !waiting.isEmpty {
-      // Summaries read from the cache without their words: the cache has them.
-      let entries = records.filter { waiting.contains($0.entry.path) && $0.summary.wordsPending?.codeRanges == nil }
-        .map(\.entry)
-      if !entries.isEmpty, case .success(let found) = cache.loadWords(matching: entries) { fromCache = found }
+    if let image, !archived.isEmpty {
+      if !image.readWords() { logger.warning("The index cache's words do not read back; reading them from the notes") }
+      NoteBox.decodeAll(archived, parts: LibraryLoader.parts, parallel: LibraryLoader.parallel)
     }
-    for (path, words) in fromCache {
-      changes.append(.words(path: path, terms: words.terms, byteCount: words.byteCount))
-    }
+    let decoded = ContinuousClock.now
+    // Notes summarised without their words, and those whose cached record did not
+    // read back (read from their files again).
     let snapshot = library.snapshot()
-    let rest = waiting.filter { fromCache[$0] == nil }.compactMap { snapshot.note(at: $0) }
+    let waiting = snapshot.pathsWaitingForWords
     let maxFileSize = session.withLock { $0.configuration.settings.index.maxFileSize }
-    changes += LibraryLoader.words(of: rest, maxFileSize: maxFileSize)
+    let changes = LibraryLoader.words(of: waiting.compactMap { snapshot.note(at: $0) }, maxFileSize: maxFileSize)
     library.apply(changes)
     // What the cache will hold: the words too, or the note summarised again (its
     // record left out, read again next time).
     var terms: [String: TermTable] = [:]
-    for case .words(let path, let table, _) in changes { terms[path] = table }
-    for index in records.indices where records[index].summary.wordsPending != nil {
-      guard let table = terms[records[index].entry.path] else { continue }
-      records[index].summary.terms = table
-      records[index].summary.wordsPending = nil
+    var summarised: [String: NoteSummary] = [:]
+    for change in changes {
+      switch change {
+      case .words(let path, let table, _): terms[path] = table
+      case .update(let summary): summarised[summary.path] = summary
+      default: break
+      }
     }
+    for index in records.indices where records[index].summary.wordsPending != nil {
+      let path = records[index].entry.path
+      if let table = terms[path] {
+        var summary = records[index].summary
+        summary.terms = table
+        summary.wordsPending = nil
+        records[index].summary = summary
+      } else if let summary = summarised[path], summary.byteCount == records[index].entry.size {
+        // Summarised again from its file (its cached record did not read back), which
+        // still has the size it was listed with.
+        records[index].summary = summary
+      }
+    }
+    let damaged = archived.filter { $0.summary.wordsPending != nil }.count
+    let read = archived.count - damaged + changes.count
     logger.info(
-      "Read the words of \(changes.count) notes in \((ContinuousClock.now - start).milliseconds) ms "
-        + "(\(fromCache.count) from the cache)")
-    return changes.count
+      "Read the words of \(read) notes in \((ContinuousClock.now - start).milliseconds) ms "
+        + "(\(archived.count - damaged) from the cache in \((decoded - start).milliseconds) ms)")
+    return (read, damaged > 0)
   }
 
   /// Keeps the index cache's records current with notes read from disk (`nil`: the

@@ -19,7 +19,7 @@ public struct IndexCache: Sendable {
   public let fingerprint: String
 
   /// Bumped whenever ``NoteSummary`` or its archive changes.
-  static let version: UInt32 = 3
+  static let version: UInt32 = 4
   static let magic: [UInt8] = Array("BNIDX".utf8)
 
   /// The cache of the library made of `roots`, in `directory`.
@@ -73,11 +73,22 @@ public struct IndexCache: Sendable {
   /// A summary with the file state it was made from.
   public struct Record: Sendable {
     public var entry: NoteFiles.Entry
-    public var summary: NoteSummary
+    /// The summary in its box: a record read from the cache holds the cache's box,
+    /// decoded when first read and shared with the library.
+    public var box: NoteBox
+    public var summary: NoteSummary {
+      get { box.summary }
+      set { box = NoteBox(newValue) }
+    }
 
     public init(entry: NoteFiles.Entry, summary: NoteSummary) {
       self.entry = entry
-      self.summary = summary
+      box = NoteBox(summary)
+    }
+
+    public init(entry: NoteFiles.Entry, box: NoteBox) {
+      self.entry = entry
+      self.box = box
     }
   }
 
@@ -99,160 +110,75 @@ public struct IndexCache: Sendable {
   }
 
   /// The cached summaries of the notes in `entries` whose size and modification time
-  /// are unchanged, by path, read on every core. Without `words`, their word tables
-  /// are skipped (the summaries wait for their words, ``NoteSummary/wordsPending``).
-  public func load(
-    matching entries: [NoteFiles.Entry], words: Bool = true
-  ) -> Result<[String: NoteSummary], Problem> {
-    decode(matching: entries) { buffer, offset, path in
-      guard let summary = try? SummaryArchive.read(buffer, at: &offset, words: words), summary.path == path else {
-        return nil
-      }
-      return summary
+  /// are unchanged, by path, decoded on every core (the command line's library; the
+  /// server reads the cache with ``open()``).
+  public func load(matching entries: [NoteFiles.Entry]) -> Result<[String: NoteSummary], Problem> {
+    let image: Image
+    switch open() {
+    case .success(let opened): image = opened
+    case .failure(let problem): return .failure(problem)
     }
-  }
-
-  /// The cached word tables (with the length of the text they were read from) of the
-  /// notes in `entries` whose size and modification time are unchanged, by path: the
-  /// second pass of an indexing from the cache, which makes nothing else.
-  public func loadWords(
-    matching entries: [NoteFiles.Entry]
-  ) -> Result<[String: (terms: TermTable, byteCount: Int)], Problem> {
-    decode(matching: entries) { buffer, offset, _ in try? SummaryArchive.readWords(buffer, at: &offset) }
-  }
-
-  /// The records of the notes in `entries` whose files are unchanged, each read by
-  /// `read` (given the record's path; `nil`: corrupt), on every core.
-  private func decode<Value: Sendable>(
-    matching entries: [NoteFiles.Entry], _ read: @Sendable (UnsafeRawBufferPointer, inout Int, String) -> Value?
-  ) -> Result<[String: Value], Problem> {
-    guard let bytes = NoteFiles.readBytes(path) else {
-      return .failure(errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno))))
-    }
-    let wanted = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-    return bytes.withUnsafeBytes { buffer -> Result<[String: Value], Problem> in
-      var reader = ArchiveHeaderReader(buffer: buffer)
-      guard reader.matches(Self.magic) else { return .failure(.corrupt("not an index cache")) }
-      guard let version = reader.uint32(), version == Self.version, let print = reader.string(), print == fingerprint
-      else { return .failure(.outdated) }
-      guard let count = reader.uint32(), let offsets = reader.offsets(Int(count)) else {
-        return .failure(.corrupt("bad record table"))
-      }
-      let chunk = 256
-      let chunks = (offsets.count + chunk - 1) / chunk
-      var results = [[String: Value]?](repeating: nil, count: chunks)
-      results.withUnsafeMutableBufferPointer { slots in
-        nonisolated(unsafe) let slots = slots
-        // Read only, while `bytes` is alive.
-        nonisolated(unsafe) let buffer = buffer
-        // Each iteration writes only its own slot.
-        DispatchQueue.concurrentPerform(iterations: chunks) { index in
-          var found: [String: Value] = [:]
-          for record in (index * chunk)..<min((index + 1) * chunk, offsets.count) {
-            var offset = offsets[record]
-            guard let stamp = Self.readStamp(buffer, &offset) else {
-              slots[index] = nil
-              return
-            }
-            guard let entry = wanted[stamp.path], entry.size == stamp.size, entry.modified == stamp.modified else {
-              continue
-            }
-            guard let value = read(buffer, &offset, stamp.path) else {
-              slots[index] = nil
-              return
-            }
-            found[stamp.path] = value
-          }
-          slots[index] = found
+    let records = image.unchanged(entries).compactMap { $0 }
+    var found = [NoteSummary?](repeating: nil, count: records.count)
+    found.withUnsafeMutableBufferPointer { buffer in
+      nonisolated(unsafe) let slots = buffer
+      // Each iteration writes only its own slots.
+      DispatchQueue.concurrentPerform(iterations: 8) { part in
+        for index in stride(from: part, to: records.count, by: 8) {
+          slots[index] = image.summary(at: records[index])
         }
       }
-      var all: [String: Value] = [:]
-      all.reserveCapacity(wanted.count)
-      for result in results {
-        guard let result else { return .failure(.corrupt("a record does not read back")) }
-        all.merge(result) { a, _ in a }
-      }
-      return .success(all)
     }
+    var all: [String: NoteSummary] = [:]
+    all.reserveCapacity(records.count)
+    for summary in found {
+      guard let summary, summary.wordsPending == nil else { return .failure(.corrupt("a record does not read back")) }
+      all[summary.path] = summary
+    }
+    return .success(all)
   }
 
   /// Writes `records` as the new cache: to a temporary file beside it, then renamed.
-  /// A summary still waiting for its words is left out (read again next time).
+  /// A summary still waiting for its words is left out (read again next time), and
+  /// so is a second record of one path.
   public func save(_ records: [Record]) throws(Problem) {
-    let records = records.filter { $0.summary.wordsPending == nil }
-    var header: [UInt8] = Self.magic
-    Self.append(Self.version, to: &header)
-    var printBytes = ArchiveWriter(bytes: [])
-    printBytes.string(fingerprint)
-    header += printBytes.bytes
-    Self.append(UInt32(records.count), to: &header)
-    var body = ArchiveWriter(bytes: [])
-    var offsets: [UInt64] = []
-    for record in records {
-      offsets.append(UInt64(body.bytes.count))
-      body.string(record.entry.path)
-      body.int(record.entry.size)
-      body.int(Int(record.entry.modified))
-      SummaryArchive.write(record.summary, to: &body)
+    var seen: Set<String> = []
+    let records = records.filter { $0.summary.wordsPending == nil }.sorted { $0.entry.path < $1.entry.path }
+      .filter { seen.insert($0.entry.path).inserted }
+    let summaries = records.map(\.summary)
+    var notes = ArchiveWriter(bytes: [])
+    var structure = ArchiveWriter(bytes: [])
+    var words = ArchiveWriter(bytes: [])
+    var structureEnds: [UInt64] = []
+    var wordEnds: [UInt64] = []
+    structureEnds.reserveCapacity(records.count)
+    wordEnds.reserveCapacity(records.count)
+    for (record, summary) in zip(records, summaries) {
+      notes.string(record.entry.path)
+      notes.int(record.entry.size)
+      notes.int(Int(record.entry.modified))
+      SummaryArchive.writeStructure(summary, to: &structure)
+      structureEnds.append(UInt64(structure.bytes.count))
+      SummaryArchive.writeTerms(summary.terms, to: &words)
+      wordEnds.append(UInt64(words.bytes.count))
     }
-    let base = header.count + offsets.count * 8
-    for offset in offsets { Self.append(UInt64(base) + offset, to: &header) }
-    if let reason = AtomicFile.write(parts: [header, body.bytes], to: path) { throw .unreadable(reason) }
+    for end in structureEnds { Self.append(end, to: &notes.bytes) }
+    for end in wordEnds { Self.append(end, to: &notes.bytes) }
+    var tables = ArchiveWriter(bytes: [])
+    let index = Dictionary(records.enumerated().map { ($1.entry.path, $0) }, uniquingKeysWith: { a, _ in a })
+    SummaryArchive.write(LibraryTables(of: summaries), notes: index, to: &tables)
+    let header = Layout.header(
+      fingerprint: fingerprint, count: records.count,
+      lengths: [notes.bytes.count, tables.bytes.count, structure.bytes.count, words.bytes.count],
+      checksums: [Layout.checksum([notes.bytes, tables.bytes, structure.bytes]), Layout.checksum([words.bytes])])
+    if let reason = AtomicFile.write(
+      parts: [header, notes.bytes, tables.bytes, structure.bytes, words.bytes], to: path)
+    {
+      throw .unreadable(reason)
+    }
   }
 
-  private static func readStamp(
-    _ buffer: UnsafeRawBufferPointer, _ offset: inout Int
-  ) -> (path: String, size: Int, modified: Int64)? {
-    guard offset >= 0, offset < buffer.count else { return nil }
-    var reader = ArchiveReader(buffer: buffer, offset: offset)
-    guard let path = try? reader.string(), let size = try? reader.int(), let modified = try? reader.int() else {
-      return nil
-    }
-    offset = reader.offset
-    return (path, size, Int64(modified))
-  }
-
-  private static func append<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
+  static func append<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
     withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
-  }
-}
-
-/// Reads the cache file's header.
-private struct ArchiveHeaderReader {
-  let buffer: UnsafeRawBufferPointer
-  var offset = 0
-
-  init(buffer: UnsafeRawBufferPointer) { self.buffer = buffer }
-
-  mutating func matches(_ bytes: [UInt8]) -> Bool {
-    guard buffer.count >= bytes.count, buffer.prefix(bytes.count).elementsEqual(bytes) else { return false }
-    offset = bytes.count
-    return true
-  }
-
-  mutating func uint32() -> UInt32? {
-    guard offset + 4 <= buffer.count else { return nil }
-    defer { offset += 4 }
-    return UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-  }
-
-  mutating func string() -> String? {
-    var reader = ArchiveReader(buffer: buffer, offset: offset)
-    guard let text = try? reader.string() else { return nil }
-    offset = reader.offset
-    return text
-  }
-
-  mutating func offsets(_ count: Int) -> [Int]? {
-    guard count >= 0, count <= (buffer.count - offset) / 8 else { return nil }
-    var result: [Int] = []
-    result.reserveCapacity(count)
-    for index in 0..<count {
-      let value = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset + index * 8, as: UInt64.self))
-      guard value < UInt64(buffer.count) else { return nil }
-      result.append(Int(value))
-    }
-    offset += count * 8
-    return result
   }
 }

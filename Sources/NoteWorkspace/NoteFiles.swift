@@ -179,6 +179,7 @@ public enum NoteFiles {
     visited: inout Set<String>
   ) {
     guard let directory = opendir(folder) else { return }
+    defer { closedir(directory) }
     var entries: [String] = []
     while let entry = readdir(directory) {
       let name = withUnsafePointer(to: entry.pointee.d_name) {
@@ -187,12 +188,13 @@ public enum NoteFiles {
       if name == "." || name == ".." { continue }
       entries.append(name)
     }
-    closedir(directory)
+    // Each entry is looked up in the open folder, not by its whole path again.
+    let folderDescriptor = dirfd(directory)
     for name in entries.sorted() {
       let path = join(folder, name)
       let relativePath = relative.isEmpty ? name : relative + "/" + name
       var info = stat()
-      guard lstat(path, &info) == 0 else { continue }
+      guard fstatat(folderDescriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
       var mode = info.st_mode & S_IFMT
       let isLink = mode == S_IFLNK
       if isLink {

@@ -143,10 +143,11 @@ final class LibraryFixture {
   }
 
   /// Starts `client`'s session on this library with work-done progress (so that the end
-  /// of indexing can be awaited) and fast polling, then waits for the indexing.
+  /// of indexing can be awaited) and fast polling, then waits for the indexing;
+  /// `afterInitialized` sends what comes right after `initialized` (before indexing).
   func initialize(
     _ client: LSPTestClient, encoding: String = "utf-16", capabilities extra: JSONValue = [:],
-    options: JSONValue = [:]
+    options: JSONValue = [:], afterInitialized: (LSPTestClient) -> Void = { _ in }
   ) async throws {
     var capabilities: [String: JSONValue] = [
       "general": ["positionEncodings": [.string(encoding)]], "window": ["workDoneProgress": true],
@@ -163,6 +164,7 @@ final class LibraryFixture {
     ]
     _ = try await client.request("initialize", params: params)
     client.notify("initialized", params: [:])
+    afterInitialized(client)
     try await client.waitForIndexing()
   }
 }

@@ -110,8 +110,11 @@ public struct LibrarySnapshot: Sendable {
 
   /// The paths of the notes that wait for their words.
   public var pathsWaitingForWords: [String] {
-    boxes.filter { $0.summary.wordsPending != nil }.map(\.summary.path)
+    boxes.filter(\.waitsForWords).map(\.summary.path)
   }
+
+  /// Every note's box, for ``NoteBox/decodeAll(_:parts:parallel:)``.
+  public var allBoxes: [NoteBox] { Array(boxes) }
 
   /// Removes the note at `path`, if there is one.
   mutating func remove(_ path: String) {
@@ -185,12 +188,6 @@ public struct LibrarySnapshot: Sendable {
     for byte in path.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
     return Int(hash % UInt32(shardCount))
   }
-}
-
-/// A summary behind a reference, so that passing it around costs one retain.
-final class NoteBox: Sendable {
-  let summary: NoteSummary
-  init(_ summary: NoteSummary) { self.summary = summary }
 }
 
 /// How a tag is used across the library.
@@ -338,6 +335,98 @@ extension LibrarySnapshot {
       }
       tagTotals.merge(part.tagTotals, uniquingKeysWith: +)
       for (key, paths) in part.bookIndex { bookIndex[key, default: []] += paths }
+    }
+  }
+}
+
+extension LibrarySnapshot {
+  /// The library of the notes `notes` (each path with its box) whose tag table, tag
+  /// totals and book index are `tables`, made from these notes and those of
+  /// `dropped`: the tables are taken as they are, then the dropped notes taken out of
+  /// them. A library read from the index cache is made so, without visiting the
+  /// notes it keeps.
+  init(notes: [(path: String, box: NoteBox)], tables: LibraryTables, dropped: [NoteSummary]) {
+    self.init()
+    var sized = [Int](repeating: 0, count: Self.shardCount)
+    let shardOf = notes.map { Self.shard(of: $0.path) }
+    for shard in shardOf { sized[shard] += 1 }
+    for index in shards.indices { shards[index].reserveCapacity(sized[index]) }
+    for (index, note) in notes.enumerated() where shards[shardOf[index]].updateValue(note.box, forKey: note.path) == nil
+    {
+      noteCount += 1
+    }
+    tagTable = tables.tagTable
+    tagTotals = tables.tagTotals
+    bookIndex = tables.bookIndex
+    for summary in dropped {
+      countTags(of: summary, by: -1)
+      indexBook(summary, adding: false)
+    }
+  }
+
+  /// Takes the note at `path` out of a library made by ``init(notes:tables:dropped:)``:
+  /// its box leaves its shard, and `summary` (what the tables counted of it) leaves the
+  /// tables, so that its box need not be decoded.
+  mutating func drop(_ path: String, counted summary: NoteSummary) {
+    if shards[Self.shard(of: path)].removeValue(forKey: path) != nil { noteCount -= 1 }
+    countTags(of: summary, by: -1)
+    indexBook(summary, adding: false)
+  }
+
+  /// The tag table, tag totals and book index of a library of `summaries`.
+  static func tables(of summaries: [NoteSummary]) -> LibraryTables {
+    var library = LibrarySnapshot()
+    for summary in summaries {
+      library.countTags(of: summary, by: 1)
+      library.indexBook(summary, adding: true)
+    }
+    return LibraryTables(tagTable: library.tagTable, tagTotals: library.tagTotals, bookIndex: library.bookIndex)
+  }
+}
+
+/// A library made from the index cache's tables and boxes, not yet installed: it can
+/// be made while the folders are listed, and the notes found changed taken out after.
+public struct LibraryImage: Sendable {
+  fileprivate var library: LibrarySnapshot
+
+  /// The library of `notes` (each path with its box) whose tag table, tag totals and
+  /// book index are `tables`, made from exactly these notes.
+  public init(notes: [(path: String, box: NoteBox)], tables: LibraryTables) {
+    library = LibrarySnapshot(notes: notes, tables: tables, dropped: [])
+  }
+
+  /// Takes the note at `path` out (changed, deleted or open since the tables were
+  /// made); `summary` is what the tables counted of it (its archived summary, its
+  /// words not needed).
+  public mutating func drop(_ path: String, counted summary: NoteSummary) {
+    library.drop(path, counted: summary)
+  }
+}
+
+extension LibraryHost {
+  /// Makes the library of `notes` with the tables `tables` (see
+  /// ``LibrarySnapshot/init(notes:tables:dropped:)``) the current one: a first
+  /// indexing from the index cache. Notes applied meanwhile (an open note) are
+  /// applied again on top.
+  @discardableResult
+  public func install(
+    _ notes: [(path: String, box: NoteBox)], tables: LibraryTables, dropped: [NoteSummary]
+  ) -> LibrarySnapshot {
+    install(LibrarySnapshot(notes: notes, tables: tables, dropped: dropped))
+  }
+
+  /// Makes `image` the current library (see ``install(_:tables:dropped:)``).
+  @discardableResult
+  public func install(_ image: LibraryImage) -> LibrarySnapshot { install(image.library) }
+
+  private func install(_ built: LibrarySnapshot) -> LibrarySnapshot {
+    current.withLock { snapshot in
+      var next = built
+      for box in snapshot.boxes { next.update(box.summary) }
+      next.advance(to: snapshot.revision + 1)
+      snapshot = next
+      latest.value.store(next.revision, ordering: .releasing)
+      return next
     }
   }
 }

@@ -53,6 +53,14 @@ public struct NoteSummary: Sendable, Equatable {
       self.inFrontMatter = inFrontMatter
       folded = TextFolding.folded(name)
     }
+
+    /// A use whose folded name is known (read back from the index cache).
+    init(name: String, folded: String, span: NoteSpan, inFrontMatter: Bool) {
+      self.name = name
+      self.span = span
+      self.inFrontMatter = inFrontMatter
+      self.folded = folded
+    }
   }
 
   /// A `Q:` line's question.

@@ -16,8 +16,17 @@ public enum SummaryArchive {
     swap(&writer.bytes, &output)
   }
 
-  /// Appends `summary` to `w`.
+  /// Appends `summary` to `w`: its structure (``writeStructure(_:to:)``), then its
+  /// words (``writeTerms(_:to:)``).
   package static func write(_ summary: NoteSummary, to w: inout ArchiveWriter) {
+    writeStructure(summary, to: &w)
+    writeTerms(summary.terms, to: &w)
+  }
+
+  /// Appends everything of `summary` but its words: what a library needs before
+  /// search does. Each tag's folded name is kept (when it differs from the name), so
+  /// reading it back folds nothing.
+  package static func writeStructure(_ summary: NoteSummary, to w: inout ArchiveWriter) {
     w.string(summary.path)
     w.int(summary.byteCount)
     let book = summary.book
@@ -46,6 +55,8 @@ public enum SummaryArchive {
     w.int(summary.tags.count)
     for tag in summary.tags {
       w.string(tag.name)
+      // Mostly the name itself (a lowercase tag): then not written again.
+      w.optionalString(tag.folded == tag.name ? nil : tag.folded)
       w.span(tag.span)
       w.int(tag.inFrontMatter ? 1 : 0)
     }
@@ -61,13 +72,17 @@ public enum SummaryArchive {
       w.span(link.span)
       w.span(link.targetSpan)
     }
-    w.bytes(summary.terms.bytes)
-    w.array(summary.terms.ends)
-    w.array(summary.terms.counts)
-    w.array(summary.terms.pairs)
     w.bytes(summary.keys.bytes)
     w.array(summary.keys.ends)
     w.array(summary.keys.masks)
+  }
+
+  /// Appends a word table.
+  package static func writeTerms(_ terms: TermTable, to w: inout ArchiveWriter) {
+    w.bytes(terms.bytes)
+    w.array(terms.ends)
+    w.array(terms.counts)
+    w.array(terms.pairs)
   }
 
   /// Reads one summary from `input` at `offset`, moving `offset` past it. Without
@@ -76,6 +91,21 @@ public enum SummaryArchive {
   public static func read(
     _ input: UnsafeRawBufferPointer, at offset: inout Int, words: Bool = true
   ) throws(Corrupt) -> NoteSummary {
+    var summary = try readStructure(input, at: &offset)
+    if words {
+      summary.terms = try readTerms(input, at: &offset)
+    } else {
+      try skipTerms(input, at: &offset)
+      summary.wordsPending = NoteWords.Pending(codeRanges: nil)
+    }
+    return summary
+  }
+
+  /// Reads what ``writeStructure(_:to:)`` wrote: a summary without its words (an
+  /// empty word table, not marked as waiting), moving `offset` past it.
+  package static func readStructure(_ input: UnsafeRawBufferPointer, at offset: inout Int) throws(Corrupt)
+    -> NoteSummary
+  {
     var r = ArchiveReader(buffer: input, offset: offset)
     let path = try r.string()
     var summary = NoteSummary(nameOnly: path, byteCount: try r.int())
@@ -90,7 +120,7 @@ public enum SummaryArchive {
     book.authors = try r.strings()
     book.tags = try r.strings()
     let status = try r.int()
-    guard status <= ReadingStatus.allCases.count else { throw r.corrupt }
+    guard status >= 0, status <= ReadingStatus.allCases.count else { throw r.corrupt }
     book.status = status == 0 ? nil : ReadingStatus.allCases[status - 1]
     let rating = try r.int()
     book.rating = rating == 0 ? nil : rating
@@ -101,50 +131,85 @@ public enum SummaryArchive {
     summary.book = book
     summary.title = try r.optionalString()
     summary.titleSpan = try r.optionalSpan()
-    for _ in 0..<(try r.count()) {
+    let headings = try r.count()
+    summary.headings.reserveCapacity(headings)
+    for _ in 0..<headings {
+      let level = try r.int()
+      guard level >= 0 else { throw r.corrupt }
       summary.headings.append(
-        NoteSummary.Heading(level: try r.int(), text: try r.string(), span: try r.span(), textSpan: try r.span()))
+        NoteSummary.Heading(level: level, text: try r.string(), span: try r.span(), textSpan: try r.span()))
     }
-    for _ in 0..<(try r.count()) {
-      summary.tags.append(NoteSummary.TagUse(name: try r.string(), span: try r.span(), inFrontMatter: try r.int() == 1))
+    let tags = try r.count()
+    summary.tags.reserveCapacity(tags)
+    for _ in 0..<tags {
+      let name = try r.string()
+      let folded = try r.optionalString() ?? name
+      summary.tags.append(
+        NoteSummary.TagUse(name: name, folded: folded, span: try r.span(), inFrontMatter: try r.int() == 1))
     }
-    for _ in 0..<(try r.count()) {
+    let questions = try r.count()
+    summary.questions.reserveCapacity(questions)
+    for _ in 0..<questions {
       summary.questions.append(NoteSummary.Question(text: try r.string(), span: try r.span()))
     }
-    for _ in 0..<(try r.count()) {
+    let links = try r.count()
+    summary.links.reserveCapacity(links)
+    for _ in 0..<links {
       summary.links.append(
         NoteSummary.NoteLink(
           target: try r.string(), isImage: try r.int() == 1, span: try r.span(), targetSpan: try r.span()))
     }
-    if words {
-      summary.terms.bytes = try r.bytes()
-      summary.terms.ends = try r.array(UInt32.self)
-      summary.terms.counts = try r.array(UInt16.self)
-      summary.terms.pairs = try r.array(UInt64.self)
-    } else {
-      try r.skipBytes()
-      try r.skipArray(UInt32.self)
-      try r.skipArray(UInt16.self)
-      try r.skipArray(UInt64.self)
-      summary.wordsPending = NoteWords.Pending(codeRanges: nil)
-    }
     summary.keys.bytes = try r.bytes()
     summary.keys.ends = try r.array(UInt32.self)
     summary.keys.masks = try r.array(UInt64.self)
-    guard summary.terms.ends.count == summary.terms.counts.count,
-      summary.terms.ends.allSatisfy({ Int($0) <= summary.terms.bytes.count }),
-      summary.keys.ends.count == summary.keys.masks.count,
-      summary.keys.ends.allSatisfy({ Int($0) <= summary.keys.bytes.count })
+    guard summary.keys.ends.count == summary.keys.masks.count,
+      Self.ascending(summary.keys.ends, upTo: summary.keys.bytes.count)
     else { throw r.corrupt }
     offset = r.offset
     return summary
+  }
+
+  /// Reads what ``writeTerms(_:to:)`` wrote, moving `offset` past it.
+  package static func readTerms(_ input: UnsafeRawBufferPointer, at offset: inout Int) throws(Corrupt) -> TermTable {
+    var r = ArchiveReader(buffer: input, offset: offset)
+    var terms = TermTable()
+    terms.bytes = try r.bytes()
+    terms.ends = try r.array(UInt32.self)
+    terms.counts = try r.array(UInt16.self)
+    terms.pairs = try r.array(UInt64.self)
+    guard terms.ends.count == terms.counts.count, Self.ascending(terms.ends, upTo: terms.bytes.count) else {
+      throw r.corrupt
+    }
+    offset = r.offset
+    return terms
+  }
+
+  /// Steps over what ``writeTerms(_:to:)`` wrote.
+  static func skipTerms(_ input: UnsafeRawBufferPointer, at offset: inout Int) throws(Corrupt) {
+    var r = ArchiveReader(buffer: input, offset: offset)
+    try r.skipBytes()
+    try r.skipArray(UInt32.self)
+    try r.skipArray(UInt16.self)
+    try r.skipArray(UInt64.self)
+    offset = r.offset
+  }
+
+  /// Whether `ends` never decreases and stays within `limit` (the ends of words or
+  /// keys in a buffer of `limit` bytes).
+  static func ascending(_ ends: [UInt32], upTo limit: Int) -> Bool {
+    var previous: UInt32 = 0
+    for end in ends {
+      guard end >= previous else { return false }
+      previous = end
+    }
+    return Int(previous) <= limit
   }
 }
 
 extension SummaryArchive {
   /// Reads only the word table and the text length of the summary archived in `input`
   /// at `offset` (every other field is stepped over without being made), moving
-  /// `offset` past the summary: the second pass of an indexing from the cache.
+  /// `offset` past the summary.
   public static func readWords(
     _ input: UnsafeRawBufferPointer, at offset: inout Int
   ) throws(Corrupt) -> (terms: TermTable, byteCount: Int) {
@@ -171,6 +236,7 @@ extension SummaryArchive {
     }
     for _ in 0..<(try r.count()) {  // tags
       try r.skipBytes()
+      try r.skipOptionalBytes()
       try r.skipSpan()
       _ = try r.int()
     }
@@ -184,18 +250,12 @@ extension SummaryArchive {
       try r.skipSpan()
       try r.skipSpan()
     }
-    var terms = TermTable()
-    terms.bytes = try r.bytes()
-    terms.ends = try r.array(UInt32.self)
-    terms.counts = try r.array(UInt16.self)
-    terms.pairs = try r.array(UInt64.self)
     try r.skipBytes()  // keys
     try r.skipArray(UInt32.self)
     try r.skipArray(UInt64.self)
-    guard terms.ends.count == terms.counts.count, terms.ends.allSatisfy({ Int($0) <= terms.bytes.count }) else {
-      throw r.corrupt
-    }
-    offset = r.offset
+    var next = r.offset
+    let terms = try readTerms(input, at: &next)
+    offset = next
     return (terms, byteCount)
   }
 }
@@ -281,6 +341,12 @@ package struct ArchiveReader {
   var corrupt: SummaryArchive.Corrupt { SummaryArchive.Corrupt(offset: offset) }
 
   package mutating func int() throws(SummaryArchive.Corrupt) -> Int {
+    // Most numbers fit in one byte.
+    if offset < buffer.count, buffer[offset] < 0x80 {
+      let byte = Int(buffer[offset])
+      offset += 1
+      return (byte >> 1) ^ -(byte & 1)
+    }
     var result: UInt64 = 0
     var shift: UInt64 = 0
     while true {
@@ -351,13 +417,17 @@ package struct ArchiveReader {
     let count = try count()
     let size = MemoryLayout<T>.size
     guard count <= (buffer.count - offset) / size else { throw corrupt }
-    var result: [T] = []
-    result.reserveCapacity(count)
-    for index in 0..<count {
-      result.append(T(littleEndian: buffer.loadUnaligned(fromByteOffset: offset + index * size, as: T.self)))
+    let source = UnsafeRawBufferPointer(rebasing: buffer[offset..<(offset + count * size)])
+    let result = [T](unsafeUninitializedCapacity: count) { elements, initialized in
+      UnsafeMutableRawBufferPointer(elements).copyMemory(from: source)
+      initialized = count
     }
     offset += count * size
-    return result
+    #if _endian(big)
+      return result.map { T(littleEndian: $0) }
+    #else
+      return result
+    #endif
   }
 
   package mutating func point() throws(SummaryArchive.Corrupt) -> NotePoint {
@@ -367,7 +437,7 @@ package struct ArchiveReader {
   package mutating func span() throws(SummaryArchive.Corrupt) -> NoteSpan {
     let lower = try int()
     let length = try int()
-    guard lower >= 0, length >= 0 else { throw corrupt }
+    guard lower >= 0, length >= 0, length <= Int.max - lower else { throw corrupt }
     return NoteSpan(bytes: lower..<(lower + length), start: try point(), end: try point())
   }
 

@@ -1,0 +1,359 @@
+import Dispatch
+public import NoteIntelligence
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The cache file, version 4:
+///
+/// ```
+/// header     "BNIDX", version (u32), fingerprint (string), note count (u32), the
+///            lengths of the four sections (u64 each), a checksum of the first three
+///            sections and one of the words (u64 each)
+/// notes      per note, sorted by path: path, size, modification time (the stamp
+///            checked against the file); then per note where its structure ends in
+///            `structure` and where its words end in `words` (u64 each)
+/// tables     the library's tag table, tag totals and book index over these notes
+///            (``LibraryTables``), notes named by their index
+/// structure  per note its summary without the words (``SummaryArchive``)
+/// words      per note its word table
+/// ```
+///
+/// A warm start reads the header, notes, tables and structure (a fifth of the file),
+/// checks them against their checksum and makes the library from the tables and one
+/// box per note (``NoteBox``), decoded when first read; the words are read in the
+/// second pass. Every length is checked while reading, so a truncated or damaged
+/// file is refused, never trusted.
+enum Layout {
+  static func header(fingerprint: String, count: Int, lengths: [Int], checksums: [UInt64]) -> [UInt8] {
+    var header = IndexCache.magic
+    IndexCache.append(IndexCache.version, to: &header)
+    var print = ArchiveWriter(bytes: [])
+    print.string(fingerprint)
+    header += print.bytes
+    IndexCache.append(UInt32(count), to: &header)
+    for length in lengths { IndexCache.append(UInt64(length), to: &header) }
+    for checksum in checksums { IndexCache.append(checksum, to: &header) }
+    return header
+  }
+
+  /// A checksum of `parts` one after another (not a cryptographic one: it tells a
+  /// damaged file from the one written).
+  static func checksum(_ parts: [[UInt8]]) -> UInt64 {
+    var result: UInt64 = 0
+    for part in parts { result = combine(result, part.withUnsafeBytes { hash($0) }) }
+    return result
+  }
+
+  static func combine(_ a: UInt64, _ b: UInt64) -> UInt64 {
+    (a ^ (b &+ 0x9E37_79B9_7F4A_7C15 &+ (a << 6) &+ (a >> 2))) &* 0xFF51_AFD7_ED55_8CCD
+  }
+
+  /// Four independent lanes of 8 bytes, so that the multiplications overlap.
+  static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    let multiplier: UInt64 = 0x87C3_7B91_1142_53D5
+    var lanes: (UInt64, UInt64, UInt64, UInt64) = (
+      0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x27D4_EB2F_1656_67C5
+    )
+    func mix(_ lane: inout UInt64, _ word: UInt64) {
+      lane = (lane ^ word) &* multiplier
+      lane = (lane << 31) | (lane >> 33)
+    }
+    var index = 0
+    let count = bytes.count
+    while index + 32 <= count {
+      mix(&lanes.0, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+      mix(&lanes.1, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)))
+      mix(&lanes.2, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)))
+      mix(&lanes.3, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)))
+      index += 32
+    }
+    var tail = UInt64(count)
+    while index < count {
+      mix(&tail, UInt64(bytes[index]))
+      index += 1
+    }
+    return combine(combine(combine(combine(lanes.0, lanes.1), lanes.2), lanes.3), tail)
+  }
+}
+
+extension IndexCache {
+  /// The cache file opened: each note's stamp, the library's tables, and the
+  /// summaries, decoded one by one on demand (``summary(at:)``; the source of the
+  /// boxes of a library read from the cache). The words are read the first time a
+  /// summary is decoded, or by ``readWords()``; the file stays open until then (a
+  /// newer cache renamed over it meanwhile does not change what is read).
+  public final class Image: SummarySource {
+    /// The notes' paths, sorted: note `i` is record `i`.
+    public let paths: [String]
+    let sizes: [Int]
+    let modified: [Int64]
+    /// The library's tables over every note of the file.
+    public let tables: LibraryTables
+    /// Header, notes, tables and structure, as read.
+    private let front: [UInt8]
+    /// Where the structure ends and words ends (u64 per note) start in `front`.
+    private let structureEnds: Int
+    private let wordEnds: Int
+    /// Where the structure section starts in `front`, and its length.
+    private let structureStart: Int
+    private let structureLength: Int
+    private let words: Mutex<Words>
+
+    private enum Words {
+      case unread(descriptor: Int32, offset: Int, length: Int, checksum: UInt64)
+      case read([UInt8])
+      /// Unreadable or damaged: summaries are decoded without their words.
+      case unusable
+    }
+
+    /// The number of notes.
+    public var count: Int { paths.count }
+
+    fileprivate init(
+      paths: [String], sizes: [Int], modified: [Int64], tables: LibraryTables, front: [UInt8], structureEnds: Int,
+      wordEnds: Int, structure: Range<Int>, words: (descriptor: Int32, offset: Int, length: Int, checksum: UInt64)
+    ) {
+      self.paths = paths
+      self.sizes = sizes
+      self.modified = modified
+      self.tables = tables
+      self.front = front
+      self.structureEnds = structureEnds
+      self.wordEnds = wordEnds
+      structureStart = structure.lowerBound
+      structureLength = structure.count
+      self.words = Mutex(
+        .unread(descriptor: words.descriptor, offset: words.offset, length: words.length, checksum: words.checksum))
+    }
+
+    deinit {
+      words.withLock { words in
+        if case .unread(let descriptor, _, _, _) = words { close(descriptor) }
+      }
+    }
+
+    /// Per entry of `entries`, the record of its note when its size and modification
+    /// time are those cached; `nil` when it changed or is not in the cache.
+    public func unchanged(_ entries: [NoteFiles.Entry]) -> [Int?] {
+      var byPath: [String: Int]?
+      return entries.enumerated().map { position, entry in
+        var record: Int?
+        // Usually the listing is the cache's list: note for note, in the same order.
+        if position < paths.count && paths[position] == entry.path {
+          record = position
+        } else {
+          if byPath == nil {
+            byPath = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+          }
+          record = byPath?[entry.path]
+        }
+        guard let record, sizes[record] == entry.size, modified[record] == entry.modified else { return nil }
+        return record
+      }
+    }
+
+    /// The box of record `index`, decoded when first read.
+    public func box(at index: Int) -> NoteBox { NoteBox(archived: index, path: paths[index], in: self) }
+
+    /// Reads the words section now (the first decoding would); whether it is usable.
+    @discardableResult
+    public func readWords() -> Bool { wordBytes() != nil }
+
+    private func wordBytes() -> [UInt8]? {
+      words.withLock { words in
+        switch words {
+        case .read(let bytes): return bytes
+        case .unusable: return nil
+        case .unread(let descriptor, let offset, let length, let checksum):
+          let bytes = readAll(descriptor, count: length, at: offset)
+          close(descriptor)
+          guard let bytes, bytes.withUnsafeBytes({ Layout.combine(0, Layout.hash($0)) }) == checksum else {
+            words = .unusable
+            return nil
+          }
+          words = .read(bytes)
+          return bytes
+        }
+      }
+    }
+
+    /// The summary of record `index`: its structure and its words (when the words
+    /// cannot be read, waiting for them, ``NoteWords/Pending`` with unknown code
+    /// blocks, so that they are read from the file again); `nil` when the record does
+    /// not read back.
+    public func summary(at index: Int) -> NoteSummary? { summary(at: index, words: true) }
+
+    /// ``summary(at:)``, without reading the words when not `words` (the summary then
+    /// has an empty word table and waits for none: enough to take the note out of the
+    /// tables).
+    public func summary(at index: Int, words withWords: Bool) -> NoteSummary? {
+      guard index >= 0, index < paths.count else { return nil }
+      let words = withWords ? wordBytes() : nil
+      return front.withUnsafeBytes { all -> NoteSummary? in
+        func end(_ table: Int, _ index: Int) -> Int {
+          index < 0
+            ? 0
+            : Int(
+              truncatingIfNeeded: UInt64(
+                littleEndian: all.loadUnaligned(fromByteOffset: table + index * 8, as: UInt64.self)))
+        }
+        let start = end(structureEnds, index - 1)
+        let stop = end(structureEnds, index)
+        guard start >= 0, start <= stop, stop <= structureLength else { return nil }
+        let record = UnsafeRawBufferPointer(rebasing: all[(structureStart + start)..<(structureStart + stop)])
+        var offset = 0
+        guard var summary = try? SummaryArchive.readStructure(record, at: &offset), offset == record.count else {
+          return nil
+        }
+        let wordStart = end(wordEnds, index - 1)
+        let wordStop = end(wordEnds, index)
+        let terms = words?.withUnsafeBytes { section -> TermTable? in
+          guard wordStart >= 0, wordStart <= wordStop, wordStop <= section.count else { return nil }
+          let table = UnsafeRawBufferPointer(rebasing: section[wordStart..<wordStop])
+          var offset = 0
+          guard let terms = try? SummaryArchive.readTerms(table, at: &offset), offset == table.count else { return nil }
+          return terms
+        }
+        if let terms {
+          summary.terms = terms
+        } else if withWords {
+          summary.wordsPending = NoteWords.Pending(codeRanges: nil)
+        }
+        return summary
+      }
+    }
+  }
+
+  /// Opens the cache: reads and checks everything but the words (``Image``).
+  public func open() -> Result<Image, Problem> {
+    let descriptor = openForReading(path)
+    guard descriptor >= 0 else {
+      return .failure(errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno))))
+    }
+    var keepOpen = false
+    defer { if !keepOpen { close(descriptor) } }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      return .failure(.unreadable("not a regular file"))
+    }
+    let size = Int(info.st_size)
+    guard let head = readAll(descriptor, count: min(size, 64 * 1024), at: 0) else {
+      return .failure(.unreadable(String(cString: strerror(errno))))
+    }
+    var header: (count: Int, lengths: [Int], checksums: [UInt64], length: Int)?
+    let problem = head.withUnsafeBytes { buffer -> Problem? in
+      var reader = ArchiveReader(buffer: buffer, offset: 0)
+      guard buffer.count >= Self.magic.count, buffer.prefix(Self.magic.count).elementsEqual(Self.magic) else {
+        return .corrupt("not an index cache")
+      }
+      reader.offset = Self.magic.count
+      guard let version = reader.fixed(UInt32.self), version == Self.version, let print = try? reader.string(),
+        print == fingerprint
+      else { return .outdated }
+      guard let count = reader.fixed(UInt32.self) else { return .corrupt("truncated") }
+      var lengths: [Int] = []
+      var checksums: [UInt64] = []
+      for _ in 0..<4 {
+        guard let length = reader.fixed(UInt64.self), length < UInt64(Int.max / 8) else { return .corrupt("truncated") }
+        lengths.append(Int(length))
+      }
+      for _ in 0..<2 {
+        guard let checksum = reader.fixed(UInt64.self) else { return .corrupt("truncated") }
+        checksums.append(checksum)
+      }
+      header = (Int(count), lengths, checksums, reader.offset)
+      return nil
+    }
+    if let problem { return .failure(problem) }
+    guard let header, header.length + header.lengths.reduce(0, +) == size else {
+      return .failure(.corrupt("truncated"))
+    }
+    let frontLength = header.length + header.lengths[0] + header.lengths[1] + header.lengths[2]
+    guard let front = readAll(descriptor, count: frontLength, at: 0) else {
+      return .failure(.unreadable(String(cString: strerror(errno))))
+    }
+    let notesStart = header.length
+    let tablesStart = notesStart + header.lengths[0]
+    let structureStart = tablesStart + header.lengths[1]
+    let parsed = front.withUnsafeBytes { all -> Result<Image, Problem> in
+      var checksum: UInt64 = 0
+      for (start, length) in [
+        (notesStart, header.lengths[0]), (tablesStart, header.lengths[1]), (structureStart, header.lengths[2]),
+      ] {
+        checksum = Layout.combine(
+          checksum, Layout.hash(UnsafeRawBufferPointer(rebasing: all[start..<(start + length)])))
+      }
+      guard checksum == header.checksums[0] else { return .failure(.corrupt("checksum")) }
+      let count = header.count
+      let notes = UnsafeRawBufferPointer(rebasing: all[notesStart..<tablesStart])
+      guard count <= notes.count / 16 else { return .failure(.corrupt("bad note table")) }
+      var reader = ArchiveReader(buffer: notes, offset: 0)
+      var paths: [String] = []
+      var sizes: [Int] = []
+      var modified: [Int64] = []
+      paths.reserveCapacity(count)
+      sizes.reserveCapacity(count)
+      modified.reserveCapacity(count)
+      for _ in 0..<count {
+        guard let path = try? reader.string(), let size = try? reader.int(), let time = try? reader.int() else {
+          return .failure(.corrupt("bad note table"))
+        }
+        paths.append(path)
+        sizes.append(size)
+        modified.append(Int64(time))
+      }
+      guard reader.offset + count * 16 == notes.count else { return .failure(.corrupt("bad note table")) }
+      var offset = 0
+      let tableBytes = UnsafeRawBufferPointer(rebasing: all[tablesStart..<structureStart])
+      guard let tables = try? SummaryArchive.readTables(tableBytes, at: &offset, paths: paths),
+        offset == tableBytes.count
+      else { return .failure(.corrupt("bad tables")) }
+      return .success(
+        Image(
+          paths: paths, sizes: sizes, modified: modified, tables: tables, front: front,
+          structureEnds: notesStart + reader.offset, wordEnds: notesStart + reader.offset + count * 8,
+          structure: structureStart..<(structureStart + header.lengths[2]),
+          words: (descriptor, frontLength, header.lengths[3], header.checksums[1])))
+    }
+    if case .success = parsed { keepOpen = true }
+    return parsed
+  }
+}
+
+/// `open(2)` for reading, outside ``IndexCache`` whose `open()` would shadow it.
+private func openForReading(_ path: String) -> Int32 { open(path, O_RDONLY | O_CLOEXEC) }
+
+/// Reads `count` bytes at `offset` of `descriptor`; `nil` (with `errno`) when it
+/// cannot, or when the file is shorter.
+private func readAll(_ descriptor: Int32, count: Int, at offset: Int) -> [UInt8]? {
+  var failed = false
+  let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+    var done = 0
+    while done < count {
+      let result = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
+      if result < 0 && errno == EINTR { continue }
+      if result <= 0 {
+        failed = true
+        break
+      }
+      done += result
+    }
+    // Bytes are plain values: what was not read is never looked at.
+    initialized = failed ? 0 : count
+  }
+  return failed ? nil : bytes
+}
+
+extension ArchiveReader {
+  /// A little-endian integer of fixed width; `nil` past the end.
+  fileprivate mutating func fixed<T: FixedWidthInteger>(_ type: T.Type) -> T? {
+    guard offset + MemoryLayout<T>.size <= buffer.count else { return nil }
+    defer { offset += MemoryLayout<T>.size }
+    return T(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: T.self))
+  }
+}
