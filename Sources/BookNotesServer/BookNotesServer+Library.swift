@@ -1,9 +1,9 @@
 import Dispatch
 import LanguageServerProtocol
+import Locking
 import NoteIntelligence
 import NoteSyntax
 import NoteWorkspace
-import Synchronization
 
 /// What the server tracks about the library index besides the index itself.
 struct LibraryStatus: Sendable {
@@ -131,7 +131,7 @@ extension BookNotesServer {
     let exclude = settings.index.exclude.map(Glob.init)
     let cache = indexCache(roots: roots, settings: settings)
     // The cache is opened, and the library made from it, while the roots are listed.
-    let opening = Mutex<Result<OpenedCache, IndexCache.Problem>?>(nil)
+    let opening = Lock<Result<OpenedCache, IndexCache.Problem>?>(nil)
     let reading = DispatchGroup()
     if let cache {
       DispatchQueue.global(qos: .userInitiated).async(group: reading) {

@@ -1,6 +1,6 @@
 import Dispatch
+import Locking
 public import NoteIntelligence
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -102,7 +102,7 @@ extension IndexCache {
     /// Where the structure section starts in `front`, and its length.
     private let structureStart: Int
     private let structureLength: Int
-    private let words: Mutex<Words>
+    private let words: Lock<Words>
 
     private enum Words {
       case unread(descriptor: Int32, offset: Int, length: Int, checksum: UInt64)
@@ -127,7 +127,7 @@ extension IndexCache {
       self.wordEnds = wordEnds
       structureStart = structure.lowerBound
       structureLength = structure.count
-      self.words = Mutex(
+      self.words = Lock(
         .unread(descriptor: words.descriptor, offset: words.offset, length: words.length, checksum: words.checksum))
     }
 

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// Where a summary not decoded yet is kept: the index cache's records, read once the
@@ -21,7 +22,7 @@ public final class NoteBox: @unchecked Sendable {
   // read only after `decoded` is seen set (acquiring). Never written again.
   private let storage: UnsafeMutablePointer<NoteSummary>
   private let decoded: Atomic<Bool>
-  private let archived: Mutex<Archived?>
+  private let archived: Lock<Archived?>
 
   private struct Archived {
     let source: any SummarySource
@@ -33,14 +34,14 @@ public final class NoteBox: @unchecked Sendable {
     storage = .allocate(capacity: 1)
     storage.initialize(to: summary)
     decoded = Atomic(true)
-    archived = Mutex(nil)
+    archived = Lock(nil)
   }
 
   /// The box of record `index` of `source`, the note at `path`, decoded on first read.
   public init(archived index: Int, path: String, in source: any SummarySource) {
     storage = .allocate(capacity: 1)
     decoded = Atomic(false)
-    archived = Mutex(Archived(source: source, index: index, path: path))
+    archived = Lock(Archived(source: source, index: index, path: path))
   }
 
   deinit {
