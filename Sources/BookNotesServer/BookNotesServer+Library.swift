@@ -250,6 +250,11 @@ extension BookNotesServer {
         || image.map { $0.count != fromCache } ?? true)
     // Every summary is decoded: the file's bytes can go.
     image = nil
+    // The words → notes index and the symbol names, so that the first search or
+    // symbol query after the end of indexing does not build them: part of readying
+    // search, on both cores.
+    let snapshot = library.snapshot()
+    LibraryLoader.parallel(2) { snapshot.prepareQueries(part: $0, of: 2) }
     // Later changes on disk are written to the cache of every root, as they come.
     let whole = indexCache(roots: allRoots, settings: settings)
     libraryStatus.withLock { status in
@@ -275,9 +280,6 @@ extension BookNotesServer {
       }
       libraryStatus.withLock { $0.savingCache = false }
     }
-    // The words → notes index, before the first search needs it: on this one thread,
-    // so that requests keep a core.
-    library.snapshot().prepareSearch()
     let known = allRoots == roots ? entries : allRoots.flatMap { NoteFiles.scan(root: $0, exclude: exclude) }
     if allRoots != roots { recordCacheChanges([]) }
     startWatching(roots: allRoots, known: known)

@@ -84,12 +84,15 @@ enum WorkspaceBenchmark {
     /// when the server answers an error (a request it does not have).
     func measure(_ name: String, count: Int, _ make: (Int) -> (String, JSONValue)) throws {
       var latencies: [Double] = []
+      // Per distinct query, its latencies: the slowest query's median is printed.
+      var byQuery: [String: [Double]] = [:]
       var results = 0
       for index in 0..<count {
         let (method, params) = make(index)
         let start = DispatchTime.now().uptimeNanoseconds
         let answer = try process.responseBody(process.request(method, params))
         latencies.append(Double(answer.time - start) / 1e9)
+        byQuery[params["query"]?.stringValue ?? "", default: []].append(latencies.last!)
         let value = try JSONParser.parse(answer.body)
         if let error = value["error"] {
           print("\(pad(name, 28)) | n/a: \(error["message"]?.stringValue ?? "error")")
@@ -98,9 +101,14 @@ enum WorkspaceBenchmark {
         if case .array(let items)? = value["result"] { results += items.count }
         if case .array(let items)? = value["result"]?["items"] { results += items.count }
       }
+      let slowest = byQuery.mapValues(Measure.median).max { $0.value < $1.value }
+      let slowestText = slowest.map {
+        $0.key.isEmpty ? "" : "; slowest \($0.key.debugDescription) \(Measure.format($0.value))"
+      }
       print(
         "\(pad(name, 28)) | \(pad(Measure.format(Measure.median(latencies)), 8)) | "
-          + "\(pad(Measure.format(Measure.percentile(latencies, 0.95)), 8)) | \(results / count) results on average")
+          + "\(pad(Measure.format(Measure.percentile(latencies, 0.95)), 8)) | \(results / count) results on average"
+          + (slowestText ?? ""))
     }
 
     func queries(library: String) throws {

@@ -60,12 +60,14 @@ public struct LibrarySnapshot: Sendable {
     for (index, shard) in shards.enumerated() { try body(searchIndexes[index].postings(of: shard)) }
   }
 
-  /// Builds the search index of the shards `part`, `part + parts`, … that have none
-  /// yet, so that the next search does not wait for them (after a library is loaded,
-  /// off the request path; parts can be built at once).
-  public func prepareSearch(part: Int = 0, of parts: Int = 1) {
+  /// Builds the search index and the symbol names of the shards `part`,
+  /// `part + parts`, … that have none yet, so that the next search or workspace symbol
+  /// query does not wait for them (after a library is loaded, off the request path;
+  /// parts can be built at once).
+  public func prepareQueries(part: Int = 0, of parts: Int = 1) {
     for shard in stride(from: part, to: Self.shardCount, by: parts) {
       _ = searchIndexes[shard].postings(of: shards[shard])
+      _ = symbols(inShard: shard)
     }
   }
 
