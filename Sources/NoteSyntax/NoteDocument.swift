@@ -142,8 +142,13 @@ public struct NoteDocument: Sendable {
     let upper = max(lower, scalarBoundary(atOrBefore: min(max(range.upperBound, 0), text.count)))
     let edit = lower..<upper
     let inserted = Array(replacement.utf8)
+    // A small edit inside a line is applied to the line index from the bytes it removes
+    // and inserts, without reading the rest of the line.
+    let removed = edit.count <= 4096 ? text.bytes(in: edit) : nil
     text.replace(edit, with: inserted)
-    lines.applyEdit(replacing: edit, newLength: inserted.count, text: text)
+    if removed == nil || !lines.applyEditInsideLine(replacing: edit, removed: removed!, inserted: inserted) {
+      lines.applyEdit(replacing: edit, newLength: inserted.count, text: text)
+    }
     let (reparsed, count) = reparse(after: edit, newLength: inserted.count)
     return EditSummary(
       reparsed: reparsed, reparsedBlocks: count, totalBlocks: tree.blocks.count, replacedRange: edit,

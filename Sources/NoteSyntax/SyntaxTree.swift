@@ -128,6 +128,24 @@ public struct SyntaxTree: Sendable {
     blocks.forEachJoined { body(SyntaxNode(block: $0, index: 0, blockStart: $1)) }
   }
 
+  /// Calls `body` with each top-level block's first stored block (the block itself, or
+  /// the first piece of a large one: its kind, its start and its first children) and the
+  /// whole block's range, in order, without joining pieces.
+  public func forEachBlockStart(_ body: (_ first: SyntaxNode, _ range: Range<Int>) -> Void) {
+    var head: (block: Block, start: Int)?
+    var end = 0
+    blocks.forEach { block, start in
+      if block.continues && head != nil {
+        end = start + block.length
+        return
+      }
+      if let head { body(SyntaxNode(block: head.block, index: 0, blockStart: head.start), head.start..<end) }
+      head = (block, start)
+      end = start + block.length
+    }
+    if let head { body(SyntaxNode(block: head.block, index: 0, blockStart: head.start), head.start..<end) }
+  }
+
   /// Calls `body` with each stored block in order.
   public func forEachStoredBlock(_ body: (SyntaxNode) -> Void) {
     blocks.forEach { body(SyntaxNode(block: $0, index: 0, blockStart: $1)) }

@@ -141,6 +141,13 @@ import Testing
           "\(large) step \(step): \(range) ← \(insert.debugDescription) on a note of \(before.utf8.count) bytes")
         return
       }
+      // The line index too (edits inside a long line only adjust its lengths).
+      guard document.lines.lineCount == fresh.lines.lineCount,
+        (0..<fresh.lines.lineCount).allSatisfy({ document.lines.record(ofLine: $0) == fresh.lines.record(ofLine: $0) })
+      else {
+        Issue.record("\(large) step \(step): the line index differs from a fresh one")
+        return
+      }
       if step % 10 == 9 {
         #expect(document.dump() == Self.unsplit(document.string).dump(), "\(large) step \(step)")
       }
