@@ -114,7 +114,8 @@ enum LargeBlocks {
     return wrap(
       prose(&random, bytes: bytes) {
         sentences += 1
-        return lineBreaks && sentences % 2 == 0 ? "\n" : " "
+        // A line starting with a hashtag or a list marker would end the paragraph.
+        return lineBreaks && sentences % 2 == 0 ? "\nand " : " "
       })
   }
 
