@@ -76,7 +76,7 @@ enum LargeBlockBenchmark {
 }
 
 /// Notes made of one very large block, for the parse and lsp benchmarks: words drawn
-/// by a seeded generator, with clozes, emphasis, links and hashtags among them.
+/// by a seeded generator, with clozes, emphasis, web links and hashtags among them.
 enum LargeBlocks {
   static let words = [
     "memory", "habit", "reader", "attention", "the", "of", "a", "slowly", "because", "mind", "book", "chapter",
@@ -96,7 +96,9 @@ enum LargeBlocks {
         case 0: sentence.append("?[\(word)](\(words[random.next(words.count)]))")
         case 1: sentence.append("*\(word)*")
         case 2: sentence.append("**\(word)**")
-        case 3: sentence.append("[\(word)](notes/\(word).md)")
+        // Web links: a link to a missing note would add a diagnostic, sent again with
+        // every keystroke.
+        case 3: sentence.append("[\(word)](https://example.org/\(word))")
         case 4: sentence.append("#\(word)")
         default: sentence.append(word)
         }
