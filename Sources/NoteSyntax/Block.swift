@@ -104,7 +104,7 @@ final class Block: ManagedBuffer<BlockHeader, PackedNode> {
   /// One block from a large block's pieces (each with its start relative to the first's):
   /// the first piece's node spans them all, the children of the others follow its own
   /// (their offsets and indices moved), and a text leaf cut in two where one piece ends
-  /// and the next begins is one leaf again. The block a parse without pieces would make.
+  /// and the next begins is one leaf again. The nodes and findings a parse without pieces makes.
   static func merged(_ pieces: [(block: Block, start: Int)]) -> Block {
     var nodes: [PackedNode] = []
     nodes.reserveCapacity(pieces.reduce(0) { $0 + $1.block.nodeCount })

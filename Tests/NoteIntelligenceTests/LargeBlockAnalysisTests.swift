@@ -76,6 +76,9 @@ import Testing
         // blocks holds up to 128 of them.
         #expect(tokens.lastComputedBlocks <= 12, "step \(step): \(tokens.lastComputedBlocks) blocks tokenized")
         #expect(links.lastComputedRuns <= 2, "step \(step): \(links.lastComputedRuns) runs scanned")
+        if step > 0 {
+          #expect(links.lastScannedBlocks <= 12, "step \(step): \(links.lastScannedBlocks) blocks scanned")
+        }
       }
     }
   }
