@@ -6,6 +6,9 @@ import NoteSyntax
 /// repaired). The rest is a series of edits, each `offset` (two bytes, least
 /// significant first, taken modulo the text's length + 1), `delete` (one byte: how many
 /// bytes to replace), `count` (one byte) and `count` bytes to insert (repaired to UTF-8).
+/// A `count` of 255 inserts the next `length` byte's bytes repeated to `repeatedLength`
+/// bytes, so that a short input makes a paragraph, quote or list large enough to be
+/// stored in pieces (and the edits after it land in one).
 ///
 /// After the fresh parse and after every edit: the text is the expected text (the edit
 /// moved back to scalar starts, as `NoteDocument.replace` documents); the incremental
@@ -16,6 +19,8 @@ import NoteSyntax
 public enum ParserFuzzing {
   /// At most this many edits are applied (each costs a fresh parse to compare with).
   static let maximumEdits = 64
+  /// The length of a repeated insertion: past the length from which blocks are cut.
+  static let repeatedLength = 40_000
 
   /// What is wrong, or `nil` when every property holds.
   public static func check(_ input: some Collection<UInt8>) -> String? {
@@ -29,16 +34,29 @@ public enum ParserFuzzing {
       let before = Array(document.string.utf8)
       let offset = script.uint16() % (before.count + 1)
       let range = offset..<min(before.count, offset + Int(script.byte()))
-      let insert = String(decoding: script.bytes(Int(script.byte())), as: UTF8.self)
+      let count = Int(script.byte())
+      let insert: String
+      if count == 255 {
+        let unit = Array(script.bytes(Int(script.byte())))
+        let repeated =
+          unit.isEmpty ? [] : Array(Array(repeating: unit, count: repeatedLength / unit.count + 1).joined())
+        insert = String(decoding: repeated.prefix(repeatedLength), as: UTF8.self)
+      } else {
+        insert = String(decoding: script.bytes(count), as: UTF8.self)
+      }
       document.replace(range, with: insert)
-      let edit =
-        "edit \(step), \(range) ← \(insert.debugDescription), on \(String(decoding: before, as: UTF8.self).debugDescription)"
+      let shown = insert.utf8.count > 200 ? "\(insert.utf8.count) bytes" : insert.debugDescription
+      let text =
+        before.count > 2_000
+        ? "a note of \(before.count) bytes" : String(decoding: before, as: UTF8.self).debugDescription
+      let edit = "edit \(step), \(range) ← \(shown), on \(text)"
       let expected = expectedText(before, replacing: range, with: Array(insert.utf8))
       guard Array(document.string.utf8) == expected, document.utf8Count == expected.count else {
         return "\(edit): the text is \(document.string.debugDescription)"
       }
       let fresh = NoteDocument(bytes: expected)
       guard document.tree.isStructurallyEqual(to: fresh.tree) else {
+        if expected.count > 2_000 { return "\(edit): the incremental tree differs from a fresh parse" }
         return
           "\(edit): the incremental tree differs from a fresh parse\nincremental:\n\(document.dump())\nfresh:\n\(fresh.dump())"
       }

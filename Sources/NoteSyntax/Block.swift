@@ -98,6 +98,58 @@ final class Block: ManagedBuffer<BlockHeader, PackedNode> {
 
   var kind: NodeKind { node(0).kind }
 
+  /// Whether this block is a piece that continues the block before it (see ``Pieces``).
+  var continues: Bool { context.continues }
+
+  /// One block from a large block's pieces (each with its start relative to the first's):
+  /// the first piece's node spans them all, the children of the others follow its own
+  /// (their offsets and indices moved), and a text leaf cut in two where one piece ends
+  /// and the next begins is one leaf again. The nodes and findings a parse without pieces makes.
+  static func merged(_ pieces: [(block: Block, start: Int)]) -> Block {
+    var nodes: [PackedNode] = []
+    nodes.reserveCapacity(pieces.reduce(0) { $0 + $1.block.nodeCount })
+    var findings: [SyntaxFinding] = []
+    var examined = 0
+    var lastChild = -1
+    for (block, start) in pieces {
+      for finding in block.findings { findings.append(finding.shifted(by: start)) }
+      examined = max(examined, start + block.examined)
+      block.withNodes { piece in
+        if nodes.isEmpty { nodes.append(piece[0]) }
+        var child = 1
+        while child < piece.count {
+          let childEnd = Int(piece[child].end)
+          let offset = UInt32(start) + piece[child].offset
+          if child == 1 && childEnd == 2 && piece[child].kind == .text && lastChild >= 0
+            && nodes[lastChild].kind == .text && Int(nodes[lastChild].end) == lastChild + 1
+            && nodes[lastChild].offset + nodes[lastChild].length == offset
+          {
+            nodes[lastChild].length += piece[child].length
+            child = childEnd
+            continue
+          }
+          lastChild = nodes.count
+          let shift = nodes.count - child
+          for index in child..<childEnd {
+            var node = piece[index]
+            node.offset += UInt32(start)
+            node.end = UInt32(Int(node.end) + shift)
+            nodes.append(node)
+          }
+          child = childEnd
+        }
+      }
+    }
+    let last = pieces[pieces.count - 1]
+    nodes[0].length = UInt32(last.start + last.block.length)
+    nodes[0].end = UInt32(nodes.count)
+    return nodes.withUnsafeBufferPointer { buffer in
+      Block.make(
+        nodes: buffer, findings: findings, examined: examined, context: pieces[0].block.context,
+        next: last.block.nextContext)
+    }
+  }
+
   /// Structural equality: same nodes, findings and contexts (examined spans may differ).
   func sameTree(as other: Block) -> Bool {
     if self === other { return true }

@@ -1,5 +1,6 @@
 /// What a block's parse depends on besides the text from its start: whether it lies
-/// inside a fenced code block, and if so which fence can close it.
+/// inside a fenced code block, and if so which fence can close it; or whether it
+/// continues a large paragraph, quote or list cut into pieces (see ``Pieces``).
 ///
 /// It is part of the block rule's memo key: after an edit, an old block is reused only
 /// where the new parse arrives at its start in the same context (a fence opened or
@@ -9,14 +10,42 @@ struct BlockContext: Sendable, Hashable {
   let fence: UInt8
   /// How many fence characters opened the block; a closing fence has at least as many.
   let fenceLength: Int
+  /// Outside code: the large block this one continues, if any.
+  let piece: Piece
+
+  /// The large blocks that are stored in pieces.
+  enum Piece: UInt8, Sendable, Hashable {
+    case none
+    /// A paragraph's inline text, from a position where its parse was at rest.
+    case paragraph
+    /// A blockquote, from the start of a line that has text after its `>`.
+    case quote
+    /// A list, from the start of one of its items.
+    case unorderedList
+    case orderedList
+  }
+
+  private init(fence: UInt8, fenceLength: Int, piece: Piece) {
+    self.fence = fence
+    self.fenceLength = fenceLength
+    self.piece = piece
+  }
 
   /// Outside any code block.
-  static let text = BlockContext(fence: 0, fenceLength: 0)
+  static let text = BlockContext(fence: 0, fenceLength: 0, piece: .none)
 
   /// Inside a code block opened by `length` `fence` characters.
   static func code(fence: UInt8, length: Int) -> BlockContext {
-    BlockContext(fence: fence, fenceLength: length)
+    BlockContext(fence: fence, fenceLength: length, piece: .none)
+  }
+
+  /// Continuing a large block cut into pieces.
+  static func continuing(_ piece: Piece) -> BlockContext {
+    BlockContext(fence: 0, fenceLength: 0, piece: piece)
   }
 
   var isCode: Bool { fence != 0 }
+
+  /// Whether a block parsed in this context continues the block before it.
+  var continues: Bool { piece != .none }
 }

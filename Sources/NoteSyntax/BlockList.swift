@@ -1,8 +1,11 @@
-/// The sequence of a note's top-level blocks: the memo table of the block rule.
+/// The sequence of a note's stored blocks: the memo table of the block rule.
 ///
 /// Blocks are kept in chunks that store lengths only; a chunk knows how far its blocks
 /// looked past its start. An edit replaces the blocks it invalidated and rebuilds one
-/// small prefix index, so blocks after an edit shift without being visited.
+/// small prefix index, so blocks after an edit shift without being visited. A large
+/// paragraph, quote or list is stored as several blocks, its pieces (see ``Pieces``):
+/// the tree's blocks are the stored blocks that do not continue another ("heads"), each
+/// with the pieces after it.
 struct BlockList: Sendable {
   /// `@unchecked Sendable`: holds immutable blocks (see ``Block``).
   final class Chunk: @unchecked Sendable {
@@ -13,6 +16,8 @@ struct BlockList: Sendable {
     let reach: Int
     /// Whether any block of the chunk has findings (chunks without are skipped when collecting them).
     let hasFindings: Bool
+    /// How many of its blocks do not continue the block before them.
+    let heads: Int
 
     init(_ blocks: [Block]) {
       self.blocks = blocks
@@ -28,14 +33,16 @@ struct BlockList: Sendable {
       self.starts = starts
       self.reach = reach
       hasFindings = blocks.contains { $0.hasFindings }
+      heads = blocks.reduce(0) { $1.continues ? $0 : $0 + 1 }
     }
 
     /// A chunk whose index the caller computed as the blocks were made (see `init(_:)`).
-    init(blocks: [Block], starts: [Int], reach: Int, hasFindings: Bool) {
+    init(blocks: [Block], starts: [Int], reach: Int, hasFindings: Bool, heads: Int) {
       self.blocks = blocks
       self.starts = starts
       self.reach = reach
       self.hasFindings = hasFindings
+      self.heads = heads
     }
 
     var length: Int { starts[starts.count - 1] }
@@ -48,6 +55,8 @@ struct BlockList: Sendable {
   private(set) var offsets: [Int] = [0]
   /// Index of each chunk's first block; one extra entry holding the block count.
   private(set) var indices: [Int] = [0]
+  /// Heads before each chunk; one extra entry holding the number of heads.
+  private(set) var headIndices: [Int] = [0]
 
   init(_ blocks: [Block]) {
     var i = 0
@@ -66,19 +75,89 @@ struct BlockList: Sendable {
   }
 
   var count: Int { indices[indices.count - 1] }
+  /// The number of heads: the tree's blocks.
+  var headCount: Int { headIndices[headIndices.count - 1] }
   var length: Int { offsets[offsets.count - 1] }
 
   private mutating func rebuildIndex(from first: Int) {
     offsets.removeSubrange((first + 1)...)
     indices.removeSubrange((first + 1)...)
+    headIndices.removeSubrange((first + 1)...)
     var offset = offsets[first]
     var index = indices[first]
+    var heads = headIndices[first]
     for c in first..<chunks.count {
       offset += chunks[c].length
       index += chunks[c].blocks.count
+      heads += chunks[c].heads
       offsets.append(offset)
       indices.append(index)
+      headIndices.append(heads)
     }
+  }
+
+  /// The index of head number `head` (`head < headCount`).
+  func blockIndex(ofHead head: Int) -> Int {
+    var low = 0
+    var high = chunks.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if headIndices[mid] <= head { low = mid } else { high = mid - 1 }
+    }
+    let chunk = chunks[low]
+    var remaining = head - headIndices[low]
+    if chunk.heads == chunk.blocks.count { return indices[low] + remaining }
+    for (i, block) in chunk.blocks.enumerated() where !block.continues {
+      if remaining == 0 { return indices[low] + i }
+      remaining -= 1
+    }
+    preconditionFailure("head \(head) not in its chunk")
+  }
+
+  /// The number of the head that block `index` is or continues.
+  func head(ofBlock index: Int) -> Int {
+    var index = index
+    while index > 0 && block(at: index).block.continues { index -= 1 }
+    let c = chunk(ofBlock: index)
+    var head = headIndices[c]
+    for block in chunks[c].blocks[..<(index - indices[c])] where !block.continues { head += 1 }
+    return head
+  }
+
+  /// The tree's block starting with stored block `index` (a head): the block itself,
+  /// or its pieces merged when blocks after it continue it.
+  func joined(at index: Int) -> (block: Block, start: Int) {
+    let (first, start) = block(at: index)
+    guard index + 1 < count, block(at: index + 1).block.continues else { return (first, start) }
+    var pieces: [(block: Block, start: Int)] = [(first, 0)]
+    var next = index + 1
+    while next < count {
+      let (piece, pieceStart) = block(at: next)
+      guard piece.continues else { break }
+      pieces.append((piece, pieceStart - start))
+      next += 1
+    }
+    return (Block.merged(pieces), start)
+  }
+
+  /// The index of the stored block containing `offset` (the last one for the end).
+  func blockIndex(containing offset: Int) -> Int? {
+    guard !chunks.isEmpty else { return nil }
+    var low = 0
+    var high = chunks.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if offsets[mid] <= offset { low = mid } else { high = mid - 1 }
+    }
+    let starts = chunks[low].starts
+    let relative = offset - offsets[low]
+    var lo = 0
+    var hi = starts.count - 2
+    while lo < hi {
+      let mid = (lo + hi + 1) / 2
+      if starts[mid] <= relative { lo = mid } else { hi = mid - 1 }
+    }
+    return indices[low] + lo
   }
 
   private func chunk(ofBlock index: Int) -> Int {
@@ -161,10 +240,34 @@ struct BlockList: Sendable {
     }
   }
 
-  /// Calls `body` with each block and its offset, in order.
+  /// Calls `body` with each stored block and its offset, in order.
   func forEach(_ body: (Block, Int) -> Void) {
     for (c, chunk) in chunks.enumerated() {
       for (i, block) in chunk.blocks.enumerated() { body(block, offsets[c] + chunk.starts[i]) }
     }
+  }
+
+  /// Calls `body` with each of the tree's blocks (pieces merged) and its offset, in order.
+  func forEachJoined(_ body: (Block, Int) -> Void) {
+    var pieces: [(block: Block, start: Int)] = []
+    var start = 0
+    func finish() {
+      if pieces.count == 1 {
+        body(pieces[0].block, start)
+      } else if !pieces.isEmpty {
+        body(Block.merged(pieces), start)
+      }
+      pieces.removeAll(keepingCapacity: true)
+    }
+    forEach { block, offset in
+      if block.continues && !pieces.isEmpty {
+        pieces.append((block, offset - start))
+      } else {
+        finish()
+        start = offset
+        pieces.append((block, 0))
+      }
+    }
+    finish()
   }
 }

@@ -24,35 +24,106 @@ struct BlockParser {
   /// The start of the first line not recorded yet.
   private var recordedEnd = 0
   private var recordingBroken = false
+  /// Whether paragraphs, quotes and lists longer than `Pieces.largeBlock` are cut into
+  /// pieces (see ``Pieces``); without, each is one block however long.
+  let cutsLargeBlocks: Bool
 
-  init(buffer: UnsafeBufferPointer<UInt8>, startsDocument: Bool, recordsLines: Bool = false) {
+  init(
+    buffer: UnsafeBufferPointer<UInt8>, startsDocument: Bool, recordsLines: Bool = false,
+    cutsLargeBlocks: Bool = true
+  ) {
     self.p = buffer
     self.n = buffer.count
     self.startsDocument = startsDocument
     self.recordsLines = recordsLines
+    self.cutsLargeBlocks = cutsLargeBlocks
     if recordsLines { lines.reserveCapacity(LineIndex.chunkSize) }
   }
 
-  /// Parses the block at line start `s` (`s < n`) in `context`.
+  /// Parses the block at line start `s` (`s < n`) in `context`; in a context that
+  /// continues a large block, at the start of its next piece (which may be inside a line).
   mutating func parseBlock(at s: Int, in context: BlockContext) -> Block {
     reach = s
     builder.reset(base: s)
-    let e = examineLine(s)
     let next: BlockContext
     if context.isCode {
-      next = codeBlockLines(s, e, context)
-    } else if startsDocument && s == 0 && LineMarkers.isFence(p, 0, e, UInt8(ascii: "-")) {
-      if frontMatter(firstLineEnd: e) {
-        next = .text
-      } else {
-        builder.reset(base: s)
-        builder.finding(.frontMatterUnclosed, 0, 3)
-        next = textBlock(s, e)
-      }
+      next = codeBlockLines(s, examineLine(s), context)
+    } else if context.continues {
+      next = continuePiece(s, context.piece)
+    } else if let e = examineLine(s, limit: cutsLargeBlocks ? s + Pieces.largeBlock : n) {
+      next = textOrFrontMatter(s, e)
+    } else if startsLongParagraph(s) {
+      // A first line longer than `Pieces.largeBlock` that can only be a paragraph's.
+      let node = builder.open(.paragraph, at: s)
+      let textStart = LineMarkers.paragraphLineMarker(p, s, s + Pieces.largeBlock, &builder)
+      next = paragraphPiece(node, pieceStart: s, from: textStart, regionStart: textStart, minimum: Pieces.largeBlock)
     } else {
-      next = textBlock(s, e)
+      next = textOrFrontMatter(s, examineLine(s))
     }
     return builder.makeBlock(reach: reach, context: context, next: next)
+  }
+
+  /// A block outside code, front matter included, whose first line ends at `e`.
+  private mutating func textOrFrontMatter(_ s: Int, _ e: Int) -> BlockContext {
+    guard startsDocument && s == 0 && LineMarkers.isFence(p, 0, e, UInt8(ascii: "-")) else { return textBlock(s, e) }
+    if frontMatter(firstLineEnd: e) { return .text }
+    builder.reset(base: s)
+    builder.finding(.frontMatterUnclosed, 0, 3)
+    return textBlock(s, e)
+  }
+
+  /// Whether a line at `s` longer than `Pieces.largeBlock` starts a paragraph: its first
+  /// bytes match no other block rule (a line that is only spaces so far, or that starts
+  /// like a code fence, front matter or a question, is read whole instead).
+  private func startsLongParagraph(_ s: Int) -> Bool {
+    let end = s + Pieces.largeBlock
+    let first = LineMarkers.skipSpaces(p, s, end)
+    guard first < end, p[first] != UInt8(ascii: "`"), p[first] != UInt8(ascii: "~") else { return false }
+    if startsDocument && s == 0 && p[0] == UInt8(ascii: "-") { return false }
+    return LineMarkers.headingLevel(p, s, end) == nil && LineMarkers.listMarker(p, s, end) == nil
+      && LineMarkers.quoteMarker(p, s, end) == nil
+      && LineMarkers.promptMarker(p, s, end, letter: UInt8(ascii: "Q")) == nil
+      && LineMarkers.summaryMarkerEnd(p, s, end) == nil
+  }
+
+  /// The next piece of a large block, at `s`.
+  private mutating func continuePiece(_ s: Int, _ piece: BlockContext.Piece) -> BlockContext {
+    switch piece {
+    case .paragraph:
+      let node = builder.open(.paragraph, at: s)
+      return paragraphPiece(node, pieceStart: s, from: s, regionStart: nil, minimum: Pieces.minimum)
+    case .quote:
+      let e = examineLine(s)
+      guard LineMarkers.quoteMarker(p, s, e) != nil else { return textBlock(s, e) }
+      return blockquote(s, continuing: true)
+    case .unorderedList, .orderedList:
+      let e = examineLine(s)
+      guard let marker = LineMarkers.listMarker(p, s, e), marker.ordered == (piece == .orderedList) else {
+        return textBlock(s, e)
+      }
+      return list(s, e, marker, continuing: true)
+    case .none:
+      return textBlock(s, examineLine(s))
+    }
+  }
+
+  /// A piece of a large paragraph whose node is open: its text from `start` to the next
+  /// place where it is cut, or to its end (see ``InlineParser/parsePiece(from:pieceStart:minimum:regionStart:into:)``).
+  private mutating func paragraphPiece(
+    _ node: Int, pieceStart: Int, from start: Int, regionStart: Int?, minimum: Int
+  ) -> BlockContext {
+    var parser = InlineParser(paragraphIn: p, from: start)
+    let end = parser.parsePiece(
+      from: start, pieceStart: pieceStart, minimum: minimum, regionStart: regionStart, into: &builder)
+    reach = max(reach, parser.reach)
+    switch end {
+    case .cut(let cut):
+      builder.close(node, at: cut)
+      return .continuing(.paragraph)
+    case .end(let contentEnd):
+      builder.close(node, at: nextLine(contentEnd))
+      return .text
+    }
   }
 
   /// A block outside code at line start `s` whose first line ends at `e`; returns the
@@ -70,15 +141,15 @@ struct BlockParser {
     } else if let level = LineMarkers.headingLevel(p, s, e) {
       heading(s, e, level)
     } else if let marker = LineMarkers.listMarker(p, s, e) {
-      list(s, e, marker)
+      return list(s, e, marker, continuing: false)
     } else if LineMarkers.quoteMarker(p, s, e) != nil {
-      blockquote(s)
+      return blockquote(s, continuing: false)
     } else if questionAnswer(s, e) {
       // Built by `questionAnswer`.
     } else if let markerEnd = LineMarkers.summaryMarkerEnd(p, s, e) {
       summary(s, e, markerEnd)
     } else {
-      paragraph(s, e)
+      return paragraph(s, e)
     }
     return .text
   }
@@ -137,6 +208,34 @@ struct BlockParser {
     } else {
       j = ByteScan.lineBreak(p, from: i, to: n)
     }
+    lastLine = (i, j)
+    reach = max(reach, j + 1)
+    return j
+  }
+
+  /// The end of the line starting at `i`, or `nil` when it is longer than
+  /// `Pieces.largeBlock` and large blocks are cut: a block that only needs to know how
+  /// a following line starts reads no more of a long one.
+  mutating func examineShortLine(_ i: Int) -> Int? {
+    examineLine(i, limit: cutsLargeBlocks ? i + Pieces.largeBlock : n)
+  }
+
+  /// The end of the line starting at `i` if it ends before `limit`; `nil` (the bytes up
+  /// to `limit` read) if it does not.
+  mutating func examineLine(_ i: Int, limit: Int) -> Int? {
+    guard limit < n && i != lastLine.start else { return examineLine(i) }
+    let j: Int
+    var ascii = false
+    if recordsLines {
+      (j, ascii) = ByteScan.lineBreakAndASCII(p, from: i, to: limit)
+    } else {
+      j = ByteScan.lineBreak(p, from: i, to: limit)
+    }
+    guard j < limit else {
+      reach = max(reach, limit)
+      return nil
+    }
+    if recordsLines { record(i, j, ascii: ascii) }
     lastLine = (i, j)
     reach = max(reach, j + 1)
     return j
@@ -202,12 +301,31 @@ struct BlockParser {
   }
 
   /// Extends a paragraph whose first line ends at `e` over its continuation lines.
-  /// Returns the end of its last line's content and the start of the next line.
-  private mutating func paragraphExtent(_ e: Int) -> (contentEnd: Int, next: Int) {
+  /// Returns the end of its last line's content and the start of the next line; or,
+  /// given the paragraph's start (`largeFrom`) when large blocks are cut, `nil` once it
+  /// runs past `Pieces.largeBlock` bytes from there.
+  private mutating func paragraphExtent(_ e: Int, largeFrom start: Int? = nil) -> (contentEnd: Int, next: Int)? {
     var contentEnd = e
     var next = nextLine(e)
+    let budget = cutsLargeBlocks ? start.map { $0 + Pieces.largeBlock } : nil
     while next < n {
-      let lineEnd = examineLine(next)
+      let lineEnd: Int
+      if let budget {
+        guard next < budget, let end = examineLine(next, limit: budget) else {
+          let (ends, examined) = LineMarkers.endsParagraph(p, at: next)
+          reach = max(reach, examined)
+          if ends { break }
+          return nil
+        }
+        lineEnd = end
+      } else if let end = examineShortLine(next) {
+        lineEnd = end
+      } else {
+        let (ends, examined) = LineMarkers.endsParagraph(p, at: next)
+        reach = max(reach, examined)
+        if ends { break }
+        lineEnd = examineLine(next)
+      }
       if LineMarkers.isParagraphBreak(p, next, lineEnd) { break }
       contentEnd = lineEnd
       next = nextLine(lineEnd)
@@ -225,12 +343,16 @@ struct BlockParser {
     builder.close(node, at: nextLine(e))
   }
 
-  private mutating func paragraph(_ s: Int, _ e: Int) {
+  private mutating func paragraph(_ s: Int, _ e: Int) -> BlockContext {
     let node = builder.open(.paragraph, at: s)
-    let (contentEnd, next) = paragraphExtent(e)
+    guard let (contentEnd, next) = paragraphExtent(e, largeFrom: s) else {
+      let textStart = LineMarkers.paragraphLineMarker(p, s, e, &builder)
+      return paragraphPiece(node, pieceStart: s, from: textStart, regionStart: textStart, minimum: Pieces.largeBlock)
+    }
     let textStart = LineMarkers.paragraphLineMarker(p, s, e, &builder)
     inline(textStart, contentEnd, questionMarkers: true)
     builder.close(node, at: next)
+    return .text
   }
 
   private mutating func summary(_ s: Int, _ e: Int, _ markerEnd: Int) {
@@ -243,8 +365,16 @@ struct BlockParser {
     builder.close(node, at: nextLine(e))
   }
 
-  private mutating func list(_ s: Int, _ firstLineEnd: Int, _ first: LineMarkers.ListMarker) {
+  /// A list, or a piece of a large one (`continuing`, or once it runs past
+  /// `Pieces.largeBlock` bytes): cut before an item at least `Pieces.minimum` bytes into
+  /// the piece, where the 32 bytes before it pass ``Pieces/endsRun(_:from:to:)`` (or
+  /// after `Pieces.maximumLines` items).
+  private mutating func list(
+    _ s: Int, _ firstLineEnd: Int, _ first: LineMarkers.ListMarker, continuing: Bool
+  ) -> BlockContext {
     let node = builder.open(first.ordered ? .orderedList : .unorderedList, at: s)
+    let minimum = continuing ? Pieces.minimum : Pieces.largeBlock
+    var items = 0
     var lineStart = s
     var lineEnd = firstLineEnd
     var marker = first
@@ -252,7 +382,7 @@ struct BlockParser {
     while true {
       let item = builder.open(.listItem, at: lineStart)
       builder.leaf(.listMarker, marker.markerStart, marker.markerEnd)
-      let (contentEnd, next) = paragraphExtent(lineEnd)
+      let (contentEnd, next) = paragraphExtent(lineEnd)!
       if contentEnd > marker.contentStart {
         let content = builder.open(.inlineContent, at: marker.contentStart)
         inline(marker.contentStart, contentEnd)
@@ -260,11 +390,21 @@ struct BlockParser {
       }
       builder.close(item, at: next)
       listEnd = next
+      items += 1
       // The next item may follow directly or after blank lines.
       var candidate = next
       var found: LineMarkers.ListMarker?
       while candidate < n {
-        let candidateEnd = examineLine(candidate)
+        let candidateEnd: Int
+        if let end = examineShortLine(candidate) {
+          candidateEnd = end
+        } else {
+          // A long line: read whole only if it may be an item or blank.
+          let prefixEnd = candidate + Pieces.largeBlock
+          let marker = LineMarkers.listMarker(p, candidate, prefixEnd)
+          guard marker?.ordered == first.ordered || LineMarkers.isBlank(p, candidate, prefixEnd) else { break }
+          candidateEnd = examineLine(candidate)
+        }
         if let m = LineMarkers.listMarker(p, candidate, candidateEnd), m.ordered == first.ordered {
           found = m
           lineEnd = candidateEnd
@@ -274,10 +414,17 @@ struct BlockParser {
         candidate = nextLine(candidateEnd)
       }
       guard let m = found else { break }
+      if cutsLargeBlocks && candidate - s >= minimum
+        && (items >= Pieces.maximumLines || Pieces.endsRun(p, from: candidate - 32, to: candidate))
+      {
+        builder.close(node, at: candidate)
+        return .continuing(first.ordered ? .orderedList : .unorderedList)
+      }
       marker = m
       lineStart = candidate
     }
     builder.close(node, at: listEnd)
+    return .text
   }
 
   /// A `Q:` line, then (after at most one blank line) an `A:` line. A marker written

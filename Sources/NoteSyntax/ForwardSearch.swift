@@ -3,9 +3,14 @@
 ///
 /// This is what keeps inline parsing linear on inputs like 100,000 `?[` without a `]`:
 /// every opener asks for the next `]`, and all of them get the same cached answer.
+/// Searches may stop at different ends: a search that found nothing before its end
+/// remembers how far it looked, and a later one with a further end goes on from there.
 struct ForwardSearch {
   private var from = Int.max
+  /// The first match at or after `from`, or (when `found` is false) how far the search
+  /// looked without finding one.
   private var result = Int.min
+  private var found = false
 
   /// The first `i` in `start..<end` with `matches(i)`, or `end`. `matches` holds only
   /// where `p[i]` is `first` or `second`: sixteen bytes without either are skipped at once.
@@ -14,22 +19,38 @@ struct ForwardSearch {
     in p: UnsafeBufferPointer<UInt8>, from start: Int, end: Int, bytes first: UInt8, _ second: UInt8,
     _ matches: (Int) -> Bool
   ) -> Int {
-    if start >= from && start <= result { return result }
+    find(in: p, from: start, end: end, bytes: first, second, second, matches)
+  }
+
+  /// As above, with three bytes.
+  @inline(__always)
+  mutating func find(
+    in p: UnsafeBufferPointer<UInt8>, from start: Int, end: Int, bytes first: UInt8, _ second: UInt8,
+    _ third: UInt8, _ matches: (Int) -> Bool
+  ) -> Int {
+    var i = start
+    if start >= from && start <= result {
+      if found { return min(result, end) }
+      if end <= result { return max(start, end) }
+      i = result
+    } else {
+      from = start
+    }
     let a = ByteScan.Vector(repeating: Int8(bitPattern: first))
     let b = ByteScan.Vector(repeating: Int8(bitPattern: second))
-    var i = start
+    let c = ByteScan.Vector(repeating: Int8(bitPattern: third))
     while i < end {
       if i + 16 <= end {
         let v = ByteScan.loadVector(p, i)
-        let lane = ByteScan.firstLane((v .== a) .| (v .== b))
+        let lane = ByteScan.firstLane((v .== a) .| (v .== b) .| (v .== c))
         i += lane
         if lane == 16 { continue }
       }
       if matches(i) { break }
       i += 1
     }
-    from = start
-    result = i
-    return i
+    result = max(i, start)
+    found = i < end
+    return result
   }
 }

@@ -3,19 +3,27 @@
 /// position (the spec's order). Never fails: anything that does not match is text.
 ///
 /// Works on bytes. Closing delimiters are found with cached forward searches, so the
-/// cost stays linear in the region's length even on pathological input.
+/// cost stays linear in the region's length even on pathological input. Searches for
+/// what cannot cross a line break (a cloze's or a link's brackets) stop at the line's
+/// end, so a construct in a long line reads no further than it needs.
+///
+/// In a piece of a large paragraph (``parsePiece(from:pieceStart:minimum:into:)``) the
+/// region's end is not known in advance: it is found line by line as the parse and its
+/// searches need it (``Region``), and the parser records how far it read (``reach``).
 struct InlineParser {
   let p: UnsafeBufferPointer<UInt8>
-  /// End of the whole region being parsed (searches never go past it).
+  /// End of the whole region being parsed (searches never go past it); in a piece of a
+  /// large paragraph, the buffer's end, the region's own end being found by `region`.
   let regionEnd: Int
   /// Whether lines after a line break are checked for malformed `Q:`/`A:` markers.
   let checksQuestionMarkers: Bool
 
   static let maxDepth = 32
 
+  private var region: Region
   private var lineEnds = ForwardSearch()
-  private var brackets = ForwardSearch()
-  private var parens = ForwardSearch()
+  private var bracketsOrBreaks = ForwardSearch()
+  private var parensOrBreaks = ForwardSearch()
   private var spaces = ForwardSearch()
   private var backticks = ForwardSearch()
   private var stars = ForwardSearch()
@@ -26,6 +34,132 @@ struct InlineParser {
     self.p = buffer
     self.regionEnd = regionEnd
     self.checksQuestionMarkers = checksQuestionMarkers
+    region = Region(known: regionEnd)
+  }
+
+  /// A parser for a large paragraph's text from `start`, whose end is found as needed.
+  init(paragraphIn buffer: UnsafeBufferPointer<UInt8>, from start: Int) {
+    self.p = buffer
+    self.regionEnd = buffer.count
+    self.checksQuestionMarkers = true
+    region = Region(streamingFrom: start)
+  }
+
+  /// One past the furthest byte read to find the region's end and by searches (in a
+  /// piece of a large paragraph).
+  var reach: Int { region.reach }
+
+  /// How far a region is known to extend. Given (`known`), or found line by line (a
+  /// large paragraph's text): it goes on over a line break unless the next line ends
+  /// the paragraph (``LineMarkers/endsParagraph(_:at:)``).
+  struct Region {
+    let streaming: Bool
+    /// The text before this position is inside the region; once `ended`, its end.
+    var verified: Int
+    var ended: Bool
+    /// One past the furthest byte read (by searches too).
+    var reach: Int
+
+    init(known end: Int) {
+      streaming = false
+      verified = end
+      ended = true
+      reach = end
+    }
+
+    init(streamingFrom start: Int) {
+      streaming = true
+      verified = start
+      ended = false
+      reach = start
+    }
+
+    /// A position past `x` up to which the text is inside the region, or its end.
+    @inline(__always)
+    mutating func bound(after x: Int, _ p: UnsafeBufferPointer<UInt8>) -> Int {
+      while !ended && verified <= x { extend(p) }
+      return verified
+    }
+
+    /// Reads on to the next line break or for `Pieces.regionStep` bytes.
+    private mutating func extend(_ p: UnsafeBufferPointer<UInt8>) {
+      let n = p.count
+      let stepEnd = min(n, verified + Pieces.regionStep)
+      let b = ByteScan.lineBreak(p, from: verified, to: stepEnd)
+      if b == stepEnd {
+        verified = stepEnd
+        reach = max(reach, stepEnd + 1)
+        if stepEnd == n { ended = true }
+        return
+      }
+      var next = b + 1
+      if p[b] == ByteClass.cr && next < n && p[next] == ByteClass.lf { next += 1 }
+      reach = max(reach, next + 1)
+      if next >= n {
+        verified = b
+        ended = true
+        return
+      }
+      let (ends, examined) = LineMarkers.endsParagraph(p, at: next)
+      reach = max(reach, examined)
+      if ends {
+        verified = b
+        ended = true
+      } else {
+        verified = next
+      }
+    }
+  }
+
+  /// The first match of `search` from `start` inside the region: a known region's end
+  /// when there is none, or the buffer's end in a region found as it goes.
+  @inline(__always)
+  private static func find(
+    _ search: inout ForwardSearch, _ region: inout Region, _ p: UnsafeBufferPointer<UInt8>, from start: Int,
+    bytes first: UInt8, _ second: UInt8, _ matches: (Int) -> Bool
+  ) -> Int {
+    var from = start
+    while true {
+      let bound = region.bound(after: from, p)
+      let found = search.find(in: p, from: from, end: bound, bytes: first, second, matches)
+      if found < bound {
+        region.reach = max(region.reach, found + 2)
+        return found
+      }
+      if region.ended { return region.streaming ? p.count : bound }
+      from = bound
+    }
+  }
+
+  /// The end of the line that `i` is in, looked for no further than `end`.
+  @inline(__always)
+  private mutating func lineEnd(from i: Int, _ end: Int) -> Int {
+    let p = self.p
+    return lineEnds.find(in: p, from: i, end: end, bytes: ByteClass.lf, ByteClass.cr) {
+      ByteClass.isLineBreak(p[$0])
+    }
+  }
+
+  /// The first `]` or line break from `i` (a search that never leaves the line).
+  @inline(__always)
+  private mutating func bracketOrBreak(from i: Int) -> Int {
+    let p = self.p
+    let found = bracketsOrBreaks.find(
+      in: p, from: i, end: regionEnd, bytes: UInt8(ascii: "]"), ByteClass.lf, ByteClass.cr
+    ) { p[$0] == UInt8(ascii: "]") || ByteClass.isLineBreak(p[$0]) }
+    region.reach = max(region.reach, found + 1)
+    return found
+  }
+
+  /// The first `)` or line break from `i`.
+  @inline(__always)
+  private mutating func parenOrBreak(from i: Int) -> Int {
+    let p = self.p
+    let found = parensOrBreaks.find(
+      in: p, from: i, end: regionEnd, bytes: UInt8(ascii: ")"), ByteClass.lf, ByteClass.cr
+    ) { p[$0] == UInt8(ascii: ")") || ByteClass.isLineBreak(p[$0]) }
+    region.reach = max(region.reach, found + 1)
+    return found
   }
 
   /// Parses `start..<end` and adds its nodes to `builder`.
@@ -39,96 +173,165 @@ struct InlineParser {
         i += lane
         if lane == 16 { continue }
       }
-      let b = p[i]
-      if !special[Int(b)] {
+      if !special[Int(p[i])] {
         i += 1
         continue
       }
-      let matchStart = i
-      var matchedEnd = -1
-      switch b {
-      case UInt8(ascii: "`"):
-        if let close = codeClose(at: i, end) {
-          flush(&textStart, i, &builder)
-          let node = builder.open(.code, at: i)
-          builder.leaf(.delimiter, i, i + 1)
-          let breaks = lineEnd(from: i + 1, close) < close
-          builder.leaf(.text, i + 1, close, flags: breaks ? PackedNode.holdsLineBreak : 0)
-          builder.leaf(.delimiter, close, close + 1)
-          builder.close(node, at: close + 1)
-          matchedEnd = close + 1
-        }
-      case UInt8(ascii: "*"):
-        if depth < Self.maxDepth, let close = strongClose(at: i, end) {
-          flush(&textStart, i, &builder)
-          matchedEnd = span(.strong, i, close, delimiter: 2, &builder, depth)
-        } else if depth < Self.maxDepth, let close = emphasisClose(at: i, end) {
-          flush(&textStart, i, &builder)
-          matchedEnd = span(.emphasis, i, close, delimiter: 1, &builder, depth)
-        }
-      case UInt8(ascii: "_"):
-        if depth < Self.maxDepth, let close = underscoreClose(at: i, start, end) {
-          flush(&textStart, i, &builder)
-          matchedEnd = span(.emphasis, i, close, delimiter: 1, &builder, depth)
-        }
-      case UInt8(ascii: "?"):
-        if i + 1 < end && p[i + 1] == UInt8(ascii: "[") {
-          flush(&textStart, i, &builder)
-          matchedEnd = cloze(at: i, end, &builder)
-        }
-      case UInt8(ascii: "!"):
-        if i + 1 < end && p[i + 1] == UInt8(ascii: "["), let (k, close) = linkClose(bracket: i + 1, end) {
-          flush(&textStart, i, &builder)
-          matchedEnd = link(.image, i, bracket: i + 1, k, close, &builder)
-        }
-      case UInt8(ascii: "["):
-        if let (k, close) = linkClose(bracket: i, end) {
-          flush(&textStart, i, &builder)
-          matchedEnd = link(.link, i, bracket: i, k, close, &builder)
-        }
-      case UInt8(ascii: "#"):
-        if i == start || ByteClass.isWhitespace(p[i - 1]), let tagEnd = hashtagEnd(at: i, end) {
-          flush(&textStart, i, &builder)
-          builder.leaf(.hashtag, i, tagEnd)
-          matchedEnd = tagEnd
-        }
-      case ByteClass.lf, ByteClass.cr:
-        flush(&textStart, i, &builder)
-        var breakEnd = i + 1
-        if b == ByteClass.cr && breakEnd < end && p[breakEnd] == ByteClass.lf { breakEnd += 1 }
-        builder.leaf(.lineBreak, i, breakEnd)
-        matchedEnd = breakEnd
-        // A `Q:` or `A:` marker (any case) needs the line's end; other lines do not.
-        if checksQuestionMarkers && breakEnd + 1 < end && p[breakEnd + 1] == UInt8(ascii: ":")
-          && (p[breakEnd] & ~0x20 == UInt8(ascii: "Q") || p[breakEnd] & ~0x20 == UInt8(ascii: "A"))
-        {
-          matchedEnd = LineMarkers.paragraphLineMarker(p, breakEnd, lineEnd(from: breakEnd, end), &builder)
-        }
-      default:
-        let (scalar, length) = ByteClass.scalar(in: p, at: i, end: end)
-        if ByteClass.isEmoji(scalar) {
-          var j = i + length
-          while j < end && p[j] >= 0x80 {
-            let (next, nextLength) = ByteClass.scalar(in: p, at: j, end: end)
-            guard ByteClass.isEmoji(next) || ByteClass.isEmojiContinuation(next) else { break }
-            j += nextLength
-          }
-          flush(&textStart, i, &builder)
-          builder.leaf(.emoji, i, j)
-          matchedEnd = j
-        } else {
-          i += length
-          continue
-        }
-      }
-      if matchedEnd > matchStart {
-        i = matchedEnd
-        textStart = i
-      } else {
-        i += 1
-      }
+      i = construct(at: i, start, end, &textStart, &builder, depth)
     }
     flush(&textStart, end, &builder)
+  }
+
+  /// Where a piece of a large paragraph's text stopped.
+  enum PieceEnd {
+    /// At a place where the paragraph is cut: the next piece starts there.
+    case cut(Int)
+    /// At the end of the paragraph's text (before its last line break, if any).
+    case end(Int)
+  }
+
+  /// Parses a large paragraph's text from `start` (where the top-level parse is at rest)
+  /// to the paragraph's end, or to the first place where it may be cut once the piece
+  /// started at `pieceStart` holds `minimum` bytes: after a space, a tab or a line break
+  /// at top level, where a hash of the 16 bytes before it picks about one such place in
+  /// 64 (or at any scalar start once the piece holds `Pieces.maximum` bytes), and only
+  /// where the piece has not read more than `Pieces.lookahead` bytes past it (after
+  /// an unclosed `*` that searched to the paragraph's end, it is not cut). A text run
+  /// is cut where the paragraph is (``Block/merged(_:)`` joins it again).
+  ///
+  /// The places depend on the bytes before them and on the piece's start only, so a
+  /// reparse from an old piece's start finds the old places again after the edit.
+  mutating func parsePiece(
+    from start: Int, pieceStart: Int, minimum: Int, regionStart: Int?, into builder: inout TreeBuilder
+  ) -> PieceEnd {
+    let special = ByteClass.inlineSpecial
+    let n = p.count
+    let searchFrom = pieceStart + minimum
+    // A hashtag may start the paragraph's text without whitespace before it.
+    let start0 = regionStart ?? -1
+    var i = start
+    var textStart = start
+    while true {
+      let end = region.bound(after: i, p)
+      guard i < end else { break }
+      if i >= searchFrom {
+        if i - pieceStart >= Pieces.maximum ? p[i] & 0xC0 != 0x80 : isCutCandidate(i),
+          region.reach <= i + Pieces.lookahead
+        {
+          flush(&textStart, i, &builder)
+          region.reach = max(region.reach, i + 1)
+          return .cut(i)
+        }
+      } else if i + 16 <= min(end, searchFrom) {
+        let lane = ByteScan.firstInlineCandidateLane(p, i)
+        i += lane
+        if lane == 16 { continue }
+      }
+      if !special[Int(p[i])] {
+        i += 1
+        continue
+      }
+      i = construct(at: i, start0, n, &textStart, &builder, 0)
+      region.reach = max(region.reach, i + 2)
+    }
+    flush(&textStart, i, &builder)
+    region.reach = max(region.reach, i + 1)
+    return .end(i)
+  }
+
+  /// Whether the parse may be cut at `i`: after a space, a tab or a line break, where
+  /// the hash of the 16 bytes before it has its six low bits clear.
+  @inline(__always)
+  private func isCutCandidate(_ i: Int) -> Bool {
+    guard ByteClass.isWhitespace(p[i - 1]) else { return false }
+    var hash: UInt32 = 0x811C_9DC5
+    for k in (i - 16)..<i { hash = (hash ^ UInt32(p[k])) &* 0x0100_0193 }
+    return (hash ^ hash >> 15) & 63 == 0
+  }
+
+  /// The construct (or text) at `i`, a byte of `inlineSpecial`, inside `start..<end`:
+  /// adds its nodes (after the text before it) and returns where parsing goes on.
+  @inline(__always)
+  private mutating func construct(
+    at i: Int, _ start: Int, _ end: Int, _ textStart: inout Int, _ builder: inout TreeBuilder, _ depth: Int
+  ) -> Int {
+    let b = p[i]
+    var matchedEnd = -1
+    switch b {
+    case UInt8(ascii: "`"):
+      if let close = codeClose(at: i, end) {
+        flush(&textStart, i, &builder)
+        let node = builder.open(.code, at: i)
+        builder.leaf(.delimiter, i, i + 1)
+        let breaks = lineEnd(from: i + 1, close) < close
+        builder.leaf(.text, i + 1, close, flags: breaks ? PackedNode.holdsLineBreak : 0)
+        builder.leaf(.delimiter, close, close + 1)
+        builder.close(node, at: close + 1)
+        matchedEnd = close + 1
+      }
+    case UInt8(ascii: "*"):
+      if depth < Self.maxDepth, let close = strongClose(at: i, end) {
+        flush(&textStart, i, &builder)
+        matchedEnd = span(.strong, i, close, delimiter: 2, &builder, depth)
+      } else if depth < Self.maxDepth, let close = emphasisClose(at: i, end) {
+        flush(&textStart, i, &builder)
+        matchedEnd = span(.emphasis, i, close, delimiter: 1, &builder, depth)
+      }
+    case UInt8(ascii: "_"):
+      if depth < Self.maxDepth, let close = underscoreClose(at: i, start, end) {
+        flush(&textStart, i, &builder)
+        matchedEnd = span(.emphasis, i, close, delimiter: 1, &builder, depth)
+      }
+    case UInt8(ascii: "?"):
+      if i + 1 < end && p[i + 1] == UInt8(ascii: "[") {
+        flush(&textStart, i, &builder)
+        matchedEnd = cloze(at: i, end, &builder)
+      }
+    case UInt8(ascii: "!"):
+      if i + 1 < end && p[i + 1] == UInt8(ascii: "["), let (k, close) = linkClose(bracket: i + 1, end) {
+        flush(&textStart, i, &builder)
+        matchedEnd = link(.image, i, bracket: i + 1, k, close, &builder)
+      }
+    case UInt8(ascii: "["):
+      if let (k, close) = linkClose(bracket: i, end) {
+        flush(&textStart, i, &builder)
+        matchedEnd = link(.link, i, bracket: i, k, close, &builder)
+      }
+    case UInt8(ascii: "#"):
+      if i == start || ByteClass.isWhitespace(p[i - 1]), let tagEnd = hashtagEnd(at: i, end) {
+        flush(&textStart, i, &builder)
+        builder.leaf(.hashtag, i, tagEnd)
+        matchedEnd = tagEnd
+      }
+    case ByteClass.lf, ByteClass.cr:
+      flush(&textStart, i, &builder)
+      var breakEnd = i + 1
+      if b == ByteClass.cr && breakEnd < end && p[breakEnd] == ByteClass.lf { breakEnd += 1 }
+      builder.leaf(.lineBreak, i, breakEnd)
+      matchedEnd = breakEnd
+      // A `Q:` or `A:` marker (any case) needs the line's first three bytes; other lines do not.
+      if checksQuestionMarkers && breakEnd + 1 < end && p[breakEnd + 1] == UInt8(ascii: ":")
+        && (p[breakEnd] & ~0x20 == UInt8(ascii: "Q") || p[breakEnd] & ~0x20 == UInt8(ascii: "A"))
+      {
+        let lineEnd = lineEnd(from: breakEnd, min(end, breakEnd + 3))
+        matchedEnd = LineMarkers.paragraphLineMarker(p, breakEnd, lineEnd, &builder)
+      }
+    default:
+      let (scalar, length) = ByteClass.scalar(in: p, at: i, end: end)
+      guard ByteClass.isEmoji(scalar) else { return i + length }
+      var j = i + length
+      while j < end && p[j] >= 0x80 {
+        let (next, nextLength) = ByteClass.scalar(in: p, at: j, end: end)
+        guard ByteClass.isEmoji(next) || ByteClass.isEmojiContinuation(next) else { break }
+        j += nextLength
+      }
+      flush(&textStart, i, &builder)
+      builder.leaf(.emoji, i, j)
+      matchedEnd = j
+    }
+    guard matchedEnd > i else { return i + 1 }
+    textStart = matchedEnd
+    return matchedEnd
   }
 
   @inline(__always)
@@ -154,18 +357,10 @@ struct InlineParser {
   @inline(__always)
   private func isNonSpace(_ i: Int) -> Bool { !ByteClass.isWhitespace(p[i]) }
 
-  private mutating func lineEnd(from i: Int, _ end: Int) -> Int {
-    let p = self.p
-    let found = lineEnds.find(in: p, from: i, end: regionEnd, bytes: ByteClass.lf, ByteClass.cr) {
-      ByteClass.isLineBreak(p[$0])
-    }
-    return min(found, end)
-  }
-
   private mutating func codeClose(at i: Int, _ end: Int) -> Int? {
     guard i + 2 < end, isNonSpace(i + 1) else { return nil }
     let p = self.p
-    let close = backticks.find(in: p, from: i + 2, end: regionEnd, bytes: UInt8(ascii: "`"), UInt8(ascii: "`")) {
+    let close = Self.find(&backticks, &region, p, from: i + 2, bytes: UInt8(ascii: "`"), UInt8(ascii: "`")) {
       p[$0] == UInt8(ascii: "`") && !ByteClass.isWhitespace(p[$0 - 1])
     }
     return close < end ? close : nil
@@ -175,7 +370,7 @@ struct InlineParser {
     guard i + 4 < end, p[i + 1] == UInt8(ascii: "*"), isNonSpace(i + 2) else { return nil }
     let p = self.p
     let limit = regionEnd
-    let close = doubleStars.find(in: p, from: i + 3, end: limit, bytes: UInt8(ascii: "*"), UInt8(ascii: "*")) {
+    let close = Self.find(&doubleStars, &region, p, from: i + 3, bytes: UInt8(ascii: "*"), UInt8(ascii: "*")) {
       $0 + 1 < limit && p[$0] == UInt8(ascii: "*") && p[$0 + 1] == UInt8(ascii: "*")
         && !ByteClass.isWhitespace(p[$0 - 1])
     }
@@ -186,7 +381,7 @@ struct InlineParser {
     guard i + 2 < end, isNonSpace(i + 1) else { return nil }
     let p = self.p
     let limit = regionEnd
-    let close = stars.find(in: p, from: i + 2, end: limit, bytes: UInt8(ascii: "*"), UInt8(ascii: "*")) {
+    let close = Self.find(&stars, &region, p, from: i + 2, bytes: UInt8(ascii: "*"), UInt8(ascii: "*")) {
       p[$0] == UInt8(ascii: "*") && !ByteClass.isWhitespace(p[$0 - 1]) && p[$0 - 1] != UInt8(ascii: "*")
         && ($0 + 1 >= limit || p[$0 + 1] != UInt8(ascii: "*"))
     }
@@ -198,36 +393,22 @@ struct InlineParser {
     if i > start && ByteClass.isASCIIAlphanumeric(p[i - 1]) { return nil }
     let p = self.p
     let limit = regionEnd
-    let close = underscores.find(in: p, from: i + 2, end: limit, bytes: UInt8(ascii: "_"), UInt8(ascii: "_")) {
+    let close = Self.find(&underscores, &region, p, from: i + 2, bytes: UInt8(ascii: "_"), UInt8(ascii: "_")) {
       p[$0] == UInt8(ascii: "_") && !ByteClass.isWhitespace(p[$0 - 1]) && p[$0 - 1] != UInt8(ascii: "_")
         && ($0 + 1 >= limit || !(ByteClass.isASCIIAlphanumeric(p[$0 + 1]) || p[$0 + 1] == UInt8(ascii: "_")))
     }
     return close < end ? close : nil
   }
 
-  private mutating func closeBracket(from i: Int) -> Int {
-    let p = self.p
-    return brackets.find(in: p, from: i, end: regionEnd, bytes: UInt8(ascii: "]"), UInt8(ascii: "]")) {
-      p[$0] == UInt8(ascii: "]")
-    }
-  }
-
-  private mutating func closeParen(from i: Int) -> Int {
-    let p = self.p
-    return parens.find(in: p, from: i, end: regionEnd, bytes: UInt8(ascii: ")"), UInt8(ascii: ")")) {
-      p[$0] == UInt8(ascii: ")")
-    }
-  }
-
-  /// For a link or image whose `[` is at `bracket`: the positions of its `]` and closing `)`.
+  /// For a link or image whose `[` is at `bracket`: the positions of its `]` and closing
+  /// `)`, both on the `[`'s line and before `end`.
   private mutating func linkClose(bracket: Int, _ end: Int) -> (Int, Int)? {
-    let lineEnd = lineEnd(from: bracket, end)
-    let k = closeBracket(from: bracket + 1)
-    guard k + 1 < lineEnd, p[k + 1] == UInt8(ascii: "(") else { return nil }
-    let m = closeParen(from: k + 2)
-    guard m < lineEnd else { return nil }
+    let k = bracketOrBreak(from: bracket + 1)
+    guard k + 1 < end, p[k] == UInt8(ascii: "]"), p[k + 1] == UInt8(ascii: "(") else { return nil }
+    let m = parenOrBreak(from: k + 2)
+    guard m < end, p[m] == UInt8(ascii: ")") else { return nil }
     let p = self.p
-    let space = spaces.find(in: p, from: k + 2, end: regionEnd, bytes: ByteClass.space, ByteClass.tab) {
+    let space = spaces.find(in: p, from: k + 2, end: m, bytes: ByteClass.space, ByteClass.tab) {
       ByteClass.isSpaceOrTab(p[$0])
     }
     return space < m ? nil : (k, m)
@@ -277,20 +458,23 @@ struct InlineParser {
 
   // MARK: Clozes
 
-  /// A cloze or a malformed one at `i` (`?[` is there); returns its end.
+  /// A cloze or a malformed one at `i` (`?[` is there); returns its end. Its parts end
+  /// at the line's end (or at `end`, if sooner).
   private mutating func cloze(at i: Int, _ end: Int, _ builder: inout TreeBuilder) -> Int {
-    let lineEnd = lineEnd(from: i, end)
-    let k = closeBracket(from: i + 2)
-    guard k < lineEnd else {
+    let k = bracketOrBreak(from: i + 2)
+    guard k < end, p[k] == UInt8(ascii: "]") else {
+      // No `]` on the line: `k` is the line's end (or past `end`).
+      let lineEnd = min(k, end)
       let node = builder.open(.malformedCloze, at: i)
       builder.leaf(.delimiter, i, i + 2)
       builder.close(node, at: i + 2)
       builder.finding(.clozeUnclosedHint, i, lineEnd)
       return i + 2
     }
-    if k + 1 < lineEnd && p[k + 1] == UInt8(ascii: "(") {
-      let m = closeParen(from: k + 2)
-      if m >= lineEnd {
+    if k + 1 < end && p[k + 1] == UInt8(ascii: "(") {
+      let m = parenOrBreak(from: k + 2)
+      if m >= end || p[m] != UInt8(ascii: ")") {
+        let lineEnd = min(m, end)
         let node = builder.open(.malformedCloze, at: i)
         clozeHead(i, k, closeLength: 2, &builder)
         if lineEnd > k + 2 { builder.leaf(.clozeAnswer, k + 2, lineEnd) }
@@ -313,10 +497,10 @@ struct InlineParser {
       return m + 1
     }
     var s = k + 1
-    while s < lineEnd && ByteClass.isSpaceOrTab(p[s]) { s += 1 }
-    if s > k + 1 && s < lineEnd && p[s] == UInt8(ascii: "(") {
-      let m = closeParen(from: s + 1)
-      if m < lineEnd && m > s + 1 {
+    while s < end && ByteClass.isSpaceOrTab(p[s]) { s += 1 }
+    if s > k + 1 && s < end && p[s] == UInt8(ascii: "(") {
+      let m = parenOrBreak(from: s + 1)
+      if m < end && p[m] == UInt8(ascii: ")") && m > s + 1 {
         let node = builder.open(.cloze, at: i)
         clozeHead(i, k, closeLength: 1, &builder)
         builder.leaf(.delimiter, s, s + 1)

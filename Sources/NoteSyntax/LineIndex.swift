@@ -272,6 +272,32 @@ public struct LineIndex: Sendable {
     replaceLines(firstLine...lastLine, with: scanned.lines)
   }
 
+  /// Updates the index for an edit inside one line's text that neither removes nor
+  /// inserts a line break, nor leaves the line empty: the line's lengths change by those
+  /// of `removed` and `inserted`, and nothing else is read, however long the line (a
+  /// keystroke in a 1 MB paragraph written as one line). Returns `false`, changing
+  /// nothing, for any other edit.
+  mutating func applyEditInsideLine(replacing range: Range<Int>, removed: [UInt8], inserted: [UInt8]) -> Bool {
+    guard !inserted.contains(0x0A) && !inserted.contains(0x0D) else { return false }
+    let number = lineContaining(range.lowerBound)
+    let start = startOfLine(number)
+    let line = record(ofLine: number)
+    let contentLength = Int(line.utf8) - Int(line.breakLength)
+    guard range.lowerBound >= start, range.upperBound <= start + contentLength,
+      contentLength - removed.count + inserted.count > 0
+    else { return false }
+    func counts(_ bytes: [UInt8]) -> Line {
+      bytes.withUnsafeBufferPointer { Line($0, 0..<$0.count, breakLength: 0) }
+    }
+    let gone = counts(removed)
+    let added = counts(inserted)
+    let edited = Line(
+      utf8: line.utf8 - gone.utf8 + added.utf8, utf16: line.utf16 - gone.utf16 + added.utf16,
+      scalars: line.scalars - gone.scalars + added.scalars, breakLength: line.breakLength)
+    replaceLines(number...number, with: [edited])
+    return true
+  }
+
   private mutating func replaceLines(_ oldLines: ClosedRange<Int>, with newLines: [Line]) {
     let (firstChunk, firstIndex) = line(oldLines.lowerBound)
     let (lastChunk, lastIndex) = line(oldLines.upperBound)

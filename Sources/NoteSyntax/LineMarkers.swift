@@ -151,6 +151,23 @@ enum LineMarkers {
     return listMarker(p, i, lineEnd) != nil
   }
 
+  /// Whether the line at `i` ends a paragraph, reading as little of it as that takes:
+  /// its first 256 bytes, or the whole line when they cannot tell (only spaces so far, or
+  /// a backtick or tilde first, which may open a code fence). Returns one past the last
+  /// byte read.
+  static func endsParagraph(_ p: Buffer, at i: Int) -> (ends: Bool, reach: Int) {
+    let n = p.count
+    let probe = min(n, i + 256)
+    var lineEnd = ByteScan.lineBreak(p, from: i, to: probe)
+    if lineEnd == probe && probe < n {
+      let first = skipSpaces(p, i, probe)
+      if first == probe || p[first] == UInt8(ascii: "`") || p[first] == UInt8(ascii: "~") {
+        lineEnd = ByteScan.lineBreak(p, from: probe, to: n)
+      }
+    }
+    return (isParagraphBreak(p, i, lineEnd), lineEnd + 1)
+  }
+
   /// At the start of a paragraph line: a `Q:`/`A:` marker that is not part of a question
   /// and answer pair gets a marker node and its finding. Returns where text resumes.
   static func paragraphLineMarker(

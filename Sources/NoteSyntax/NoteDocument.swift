@@ -73,10 +73,10 @@ public struct NoteDocument: Sendable {
     }
   }
 
-  init(validUTF8 bytes: [UInt8]) {
+  init(validUTF8 bytes: [UInt8], cutsLargeBlocks: Bool = true) {
     text = TextStorage(validUTF8: bytes)
     (lines, tree) = bytes.withUnsafeBufferPointer { buffer in
-      let (blocks, lines) = Self.parseBlocks(buffer)
+      let (blocks, lines) = Self.parseBlocks(buffer, cutsLargeBlocks: cutsLargeBlocks)
       return (lines ?? LineIndex(bytes: buffer), SyntaxTree(blocks: blocks))
     }
   }
@@ -84,14 +84,18 @@ public struct NoteDocument: Sendable {
   /// Parses every block of `buffer`, a whole note, straight into the chunks of a block
   /// list, indexing each chunk as its blocks are made. The line index comes from the
   /// lines the parse examined (each is read once), or is `nil` if some line was not.
-  static func parseBlocks(_ buffer: UnsafeBufferPointer<UInt8>) -> (BlockList, LineIndex?) {
-    var parser = BlockParser(buffer: buffer, startsDocument: true, recordsLines: true)
+  static func parseBlocks(_ buffer: UnsafeBufferPointer<UInt8>, cutsLargeBlocks: Bool = true) -> (
+    BlockList, LineIndex?
+  ) {
+    var parser = BlockParser(
+      buffer: buffer, startsDocument: true, recordsLines: true, cutsLargeBlocks: cutsLargeBlocks)
     var chunks: [BlockList.Chunk] = []
     var blocks: [Block] = []
     var starts: [Int] = []
     var chunkStart = 0
     var reach = 0
     var hasFindings = false
+    var heads = 0
     var offset = 0
     var context = BlockContext.text
     while offset < buffer.count {
@@ -101,17 +105,20 @@ public struct NoteDocument: Sendable {
         chunkStart = offset
         reach = 0
         hasFindings = false
+        heads = 0
       }
       let block = parser.parseBlock(at: offset, in: context)
       starts.append(offset - chunkStart)
       reach = max(reach, offset - chunkStart + block.examined)
       hasFindings = hasFindings || block.hasFindings
+      if !block.continues { heads += 1 }
       offset += block.length
       context = block.nextContext
       blocks.append(block)
       if blocks.count == BlockList.chunkSize || offset >= buffer.count {
         starts.append(offset - chunkStart)
-        chunks.append(BlockList.Chunk(blocks: blocks, starts: starts, reach: reach, hasFindings: hasFindings))
+        chunks.append(
+          BlockList.Chunk(blocks: blocks, starts: starts, reach: reach, hasFindings: hasFindings, heads: heads))
         blocks = []
         starts = []
       }
@@ -135,8 +142,13 @@ public struct NoteDocument: Sendable {
     let upper = max(lower, scalarBoundary(atOrBefore: min(max(range.upperBound, 0), text.count)))
     let edit = lower..<upper
     let inserted = Array(replacement.utf8)
+    // A small edit inside a line is applied to the line index from the bytes it removes
+    // and inserts, without reading the rest of the line.
+    let removed = edit.count <= 4096 ? text.bytes(in: edit) : nil
     text.replace(edit, with: inserted)
-    lines.applyEdit(replacing: edit, newLength: inserted.count, text: text)
+    if removed == nil || !lines.applyEditInsideLine(replacing: edit, removed: removed!, inserted: inserted) {
+      lines.applyEdit(replacing: edit, newLength: inserted.count, text: text)
+    }
     let (reparsed, count) = reparse(after: edit, newLength: inserted.count)
     return EditSummary(
       reparsed: reparsed, reparsedBlocks: count, totalBlocks: tree.blocks.count, replacedRange: edit,
@@ -166,7 +178,8 @@ public struct NoteDocument: Sendable {
     // that looks past a window's end (not the text's) is parsed again in a window twice
     // as large. So a long reparse copies each byte about once, like a fresh parse.
     while !resynchronised && position < text.count {
-      let base = position
+      // A piece that continues a block reads the byte before it (what precedes a `_` or a `#`).
+      let base = context.continues && position > 0 ? position - 1 : position
       let windowEnd = min(text.count, base + window)
       let truncated = windowEnd < text.count
       var outgrown = false

@@ -16,6 +16,43 @@ enum LSPBenchmark {
       ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("booknotes")
       .path
     print("lsp benchmark (\(binary))")
+    // BOOKNOTES_BENCH_ONLY keeps the notes whose name starts with it, and skips start-up and memory.
+    let only = ProcessInfo.processInfo.environment["BOOKNOTES_BENCH_ONLY"] ?? ""
+    if only.isEmpty { try startupAndMemory(binary: binary) }
+    print()
+    print("note          | initialize | keystroke→delta median | p99 | keystroke→symbols median | p99 | symbols size")
+    // BOOKNOTES_BENCH_KEYSTROKES sets the keystrokes per measurement (default 300, 50 at 10 MB).
+    let keystrokes = ProcessInfo.processInfo.environment["BOOKNOTES_BENCH_KEYSTROKES"].flatMap { Int($0) }
+    var notes: [(name: String, text: String)] = []
+    for (name, bytes) in Corpus.sizes where bytes >= 100 * 1024 {
+      notes.append((name, try String(contentsOfFile: try Corpus.note(bytes: bytes), encoding: .utf8)))
+    }
+    notes.append(("dense 1.6 MB", PromptDenseNote.make(bytes: 1_600_000)))
+    // One very large block each (see ``LargeBlocks``): keystrokes land inside it.
+    notes.append(("paragraph 1 MB", LargeBlocks.paragraph(bytes: 1 << 20, lineBreaks: false)))
+    notes.append(("lines 1 MB", LargeBlocks.paragraph(bytes: 1 << 20, lineBreaks: true)))
+    notes.append(("quote 1 MB", LargeBlocks.quote(bytes: 1 << 20)))
+    notes.append(("list 1 MB", LargeBlocks.list(bytes: 1 << 20)))
+    for (name, text) in notes where name.hasPrefix(only) {
+      let session = try Session(binary: binary)
+      let initialize = try session.initialize()
+      session.open(text: text)
+      let count = keystrokes ?? (text.utf8.count > 5_000_000 ? 50 : 300)
+      let delta = try session.keystrokes(count: count, then: .semanticTokensDelta)
+      let symbols = try session.keystrokes(count: count, then: .documentSymbol)
+      session.close()
+      print(
+        "\(name.padding(toLength: 14, withPad: " ", startingAt: 0)) | \(Measure.format(initialize)) | "
+          + "\(Measure.format(Measure.median(delta.latencies))) | "
+          + "\(Measure.format(Measure.percentile(delta.latencies, 0.99))) | "
+          + "\(Measure.format(Measure.median(symbols.latencies))) | "
+          + "\(Measure.format(Measure.percentile(symbols.latencies, 0.99))) | "
+          + String(format: "%.1f KiB", Double(symbols.responseBytes) / 1024))
+    }
+  }
+
+  /// Start-up of booknotes and each peer found, and peak memory with a 10 MB note open.
+  static func startupAndMemory(binary: String) throws {
     let servers = MeasuredServer.all(booknotes: binary)
     if servers.count == 1 { print("no peers found (Benchmarks/peers.sh installs them)") }
     let spawns = 30
@@ -47,33 +84,6 @@ enum LSPBenchmark {
       } catch {
         print("\(pad(server.name, 9)) | n/a: \(error)")
       }
-    }
-    print()
-    print("note          | initialize | keystroke→delta median | p99 | keystroke→symbols median | p99 | symbols size")
-    // BOOKNOTES_BENCH_KEYSTROKES sets the keystrokes per measurement (default 300, 50 at 10 MB).
-    let keystrokes = ProcessInfo.processInfo.environment["BOOKNOTES_BENCH_KEYSTROKES"].flatMap { Int($0) }
-    var notes: [(name: String, text: String)] = []
-    for (name, bytes) in Corpus.sizes where bytes >= 100 * 1024 {
-      notes.append((name, try String(contentsOfFile: try Corpus.note(bytes: bytes), encoding: .utf8)))
-    }
-    notes.append(("dense 1.6 MB", PromptDenseNote.make(bytes: 1_600_000)))
-    // BOOKNOTES_BENCH_ONLY keeps the notes whose name starts with it.
-    let only = ProcessInfo.processInfo.environment["BOOKNOTES_BENCH_ONLY"] ?? ""
-    for (name, text) in notes where name.hasPrefix(only) {
-      let session = try Session(binary: binary)
-      let initialize = try session.initialize()
-      session.open(text: text)
-      let count = keystrokes ?? (text.utf8.count > 5_000_000 ? 50 : 300)
-      let delta = try session.keystrokes(count: count, then: .semanticTokensDelta)
-      let symbols = try session.keystrokes(count: count, then: .documentSymbol)
-      session.close()
-      print(
-        "\(name.padding(toLength: 13, withPad: " ", startingAt: 0)) | \(Measure.format(initialize)) | "
-          + "\(Measure.format(Measure.median(delta.latencies))) | "
-          + "\(Measure.format(Measure.percentile(delta.latencies, 0.99))) | "
-          + "\(Measure.format(Measure.median(symbols.latencies))) | "
-          + "\(Measure.format(Measure.percentile(symbols.latencies, 0.99))) | "
-          + String(format: "%.1f KiB", Double(symbols.responseBytes) / 1024))
     }
   }
 

@@ -13,6 +13,10 @@ enum ParseBenchmark {
       try measureOne(path: arguments[1])
       return
     }
+    if arguments.first == "--large" {
+      try LargeBlockBenchmark.run()
+      return
+    }
     print("parse benchmark (corpus seed 1)")
     print(
       "size     | parse | MiB/s | first tokens | parse + tokens | cmark parse | MiB/s | "
@@ -24,6 +28,7 @@ enum ParseBenchmark {
     }
     try PathologicalBenchmark.run()
     try FenceBenchmark.run()
+    try LargeBlockBenchmark.run()
   }
 
   /// Runs this executable with `arguments` and returns its last output line.

@@ -34,9 +34,8 @@ public struct BookInfo: Sendable, Equatable {
   /// The book info of `doc`'s front matter (empty when it has none).
   public init(_ doc: NoteDocument) {
     self.init()
-    guard doc.tree.blockCount > 0 else { return }
+    guard doc.tree.blockCount > 0, doc.tree.blockKind(at: 0) == .frontMatter else { return }
     let block = doc.tree.block(at: 0)
-    guard block.kind == .frontMatter else { return }
     for entry in block.children where entry.kind == .frontMatterEntry {
       guard let keyNode = entry.child(.frontMatterKey) else { continue }
       let key = doc.text.string(in: keyNode.range).lowercased()
@@ -108,9 +107,9 @@ public func bookTitle(of doc: NoteDocument) -> String? {
 
 /// The first heading of `doc`, if any.
 func firstHeading(of doc: NoteDocument) -> SyntaxNode? {
-  for index in 0..<doc.tree.blockCount {
-    let block = doc.tree.block(at: index)
-    if block.kind == .heading { return block }
+  // Kinds first: joining a large block's pieces to read its kind would copy it.
+  for index in 0..<doc.tree.blockCount where doc.tree.blockKind(at: index) == .heading {
+    return doc.tree.block(at: index)
   }
   return nil
 }

@@ -56,9 +56,10 @@ public enum FoldingRegions {
         }
       }
     }
-    doc.tree.forEachBlock { block in
+    // Kinds and ranges only: a large block's pieces are not joined.
+    doc.tree.forEachBlockStart { block, whole in
       guard block.kind != .blankLine else { return }
-      let range = block.trimmedRange(in: doc)
+      let range = doc.trimmed(whole)
       let first = doc.lines.lineContaining(range.lowerBound)
       let last = doc.lines.lineContaining(max(range.upperBound - 1, range.lowerBound))
       switch block.kind {

@@ -68,7 +68,7 @@ extension NoteSummary {
   public static func bookIdentity(path: String, doc: NoteDocument) -> NoteSummary {
     var note = NoteSummary(nameOnly: path, byteCount: doc.utf8Count)
     note.book = BookInfo(doc)
-    if doc.tree.blockCount > 0, doc.tree.block(at: 0).kind == .frontMatter {
+    if doc.tree.blockCount > 0, doc.tree.blockKind(at: 0) == .frontMatter {
       note.titleSpan = frontMatterTitleSpan(doc.tree.block(at: 0), doc)
     }
     if let title = note.book.title {

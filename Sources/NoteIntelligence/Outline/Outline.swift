@@ -186,7 +186,7 @@ public final class OutlineCache {
   }
 
   private func titleSelection(_ doc: NoteDocument, heading: SyntaxNode?) -> Range<Int>? {
-    if doc.tree.blockCount > 0, doc.tree.block(at: 0).kind == .frontMatter {
+    if doc.tree.blockCount > 0, doc.tree.blockKind(at: 0) == .frontMatter {
       for entry in doc.tree.block(at: 0).children where entry.kind == .frontMatterEntry {
         if let key = entry.child(.frontMatterKey), doc.text.string(in: key.range).lowercased() == "title",
           let value = entry.child(.frontMatterValue)

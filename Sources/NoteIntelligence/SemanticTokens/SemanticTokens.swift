@@ -6,8 +6,8 @@ public import NoteSyntax
 /// paragraph and list text gets no token. Parts of tokens that a finding's range
 /// covers carry the `invalid` modifier.
 public enum SemanticTokens {
-  /// The tokens of one top-level block, with offsets relative to the block's start so
-  /// they stay valid when an edit elsewhere moves the block.
+  /// The tokens of one top-level or stored block, with offsets relative to the block's
+  /// start so they stay valid when an edit elsewhere moves the block.
   public static func tokens(for block: SyntaxNode, in doc: NoteDocument) -> [SemanticToken] {
     TokenCollector.tokens(for: block, in: doc)
   }
@@ -16,23 +16,6 @@ public enum SemanticTokens {
   /// sorted by start, computed afresh (with a cache used for this call only).
   public static func tokens(for doc: NoteDocument, in range: Range<Int>? = nil) -> [SemanticToken] {
     SemanticTokenCache().tokens(for: doc, in: range)
-  }
-}
-
-extension SyntaxTree {
-  /// The top-level blocks that touch `range` (every block when `range` is nil).
-  func blocks(touching range: Range<Int>?) -> [SyntaxNode] {
-    guard let range else { return topLevelBlocks }
-    guard let first = blockIndex(containing: range.lowerBound) else { return [] }
-    var result: [SyntaxNode] = []
-    var index = first
-    while index < blockCount {
-      let node = block(at: index)
-      if node.startOffset >= range.upperBound && !(range.isEmpty && node.startOffset == range.lowerBound) { break }
-      result.append(node)
-      index += 1
-    }
-    return result
   }
 }
 

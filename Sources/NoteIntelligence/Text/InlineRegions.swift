@@ -46,13 +46,18 @@ extension SyntaxNode {
   }
 
   /// The range without the trailing line break(s) and blank space, using `doc`'s bytes.
-  func trimmedRange(in doc: NoteDocument) -> Range<Int> {
-    var end = endOffset
-    while end > startOffset {
-      let b = doc.text[end - 1]
+  func trimmedRange(in doc: NoteDocument) -> Range<Int> { doc.trimmed(range) }
+}
+
+extension NoteDocument {
+  /// `range` without the line breaks, spaces and tabs at its end.
+  func trimmed(_ range: Range<Int>) -> Range<Int> {
+    var end = range.upperBound
+    while end > range.lowerBound {
+      let b = text[end - 1]
       guard b == 0x0A || b == 0x0D || b == 0x20 || b == 0x09 else { break }
       end -= 1
     }
-    return startOffset..<end
+    return range.lowerBound..<end
   }
 }

@@ -1,0 +1,33 @@
+/// How large paragraphs, quotes and lists are stored: in pieces, each a block of its own.
+///
+/// A block rule that runs past `largeBlock` bytes from its start cuts its block into
+/// pieces of at least `minimum` bytes, at places chosen by the text just before them (a
+/// hash, like content-defined chunking): a paragraph between two top-level inline
+/// constructs or inside a run of text, a quote before a line with text, a list before
+/// an item. Every piece after the first is parsed in a context that says which block it
+/// continues (``BlockContext/continuing(_:)``), so the block memo table reuses the
+/// pieces an edit did not reach, and a reparse stops at the first old piece it lands
+/// on, as between any two blocks. A keystroke in a 1 MB paragraph reparses a piece or
+/// two, not the paragraph. The tree's blocks (``SyntaxTree/block(at:)``) join the
+/// pieces again (``Block/merged(_:)``); analyses that cache per stored block
+/// (semantic tokens, links) work on the pieces.
+enum Pieces {
+  /// A paragraph, quote or list longer than this is cut into pieces.
+  static let largeBlock = 16 * 1024
+  /// The least length of a piece after the first (the first is at least `largeBlock`).
+  static let minimum = 2 * 1024
+  /// A paragraph is cut at any scalar start past this length, whatever the hash says.
+  static let maximum = 16 * 1024
+  /// A quote or a list is cut before any line with text (or item) after this many lines.
+  static let maximumLines = 256
+  /// A piece of a paragraph is cut only where it has read no more than this past the cut.
+  static let lookahead = 2 * 1024
+  /// How far a paragraph's region is read ahead at a time to find its end.
+  static let regionStep = 512
+
+  /// Whether a quote or a list may be cut before the line after `start..<end`: the
+  /// line's FNV-1a hash has its low four bits clear (one line in sixteen).
+  static func endsRun(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+    BlockParser.endsCodeRun(p, from: start, to: end)
+  }
+}

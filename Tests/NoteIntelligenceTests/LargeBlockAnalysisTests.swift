@@ -1,0 +1,85 @@
+import Testing
+
+@testable import NoteIntelligence
+@testable import NoteSyntax
+
+/// Analyses of a note whose large blocks are stored in pieces equal those of the same
+/// note parsed without pieces, and after a keystroke inside a large block the caches
+/// per stored block (semantic tokens, links) compute only a few pieces again.
+@Suite struct LargeBlockAnalysisTests {
+  static let words = ["memory", "habit", "the", "of", "book", "idea", "café", "😀", "中文"]
+
+  static func prose(_ rng: inout NoteLinkCacheTests.Seeded, count: Int) -> String {
+    (0..<count).map { _ in
+      let word = words.randomElement(using: &rng)!
+      switch Int.random(in: 0..<24, using: &rng) {
+      case 0: return "?[\(word)](\(word))"
+      case 1: return "*\(word)*"
+      case 2: return "**\(word)** `c`"
+      case 3: return "[\(word)](gone.md)"
+      case 4: return "[\(word)](there.md)"
+      case 5: return "#\(word)"
+      case 6: return "?[\(word)]"
+      case 7: return "?[\(word)](\(word) (x))"
+      default: return word
+      }
+    }.joined(separator: " ")
+  }
+
+  /// Notes of one large block each: a one-line paragraph, a quote, a list.
+  static let notes: [String] = {
+    var rng = NoteLinkCacheTests.Seeded(state: 17)
+    let paragraph = prose(&rng, count: 12_000)
+    let quote = (0..<1_500).map { _ in "> " + prose(&rng, count: 8) }.joined(separator: "\n") + " (p. 4)"
+    let list = (0..<1_500).map { _ in "- " + prose(&rng, count: 8) }.joined(separator: "\n")
+    return [paragraph, quote, list].map { "# Title\n\n" + $0 + "\n\nEnd [e](gone.md).\n" }
+  }()
+
+  static func unsplit(_ text: String) -> NoteDocument {
+    NoteDocument(validUTF8: Array(text.utf8), cutsLargeBlocks: false)
+  }
+
+  @Test(arguments: 0..<3)
+  func analysesEqualThoseOfTheWholeBlock(_ index: Int) {
+    let text = Self.notes[index]
+    let doc = NoteDocument(text)
+    let whole = Self.unsplit(text)
+    #expect(doc.tree.storedBlockCount > doc.tree.blockCount + 10)
+    #expect(SemanticTokens.tokens(for: doc) == SemanticTokens.tokens(for: whole))
+    #expect(NoteLinkCache().links(in: doc) == NoteLinkCache.fresh(in: whole))
+    #expect(Diagnostics.compute(doc) == Diagnostics.compute(whole))
+    #expect(FoldingRegions.regions(for: doc) == FoldingRegions.regions(for: whole))
+    #expect(Outline.symbols(for: doc) == Outline.symbols(for: whole))
+    let middle = text.utf8.count / 2
+    #expect(
+      SemanticTokens.tokens(for: doc, in: middle..<(middle + 500))
+        == SemanticTokens.tokens(for: whole, in: middle..<(middle + 500)))
+  }
+
+  @Test(arguments: 0..<3)
+  func keystrokesRecomputeAFewPieces(_ index: Int) {
+    var rng = NoteLinkCacheTests.Seeded(state: UInt64(index) + 1)
+    var doc = NoteDocument(Self.notes[index])
+    let tokens = SemanticTokenCache()
+    let links = NoteLinkCache()
+    _ = tokens.tokens(for: doc)
+    _ = links.links(in: doc)
+    for step in 0..<30 {
+      let at = doc.scalarBoundary(atOrBefore: Int.random(in: 10..<(doc.utf8Count - 20), using: &rng))
+      let insert = ["x", "x", "x", "*", "?[", ")", "[a](gone.md)", "\n", ""].randomElement(using: &rng)!
+      doc.replace(at..<(insert.isEmpty ? at + 1 : at), with: insert)
+      let fresh = NoteDocument(doc.string)
+      #expect(tokens.tokens(for: doc) == SemanticTokens.tokens(for: fresh), "step \(step)")
+      #expect(links.links(in: doc) == NoteLinkCache.fresh(in: fresh), "step \(step)")
+      if insert == "x" {
+        // A keystroke reparses a few pieces (the first is the largest); a run of stored
+        // blocks holds up to 128 of them.
+        #expect(tokens.lastComputedBlocks <= 12, "step \(step): \(tokens.lastComputedBlocks) blocks tokenized")
+        #expect(links.lastComputedRuns <= 2, "step \(step): \(links.lastComputedRuns) runs scanned")
+        if step > 0 {
+          #expect(links.lastScannedBlocks <= 12, "step \(step): \(links.lastScannedBlocks) blocks scanned")
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,202 @@
+import Testing
+
+@testable import NoteSyntax
+
+/// Paragraphs, quotes and lists longer than `Pieces.largeBlock` are stored in pieces:
+/// joined, the pieces are the tree a parse without pieces makes; after any edit the
+/// pieces are those of a fresh parse; and typing inside a word reparses a bounded
+/// span of the block, however long it is.
+@Suite struct LargeBlockTests {
+  /// A note made of one large block between a heading and a closing paragraph.
+  struct Case: CustomStringConvertible, Sendable {
+    var name: String
+    /// Whether typing a letter inside a word must reparse a bounded span (false where
+    /// the block legitimately stays one piece, e.g. after an unclosed `*`).
+    var bounded = true
+    /// Builds the block from about `bytes` bytes.
+    var make: @Sendable (inout SplitMix, Int) -> String
+
+    var description: String { name }
+
+    func note(_ rng: inout SplitMix, bytes: Int = 90_000) -> String {
+      "# Heading\n\n" + make(&rng, bytes) + "\n\nAfter the block.\n"
+    }
+  }
+
+  /// Text of about `bytes` bytes from `piece`, joined by `separator`.
+  static func text(
+    _ rng: inout SplitMix, _ bytes: Int, separator: (inout SplitMix) -> String, _ piece: (inout SplitMix) -> String
+  ) -> String {
+    var out = piece(&rng)
+    while out.utf8.count < bytes { out += separator(&rng) + piece(&rng) }
+    return out
+  }
+
+  static let cases: [Case] = [
+    Case(name: "paragraph, one line") { rng, bytes in
+      text(&rng, bytes, separator: { _ in " " }) { NoteGenerator.inline(&$0) }
+    },
+    Case(name: "paragraph, many lines") { rng, bytes in
+      text(&rng, bytes, separator: { NoteGenerator.breaks.randomElement(using: &$0)! }) {
+        "and " + NoteGenerator.inline(&$0)
+      }
+    },
+    Case(name: "paragraph, A: lines and code spans over lines") { rng, bytes in
+      text(&rng, bytes, separator: { _ in "\n" }) { rng in
+        ["A: answer ", "so `code\nspan` ", "*over\nlines* ", "word "].randomElement(using: &rng)!
+          + NoteGenerator.inline(&rng)
+      }
+    },
+    Case(name: "paragraph, short line then one long line") { rng, bytes in
+      "Short first line\n" + text(&rng, bytes, separator: { _ in " " }) { NoteGenerator.inline(&$0) }
+    },
+    Case(name: "paragraph without spaces") { rng, bytes in
+      String(repeating: "中文段落没有空格", count: bytes / 24) + "?[a](b)" + String(repeating: "字", count: 2000)
+    },
+    Case(name: "paragraph after an unclosed star", bounded: false) { rng, bytes in
+      "*open " + text(&rng, bytes, separator: { _ in " " }) { _ in "plain words here" }
+    },
+    Case(name: "quote") { rng, bytes in
+      text(&rng, bytes, separator: { _ in "\n" }) { rng in
+        Int.random(in: 0..<12, using: &rng) == 0 ? ">" : "> " + NoteGenerator.inline(&rng)
+      } + "\n> " + NoteGenerator.inline(&rng) + " (p. 42)"
+    },
+    Case(name: "quote ending in empty lines") { rng, bytes in
+      text(&rng, bytes, separator: { _ in "\r\n" }) { "> " + NoteGenerator.inline(&$0) } + " (ch. 3)\r\n>\r\n>  "
+    },
+    Case(name: "unordered list") { rng, bytes in
+      text(&rng, bytes, separator: { rng in Int.random(in: 0..<10, using: &rng) == 0 ? "\n\n" : "\n" }) { rng in
+        (Bool.random(using: &rng) ? "- " : "  - ") + NoteGenerator.inline(&rng)
+      }
+    },
+    Case(name: "ordered list") { rng, bytes in
+      var number = 0
+      return text(&rng, bytes, separator: { _ in "\n" }) { rng in
+        number += 1
+        return "\(number). " + NoteGenerator.inline(&rng) + "\ncontinued " + NoteGenerator.inline(&rng)
+      }
+    },
+  ]
+
+  /// The tree a parse without pieces makes.
+  static func unsplit(_ text: String) -> NoteDocument {
+    NoteDocument(validUTF8: Array(text.utf8), cutsLargeBlocks: false)
+  }
+
+  @Test(arguments: cases)
+  func piecesJoinToTheWholeBlock(_ large: Case) {
+    var rng = SplitMix(seed: 41)
+    let text = large.note(&rng)
+    let document = NoteDocument(text)
+    #expect(document.tree.blockCount == Self.unsplit(text).tree.blockCount)
+    if large.bounded {
+      #expect(document.tree.storedBlockCount > document.tree.blockCount + 3, "the block is not cut into pieces")
+    }
+    #expect(document.dump() == Self.unsplit(text).dump())
+    // Blocks are whole, however they are reached.
+    let index = document.tree.blockIndex(containing: text.utf8.count / 2)!
+    #expect(document.tree.block(at: index).range == document.tree.topLevelBlocks[index].range)
+    #expect(document.tree.blockKind(at: index) == document.tree.block(at: index).kind)
+    #expect(
+      document.tree.node(at: text.utf8.count / 2)?.range == Self.unsplit(text).tree.node(at: text.utf8.count / 2)?.range
+    )
+  }
+
+  /// Small blocks are never cut: the same blocks with or without pieces.
+  @Test func smallBlocksAreNotCut() {
+    var rng = SplitMix(seed: 5)
+    for _ in 0..<50 {
+      let text = NoteGenerator.note(&rng)
+      let document = NoteDocument(text)
+      #expect(document.tree.isStructurallyEqual(to: Self.unsplit(text).tree))
+    }
+  }
+
+  /// What is typed: letters, deletions, line breaks, and what opens or closes a construct.
+  static let insertions = [
+    "x", "x", "x", "", "", "*", "?[", ")", "]", "`", "_", "#tag ", "\n", "\n\n", "\r", "> ", "- ", "Q: ", "😀", " ",
+  ]
+
+  @Test(arguments: cases)
+  func editsEqualAFreshParse(_ large: Case) {
+    var rng = SplitMix(seed: 97)
+    var document = NoteDocument(large.note(&rng))
+    for step in 0..<60 {
+      let count = document.utf8Count
+      let at: Int
+      switch step % 6 {
+      case 0: at = 11
+      case 1: at = max(0, count - 20)
+      default: at = Int.random(in: 0...count, using: &rng)
+      }
+      let insert = Self.insertions.randomElement(using: &rng)!
+      let delete =
+        insert.isEmpty ? Int.random(in: 1...3, using: &rng) : (Int.random(in: 0..<4, using: &rng) == 0 ? 1 : 0)
+      let range = at..<min(count, at + delete)
+      let before = document.string
+      document.replace(range, with: insert)
+      let fresh = NoteDocument(document.string)
+      guard document.tree.isStructurallyEqual(to: fresh.tree) else {
+        Issue.record(
+          "\(large) step \(step): \(range) ← \(insert.debugDescription) on a note of \(before.utf8.count) bytes")
+        return
+      }
+      // The line index too (edits inside a long line only adjust its lengths).
+      guard document.lines.lineCount == fresh.lines.lineCount,
+        (0..<fresh.lines.lineCount).allSatisfy({ document.lines.record(ofLine: $0) == fresh.lines.record(ofLine: $0) })
+      else {
+        Issue.record("\(large) step \(step): the line index differs from a fresh one")
+        return
+      }
+      if step % 10 == 9 {
+        #expect(document.dump() == Self.unsplit(document.string).dump(), "\(large) step \(step)")
+      }
+    }
+  }
+
+  /// A letter typed inside a word, anywhere in the block, reparses at most a few pieces
+  /// (and the first piece, which is at least `Pieces.largeBlock` long), whatever the
+  /// block's length: 90 KB or 360 KB.
+  @Test(arguments: cases.filter(\.bounded))
+  func typingInsideAWordReparsesABoundedSpan(_ large: Case) {
+    for bytes in [90_000, 360_000] {
+      var rng = SplitMix(seed: 13)
+      var document = NoteDocument(large.note(&rng, bytes: bytes))
+      var typed = 0
+      var largest = 0
+      for _ in 0..<400 where typed < 40 {
+        let at = Int.random(in: 20..<(document.utf8Count - 30), using: &rng)
+        guard ByteClass.isASCIIAlphanumeric(document.text[at - 1]), ByteClass.isASCIIAlphanumeric(document.text[at])
+        else { continue }
+        let summary = document.replace(at..<at, with: "x")
+        largest = max(largest, summary.reparsed.count)
+        typed += 1
+      }
+      #expect(typed == 40 || large.name == "paragraph without spaces")
+      #expect(
+        largest < 2 * Pieces.largeBlock + 4 * Pieces.lookahead, "\(large), \(bytes) bytes: \(largest) bytes reparsed")
+      #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree))
+    }
+  }
+
+  /// Opening an inline construct in the middle of a one-line paragraph spreads to the
+  /// end of the line (the cloze's finding covers it), and closing it again returns to
+  /// pieces like those before.
+  @Test func anUnclosedClozeSpreadsToTheLineEndAndBack() {
+    let line = String(repeating: "plain words and *some* more words ", count: 3_000)
+    let text = "# Heading\n\n" + line + "\n\nAfter.\n"
+    var document = NoteDocument(text)
+    let pieces = document.tree.storedBlockCount
+    #expect(pieces > 5)
+    let at = text.utf8.count / 2 + 7
+    let summary = document.replace(at..<at, with: "?[")
+    #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree))
+    let lineEnd = "# Heading\n\n".utf8.count + line.utf8.count + 2
+    #expect(document.tree.findings == [SyntaxFinding(code: .clozeUnclosedHint, range: at..<lineEnd)])
+    #expect(summary.reparsed.upperBound > lineEnd)
+    document.replace(at..<(at + 2), with: "")
+    #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree))
+    #expect(document.tree.storedBlockCount == pieces)
+    #expect(document.string == text)
+  }
+}
