@@ -143,6 +143,13 @@ struct BlockList: Sendable {
   /// The index of the stored block containing `offset` (the last one for the end).
   func blockIndex(containing offset: Int) -> Int? {
     guard !chunks.isEmpty else { return nil }
+    let (chunk, block) = position(of: offset)
+    return indices[chunk] + block
+  }
+
+  /// The chunk whose span holds `offset` and the index in it of the stored block
+  /// containing it (the last ones for the end); the list is not empty.
+  private func position(of offset: Int) -> (chunk: Int, block: Int) {
     var low = 0
     var high = chunks.count - 1
     while low < high {
@@ -157,7 +164,7 @@ struct BlockList: Sendable {
       let mid = (lo + hi + 1) / 2
       if starts[mid] <= relative { lo = mid } else { hi = mid - 1 }
     }
-    return indices[low] + lo
+    return (low, lo)
   }
 
   private func chunk(ofBlock index: Int) -> Int {
@@ -180,21 +187,8 @@ struct BlockList: Sendable {
   /// The index of the block that starts exactly at `offset`, if one does.
   func blockIndex(startingAt offset: Int) -> Int? {
     guard !chunks.isEmpty, offset < length else { return nil }
-    var low = 0
-    var high = chunks.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if offsets[mid] <= offset { low = mid } else { high = mid - 1 }
-    }
-    let starts = chunks[low].starts
-    let relative = offset - offsets[low]
-    var lo = 0
-    var hi = starts.count - 2
-    while lo < hi {
-      let mid = (lo + hi + 1) / 2
-      if starts[mid] <= relative { lo = mid } else { hi = mid - 1 }
-    }
-    return starts[lo] == relative ? indices[low] + lo : nil
+    let (chunk, block) = position(of: offset)
+    return chunks[chunk].starts[block] == offset - offsets[chunk] ? indices[chunk] + block : nil
   }
 
   /// The first block whose examined span `[start, start + examined)` reaches past `offset`.
