@@ -9,8 +9,9 @@ import NoteWorkspace
 struct LibraryStatus: Sendable {
   /// Open notes whose index entries wait for a re-index.
   var pending: Set<DocumentURI> = []
-  /// Whether a pending note is large enough to wait for typing to pause.
-  var largePending = false
+  /// How long typing must pause before the pending notes are re-indexed (the
+  /// longest of their pauses, see ``BookNotesServer/typingPause(forBytes:)``).
+  var pause = Duration.zero
   /// When a pending note last changed.
   var lastChange = ContinuousClock.now
   /// Whether a re-index task is running.
@@ -363,14 +364,15 @@ extension BookNotesServer {
   }
 
   /// Re-indexes an open note soon, off the request path; several changes to one note
-  /// before that make one re-index. A note over ``largeNote`` bytes waits for typing to
-  /// pause (``typingPause``), so that summarising it does not compete with keystrokes;
-  /// one over `index.maxFileSize` is indexed by name only, as its file would be.
+  /// before that make one re-index. It waits for typing to pause, longer for a longer
+  /// note (``typingPause(forBytes:)``), so that summarising it does not compete with
+  /// keystrokes for the cores; a note over `index.maxFileSize` is indexed by name only,
+  /// as its file would be.
   func scheduleReindex(_ uri: DocumentURI, byteCount: Int) {
     let start = libraryStatus.withLock { status -> Bool in
       status.pending.insert(uri)
       status.lastChange = .now
-      if byteCount > Self.largeNote { status.largePending = true }
+      status.pause = max(status.pause, Self.typingPause(forBytes: byteCount))
       if status.reindexing { return false }
       status.reindexing = true
       return true
@@ -380,10 +382,10 @@ extension BookNotesServer {
       while true {
         let (batch, wait) = libraryStatus.withLock { status -> (Set<DocumentURI>, Duration?) in
           let quiet = ContinuousClock.now - status.lastChange
-          if status.largePending && quiet < Self.typingPause { return ([], Self.typingPause - quiet) }
+          if quiet < status.pause { return ([], status.pause - quiet) }
           let batch = status.pending
           status.pending = []
-          status.largePending = false
+          status.pause = .zero
           if batch.isEmpty { status.reindexing = false }
           return (batch, nil)
         }
@@ -413,9 +415,14 @@ extension BookNotesServer {
     }
   }
 
-  /// Open notes larger than this are re-indexed once typing pauses.
-  static let largeNote = 256 * 1024
-  static let typingPause = Duration.milliseconds(300)
+  /// How long typing must pause before an open note of `bytes` is re-indexed: a
+  /// quarter of a microsecond per byte (about what summarising it costs, some 25 ms at
+  /// 100 KB), at most 300 ms. Keystrokes closer together than that (a fast typist, a
+  /// key held down, an editor replaying changes) are not slowed by a summary on the
+  /// other core; with a pause between them, the index follows each one.
+  static func typingPause(forBytes bytes: Int) -> Duration {
+    min(.milliseconds(300), .nanoseconds(bytes / 4 * 1_000))
+  }
 
   /// After a note is closed its file is authoritative again: re-read it, or drop it
   /// from the index when it is gone or outside the roots.

@@ -23,6 +23,8 @@ enum LSPBenchmark {
     print("note          | initialize | keystroke→delta median | p99 | keystroke→symbols median | p99 | symbols size")
     // BOOKNOTES_BENCH_KEYSTROKES sets the keystrokes per measurement (default 300, 50 at 10 MB).
     let keystrokes = ProcessInfo.processInfo.environment["BOOKNOTES_BENCH_KEYSTROKES"].flatMap { Int($0) }
+    // BOOKNOTES_BENCH_DELTA_ONLY=1 measures keystroke → delta only (for profiling it).
+    let deltaOnly = ProcessInfo.processInfo.environment["BOOKNOTES_BENCH_DELTA_ONLY"] == "1"
     var notes: [(name: String, text: String)] = []
     for (name, bytes) in Corpus.sizes where bytes >= 100 * 1024 {
       notes.append((name, try String(contentsOfFile: try Corpus.note(bytes: bytes), encoding: .utf8)))
@@ -39,7 +41,8 @@ enum LSPBenchmark {
       session.open(text: text)
       let count = keystrokes ?? (text.utf8.count > 5_000_000 ? 50 : 300)
       let delta = try session.keystrokes(count: count, then: .semanticTokensDelta)
-      let symbols = try session.keystrokes(count: count, then: .documentSymbol)
+      let symbols =
+        deltaOnly ? (latencies: [0.0], responseBytes: 0) : try session.keystrokes(count: count, then: .documentSymbol)
       session.close()
       print(
         "\(name.padding(toLength: 14, withPad: " ", startingAt: 0)) | \(Measure.format(initialize)) | "
@@ -141,6 +144,8 @@ enum LSPBenchmark {
       }
       var latencies: [Double] = []
       var size = 0
+      // BOOKNOTES_BENCH_SLOW=MS prints each keystroke slower than MS milliseconds and where it landed.
+      let slow = ProcessInfo.processInfo.environment["BOOKNOTES_BENCH_SLOW"].flatMap(Double.init).map { $0 / 1000 }
       for _ in 0..<count {
         version += 1
         let at = mirror.scalarBoundary(atOrBefore: random.next(mirror.utf8Count))
@@ -168,10 +173,19 @@ enum LSPBenchmark {
         }
         let answer = try response(id)
         latencies.append(Double(answer.time - start) / 1e9)
+        if let slow, latencies[latencies.count - 1] > slow { report(slow: latencies[latencies.count - 1], at: at) }
         size = answer.body.count
         if followUp == .semanticTokensDelta { tokenResultID = Self.resultID(of: answer.body) }
       }
       return (latencies, size)
+    }
+
+    /// Prints a slow keystroke (`seconds`) and the text around where it landed (`at`).
+    func report(slow seconds: Double, at offset: Int) {
+      let around = mirror.text.string(in: max(0, offset - 50)..<min(mirror.utf8Count, offset + 50))
+      print(
+        String(format: "  slow keystroke: %.2f ms at byte %d: ", seconds * 1000, offset)
+          + around.replacingOccurrences(of: "\n", with: "⏎"))
     }
 
     /// The `resultId` of a semantic-tokens answer, found without decoding its integers.
