@@ -128,6 +128,7 @@ extension BookNotesServer {
   ) {
     libraryStatus.withLock { $0.readingWords = true }
     let start = ContinuousClock.now
+    let startCPU = ProcessTime.milliseconds()
     let settings = session.withLock { $0.configuration.settings }
     let exclude = settings.index.exclude.map(Glob.init)
     let cache = indexCache(roots: roots, settings: settings)
@@ -242,7 +243,8 @@ extension BookNotesServer {
       connection.send(notification: ProgressParams(token: token, value: .end(message: "\(count) notes")))
     }
     logger.info(
-      "Indexed \(count) notes in \(elapsed.milliseconds) ms (\(fromCache) from the cache; listing "
+      "Indexed \(count) notes in \(elapsed.milliseconds) ms, \(ProcessTime.milliseconds() - startCPU) ms of CPU "
+        + "(\(fromCache) from the cache; listing "
         + "\((scanned - start).milliseconds) ms, then waiting for the cache \((read - scanned).milliseconds) ms)")
     let (words, damaged) = readWords(records: &records, image: image, progress: wordsProgress)
     let saves =

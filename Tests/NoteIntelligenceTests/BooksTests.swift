@@ -70,9 +70,22 @@ import Testing
     ("Flann O'Brien, Brian O'Nolan", ["Flann O'Brien", "Brian O'Nolan"]),
     (#""unclosed, quote"#, [#""unclosed, quote"#]),
     ("[]", []),
+    ("  Ōe Kenzaburō ,, 村上春樹,\t'Émile Zola' ", ["Ōe Kenzaburō", "村上春樹", "Émile Zola"]),
+    (#"[ " spaced " , '' ]"#, ["spaced"]),
   ])
   func listsKeepCommasInsideQuotes(value: String, expected: [String]) {
     #expect(BookInfo.list(value) == expected)
+  }
+
+  @Test func frontMatterKeysAreCaseInsensitiveAndTheFirstOfAKeyWins() {
+    let doc = NoteDocument(
+      "---\nTitle: \"  Ethics \"\nTITLE: Other\nGoogle-Books-ID: zyTCAlFPjgYC\nAuthors: ['Spinoza, Baruch']\nStatus: Reading\n---\n"
+    )
+    let info = BookInfo(doc)
+    #expect(info.title == "Ethics")
+    #expect(info.authors == ["Spinoza, Baruch"])
+    #expect(info.status == .reading)
+    #expect(info.googleBooksID == "zyTCAlFPjgYC" && info.fields["google-books-id"] == "zyTCAlFPjgYC")
   }
 
   @Test func entriesCarryTheFrontMatter() throws {

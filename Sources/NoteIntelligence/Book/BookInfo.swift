@@ -36,11 +36,12 @@ public struct BookInfo: Sendable, Equatable {
     self.init()
     guard doc.tree.blockCount > 0, doc.tree.blockKind(at: 0) == .frontMatter else { return }
     let block = doc.tree.block(at: 0)
+    // On bytes: every note's front matter is read when a library is indexed.
     for entry in block.children where entry.kind == .frontMatterEntry {
       guard let keyNode = entry.child(.frontMatterKey) else { continue }
-      let key = doc.text.string(in: keyNode.range).lowercased()
-      let value = entry.child(.frontMatterValue).map { Self.unquoted(doc.text.string(in: $0.range)) } ?? ""
-      if fields[key] == nil { fields[key] = value }
+      let key = Self.lowercased(doc.text.bytes(in: keyNode.range))
+      guard fields[key] == nil else { continue }
+      fields[key] = entry.child(.frontMatterValue).map { Self.unquoted(doc.text.bytes(in: $0.range)[...]) } ?? ""
     }
     func text(_ key: String) -> String? { fields[key].flatMap { $0.isEmpty ? nil : $0 } }
     title = text("title")
@@ -58,41 +59,69 @@ public struct BookInfo: Sendable, Equatable {
 
   /// The items of a comma-separated list or a `[a, b]` flow list, unquoted, empty ones dropped.
   public static func list(_ value: String) -> [String] {
-    var text = value.trimmingSpaces
-    if text.hasPrefix("[") && text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
+    var text = Array(value.utf8)[...]
+    text = trimmed(text)
+    if text.first == UInt8(ascii: "[") && text.last == UInt8(ascii: "]") { text = text.dropFirst().dropLast() }
     // Commas inside a quoted item (`"Smith, John"`) do not split it; a quote counts
-    // only where an item starts, so an apostrophe (`O'Brien`) is just a letter.
+    // only where an item starts, so an apostrophe (`O'Brien`) is just a letter. Commas
+    // and quotes are ASCII: a UTF-8 byte equal to one is that character.
     var items: [String] = []
-    var current = ""
-    var quote: Character?
+    var itemStart = text.startIndex
+    var quote: UInt8?
     var atItemStart = true
-    for character in text {
+    for index in text.indices {
+      let byte = text[index]
       if let open = quote {
-        if character == open { quote = nil }
-        current.append(character)
+        if byte == open { quote = nil }
         continue
       }
-      if character == "," {
-        items.append(current)
-        current = ""
+      if byte == UInt8(ascii: ",") {
+        let item = unquoted(text[itemStart..<index])
+        if !item.isEmpty { items.append(item) }
+        itemStart = index + 1
         atItemStart = true
         continue
       }
-      if atItemStart && (character == "\"" || character == "'") { quote = character }
-      if !character.isWhitespace { atItemStart = false }
-      current.append(character)
+      if atItemStart && (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")) { quote = byte }
+      if !isSpace(byte) { atItemStart = false }
     }
-    items.append(current)
-    return items.map(unquoted).filter { !$0.isEmpty }
+    let last = unquoted(text[itemStart...])
+    if !last.isEmpty { items.append(last) }
+    return items
   }
 
   /// `value` trimmed, without one pair of surrounding single or double quotes.
-  static func unquoted(_ value: String) -> String {
-    let trimmed = value.trimmingSpaces
-    if trimmed.count >= 2, let first = trimmed.first, first == trimmed.last, first == "\"" || first == "'" {
-      return String(trimmed.dropFirst().dropLast()).trimmingSpaces
+  static func unquoted(_ value: String) -> String { unquoted(Array(value.utf8)[...]) }
+
+  /// The bytes of `value` trimmed of spaces and tabs, without one pair of surrounding
+  /// single or double quotes (trimmed again inside), as a string.
+  static func unquoted(_ value: ArraySlice<UInt8>) -> String {
+    var text = trimmed(value)
+    if text.count >= 2, let first = text.first, first == text.last,
+      first == UInt8(ascii: "\"") || first == UInt8(ascii: "'")
+    {
+      text = trimmed(text.dropFirst().dropLast())
     }
-    return trimmed
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+  }
+
+  /// `bytes` without leading and trailing spaces and tabs.
+  private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    var text = bytes
+    while let first = text.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { text = text.dropFirst() }
+    while let last = text.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { text = text.dropLast() }
+    return text
+  }
+
+  /// A key lowercased: ASCII keys (nearly all) byte by byte.
+  private static func lowercased(_ bytes: [UInt8]) -> String {
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return String(decoding: bytes, as: UTF8.self).lowercased() }
+    return String(
+      decoding: bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }, as: UTF8.self)
   }
 }
 

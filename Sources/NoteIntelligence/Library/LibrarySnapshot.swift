@@ -216,8 +216,10 @@ struct TagStat: Sendable {
   /// Counts one use spelled `name` (`first`: the note's first use of the tag).
   mutating func count(_ name: String, first: Bool, by delta: Int) {
     if first { noteCount += delta }
-    let uses = (spellings[name] ?? 0) + delta
-    spellings[name] = uses > 0 ? uses : nil
+    // One lookup when adding (every note of a first indexing); a spelling no longer
+    // used is removed.
+    spellings[name, default: 0] += delta
+    if delta < 0, let uses = spellings[name], uses <= 0 { spellings[name] = nil }
   }
 
   /// The most used spelling (the first in code-point order on a tie).

@@ -1,0 +1,21 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The processor time this process has used, for logs that say how busy the cores
+/// were during a piece of work (indexing: wall time against CPU time).
+public enum ProcessTime {
+  /// User and system time used so far by every thread of the process, in milliseconds.
+  public static func milliseconds() -> Int {
+    var usage = rusage()
+    #if canImport(Glibc)
+      getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+      getrusage(RUSAGE_SELF, &usage)
+    #endif
+    func milliseconds(_ time: timeval) -> Int { Int(time.tv_sec) * 1000 + Int(time.tv_usec) / 1000 }
+    return milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime)
+  }
+}
