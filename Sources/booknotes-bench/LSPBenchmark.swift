@@ -25,17 +25,20 @@ enum LSPBenchmark {
     let keystrokes = ProcessInfo.processInfo.environment["BOOKNOTES_BENCH_KEYSTROKES"].flatMap { Int($0) }
     // BOOKNOTES_BENCH_DELTA_ONLY=1 measures keystroke → delta only (for profiling it).
     let deltaOnly = ProcessInfo.processInfo.environment["BOOKNOTES_BENCH_DELTA_ONLY"] == "1"
-    var notes: [(name: String, text: String)] = []
+    // Each note is made when its turn comes, so that making the others (tens of MB)
+    // does not run beside a measurement.
+    var notes: [(name: String, make: () throws -> String)] = []
     for (name, bytes) in Corpus.sizes where bytes >= 100 * 1024 {
-      notes.append((name, try String(contentsOfFile: try Corpus.note(bytes: bytes), encoding: .utf8)))
+      notes.append((name, { try String(contentsOfFile: try Corpus.note(bytes: bytes), encoding: .utf8) }))
     }
-    notes.append(("dense 1.6 MB", PromptDenseNote.make(bytes: 1_600_000)))
+    notes.append(("dense 1.6 MB", { PromptDenseNote.make(bytes: 1_600_000) }))
     // One very large block each (see ``LargeBlocks``): keystrokes land inside it.
-    notes.append(("paragraph 1 MB", LargeBlocks.paragraph(bytes: 1 << 20, lineBreaks: false)))
-    notes.append(("lines 1 MB", LargeBlocks.paragraph(bytes: 1 << 20, lineBreaks: true)))
-    notes.append(("quote 1 MB", LargeBlocks.quote(bytes: 1 << 20)))
-    notes.append(("list 1 MB", LargeBlocks.list(bytes: 1 << 20)))
-    for (name, text) in notes where name.hasPrefix(only) {
+    notes.append(("paragraph 1 MB", { LargeBlocks.paragraph(bytes: 1 << 20, lineBreaks: false) }))
+    notes.append(("lines 1 MB", { LargeBlocks.paragraph(bytes: 1 << 20, lineBreaks: true) }))
+    notes.append(("quote 1 MB", { LargeBlocks.quote(bytes: 1 << 20) }))
+    notes.append(("list 1 MB", { LargeBlocks.list(bytes: 1 << 20) }))
+    for (name, make) in notes where name.hasPrefix(only) {
+      let text = try make()
       let session = try Session(binary: binary)
       let initialize = try session.initialize()
       session.open(text: text)
