@@ -133,11 +133,11 @@ extension BookNotesServer {
     let exclude = settings.index.exclude.map(Glob.init)
     let cache = indexCache(roots: roots, settings: settings)
     // The cache is opened, and the library made from it, while the roots are listed.
-    let opening = Lock<Result<OpenedCache, IndexCache.Problem>?>(nil)
+    let opening = Lock<Result<IndexCache.OpenedLibrary, IndexCache.Problem>?>(nil)
     let reading = DispatchGroup()
     if let cache {
       DispatchQueue.global(qos: .userInitiated).async(group: reading) {
-        let opened = cache.open().map(OpenedCache.init)
+        let opened = cache.open().map(IndexCache.OpenedLibrary.init)
         opening.withLock { $0 = opened }
       }
     }
@@ -160,7 +160,7 @@ extension BookNotesServer {
     }
     let scanned = ContinuousClock.now
     reading.wait()
-    var opened: OpenedCache?
+    var opened: IndexCache.OpenedLibrary?
     if let cache, let result = opening.withLock({ $0 }) {
       switch result {
       case .success(let result): opened = result
@@ -178,28 +178,7 @@ extension BookNotesServer {
     var fromCache = 0
     var image = opened?.image
     if var opened {
-      let unchanged = opened.image.unchanged(entries)
-      let open = isOpen()
-      var installed = [Bool](repeating: false, count: opened.image.count)
-      for (entry, record) in zip(entries, unchanged) {
-        // An open note's text is newer than its file.
-        guard let record, !open.contains(entry.path) else { continue }
-        installed[record] = true
-      }
-      // The library made from the cache has every note it holds: those not in the
-      // library now (changed, deleted, open) are taken out of it and of its tables.
-      var damaged = false
-      for record in installed.indices where !installed[record] {
-        guard let summary = opened.image.summary(at: record, words: false) else {
-          damaged = true
-          break
-        }
-        opened.library.drop(opened.image.paths[record], counted: summary)
-      }
-      if damaged {
-        logger.warning("\(IndexCache.Problem.corrupt("a record does not read back")) (\(opened.image.count) notes)")
-        image = nil
-      } else {
+      if let unchanged = opened.keep(entries, excluding: isOpen()) {
         library.install(opened.library)
         remaining = []
         for (entry, record) in zip(entries, unchanged) {
@@ -212,6 +191,9 @@ extension BookNotesServer {
         }
         fromCache = records.count
         report(fromCache)
+      } else {
+        logger.warning("\(IndexCache.Problem.corrupt("a record does not read back")) (\(opened.image.count) notes)")
+        image = nil
       }
     }
     opened = nil
@@ -286,21 +268,6 @@ extension BookNotesServer {
     let known = allRoots == roots ? entries : allRoots.flatMap { NoteFiles.scan(root: $0, exclude: exclude) }
     if allRoots != roots { recordCacheChanges([]) }
     startWatching(roots: allRoots, known: known)
-  }
-
-  /// The index cache opened, with the library made from it: every note it holds, in
-  /// one box each (decoded when first read), with the stored tables.
-  struct OpenedCache: Sendable {
-    let image: IndexCache.Image
-    /// Per record of `image`, its box.
-    let boxes: [NoteBox]
-    var library: LibraryImage
-
-    init(_ image: IndexCache.Image) {
-      self.image = image
-      boxes = (0..<image.count).map { image.box(at: $0) }
-      library = LibraryImage(notes: Array(zip(image.paths, boxes)), tables: image.tables)
-    }
   }
 
   /// The second pass of an indexing: the summaries read from the index cache are

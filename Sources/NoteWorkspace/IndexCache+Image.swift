@@ -357,3 +357,45 @@ extension ArchiveReader {
     return T(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: T.self))
   }
 }
+
+extension IndexCache {
+  /// The index cache opened, with the library made from it: every note it holds, in
+  /// one box each (decoded when first read), with the stored tables. It can be made
+  /// while the folders are listed; ``keep(_:excluding:)`` then takes out what the
+  /// listing found changed. The server's first indexing and the command line start
+  /// from it alike.
+  public struct OpenedLibrary: Sendable {
+    public let image: Image
+    /// Per record of `image`, its box.
+    public let boxes: [NoteBox]
+    public private(set) var library: LibraryImage
+
+    public init(_ image: Image) {
+      self.image = image
+      boxes = (0..<image.count).map { image.box(at: $0) }
+      library = LibraryImage(notes: Array(zip(image.paths, boxes)), tables: image.tables)
+    }
+
+    /// Keeps in the library only the notes of `entries` (a listing of the roots) whose
+    /// files are unchanged, less those at `excluded` paths (open in an editor: their
+    /// text is newer than their file). Returns per entry its record when its file is
+    /// unchanged (an excluded note's too: the record still says what its file holds),
+    /// `nil` for a note to read from its file; `nil` when a record to take out does
+    /// not read back (the cache is damaged: start without it).
+    public mutating func keep(_ entries: [NoteFiles.Entry], excluding excluded: Set<String> = []) -> [Int?]? {
+      let unchanged = image.unchanged(entries)
+      var kept = [Bool](repeating: false, count: image.count)
+      for (entry, record) in zip(entries, unchanged) {
+        guard let record, !excluded.contains(entry.path) else { continue }
+        kept[record] = true
+      }
+      // The library made from the cache has every note it holds: those not kept
+      // (changed, deleted, excluded) are taken out of it and of its tables.
+      for record in kept.indices where !kept[record] {
+        guard let summary = image.summary(at: record, words: false) else { return nil }
+        library.drop(image.paths[record], counted: summary)
+      }
+      return unchanged
+    }
+  }
+}

@@ -60,8 +60,11 @@ enum BooksCommand: Subcommand {
       return ExitStatus.usage
     }
     let snapshot: LibrarySnapshot
+    let names: NoteNames
     switch LibraryLoading.load(root: parsed.root, command: name) {
-    case .success(let value): snapshot = value
+    case .success(let (value, listed)):
+      snapshot = value
+      names = listed
     case .failure(let problem):
       Output.error("booknotes books: \(problem.message)")
       return ExitStatus.usage
@@ -71,18 +74,18 @@ enum BooksCommand: Subcommand {
       var output = ListOutput(json: true)
       for book in books {
         var writer = JSONWriter()
-        BookExport.write(book, file: LibraryArguments.displayName(book.path), to: &writer)
+        BookExport.write(book, file: names(book.path), to: &writer)
         output.add(String(decoding: writer.bytes, as: UTF8.self))
       }
       output.finish()
     } else {
-      Output.standard(text(books))
+      Output.standard(text(books, names: names))
     }
     return ExitStatus.success
   }
 
   /// The books grouped by status, each group a table.
-  static func text(_ books: [BookEntry]) -> String {
+  static func text(_ books: [BookEntry], names: NoteNames) -> String {
     var groups: [String] = []
     for status in ReadingStatus.allCases.map(Optional.some) + [nil] {
       let group = books.filter { $0.status == status }
@@ -91,7 +94,7 @@ enum BooksCommand: Subcommand {
       for book in group {
         table.rows.append([
           book.title, book.authors.joined(separator: ", "), dates(book), book.rating.map { "\($0)/5" } ?? "",
-          LibraryArguments.displayName(book.path),
+          names(book.path),
         ])
       }
       let heading = (status?.rawValue ?? "no status") + " (\(group.count))"

@@ -73,14 +73,26 @@ struct LibraryQueryArguments {
   var json: Bool { format == "json" }
 }
 
+/// How a command names the notes of a library it loaded: by their paths under the
+/// root as it was given (`notes/a.md` for `--root notes`, `a.md` for the current
+/// folder), not by the absolute paths the library and its index cache use.
+struct NoteNames {
+  /// The path each note was listed with, by its absolute path.
+  fileprivate var listed: [String: String] = [:]
+
+  /// The name to show for the note at `path` (a path of the library).
+  func callAsFunction(_ path: String) -> String { LibraryArguments.displayName(listed[path] ?? path) }
+}
+
 /// Loads the library under a root for a command: the notes (`*.md`, `*.markdown`) as
 /// the server indexes them, with `.booknotes.json`'s `index.exclude` and
-/// `index.maxFileSize`; files that are skipped get a line on stderr. Unchanged notes
-/// come from the index cache the server also uses (the root's, in the user's cache
-/// folder or `.booknotes.json`'s `cacheDirectory`), and the cache is written back when
-/// notes were read from disk.
+/// `index.maxFileSize`; files that are skipped get a line on stderr. As on the
+/// server's warm start, the library is made from the index cache the server also uses
+/// (the root's, in the user's cache folder or `.booknotes.json`'s `cacheDirectory`):
+/// its stored tables, and its unchanged notes' summaries, each decoded when first
+/// read. Notes whose files changed are read from disk, and the cache is written back.
 enum LibraryLoading {
-  static func load(root: String, command: String) -> Result<LibrarySnapshot, UsageError> {
+  static func load(root: String, command: String) -> Result<(LibrarySnapshot, NoteNames), UsageError> {
     var info = stat()
     guard stat(root, &info) == 0 else {
       return .failure(UsageError("cannot read \(root): \(String(cString: strerror(errno)))"))
@@ -93,54 +105,57 @@ enum LibraryLoading {
     } catch {
       return .failure(UsageError("\(error)"))
     }
-    let entries = NoteFiles.scan(root: root, exclude: settings.index.exclude.map(Glob.init))
-    // The cache is keyed and written with absolute paths, as the server's; notes keep
-    // the paths under `root` that the commands print.
+    // The library and its cache use absolute paths, as the server's; the commands
+    // print the paths the notes were listed with (``NoteNames``).
+    let listed = NoteFiles.scan(root: root, exclude: settings.index.exclude.map(Glob.init))
     let absoluteRoot = IndexCache.absolutePath(root)
     let prefix = root.hasSuffix("/") ? root.count : root.count + 1
-    func absolute(_ entry: NoteFiles.Entry) -> NoteFiles.Entry {
+    var names = NoteNames()
+    let entries = listed.map { entry in
       var result = entry
       result.path = NoteFiles.join(absoluteRoot, String(entry.path.dropFirst(prefix)))
+      names.listed[result.path] = entry.path
       return result
     }
-    let cache = IndexCache.library(roots: [absoluteRoot], settings: settings)
-    var cached: [String: NoteSummary] = [:]
-    if let cache, case .success(let found) = cache.load(matching: entries.map(absolute)) { cached = found }
-    var summaries: [NoteSummary] = []
-    summaries.reserveCapacity(entries.count)
+    let host = LibraryHost()
     var records: [IndexCache.Record] = []
-    var remaining: [NoteFiles.Entry] = []
-    for entry in entries {
-      let full = absolute(entry)
-      guard var summary = cached[full.path] else {
-        remaining.append(entry)
-        continue
+    var remaining = entries
+    // Whether the cache holds notes no longer listed (written again without them).
+    var stale = false
+    let cache = IndexCache.library(roots: [absoluteRoot], settings: settings)
+    if let cache, case .success(let image) = cache.open() {
+      var opened = IndexCache.OpenedLibrary(image)
+      if let unchanged = opened.keep(entries) {
+        host.install(opened.library)
+        remaining = []
+        for (entry, record) in zip(entries, unchanged) {
+          if let record {
+            records.append(IndexCache.Record(entry: entry, box: opened.boxes[record]))
+          } else {
+            remaining.append(entry)
+          }
+        }
+        stale = records.count != image.count
       }
-      records.append(IndexCache.Record(entry: full, summary: summary))
-      summary.path = entry.path
-      summaries.append(summary)
     }
     LibraryLoader.load(remaining, maxFileSize: settings.index.maxFileSize) { results, _ in
+      var changes: [LibraryChange] = []
       for (entry, outcome) in results {
         switch outcome {
         case .summary(let summary):
-          summaries.append(summary)
-          var stored = summary
-          let full = absolute(entry)
-          stored.path = full.path
-          records.append(IndexCache.Record(entry: full, summary: stored))
+          changes.append(.update(summary))
+          records.append(IndexCache.Record(entry: entry, summary: summary))
         case .skipped(let path, let reason):
-          Output.error("booknotes \(command): skipping \(LibraryArguments.displayName(path)): \(reason)")
+          Output.error("booknotes \(command): skipping \(names(path)): \(reason)")
         }
       }
+      host.apply(changes)
     }
-    if let cache, !remaining.isEmpty {
+    if let cache, !remaining.isEmpty || stale {
       // A cache that cannot be written only makes the next run slower.
       try? cache.save(records)
     }
-    let host = LibraryHost()
-    host.add(summaries, parts: LibraryLoader.parts, parallel: LibraryLoader.parallel)
-    return .success(host.snapshot())
+    return .success((host.snapshot(), names))
   }
 
   /// Parses the arguments and loads the library, or reports bad usage; `nil` then.
@@ -149,7 +164,7 @@ enum LibraryLoading {
   static func prepare(
     _ arguments: [String], command: String, help: String, formats: [String] = ["text", "json"],
     options: Set<String> = [], limit defaultLimit: Int? = nil
-  ) -> (arguments: LibraryQueryArguments, limit: Int, snapshot: LibrarySnapshot)? {
+  ) -> (arguments: LibraryQueryArguments, limit: Int, snapshot: LibrarySnapshot, names: NoteNames)? {
     let parsed: LibraryQueryArguments
     let accepted = defaultLimit == nil ? options : options.union(["--limit"])
     switch LibraryQueryArguments.parse(arguments, formats: formats, options: accepted) {
@@ -168,7 +183,7 @@ enum LibraryLoading {
       }
     }
     switch load(root: parsed.root, command: command) {
-    case .success(let snapshot): return (parsed, limit, snapshot)
+    case .success(let (snapshot, names)): return (parsed, limit, snapshot, names)
     case .failure(let problem):
       Output.error("booknotes \(command): \(problem.message)")
       return nil

@@ -34,7 +34,7 @@ enum SearchCommand: Subcommand {
     """
 
   static func run(_ arguments: [String]) -> Int32 {
-    guard let (parsed, limit, snapshot) = LibraryLoading.prepare(arguments, command: name, help: help, limit: 50)
+    guard let (parsed, limit, snapshot, names) = LibraryLoading.prepare(arguments, command: name, help: help, limit: 50)
     else { return ExitStatus.usage }
     let query = SearchQuery(parsed.words.joined(separator: " "))
     guard !query.isEmpty else {
@@ -60,7 +60,7 @@ enum SearchCommand: Subcommand {
       }) ?? []
     var output = ListOutput(json: parsed.json)
     for hit in hits {
-      let file = LibraryArguments.displayName(hit.path)
+      let file = names(hit.path)
       if parsed.json {
         var writer = JSONWriter()
         SearchExport.write(hit, file: file, firstLine: 1, to: &writer)

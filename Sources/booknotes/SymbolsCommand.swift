@@ -33,13 +33,13 @@ enum SymbolsCommand: Subcommand {
     """
 
   static func run(_ arguments: [String]) -> Int32 {
-    guard let (parsed, limit, snapshot) = LibraryLoading.prepare(arguments, command: name, help: help, limit: 50)
+    guard let (parsed, limit, snapshot, names) = LibraryLoading.prepare(arguments, command: name, help: help, limit: 50)
     else { return ExitStatus.usage }
     // The library is loaded and no longer changes: the query cannot be superseded.
     let symbols = (try? snapshot.symbols(matching: parsed.words.joined(separator: " "), limit: limit)) ?? []
     var output = ListOutput(json: parsed.json)
     for symbol in symbols {
-      let file = LibraryArguments.displayName(symbol.path)
+      let file = names(symbol.path)
       let line = symbol.span.map { Int($0.start.line) + 1 }
       let kind = kindName(symbol.kind)
       if parsed.json {

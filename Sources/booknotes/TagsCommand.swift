@@ -35,7 +35,7 @@ enum TagsCommand: Subcommand {
   }
 
   static func run(_ arguments: [String]) -> Int32 {
-    guard let (parsed, _, snapshot) = LibraryLoading.prepare(arguments, command: name, help: help) else {
+    guard let (parsed, _, snapshot, _) = LibraryLoading.prepare(arguments, command: name, help: help) else {
       return ExitStatus.usage
     }
     guard parsed.words.isEmpty else {

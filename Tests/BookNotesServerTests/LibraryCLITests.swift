@@ -233,4 +233,28 @@ import Testing
     }
     #expect(cached[fixture.root.path + "/crlf.md"]?.title == "Changed Title")
   }
+
+  /// A library made from the cache's stored tables, less the notes changed or deleted
+  /// since, answers as one read whole from the files.
+  @Test func aLibraryFromTheCacheAnswersAsOneReadFromTheFiles() throws {
+    let fixture = try LibraryFixture()
+    try fixture.write(".booknotes.json", #"{"cacheDirectory": "\#(fixture.cache.path)"}"#)
+    let commands = [
+      ["tags", "--format", "json"], ["books", "--format", "json"],
+      ["symbols", "--format", "json", "--limit", "200"], ["search", "psychology", "--format", "json"],
+    ]
+    func answers() throws -> [String] { try commands.map { try runBooknotes($0, in: fixture.root).stdout } }
+    _ = try answers()
+    // Tags moved between notes, a note deleted, one added.
+    try fixture.write("thinking.md", "# Thinking\n\n#psychology #books/2030\n")
+    try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("books/noise.md"))
+    try fixture.write("new.md", "---\ntitle: New Book\nstatus: reading\n---\n#bias #books/2030\n")
+    let fromCache = try answers()
+    try FileManager.default.removeItem(at: fixture.cache)
+    let fromFiles = try answers()
+    for (command, (warm, cold)) in zip(commands, zip(fromCache, fromFiles)) {
+      #expect(warm == cold, "\(command[0])")
+    }
+    #expect(fromCache[0].contains("2030") && !fromCache[1].contains("Noise") && fromCache[1].contains("New Book"))
+  }
 }
