@@ -106,8 +106,9 @@ extension BookNotesServer {
         }
       }
       let done = tokens
-      // Off the cooperative pool: the loader keeps every core busy.
-      DispatchQueue.global(qos: .utility).async { [self] in
+      // On a thread of its own: it waits for the loader's batches, and a Dispatch
+      // worker waiting would leave the loader one worker fewer (one core of two).
+      startThread { [self] in
         index(roots: roots, progress: done.first, wordsProgress: done.dropFirst().first, allRoots: roots)
       }
     }

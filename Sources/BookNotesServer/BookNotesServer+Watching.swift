@@ -1,6 +1,7 @@
 import Dispatch
 import JSONCore
 import LanguageServerProtocol
+import Locking
 import NoteIntelligence
 import NoteWorkspace
 
@@ -153,7 +154,8 @@ extension BookNotesServer {
     libraryStatus.withLock { $0.roots = roots }
     let added = roots.filter { root in event.added.contains { FileURI.path(of: $0.uri) == root } }
     logger.info("Workspace folders: \(added.count) added, \(removedPaths.count) removed")
-    DispatchQueue.global(qos: .utility).async { [self] in
+    // On a thread of its own, as the first indexing (see ``startIndexing()``).
+    startThread { [self] in
       index(roots: added, progress: nil, allRoots: roots)
     }
   }

@@ -243,25 +243,32 @@ struct BlockList: Sendable {
 
   /// Calls `body` with each of the tree's blocks (pieces merged) and its offset, in order.
   func forEachJoined(_ body: (Block, Int) -> Void) {
+    // Every note's blocks are walked when a library is indexed: a block is handed on
+    // when the next head is reached, and pieces are gathered only for a large block.
+    var head: Block?
+    var headStart = 0
     var pieces: [(block: Block, start: Int)] = []
-    var start = 0
-    func finish() {
-      if pieces.count == 1 {
-        body(pieces[0].block, start)
-      } else if !pieces.isEmpty {
-        body(Block.merged(pieces), start)
+    for (c, chunk) in chunks.enumerated() {
+      let base = offsets[c]
+      for (i, block) in chunk.blocks.enumerated() {
+        let offset = base + chunk.starts[i]
+        if block.continues, let first = head {
+          if pieces.isEmpty { pieces.append((first, 0)) }
+          pieces.append((block, offset - headStart))
+          continue
+        }
+        if let first = head {
+          if pieces.isEmpty {
+            body(first, headStart)
+          } else {
+            body(Block.merged(pieces), headStart)
+            pieces.removeAll(keepingCapacity: true)
+          }
+        }
+        head = block
+        headStart = offset
       }
-      pieces.removeAll(keepingCapacity: true)
     }
-    forEach { block, offset in
-      if block.continues && !pieces.isEmpty {
-        pieces.append((block, offset - start))
-      } else {
-        finish()
-        start = offset
-        pieces.append((block, 0))
-      }
-    }
-    finish()
+    if let first = head { body(pieces.isEmpty ? first : Block.merged(pieces), headStart) }
   }
 }

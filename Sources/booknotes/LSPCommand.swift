@@ -54,9 +54,11 @@ enum LSPCommand: Subcommand {
     }
     // Requests run on the concurrency pool's threads; with glibc's default of an
     // allocation arena per thread, memory freed by one request is often not reused by
-    // the next, and a large note's peak grows by ten megabytes or more. The server's
-    // few threads share one arena without contention worth measuring.
-    _ = booknotes_limit_malloc_arenas(1)
+    // the next, and a large note's peak grows by ten megabytes or more (12 MiB with a
+    // 10 MB note open, at four arenas). With one arena, indexing a library (threads
+    // parsing notes while another applies them) waits on its lock: a tenth of the CPU
+    // time of a cold start at 10,000 notes. Two arenas keep the peak of one.
+    _ = booknotes_limit_malloc_arenas(2)
     let connection = LanguageServerConnection(input: 0, output: 1, logger: logger)
     // The client sees warnings and errors, and notable events while it traces messages.
     connection.mirrorLogs(minimumLevel: .info)

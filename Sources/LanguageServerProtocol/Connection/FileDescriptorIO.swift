@@ -35,33 +35,3 @@ func readSome(_ descriptor: Int32, capacity: Int = 64 * 1024) -> [UInt8] {
 func ignoreBrokenPipeSignal() {
   signal(SIGPIPE, SIG_IGN)
 }
-
-/// Runs `body` on a new detached thread.
-func startThread(_ body: @escaping @Sendable () -> Void) {
-  final class Start {
-    let body: @Sendable () -> Void
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-  }
-  let start = Unmanaged.passRetained(Start(body)).toOpaque()
-  #if canImport(Glibc)
-    var thread = pthread_t()
-    let created = pthread_create(
-      &thread, nil,
-      { context in
-        Unmanaged<Start>.fromOpaque(context!).takeRetainedValue().body()
-        return nil
-      }, start)
-    precondition(created == 0, "Cannot start a thread")
-    pthread_detach(thread)
-  #else
-    var thread: pthread_t?
-    let created = pthread_create(
-      &thread, nil,
-      { context in
-        Unmanaged<Start>.fromOpaque(context).takeRetainedValue().body()
-        return nil
-      }, start)
-    precondition(created == 0, "Cannot start a thread")
-    if let thread { pthread_detach(thread) }
-  #endif
-}

@@ -249,6 +249,9 @@ public final class LibraryHost: Sendable {
   private let current: Lock<LibrarySnapshot>
   private let latest = LatestRevision()
 
+  /// What the host holds while a step changes its snapshot, under the lock.
+  private static let placeholder = LibrarySnapshot()
+
   public init() {
     var empty = LibrarySnapshot()
     empty.latest = latest
@@ -290,7 +293,12 @@ public final class LibraryHost: Sendable {
   public func apply(_ changes: [LibraryChange]) -> LibrarySnapshot {
     guard !changes.isEmpty else { return snapshot() }
     return current.withLock { snapshot in
+      // Taken out, so that what no reader holds is changed in place: a step of a
+      // first indexing would otherwise copy the whole library so far (its shards, tag
+      // table and book index) to change a part of it, and then free the old copy.
       var next = snapshot
+      let revision = snapshot.revision
+      snapshot = Self.placeholder
       for change in changes {
         switch change {
         case .update(let summary): next.update(summary)
@@ -299,7 +307,7 @@ public final class LibraryHost: Sendable {
         case .words(let path, let terms, let byteCount): next.setWords(of: path, terms, byteCount: byteCount)
         }
       }
-      next.advance(to: snapshot.revision + 1)
+      next.advance(to: revision + 1)
       snapshot = next
       // Queries still reading an older snapshot see it and stop.
       latest.value.store(next.revision, ordering: .releasing)

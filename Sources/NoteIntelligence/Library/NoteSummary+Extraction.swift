@@ -17,7 +17,11 @@ extension NoteSummary {
     terms = TermTable()
     wordsPending = nil
     var codeRanges: [Range<Int>] = []
+    var linkUses: [LinkUse] = []
+    // One walk over the blocks for everything: a first indexing summarises every note.
     doc.tree.forEachBlock { block in
+      Self.appendTagUses(of: block, doc, to: &tags)
+      LinkUse.append(of: block, in: doc, keep: { _ in true }, to: &linkUses)
       switch block.kind {
       case .frontMatter:
         titleSpan = Self.frontMatterTitleSpan(block, doc)
@@ -41,8 +45,7 @@ extension NoteSummary {
         break
       }
     }
-    tags = Self.tagUses(in: doc)
-    links = LinkUse.all(in: doc).map { link in
+    links = linkUses.map { link in
       NoteLink(
         target: link.target, isImage: link.isImage, span: doc.span(of: link.range),
         targetSpan: doc.span(of: link.targetRange))

@@ -31,7 +31,8 @@ extension NoteSummary {
     return uses
   }
 
-  private static func appendTagUses(of block: SyntaxNode, _ doc: NoteDocument, to uses: inout [TagUse]) {
+  /// Appends the tag uses of the top-level `block` (its front matter's `tags` too).
+  static func appendTagUses(of block: SyntaxNode, _ doc: NoteDocument, to uses: inout [TagUse]) {
     switch block.kind {
     case .frontMatter:
       uses += frontMatterTags(block, doc)
