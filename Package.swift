@@ -22,7 +22,8 @@ let package = Package(
     .library(name: "BookNotesFuzzing", targets: ["BookNotesFuzzing"]),
   ],
   targets: [
-    // A value behind a lock (Synchronization.Mutex) that ThreadSanitizer can follow.
+    // A value behind a lock (Synchronization.Mutex) that ThreadSanitizer can follow,
+    // and a thread of its own for work that waits.
     .target(name: "Locking", dependencies: ["CSanitizerHooks"], swiftSettings: strict),
     // ThreadSanitizer's lock annotations, called only when its runtime is linked in.
     .target(name: "CSanitizerHooks"),

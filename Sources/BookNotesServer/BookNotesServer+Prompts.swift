@@ -36,7 +36,7 @@ extension BookNotesServer {
     }
     switch NoteFiles.read(path) {
     case .note(let bytes):
-      return Self.promptItems(of: NoteDocument(bytes: bytes), uri: uri, encoding: encoding)
+      return Self.promptItems(of: NoteDocument(checkedUTF8: bytes), uri: uri, encoding: encoding)
     case .skipped(let reason):
       throw ResponseError.invalidParams("textDocument.uri: cannot read \(path): \(reason)")
     }
@@ -61,7 +61,7 @@ extension BookNotesServer {
       guard path.hasPrefix("/"), let note = snapshot.note(at: path), note.byteCount <= maxFileSize,
         case .note(let bytes) = NoteFiles.read(path)
       else { continue }
-      items += Self.promptItems(of: NoteDocument(bytes: bytes), uri: uri, encoding: encoding)
+      items += Self.promptItems(of: NoteDocument(checkedUTF8: bytes), uri: uri, encoding: encoding)
     }
     return items
   }

@@ -49,7 +49,7 @@ extension BookNotesServer {
       } else if path.hasPrefix("/"), case .note(let bytes) = NoteFiles.read(path),
         bytes.withUnsafeBufferPointer({ query.mayMatch($0) })
       {
-        doc = NoteDocument(bytes: bytes)
+        doc = NoteDocument(checkedUTF8: bytes)
       }
       found.withLock { $0[index] = doc }
     }

@@ -38,6 +38,13 @@ public struct NoteDocument: Sendable {
     }
   }
 
+  /// Parses bytes already found to be well-formed UTF-8 (``isValidUTF8(_:)``), without
+  /// checking them again: a note file is checked when it is read.
+  public init(checkedUTF8 bytes: [UInt8]) {
+    assert(Self.isValidUTF8(bytes), "bytes said to be UTF-8 are not")
+    self.init(validUTF8: bytes)
+  }
+
   /// Whether `bytes` is well-formed UTF-8 (checked without building a string).
   public static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
     bytes.withUnsafeBufferPointer { buffer in

@@ -51,7 +51,7 @@ public enum LibraryLoader {
     }
     switch NoteFiles.read(entry.path) {
     case .note(let bytes):
-      return .summary(NoteSummary(path: entry.path, doc: NoteDocument(bytes: bytes), words: words))
+      return .summary(NoteSummary(path: entry.path, doc: NoteDocument(checkedUTF8: bytes), words: words))
     case .skipped(let reason):
       return .skipped(path: entry.path, reason: reason)
     }

@@ -1,4 +1,5 @@
 import NoteSyntax
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -122,13 +123,14 @@ public enum NoteFiles {
     #endif
   }
 
-  /// Reads the file at `path`: a note, or why it was skipped (unreadable, binary,
-  /// not UTF-8).
+  /// Reads the file at `path`: a note (well-formed UTF-8: parse it with
+  /// `NoteDocument(checkedUTF8:)`), or why it was skipped (unreadable, binary, not UTF-8).
   public static func read(_ path: String) -> Content {
     guard let bytes = readBytes(path) else {
       return .skipped(reason: errno == EINVAL ? "not a regular file" : String(cString: strerror(errno)))
     }
-    if bytes.contains(0) { return .skipped(reason: "binary file") }
+    let hasNUL = bytes.withUnsafeBytes { $0.isEmpty ? false : memchr($0.baseAddress!, 0, $0.count) != nil }
+    if hasNUL { return .skipped(reason: "binary file") }
     if !NoteDocument.isValidUTF8(bytes) { return .skipped(reason: "not UTF-8") }
     return .note(bytes)
   }

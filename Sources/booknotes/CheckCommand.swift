@@ -154,7 +154,7 @@ enum CheckCommand: Subcommand {
       result.problem = "booknotes check: skipping \(name): \(reason)"
       return result
     }
-    let note = NoteDocument(bytes: bytes)
+    let note = NoteDocument(checkedUTF8: bytes)
     let diagnostics = diagnostics(of: note, at: path, options: options, library: library).enumerated().sorted {
       ($0.element.range.lowerBound, $0.element.range.upperBound, $0.offset)
         < ($1.element.range.lowerBound, $1.element.range.upperBound, $1.offset)

@@ -66,7 +66,7 @@ enum PromptsCommand: Subcommand {
     let name = LibraryArguments.displayName(path)
     let note: NoteDocument
     switch NoteFiles.read(path) {
-    case .note(let bytes): note = NoteDocument(bytes: bytes)
+    case .note(let bytes): note = NoteDocument(checkedUTF8: bytes)
     case .skipped(let reason): return ("", "booknotes prompts: skipping \(name): \(reason)")
     }
     var output = ""

@@ -53,7 +53,7 @@ enum SearchCommand: Subcommand {
             guard case .note(let bytes) = NoteFiles.read(notes[index].path),
               bytes.withUnsafeBufferPointer({ query.mayMatch($0) })
             else { return }
-            slots[index] = NoteDocument(bytes: bytes)
+            slots[index] = NoteDocument(checkedUTF8: bytes)
           }
         }
         return docs
