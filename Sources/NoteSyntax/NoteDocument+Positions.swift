@@ -54,6 +54,26 @@ extension NoteDocument {
     return LineColumn(line: line, column: Self.units(in: start..<offset, of: text, in: encoding))
   }
 
+  /// The line of byte `offset` (clamped to the text) and its column in every encoding
+  /// at once: one search for the line, and one reading of the line's bytes before it
+  /// when the line is not ASCII.
+  public func lineAndColumns(of offset: Int) -> (line: Int, utf8: Int, utf16: Int, utf32: Int) {
+    let offset = min(max(offset, 0), text.count)
+    let line = lines.lineContaining(offset)
+    let start = lines.startOfLine(line)
+    let utf8 = offset - start
+    if lines.isASCII(line: line) { return (line, utf8, utf8, utf8) }
+    var utf16 = 0
+    var utf32 = 0
+    text.forEachPiece(of: start..<offset) { piece in
+      for b in piece where b & 0xC0 != 0x80 {
+        utf16 += b >= 0xF0 ? 2 : 1
+        utf32 += 1
+      }
+    }
+    return (line, utf8, utf16, utf32)
+  }
+
   /// The byte offset of a line and column. A line past the end gives the end of the
   /// text; a column past the line's end gives the end of its content; a column inside
   /// a character (between the halves of a surrogate pair, say) gives its start.

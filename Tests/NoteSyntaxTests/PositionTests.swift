@@ -46,6 +46,10 @@ import Testing
         #expect(position == expected(text, offset, encoding), "\(encoding) at \(offset)")
         #expect(walker.position(of: offset) == position)
         #expect(document.offset(of: position, in: encoding) == offset)
+        // Every encoding's column at once, as one encoding's.
+        let all = document.lineAndColumns(of: offset)
+        let column = [PositionEncoding.utf8: all.utf8, .utf16: all.utf16, .utf32: all.utf32][encoding]
+        #expect(LineColumn(line: all.line, column: column ?? -1) == position, "\(encoding) at \(offset)")
       }
     }
   }

@@ -45,13 +45,8 @@ public struct NoteSpan: Sendable, Hashable {
 extension NoteDocument {
   /// The point of byte `offset`.
   public func point(of offset: Int) -> NotePoint {
-    let utf8 = lineColumn(of: offset, in: .utf8)
-    if lines.isASCII(line: utf8.line) {
-      return NotePoint(line: utf8.line, utf8: utf8.column, utf16: utf8.column, utf32: utf8.column)
-    }
-    return NotePoint(
-      line: utf8.line, utf8: utf8.column, utf16: lineColumn(of: offset, in: .utf16).column,
-      utf32: lineColumn(of: offset, in: .utf32).column)
+    let at = lineAndColumns(of: offset)
+    return NotePoint(line: at.line, utf8: at.utf8, utf16: at.utf16, utf32: at.utf32)
   }
 
   /// The span of byte range `range`.

@@ -5,6 +5,8 @@ public enum TextFolding {
   /// `text` lowercased, with the accents of Latin letters removed and combining
   /// marks dropped, as UTF-8.
   public static func fold(_ text: some StringProtocol) -> [UInt8] {
+    // Nearly every name is ASCII: read in place, lowered byte by byte.
+    if let ascii = text.utf8.withContiguousStorageIfAvailable({ foldASCII($0) }), let ascii { return ascii }
     var output: [UInt8] = []
     output.reserveCapacity(text.utf8.count)
     if text.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -13,6 +15,15 @@ public enum TextFolding {
     }
     for scalar in text.unicodeScalars { append(scalar, to: &output) }
     return output
+  }
+
+  /// `bytes` lowered, when they are all ASCII; `nil` otherwise.
+  private static func foldASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    for byte in bytes where byte >= 0x80 { return nil }
+    return [UInt8](unsafeUninitializedCapacity: bytes.count) { output, count in
+      for index in bytes.indices { output[index] = lowerASCII(bytes[index]) }
+      count = bytes.count
+    }
   }
 
   /// `text` folded, as a string.
