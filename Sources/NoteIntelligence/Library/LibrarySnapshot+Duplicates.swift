@@ -9,17 +9,26 @@ public enum DuplicateBooks {
   /// `9780374533557`), an ISBN-10 converted to its ISBN-13; `nil` when it has
   /// neither length.
   public static func normalizedISBN(_ isbn: String) -> String? {
-    let characters = isbn.uppercased().filter { $0.isASCII && ($0.isNumber || $0 == "X") }
+    // On bytes: every note with an ISBN is keyed when a library is indexed. Digits and
+    // `X` are ASCII, so any other byte (a separator, part of another character) goes.
+    var characters: [UInt8] = []
+    for byte in isbn.utf8 {
+      if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+        characters.append(byte)
+      } else if byte == UInt8(ascii: "X") || byte == UInt8(ascii: "x") {
+        characters.append(UInt8(ascii: "X"))
+      }
+    }
     switch characters.count {
     case 13:
-      return characters
+      return String(decoding: characters, as: UTF8.self)
     case 10:
-      let digits = "978" + characters.prefix(9)
+      let digits = Array("978".utf8) + characters.prefix(9)
       var sum = 0
-      for (index, digit) in digits.enumerated() {
-        sum += (digit.wholeNumberValue ?? 0) * (index % 2 == 0 ? 1 : 3)
+      for (index, digit) in digits.enumerated() where digit != UInt8(ascii: "X") {
+        sum += Int(digit - UInt8(ascii: "0")) * (index % 2 == 0 ? 1 : 3)
       }
-      return digits + String((10 - sum % 10) % 10)
+      return String(decoding: digits, as: UTF8.self) + String((10 - sum % 10) % 10)
     default:
       return nil
     }
@@ -29,7 +38,12 @@ public enum DuplicateBooks {
   /// accents and punctuation do not count (`Thinking, Fast and Slow` and `thinking
   /// fast and slow` are the same).
   public static func normalizedName(_ text: String) -> String {
-    TextFolding.words(of: text).map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
+    var joined: [UInt8] = []
+    for word in TextFolding.words(of: text) {
+      if !joined.isEmpty { joined.append(UInt8(ascii: " ")) }
+      joined += word
+    }
+    return String(decoding: joined, as: UTF8.self)
   }
 
   /// Whether notes `a` and `b` are about the same book: the same ISBN when both have
