@@ -12,8 +12,9 @@ public import NoteSyntax
 /// A pass over the whole note drops the entries it did not use; a pass over part of the
 /// note keeps only its own entries once the cache holds more than twice the note's
 /// blocks. Tokens of dropped entries stay in the buffer until they are as many as the
-/// live ones. The first pass over a note (an empty cache) looks nothing up, so it builds
-/// no hash table: the table is built by the first pass that looks blocks up.
+/// live ones. The first pass over a note (an empty cache) looks nothing up, but fills
+/// the hash table as it goes: built by the first keystroke's pass instead, the table of
+/// a 10 MB note's blocks made that keystroke take 7–23 ms.
 ///
 /// Not thread-safe: keep one per document, owned by whoever serializes its requests.
 public final class SemanticTokenCache {
@@ -70,6 +71,7 @@ public final class SemanticTokenCache {
       run.storage.reserveCapacity(doc.utf8Count / 32 + 16)
       run.result.reserveCapacity(doc.utf8Count / 32 + 16)
       run.entries.reserveCapacity(blockCount)
+      run.table = IdentityTable(minimumCapacity: blockCount)
     }
     if let range {
       for block in doc.tree.storedBlocks(touching: range) { run.visit(block, in: doc) }
@@ -127,7 +129,7 @@ public final class SemanticTokenCache {
         if block.kind != .blankLine { TokenCollector.collect(block, in: doc, into: &storage) }
         tokens = first..<storage.count
         entries.append(Entry(owner: block.blockObject, first: Int32(first), count: Int32(tokens.count), pass: number))
-        if lookUp { table.insert(block.blockIdentity, entries.count - 1) }
+        table.insert(block.blockIdentity, entries.count - 1)
         computed += 1
       }
       guard !tokens.isEmpty else { return }
