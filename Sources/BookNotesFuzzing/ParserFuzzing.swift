@@ -10,15 +10,21 @@ import NoteSyntax
 /// bytes, so that a short input makes a paragraph, quote or list large enough to be
 /// stored in pieces (and the edits after it land in one).
 ///
-/// After the fresh parse and after every edit: the text is the expected text (the edit
-/// moved back to scalar starts, as `NoteDocument.replace` documents); the incremental
-/// tree equals a fresh parse of the same text, block for block and node for node; the
-/// line index agrees with the line breaks of the text (`\n`, `\r\n`, `\r`) and with the
-/// fresh one; the blocks tile the text and every node lies inside its parent, after
-/// its previous sibling.
+/// After the fresh parse and after every edit (up to ``maximumEdits``, and while the
+/// fresh parses compared with have read under ``freshBytesBudget``): the text is the
+/// expected text (the edit moved back to scalar starts, as `NoteDocument.replace`
+/// documents); the incremental tree equals a fresh parse of the same text, block for
+/// block and node for node; the line index agrees with the line breaks of the text
+/// (`\n`, `\r\n`, `\r`) and with the fresh one; the blocks tile the text and every node
+/// lies inside its parent, after its previous sibling.
 public enum ParserFuzzing {
   /// At most this many edits are applied (each costs a fresh parse to compare with).
   static let maximumEdits = 64
+  /// Edits stop once the fresh parses compared with have read this many bytes (a 40 KB
+  /// note gets a dozen): after a repeated insertion every comparison reads a large note,
+  /// and without a bound the fuzzer ran 4 inputs a second under AddressSanitizer (about
+  /// 20 with it).
+  static let freshBytesBudget = 1 << 19
   /// The length of a repeated insertion: past the length from which blocks are cut.
   static let repeatedLength = 40_000
 
@@ -30,7 +36,8 @@ public enum ParserFuzzing {
     if let problem = problems(in: document) { return "fresh parse: \(problem)" }
     var script = FuzzInput(bytes, from: split + 1)
     var step = 0
-    while !script.isAtEnd && step < maximumEdits {
+    var freshBytes = 0
+    while !script.isAtEnd && step < maximumEdits && freshBytes < freshBytesBudget {
       let before = Array(document.string.utf8)
       let offset = script.uint16() % (before.count + 1)
       let range = offset..<min(before.count, offset + Int(script.byte()))
@@ -55,6 +62,7 @@ public enum ParserFuzzing {
         return "\(edit): the text is \(document.string.debugDescription)"
       }
       let fresh = NoteDocument(bytes: expected)
+      freshBytes += expected.count
       guard document.tree.isStructurallyEqual(to: fresh.tree) else {
         if expected.count > 2_000 { return "\(edit): the incremental tree differs from a fresh parse" }
         return
