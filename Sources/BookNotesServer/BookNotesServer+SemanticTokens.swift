@@ -26,12 +26,13 @@ extension BookNotesServer {
     let encoding = self.encoding
     return timed(SemanticTokensParams.method) {
       document.withState { state in
-        let result = TokenResult(
-          id: state.makeResultID(), tokens: state.tokenCache.tokens(for: state.note), note: state.note,
-          encoding: encoding)
+        // Encoded once: the answer's integers are the ones the result keeps.
+        let tokens = state.tokenCache.tokens(for: state.note)
+        let data = TokenEncoder.encode(tokens, in: state.note, encoding: encoding)
+        let result = TokenResult(id: state.makeResultID(), tokens: tokens, data: data)
         state.tokens = result
         state.changed = nil
-        return LanguageServerProtocol.SemanticTokens(resultId: result.id, data: result.data)
+        return LanguageServerProtocol.SemanticTokens(resultId: result.id, data: data)
       }
     }
   }

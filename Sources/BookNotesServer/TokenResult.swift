@@ -12,14 +12,11 @@ struct TokenResult: Sendable {
   var id: String
   private(set) var table: TokenTable
 
-  /// The full result for `tokens` (absolute, sorted), and its integers.
-  init(id: String, tokens: [SemanticToken], note: NoteDocument, encoding: PositionEncoding) {
+  /// The full result for `tokens` (absolute, sorted), encoded as `data`.
+  init(id: String, tokens: [SemanticToken], data: [UInt32]) {
     self.id = id
-    table = TokenTable(data: TokenEncoder.encode(tokens, in: note, encoding: encoding), starts: tokens.map(\.start))
+    table = TokenTable(data: data, starts: tokens.map(\.start))
   }
-
-  /// Every integer, in order.
-  var data: [UInt32] { table.data }
 
   /// Turns this result into the one for `note`, given that only `region` changed since
   /// it was made, and returns the edit that turns the old integers into the new ones
