@@ -90,9 +90,6 @@ public struct BookInfo: Sendable, Equatable {
     return items
   }
 
-  /// `value` trimmed, without one pair of surrounding single or double quotes.
-  static func unquoted(_ value: String) -> String { unquoted(Array(value.utf8)[...]) }
-
   /// The bytes of `value` trimmed of spaces and tabs, without one pair of surrounding
   /// single or double quotes (trimmed again inside), as a string.
   static func unquoted(_ value: ArraySlice<UInt8>) -> String {
