@@ -10,6 +10,7 @@ import NoteWorkspace
 /// `callgrind`); the server benchmark (`workspace`) gives the figures users see.
 /// `--only first-pass` repeats a cold start's first pass alone: each note parsed and
 /// summarised without its words, then applied in the server's steps.
+/// `BOOKNOTES_BENCH_QUERY=Q` runs the search phase on query `Q` alone, 20 times.
 enum LibraryBenchmark {
   static func run(arguments: [String]) throws {
     var count = 10_000
@@ -144,10 +145,11 @@ enum LibraryBenchmark {
       report("tag completion", ["", "b", "books/", "theme/m"]) { _ = snapshot.tagCompletions(prefix: $0) }
     }
     if wanted("search") {
-      let queries = [
+      var queries = [
         "memory", "habit formation", "\"the book\"", "attention #books", "decis", "economy power", "language",
         "review", "brain", "luck and design",
       ]
+      if let only = ProcessInfo.processInfo.environment["BOOKNOTES_BENCH_QUERY"] { queries = Array(repeating: only, count: 20) }
       _ = try? snapshot.searchCandidates(SearchQuery("warm"))
       print(
         "candidates per query: "

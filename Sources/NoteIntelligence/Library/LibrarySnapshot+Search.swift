@@ -51,13 +51,14 @@ extension LibrarySnapshot {
   /// are taken: a search showing 50 notes of the 9,000 that use a common word orders
   /// a few more than 50.
   func rankedCandidates(_ query: SearchQuery) throws -> RankedCandidates {
-    guard !query.isEmpty else { return RankedCandidates(candidates: [], titles: []) }
-    var documentFrequency = [Int](repeating: 0, count: query.words.count)
+    guard !query.isEmpty else { return RankedCandidates(RankedCandidates.Builder(capacity: 0), shards: []) }
+    let wordCount = query.words.count
+    var documentFrequency = [Int](repeating: 0, count: wordCount)
     var shards: [ShardPostings] = []
     // The matching notes by shard and index in it, and their counts, one per query
     // word, back to back.
     var matching: [(shard: Int, note: Int)] = []
-    var matchingCounts: [Int] = []
+    var matchingCounts: [UInt32] = []
     var totalBytes = 0
     var total = 0
     // Per shard, the words' posting lists give each note's counts: the notes that use
@@ -67,26 +68,30 @@ extension LibrarySnapshot {
       let count = shard.boxes.count
       total += count
       totalBytes += shard.totalBytes
-      var perWord: [[Int]] = []
-      for word in query.words {
-        var counts = [Int](repeating: 0, count: count)
-        shard.addCounts(of: word, into: &counts)
-        perWord.append(counts)
+      // Note n's count of word w at n * wordCount + w.
+      var counts = [UInt32](repeating: 0, count: count * wordCount)
+      for (index, word) in query.words.enumerated() {
+        shard.addCounts(of: word, into: &counts, stride: wordCount, offset: index)
       }
-      for note in 0..<count {
-        var all = true
-        for index in perWord.indices {
-          if perWord[index][note] > 0 { documentFrequency[index] += 1 } else { all = false }
+      counts.withUnsafeBufferPointer { counts in
+        documentFrequency.withUnsafeMutableBufferPointer { documentFrequency in
+          for note in 0..<count {
+            let row = note * wordCount
+            var all = true
+            for index in 0..<wordCount {
+              if counts[row + index] > 0 { documentFrequency[index] += 1 } else { all = false }
+            }
+            guard all else { continue }
+            if !query.tags.isEmpty {
+              let uses = shard.tags[shard.tagStarts[note]..<shard.tagStarts[note + 1]]
+              guard query.tags.allSatisfy({ tag in uses.contains { Hashtag.isWithin($0, tag) } }) else { continue }
+            }
+            // A phrase whose words never follow each other in the note cannot match it.
+            if !query.phrasePairs.isEmpty && !shard.terms[note].mayHold(pairs: query.phrasePairs) { continue }
+            matching.append((shards.count, note))
+            matchingCounts.append(contentsOf: counts[row..<(row + wordCount)])
+          }
         }
-        guard all else { continue }
-        if !query.tags.isEmpty {
-          let uses = shard.tags[shard.tagStarts[note]..<shard.tagStarts[note + 1]]
-          guard query.tags.allSatisfy({ tag in uses.contains { Hashtag.isWithin($0, tag) } }) else { continue }
-        }
-        // A phrase whose words never follow each other in the note cannot match it.
-        if !query.phrasePairs.isEmpty && !shard.terms[note].mayHold(pairs: query.phrasePairs) { continue }
-        matching.append((shards.count, note))
-        for counts in perWord { matchingCounts.append(counts[note]) }
       }
       shards.append(shard)
     }
@@ -97,44 +102,69 @@ extension LibrarySnapshot {
       return (1 + (n - df + 0.5) / (df + 0.5)).logarithm
     }
     let wordMasks = query.words.map { FuzzyQuery.mask(of: $0.bytes[...]) }
-    var candidates: [SearchCandidate] = []
-    var titles: [ArraySlice<UInt8>] = []
-    candidates.reserveCapacity(matching.count)
-    titles.reserveCapacity(matching.count)
+    // The query's words back to back, each a range in `needles`.
+    let needles = query.words.flatMap(\.bytes)
+    var needleRanges: [Range<Int>] = []
+    for word in query.words {
+      let start = needleRanges.last?.upperBound ?? 0
+      needleRanges.append(start..<(start + word.bytes.count))
+    }
+    let prefixes = query.words.map(\.isPrefix)
+    var candidates = RankedCandidates.Builder(capacity: matching.count)
     // The matching notes come shard by shard: each shard's tables are taken once.
     var position = 0
     for (shardIndex, shard) in shards.enumerated() {
-      while position < matching.count && matching[position].shard == shardIndex {
-        defer { position += 1 }
-        let note = matching[position].note
-        let counts = matchingCounts[(position * query.words.count)...]
-        let length = Double(max(shard.byteCounts[note], 1)) / averageBytes
-        var score = 0.0
-        // The folded title and headings: title first.
-        let firstKey = shard.keyStarts[note]
-        let headingStart = firstKey + (shard.titled[note] ? 1 : 0)
-        let headingEnd = shard.keyStarts[note + 1]
-        let titleKey = shard.titled[note] ? shard.key(firstKey) : nil
-        let titleWords = titleKey.map(Self.wordCount) ?? 0
-        for (index, word) in query.words.enumerated() {
-          let tf = Double(counts[counts.startIndex + index])
-          score += weights[index] * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * length))
-          let inTitle = titleKey.map { Self.occurrences(of: word, in: $0) } ?? 0
-          if inTitle > 0 {
-            // More for a word that is more of the title.
-            score += weights[index] * (1 + Double(inTitle) / Double(max(titleWords, 1)))
-          } else if (headingStart..<headingEnd).contains(where: {
-            // A heading lacking a character of the word is rejected by its mask alone.
-            wordMasks[index] & ~shard.keyMasks[$0] == 0 && Self.occurrences(of: word, in: shard.key($0)) > 0
-          }) {
-            score += weights[index] / 2
+      let first = position
+      while position < matching.count && matching[position].shard == shardIndex { position += 1 }
+      guard position > first else { continue }
+      needles.withUnsafeBufferPointer { needles in
+        shard.keyBytes.withUnsafeBufferPointer { keyBytes in
+          shard.keyEnds.withUnsafeBufferPointer { keyEnds in
+            shard.keyMasks.withUnsafeBufferPointer { keyMasks in
+              matchingCounts.withUnsafeBufferPointer { matchingCounts in
+                func key(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                  UnsafeBufferPointer(rebasing: keyBytes[(index == 0 ? 0 : keyEnds[index - 1])..<keyEnds[index]])
+                }
+                for candidate in first..<position {
+                  let note = matching[candidate].note
+                  let counts = candidate * wordCount
+                  let length = Double(max(shard.byteCounts[note], 1)) / averageBytes
+                  var score = 0.0
+                  // The folded title and headings: title first.
+                  let firstKey = shard.keyStarts[note]
+                  let titled = shard.titled[note]
+                  let headingStart = firstKey + (titled ? 1 : 0)
+                  let headingEnd = shard.keyStarts[note + 1]
+                  let titleKey = titled ? key(firstKey) : nil
+                  for index in 0..<wordCount {
+                    let word = UnsafeBufferPointer(rebasing: needles[needleRanges[index]])
+                    let isPrefix = prefixes[index]
+                    let tf = Double(matchingCounts[counts + index])
+                    score += weights[index] * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * length))
+                    let inTitle = titleKey.map { Self.occurrences(of: word, isPrefix: isPrefix, in: $0) } ?? 0
+                    if let titleKey, inTitle > 0 {
+                      // More for a word that is more of the title.
+                      score += weights[index] * (1 + Double(inTitle) / Double(max(Self.wordCount(titleKey), 1)))
+                      continue
+                    }
+                    for heading in headingStart..<headingEnd
+                    // A heading lacking a character of the word is rejected by its mask alone.
+                    where wordMasks[index] & ~keyMasks[heading] == 0
+                      && Self.occurrences(of: word, isPrefix: isPrefix, in: key(heading)) > 0
+                    {
+                      score += weights[index] / 2
+                      break
+                    }
+                  }
+                  candidates.append(shard: shardIndex, note: note, score: score, title: titleKey ?? UnsafeBufferPointer(start: nil, count: 0))
+                }
+              }
+            }
           }
         }
-        candidates.append(SearchCandidate(box: shard.boxes[note], score: score))
-        titles.append(titleKey ?? [][...])
       }
     }
-    return RankedCandidates(candidates: candidates, titles: titles)
+    return RankedCandidates(candidates, shards: shards)
   }
 
   /// The best `limit` notes matching `query`, each with its best match.
@@ -186,7 +216,7 @@ extension LibrarySnapshot {
   }
 
   /// How many words `text` (folded) has.
-  static func wordCount(_ text: ArraySlice<UInt8>) -> Int {
+  static func wordCount(_ text: UnsafeBufferPointer<UInt8>) -> Int {
     var count = 0
     var previous: UInt8 = 0x20
     for byte in text {
@@ -197,23 +227,20 @@ extension LibrarySnapshot {
   }
 
   /// How many words of `text` (folded) are `word` (start with it, for a prefix word).
-  static func occurrences(of word: SearchQuery.Word, in text: ArraySlice<UInt8>) -> Int {
-    let needle = word.bytes
-    guard !needle.isEmpty, text.count >= needle.count else { return 0 }
-    return text.withUnsafeBufferPointer { text in
-      needle.withUnsafeBufferPointer { needle in
-        var count = 0
-        let first = needle[0]
-        for start in 0...(text.count - needle.count)
-        where text[start] == first && (start == 0 || !isWordByte(text[start - 1]))
-          && memoryEqual(text.baseAddress! + start, needle.baseAddress!, needle.count)
-        {
-          let end = start + needle.count
-          if word.isPrefix || end == text.count || !isWordByte(text[end]) { count += 1 }
-        }
-        return count
-      }
+  static func occurrences(of word: UnsafeBufferPointer<UInt8>, isPrefix: Bool, in text: UnsafeBufferPointer<UInt8>)
+    -> Int
+  {
+    guard !word.isEmpty, text.count >= word.count else { return 0 }
+    var count = 0
+    let first = word[0]
+    for start in 0...(text.count - word.count)
+    where text[start] == first && (start == 0 || !isWordByte(text[start - 1]))
+      && memoryEqual(text.baseAddress! + start, word.baseAddress!, word.count)
+    {
+      let end = start + word.count
+      if isPrefix || end == text.count || !isWordByte(text[end]) { count += 1 }
     }
+    return count
   }
 }
 
@@ -248,51 +275,110 @@ extension Double {
 
 /// Scored search candidates taken best first: by score, then folded title, then path
 /// (read only on a tie). A binary heap: building it reads each candidate once, and
-/// each one taken costs a logarithm of how many there are.
+/// each one taken costs a logarithm of how many there are. Candidates are kept as
+/// plain numbers (their shard and index in it, score and title bytes side by side):
+/// a common word has thousands of them, and only those taken become values.
 struct RankedCandidates {
-  private let candidates: [SearchCandidate]
-  private let titles: [ArraySlice<UInt8>]
-  /// A heap of indices into `candidates`, the best at the root.
-  private var heap: [Int]
+  /// The shards the candidates are in.
+  private let shards: [ShardPostings]
+  /// Per candidate: its shard (an index into `shards`), its note there, its score.
+  private let places: [(shard: Int32, note: Int32)]
+  private let scores: [Double]
+  /// Per candidate: its folded title (empty without one), back to back.
+  private let titleBytes: [UInt8]
+  private let titleEnds: [Int]
+  /// A heap of indices into the candidates, the best at the root.
+  private var heap: [Int32]
 
-  init(candidates: [SearchCandidate], titles: [ArraySlice<UInt8>]) {
-    self.candidates = candidates
-    self.titles = titles
-    heap = Array(candidates.indices)
+  /// The candidates of `builder`, in shards `shards`.
+  init(_ builder: Builder, shards: [ShardPostings]) {
+    self.shards = shards
+    places = builder.places
+    scores = builder.scores
+    titleBytes = builder.titleBytes
+    titleEnds = builder.titleEnds
+    heap = []
+    var heap = (0..<Int32(builder.places.count)).map { $0 }
     var index = heap.count / 2
     while index > 0 {
       index -= 1
-      siftDown(from: index)
+      siftDown(&heap, from: index)
+    }
+    self.heap = heap
+  }
+
+  /// The candidates as they are found.
+  struct Builder {
+    var places: [(shard: Int32, note: Int32)] = []
+    var scores: [Double] = []
+    var titleBytes: [UInt8] = []
+    var titleEnds: [Int] = []
+
+    init(capacity: Int) {
+      places.reserveCapacity(capacity)
+      scores.reserveCapacity(capacity)
+      titleEnds.reserveCapacity(capacity)
+    }
+
+    mutating func append(shard: Int, note: Int, score: Double, title: UnsafeBufferPointer<UInt8>) {
+      places.append((Int32(shard), Int32(note)))
+      scores.append(score)
+      titleBytes.append(contentsOf: title)
+      titleEnds.append(titleBytes.count)
     }
   }
 
   /// The best candidate not taken yet.
   mutating func next() -> SearchCandidate? {
     guard let best = heap.first else { return nil }
+    // Taken out while it changes, so that it is not copied.
+    var heap = self.heap
+    self.heap = []
     let last = heap.removeLast()
     if !heap.isEmpty {
       heap[0] = last
-      siftDown(from: 0)
+      siftDown(&heap, from: 0)
     }
-    return candidates[best]
+    self.heap = heap
+    let place = places[Int(best)]
+    return SearchCandidate(box: shards[Int(place.shard)].boxes[Int(place.note)], score: scores[Int(best)])
   }
 
-  private func ranks(_ a: Int, before b: Int) -> Bool {
-    if candidates[a].score != candidates[b].score { return candidates[a].score > candidates[b].score }
-    if titles[a] != titles[b] { return titles[a].lexicographicallyPrecedes(titles[b]) }
-    return candidates[a].box.summary.path < candidates[b].box.summary.path
+  private func path(_ candidate: Int) -> String {
+    let place = places[candidate]
+    return shards[Int(place.shard)].boxes[Int(place.note)].summary.path
   }
 
-  private mutating func siftDown(from start: Int) {
-    var parent = start
-    while true {
-      var best = parent
-      let left = 2 * parent + 1
-      if left < heap.count && ranks(heap[left], before: heap[best]) { best = left }
-      if left + 1 < heap.count && ranks(heap[left + 1], before: heap[best]) { best = left + 1 }
-      if best == parent { return }
-      heap.swapAt(parent, best)
-      parent = best
+  private func siftDown(_ heap: inout [Int32], from start: Int) {
+    scores.withUnsafeBufferPointer { scores in
+      titleBytes.withUnsafeBufferPointer { titleBytes in
+        titleEnds.withUnsafeBufferPointer { titleEnds in
+          func title(_ candidate: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: titleBytes[(candidate == 0 ? 0 : titleEnds[candidate - 1])..<titleEnds[candidate]])
+          }
+          func ranks(_ a: Int32, before b: Int32) -> Bool {
+            let a = Int(a)
+            let b = Int(b)
+            if scores[a] != scores[b] { return scores[a] > scores[b] }
+            let titleA = title(a)
+            let titleB = title(b)
+            if !titleA.elementsEqual(titleB) { return titleA.lexicographicallyPrecedes(titleB) }
+            return path(a) < path(b)
+          }
+          heap.withUnsafeMutableBufferPointer { heap in
+            var parent = start
+            while true {
+              var best = parent
+              let left = 2 * parent + 1
+              if left < heap.count && ranks(heap[left], before: heap[best]) { best = left }
+              if left + 1 < heap.count && ranks(heap[left + 1], before: heap[best]) { best = left + 1 }
+              if best == parent { return }
+              heap.swapAt(parent, best)
+              parent = best
+            }
+          }
+        }
+      }
     }
   }
 }

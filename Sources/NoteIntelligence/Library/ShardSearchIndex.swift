@@ -138,15 +138,17 @@ struct ShardPostings: Sendable {
     self.counts = counts
   }
 
-  /// Adds to `into[note]` how often each note uses `word` (words starting with it,
-  /// for a prefix word).
-  func addCounts(of word: SearchQuery.Word, into: inout [Int]) {
+  /// Adds to `into[note * stride + offset]` how often each note uses `word` (words
+  /// starting with it, for a prefix word).
+  func addCounts(of word: SearchQuery.Word, into: inout [UInt32], stride: Int, offset: Int) {
     let range = words.indices(of: word.bytes, prefix: word.isPrefix)
     guard !range.isEmpty else { return }
     notes.withUnsafeBufferPointer { notes in
       counts.withUnsafeBufferPointer { counts in
-        for posting in Int(starts[range.lowerBound])..<Int(starts[range.upperBound]) {
-          into[Int(notes[posting])] += Int(counts[posting])
+        into.withUnsafeMutableBufferPointer { into in
+          for posting in Int(starts[range.lowerBound])..<Int(starts[range.upperBound]) {
+            into[Int(notes[posting]) * stride + offset] += UInt32(counts[posting])
+          }
         }
       }
     }
