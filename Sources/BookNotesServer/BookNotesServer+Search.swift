@@ -29,7 +29,7 @@ extension BookNotesServer {
     let encoding = self.encoding
     let query = SearchQuery(params.query)
     let hits = try queryLibrary(SearchParams.method, onSuperseded: .contentModified, snapshot: library.snapshot) {
-      try $0.search(query, limit: limit) { notes in texts(ofLibraryPaths: notes.map(\.path), for: query) }
+      try $0.search(query, limit: limit, parallel: LibraryLoader.parallel) { note in searchText(of: note) }
     }
     return hits.map { hit in
       let uri = Self.uri(ofLibraryPath: hit.path)
@@ -37,23 +37,12 @@ extension BookNotesServer {
     }
   }
 
-  /// The texts of the notes at library paths for `query`, read and parsed on every
-  /// core; a file that cannot hold the query's phrases is not parsed (`nil`).
-  func texts(ofLibraryPaths paths: [String], for query: SearchQuery) -> [NoteDocument?] {
-    let found = Lock([NoteDocument?](repeating: nil, count: paths.count))
-    LibraryLoader.parallel(paths.count) { index in
-      let path = paths[index]
-      var doc: NoteDocument?
-      if let open = documents.withLock({ $0[Self.uri(ofLibraryPath: path)] }) {
-        doc = open.note
-      } else if path.hasPrefix("/"), case .note(let bytes) = NoteFiles.read(path),
-        bytes.withUnsafeBufferPointer({ query.mayMatch($0) })
-      {
-        doc = NoteDocument(checkedUTF8: bytes)
-      }
-      found.withLock { $0[index] = doc }
-    }
-    return found.withLock { $0 }
+  /// The text a search reads of `note`: the open document, else the file read with
+  /// the note's summary (``SearchText``); `nil` when neither is there.
+  func searchText(of note: NoteSummary) -> SearchText? {
+    if let open = documents.withLock({ $0[Self.uri(ofLibraryPath: note.path)] }) { return SearchText(open.note) }
+    guard note.path.hasPrefix("/"), case .note(let bytes) = NoteFiles.read(note.path) else { return nil }
+    return SearchText(file: bytes, summary: note)
   }
 
   /// The reading list of the library index.

@@ -107,7 +107,7 @@ public struct LineIndex: Sendable {
   }
 
   /// Builds the index of `bytes`.
-  init(bytes: UnsafeBufferPointer<UInt8>) {
+  public init(bytes: UnsafeBufferPointer<UInt8>) {
     self.init(lines: Self.scanLines(bytes, from: 0, stopAfter: Int.max).lines)
   }
 

@@ -222,7 +222,7 @@ extension IndexCache {
         if let terms {
           summary.terms = terms
         } else if withWords {
-          summary.wordsPending = NoteWords.Pending(codeRanges: nil)
+          summary.wordsPending = NoteWords.Pending(knowsCode: true)
         }
         return summary
       }

@@ -68,7 +68,7 @@ public enum LibraryLoader {
       // Each iteration writes only its own slot.
       DispatchQueue.concurrentPerform(iterations: summaries.count) { index in
         let summary = summaries[index]
-        guard summary.wordsPending?.codeRanges != nil else {
+        guard summary.wordsPending?.knowsCode == true else {
           if let entry = NoteFiles.entry(summary.path), case .summary(let full) = load(entry, maxFileSize: maxFileSize)
           {
             slots[index] = .update(full)

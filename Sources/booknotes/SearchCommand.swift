@@ -43,20 +43,10 @@ enum SearchCommand: Subcommand {
     }
     // Not run in a task: nothing cancels it.
     let hits =
-      (try? snapshot.search(query, limit: limit) { notes in
-        // Read and parsed on every core; each job writes only its own slot.
-        var docs = [NoteDocument?](repeating: nil, count: notes.count)
-        docs.withUnsafeMutableBufferPointer { slots in
-          nonisolated(unsafe) let slots = slots
-          LibraryLoader.parallel(notes.count) { index in
-            // A file that cannot hold the phrases is not parsed.
-            guard case .note(let bytes) = NoteFiles.read(notes[index].path),
-              bytes.withUnsafeBufferPointer({ query.mayMatch($0) })
-            else { return }
-            slots[index] = NoteDocument(checkedUTF8: bytes)
-          }
-        }
-        return docs
+      (try? snapshot.search(query, limit: limit, parallel: LibraryLoader.parallel) { note in
+        // Read on every core, with the note's summary.
+        guard case .note(let bytes) = NoteFiles.read(note.path) else { return nil }
+        return SearchText(file: bytes, summary: note)
       }) ?? []
     var output = ListOutput(json: parsed.json)
     for hit in hits {

@@ -233,7 +233,10 @@ import Testing
     let whole = Self.summary("/lib/n.md", text)
     let first = NoteSummary(path: "/lib/n.md", doc: NoteDocument(text), words: false)
     #expect(first.terms.count == 0)
-    #expect(first.wordsPending?.codeRanges?.count == 3, "the code block's lines are remembered")
+    #expect(first.wordsPending == NoteWords.Pending(knowsCode: true))
+    let code = try #require(first.codeRanges.first)
+    #expect(first.codeRanges.count == 1, "the fences and the lines between them are one range")
+    #expect(String(decoding: Array(text.utf8)[code], as: UTF8.self).hasPrefix("```\napple in code\n```"))
     let bytes = Array(text.utf8)
     let terms = try #require(NoteWords.terms(of: first, bytes: bytes))
     #expect(terms == whole.terms)
@@ -277,7 +280,7 @@ import Testing
     for (without, note) in zip(read, Self.library) {
       #expect(without.terms.count == 0)
       #expect(
-        without.wordsPending == NoteWords.Pending(codeRanges: nil), "the cache has the words, not the code blocks")
+        without.wordsPending == NoteWords.Pending(knowsCode: true), "the code blocks are kept with the structure")
       var completed = without
       completed.terms = note.terms
       completed.wordsPending = nil
@@ -304,6 +307,29 @@ import Testing
         return (try? SummaryArchive.read(buffer, at: &offset)) == nil
       }
       #expect(failed || length == 0)
+    }
+  }
+
+  @Test func codeBlocksRoundTripAndOnesPastTheTextAreRefused() throws {
+    let note = Self.summary("/lib/code.md", "# Code\n\n```\none\n```\ntext\n\n```swift\ntwo\n```\n")
+    #expect(note.codeRanges.count == 2)
+    var bytes: [UInt8] = []
+    SummaryArchive.write(note, to: &bytes)
+    let read = try bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      return try SummaryArchive.read(buffer, at: &offset)
+    }
+    #expect(read.codeRanges == note.codeRanges)
+    for bad in [[0..<(note.byteCount + 1)], [note.codeRanges[1], note.codeRanges[0]]] {
+      var damaged = note
+      damaged.codeRanges = bad
+      var archive: [UInt8] = []
+      SummaryArchive.write(damaged, to: &archive)
+      let refused = archive.withUnsafeBytes { buffer -> Bool in
+        var offset = 0
+        return (try? SummaryArchive.read(buffer, at: &offset)) == nil
+      }
+      #expect(refused, "\(bad)")
     }
   }
 }

@@ -135,7 +135,8 @@ import Testing
     #expect(boxes[2].summary == notes[2])
     #expect(boxes[1].summary.path == notes[1].path)
     #expect(
-      boxes[1].summary.wordsPending == NoteWords.Pending(codeRanges: nil), "read from its file in the second pass")
+      boxes[1].summary.wordsPending == NoteWords.Pending(knowsCode: false),
+      "summarised again from its file in the second pass")
     #expect(archive.decoded.load(ordering: .relaxed) == 3, "each once")
     _ = boxes.map(\.summary)
     #expect(archive.decoded.load(ordering: .relaxed) == 3)

@@ -101,7 +101,7 @@ func library(_ notes: [String: String]) -> LibrarySnapshot {
           text += (0..<(1 + next(9))).map { _ in words[next(words.count)] }.joined(separator: " ") + lineEnd
         }
       }
-      let doc = NoteDocument(text)
+      let doc = SearchText(NoteDocument(text))
       for query in queries.map(SearchQuery.init) {
         let whole = NoteMatch.find(query, in: doc, pieceBytes: Int.max)
         if whole != nil { compared += 1 }
@@ -111,6 +111,27 @@ func library(_ notes: [String: String]) -> LibrarySnapshot {
       }
     }
     #expect(compared > 200, "most queries match some notes")
+  }
+
+  @Test func aFileIsMatchedWithItsSummaryWithoutParsingUnlessTheSummaryIsOfAnotherText() throws {
+    let text = "# Café\n\n## Première partie\n\n```\nmemory in code\n```\n😀 A memory #mood/calm\n"
+    let summary = NoteSummary(path: "/n.md", doc: NoteDocument(text))
+    let bytes = Array(text.utf8)
+    let parsed = SearchText(NoteDocument(text))
+    let read = try #require(SearchText(bytes: bytes, summary: summary))
+    for query in ["memory", "#mood", "premiere"].map(SearchQuery.init) {
+      let match = NoteMatch.find(query, in: read)
+      #expect(match != nil && match == NoteMatch.find(query, in: parsed), "\(query)")
+    }
+    let memory = try #require(NoteMatch.find(SearchQuery("memory"), in: read))
+    #expect(memory.line == 7, "not in the code block")
+    #expect(memory.heading == "Première partie")
+    #expect(memory.span.start == NotePoint(line: 7, utf8: 7, utf16: 5, utf32: 4))
+    // The file changed since it was summarised: its text is parsed instead.
+    let edited = Array("# Café\n\nmemory, now first\n```\nmemory in code\n```\n".utf8)
+    #expect(SearchText(bytes: edited, summary: summary) == nil)
+    let reparsed = try #require(NoteMatch.find(SearchQuery("memory"), in: SearchText(file: edited, summary: summary)))
+    #expect(reparsed.line == 2 && reparsed.heading == "Café")
   }
 
   @Test func theSequenceIsTheBareWords() {
@@ -183,9 +204,10 @@ func library(_ notes: [String: String]) -> LibrarySnapshot {
     #expect(found == titles, "query \(query.debugDescription)")
   }
 
-  /// The notes' texts, as the server or command line would supply them.
-  static func text(_ note: NoteSummary) -> NoteDocument? {
-    notes[note.path].map { NoteDocument($0) }
+  /// The notes' texts, as the server or command line would supply them: the file's
+  /// bytes with the note's summary.
+  static func text(_ note: NoteSummary) -> SearchText? {
+    notes[note.path].map { SearchText(file: Array($0.utf8), summary: note) }
   }
 
   @Test func phrasesAreCheckedInTheTextAndFailingCandidatesDropped() throws {
@@ -204,7 +226,7 @@ func library(_ notes: [String: String]) -> LibrarySnapshot {
     let other = library(texts)
     let query = SearchQuery("\"slow to agree\"")
     #expect(try other.searchCandidates(query).map(\.note.path) == ["/a.md", "/b.md"])
-    let hits = try other.search(query, limit: 1) { texts[$0.path].map { NoteDocument($0) } }
+    let hits = try other.search(query, limit: 1) { texts[$0.path].map { SearchText(NoteDocument($0)) } }
     #expect(hits.map(\.book) == ["Judges"], "the first candidate lacks the phrase; the next one is taken")
     #expect(hits.first?.snippet == "Judges are slow to agree, and padding follows here.")
     #expect(hits.first.map { h in h.matches.map { Self.slice(h.snippet, $0) } } == ["slow to agree"])
@@ -216,11 +238,10 @@ func library(_ notes: [String: String]) -> LibrarySnapshot {
     ("\"a a b\"", "a a a b", true),
     ("\"fast slow\" \"café noir\"", "Fast slow; cafe, noir", true),
     ("\"fast slow\" \"café noir\"", "fast slow", false),
-    ("words only", "nothing of them", true),
+    ("words only", "only the words", true),
   ])
-  func theRawTextCheckLetsThroughEveryNoteThatCanHoldThePhrases(query: String, text: String, may: Bool) {
-    let bytes = Array(text.utf8)
-    #expect(bytes.withUnsafeBufferPointer { SearchQuery(query).mayMatch($0) } == may)
+  func aPhraseMatchesWhereItsWordsFollowEachOther(query: String, text: String, may: Bool) {
+    #expect((NoteMatch.find(SearchQuery(query), in: NoteDocument(text)) != nil) == may)
   }
 
   @Test func aNoteWhoseTextIsMissingIsSkipped() throws {
@@ -239,10 +260,11 @@ func library(_ notes: [String: String]) -> LibrarySnapshot {
     let candidates = try snapshot.searchCandidates(SearchQuery("slow fast"))
     #expect(candidates.map(\.note.path) == ["/a.md", "/b.md"])
     let hits = try snapshot.search(SearchQuery("slow fast"), limit: 10) { note in
-      NoteDocument(
+      SearchText(
+        NoteDocument(
         note.path == "/a.md"
           ? "# A\n\nThe word slow and then elsewhere the word fast, fast, fast and fast.\n"
-          : "# B\n\nIt is slow fast.\n\nPadding padding padding padding padding padding padding padding.\n")
+          : "# B\n\nIt is slow fast.\n\nPadding padding padding padding padding padding padding padding.\n"))
     }
     #expect(hits.map(\.path) == ["/b.md", "/a.md"])
   }

@@ -63,12 +63,12 @@ import Testing
         }
         // The first candidate's text is read; then the note changes in the editor.
         if count == 1 { host.apply([Self.newNote]) }
-        return NoteDocument("# Chapter\n\n#shared word\n")
+        return SearchText(NoteDocument("# Chapter\n\n#shared word\n"))
       }
     }
     #expect(reads.withLock { $0 } == 1, "no note is read after the change")
     let hits = try host.snapshot().search(SearchQuery("word"), limit: 20) { _ in
-      NoteDocument("# Chapter\n\n#shared word\n")
+      SearchText(NoteDocument("# Chapter\n\n#shared word\n"))
     }
     #expect(hits.count == 20)
   }

@@ -171,18 +171,14 @@ extension LibrarySnapshot {
   ///
   /// Candidates come from the index (``searchCandidates(_:)``); `text` gives a
   /// candidate's text (the open document, else the file), asked for the best ones
-  /// only until `limit` of them match. A candidate whose text is `nil`, lacks a phrase
-  /// or a word, is dropped and the next one taken. The hits are ordered by score, with
-  /// a bonus for a note where the words typed outside quotes follow each other.
-  public func search(_ query: SearchQuery, limit: Int, text: (NoteSummary) -> NoteDocument?) throws -> [SearchHit] {
-    // One text at a time, none read once a newer change replaced this snapshot.
-    try search(query, limit: limit, texts: { notes in notes.map { isSuperseded ? nil : text($0) } })
-  }
-
-  /// As ``search(_:limit:text:)``, `texts` giving the texts of several candidates at
-  /// once (so that it may read them at once), as many as hits are still wanted.
+  /// only until `limit` of them match: as many at once as hits are still wanted, read
+  /// and matched by `parallel`. A candidate whose text is `nil`, lacks a phrase or a
+  /// word, is dropped and the next one taken. The hits are ordered by score, with a
+  /// bonus for a note where the words typed outside quotes follow each other.
   public func search(
-    _ query: SearchQuery, limit: Int, texts: ([NoteSummary]) -> [NoteDocument?]
+    _ query: SearchQuery, limit: Int,
+    parallel: (_ count: Int, _ body: (Int) -> Void) -> Void = { count, body in for index in 0..<count { body(index) } },
+    text: (NoteSummary) -> SearchText?
   ) throws -> [SearchHit] {
     guard limit > 0 else { return [] }
     var candidates = try rankedCandidates(query)
@@ -192,10 +188,21 @@ extension LibrarySnapshot {
       var batch: [SearchCandidate] = []
       while batch.count < limit - hits.count, let next = candidates.next() { batch.append(next) }
       if batch.isEmpty { break }
-      let docs = texts(batch.map(\.note))
+      var matches = [NoteMatch?](repeating: nil, count: batch.count)
+      matches.withUnsafeMutableBufferPointer { slots in
+        // Each job writes only its own slot; none reads a text once a newer change
+        // replaced this snapshot.
+        nonisolated(unsafe) let slots = slots
+        withoutActuallyEscaping(text) { text in
+          parallel(batch.count) { index in
+            guard !isSuperseded, let text = text(batch[index].note) else { return }
+            slots[index] = NoteMatch.find(query, in: text)
+          }
+        }
+      }
       try checkCurrent()
-      for (candidate, doc) in zip(batch, docs) {
-        guard let doc, let match = NoteMatch.find(query, in: doc) else { continue }
+      for (candidate, match) in zip(batch, matches) {
+        guard let match else { continue }
         var score = candidate.score
         if match.followsSequence { score *= 1.5 }
         hits.append(

@@ -71,7 +71,7 @@ public final class NoteBox: @unchecked Sendable {
       var summary = record.source.summary(at: record.index)
       if summary == nil || summary?.path != record.path {
         var damaged = NoteSummary(nameOnly: record.path, byteCount: 0)
-        damaged.wordsPending = NoteWords.Pending(codeRanges: nil)
+        damaged.wordsPending = NoteWords.Pending(knowsCode: false)
         summary = damaged
       }
       storage.initialize(to: summary!)

@@ -1,5 +1,70 @@
 public import NoteSyntax
 
+/// A note's text as a search reads it: its bytes and lines, and where its code
+/// blocks, headings and tags are. Made from a file's bytes and the summary the index
+/// has of them, without parsing the note; or from an open document.
+public struct SearchText: Sendable {
+  let bytes: [UInt8]
+  let lines: LineIndex
+  let codeRanges: [Range<Int>]
+  let headings: [NoteSummary.Heading]
+  let tags: [NoteSummary.TagUse]
+
+  /// `bytes` with `summary`, the index's summary of them; `nil` when the summary is
+  /// of another text (its length differs, or a code block or a tag lies past the end).
+  public init?(bytes: [UInt8], summary: NoteSummary) {
+    let count = bytes.count
+    guard count == summary.byteCount, summary.codeRanges.allSatisfy({ $0.upperBound <= count }),
+      summary.tags.allSatisfy({ $0.span.bytes.upperBound <= count })
+    else { return nil }
+    self.init(bytes: bytes, codeRanges: summary.codeRanges, headings: summary.headings, tags: summary.tags)
+  }
+
+  /// A file's text, `bytes` (valid UTF-8), with the index's summary of the note:
+  /// read without parsing when the summary is of these bytes, else parsed.
+  public init(file bytes: [UInt8], summary: NoteSummary) {
+    self = SearchText(bytes: bytes, summary: summary) ?? SearchText(NoteDocument(checkedUTF8: bytes))
+  }
+
+  /// The text of `doc`.
+  public init(_ doc: NoteDocument) {
+    let summary = NoteSummary(path: "", doc: doc, words: false)
+    self.init(
+      bytes: doc.text.bytes(in: 0..<doc.utf8Count), codeRanges: summary.codeRanges, headings: summary.headings,
+      tags: summary.tags)
+  }
+
+  private init(
+    bytes: [UInt8], codeRanges: [Range<Int>], headings: [NoteSummary.Heading], tags: [NoteSummary.TagUse]
+  ) {
+    self.bytes = bytes
+    lines = bytes.withUnsafeBufferPointer { LineIndex(bytes: $0) }
+    self.codeRanges = codeRanges
+    self.headings = headings
+    self.tags = tags
+  }
+
+  /// The span of byte range `range`.
+  func span(of range: Range<Int>) -> NoteSpan {
+    NoteSpan(bytes: range, start: point(of: range.lowerBound), end: point(of: range.upperBound))
+  }
+
+  private func point(of offset: Int) -> NotePoint {
+    let offset = min(max(offset, 0), bytes.count)
+    let line = lines.lineContaining(offset)
+    let start = lines.startOfLine(line)
+    let utf8 = offset - start
+    if lines.isASCII(line: line) { return NotePoint(line: line, utf8: utf8, utf16: utf8, utf32: utf8) }
+    var utf16 = 0
+    var utf32 = 0
+    for byte in bytes[start..<offset] where byte & 0xC0 != 0x80 {
+      utf16 += byte >= 0xF0 ? 2 : 1
+      utf32 += 1
+    }
+    return NotePoint(line: line, utf8: utf8, utf16: utf16, utf32: utf32)
+  }
+}
+
 /// Where a query matches in one note's text: the line to show, the heading it falls
 /// under and a snippet with the matched words. The second step of a search, once the
 /// index has picked the note: the index keeps words, not their order or place.
@@ -22,18 +87,23 @@ public struct NoteMatch: Sendable, Hashable {
   public static let snippetCharacters = 120
 
   /// The match of `query` in `doc`, or `nil` when a word or a phrase is missing.
+  public static func find(_ query: SearchQuery, in doc: NoteDocument) -> NoteMatch? {
+    find(query, in: SearchText(doc))
+  }
+
+  /// The match of `query` in `text`, or `nil` when a word or a phrase is missing.
   /// Code blocks are skipped, as the index skips them.
   ///
   /// The line is the first where the words typed outside quotes follow each other;
   /// else the first with the most of the query's phrases and words. A query of tags
   /// only matches at the first use of one of them.
-  public static func find(_ query: SearchQuery, in doc: NoteDocument) -> NoteMatch? {
-    find(query, in: doc, pieceBytes: ClassifiedWords.pieceBytes)
+  public static func find(_ query: SearchQuery, in text: SearchText) -> NoteMatch? {
+    find(query, in: text, pieceBytes: ClassifiedWords.pieceBytes)
   }
 
   /// As ``find(_:in:)``, the text read in pieces of about `pieceBytes` (whole lines)
   /// and no further than the chosen line.
-  static func find(_ query: SearchQuery, in doc: NoteDocument, pieceBytes: Int) -> NoteMatch? {
+  static func find(_ query: SearchQuery, in doc: SearchText, pieceBytes: Int) -> NoteMatch? {
     if query.words.isEmpty {
       guard let range = firstTagUse(query.tags, in: doc) else { return nil }
       return make(doc, line: doc.lines.lineContaining(range.lowerBound), highlights: [range], followsSequence: false)
@@ -143,16 +213,16 @@ public struct NoteMatch: Sendable, Hashable {
   }
 
   /// The match on `line` with the byte ranges `highlights` (on that line).
-  private static func make(_ doc: NoteDocument, line: Int, highlights: [Range<Int>], followsSequence: Bool)
+  private static func make(_ doc: SearchText, line: Int, highlights: [Range<Int>], followsSequence: Bool)
     -> NoteMatch
   {
     let merged = merge(highlights)
     let content = doc.lines.contentRange(ofLine: line)
     let (snippet, matches) = snippet(
-      doc.text.bytes(in: content),
+      Array(doc.bytes[content]),
       highlights: merged.map { ($0.lowerBound - content.lowerBound)..<($0.upperBound - content.lowerBound) })
     return NoteMatch(
-      line: line, span: doc.span(of: merged[0]), heading: heading(at: content.lowerBound, in: doc), snippet: snippet,
+      line: line, span: doc.span(of: merged[0]), heading: heading(atLine: line, in: doc), snippet: snippet,
       matches: matches, followsSequence: followsSequence)
   }
 
@@ -176,19 +246,12 @@ public struct NoteMatch: Sendable, Hashable {
     /// `pieceBytes` each), calling `body` with each piece and where it starts until
     /// it answers `false`.
     static func forEachPiece(
-      of doc: NoteDocument, pieceBytes: Int, _ body: (_ piece: UnsafeBufferPointer<UInt8>, _ base: Int) -> Bool
+      of doc: SearchText, pieceBytes: Int, _ body: (_ piece: UnsafeBufferPointer<UInt8>, _ base: Int) -> Bool
     ) {
-      var code: [Range<Int>] = []
-      doc.tree.forEachBlock { block in
-        switch block.kind {
-        case .codeBlockStart, .codeLines, .codeBlockEnd: code.append(block.range)
-        default: break
-        }
-      }
-      let text = doc.text.bytes(in: 0..<doc.utf8Count)
-      text.withUnsafeBufferPointer { all in
+      let count = doc.bytes.count
+      doc.bytes.withUnsafeBufferPointer { all in
         var start = 0
-        for range in code + [doc.utf8Count..<doc.utf8Count] {
+        for range in doc.codeRanges + [count..<count] {
           // Words never span a line, so a piece ends after a line break.
           while start < range.lowerBound {
             var end = start + min(max(pieceBytes, 1), range.lowerBound - start)
@@ -237,78 +300,35 @@ public struct NoteMatch: Sendable, Hashable {
   }
 
   /// The folded words of `doc` outside code blocks, with their byte ranges.
-  static func wordsOutsideCode(of doc: NoteDocument) -> (words: [[UInt8]], ranges: [Range<Int>]) {
-    var code: [Range<Int>] = []
-    doc.tree.forEachBlock { block in
-      switch block.kind {
-      case .codeBlockStart, .codeLines, .codeBlockEnd: code.append(block.range)
-      default: break
-      }
-    }
+  static func wordsOutsideCode(of doc: SearchText) -> (words: [[UInt8]], ranges: [Range<Int>]) {
     var words: [[UInt8]] = []
     var ranges: [Range<Int>] = []
     var start = 0
-    for range in code + [doc.utf8Count..<doc.utf8Count] {
-      if range.lowerBound > start {
-        let base = start
-        doc.text.bytes(in: start..<range.lowerBound).withUnsafeBufferPointer { buffer in
-          TextFolding.words(in: buffer) { word, wordRange in
+    let count = doc.bytes.count
+    doc.bytes.withUnsafeBufferPointer { all in
+      for range in doc.codeRanges + [count..<count] {
+        if range.lowerBound > start {
+          let base = start
+          TextFolding.words(in: UnsafeBufferPointer(rebasing: all[start..<range.lowerBound])) { word, wordRange in
             words.append(word)
             ranges.append((base + wordRange.lowerBound)..<(base + wordRange.upperBound))
           }
         }
+        start = max(start, range.upperBound)
       }
-      start = max(start, range.upperBound)
     }
     return (words, ranges)
   }
 
   /// The range of the first use of a tag within one of `tags` (folded): a hashtag
   /// (without `#`) or an item of the front matter's `tags`.
-  static func firstTagUse(_ tags: [String], in doc: NoteDocument) -> Range<Int>? {
-    func wanted(_ range: Range<Int>) -> Bool {
-      let folded = TextFolding.folded(doc.text.string(in: range))
-      return tags.contains { Hashtag.isWithin(folded, $0) }
-    }
-    for index in 0..<doc.tree.blockCount {
-      let block = doc.tree.block(at: index)
-      switch block.kind {
-      case .frontMatter:
-        for entry in block.children where entry.kind == .frontMatterEntry {
-          guard let key = entry.child(.frontMatterKey), let value = entry.child(.frontMatterValue),
-            doc.text.string(in: key.range).lowercased() == "tags"
-          else { continue }
-          for item in NoteSummary.listItemRanges(value.range, doc) {
-            let name = doc.text[item.lowerBound] == UInt8(ascii: "#") ? (item.lowerBound + 1)..<item.upperBound : item
-            if !name.isEmpty && wanted(name) { return name }
-          }
-        }
-      case .codeBlockStart, .codeLines, .codeBlockEnd:
-        continue
-      default:
-        var result: Range<Int>?
-        block.forEachDescendant { node in
-          guard result == nil, node.kind == .hashtag else { return }
-          let name = (node.startOffset + 1)..<node.endOffset
-          if wanted(name) { result = name }
-        }
-        if let result { return result }
-      }
-    }
-    return nil
+  static func firstTagUse(_ tags: [String], in doc: SearchText) -> Range<Int>? {
+    doc.tags.first { use in tags.contains { Hashtag.isWithin(use.folded, $0) } }?.span.bytes
   }
 
-  /// The text of the last heading that starts at or before `offset`.
-  static func heading(at offset: Int, in doc: NoteDocument) -> String? {
-    guard var index = doc.tree.blockIndex(containing: offset) else { return nil }
-    while index >= 0 {
-      let block = doc.tree.block(at: index)
-      if block.kind == .heading, block.startOffset <= offset, let content = block.child(.inlineContent) {
-        return OutlineText.bounded(doc.plainText([content]), maxBytes: NoteSummary.maxTextBytes)
-      }
-      index -= 1
-    }
-    return nil
+  /// The text of the last heading on or before line `line`.
+  static func heading(atLine line: Int, in doc: SearchText) -> String? {
+    doc.headings.last { Int($0.span.start.line) <= line }?.text
   }
 
   /// Sorted ranges with overlapping or touching ones joined.

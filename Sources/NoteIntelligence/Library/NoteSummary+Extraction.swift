@@ -2,7 +2,7 @@ public import NoteSyntax
 
 extension NoteSummary {
   /// The summary of `doc`, the note at `path`. Without `words`, its words are left to
-  /// read later (``NoteWords``): `wordsPending` keeps where its code blocks are.
+  /// read later (``NoteWords``) from the text and `codeRanges`.
   public init(path: String, doc: NoteDocument, words: Bool = true) {
     self.path = path
     book = BookInfo(doc)
@@ -11,12 +11,12 @@ extension NoteSummary {
     tags = []
     questions = []
     links = []
+    codeRanges = []
     title = nil
     titleSpan = nil
     keys = SymbolKeys()
     terms = TermTable()
     wordsPending = nil
-    var codeRanges: [Range<Int>] = []
     var linkUses: [LinkUse] = []
     // One walk over the blocks for everything: a first indexing summarises every note.
     doc.tree.forEachBlock { block in
@@ -40,7 +40,11 @@ extension NoteSummary {
           questions.append(Question(text: text, span: doc.span(of: question.range)))
         }
       case .codeBlockStart, .codeLines, .codeBlockEnd:
-        codeRanges.append(block.range)
+        if let last = codeRanges.last, last.upperBound == block.range.lowerBound {
+          codeRanges[codeRanges.count - 1] = last.lowerBound..<block.range.upperBound
+        } else {
+          codeRanges.append(block.range)
+        }
       default:
         break
       }
@@ -59,7 +63,7 @@ extension NoteSummary {
     if words {
       terms = Self.terms(of: doc, skipping: codeRanges)
     } else {
-      wordsPending = NoteWords.Pending(codeRanges: codeRanges)
+      wordsPending = NoteWords.Pending(knowsCode: true)
     }
     if let title { keys.append(title) }
     for heading in headings { keys.append(heading.text) }

@@ -16,6 +16,9 @@ public struct NoteSummary: Sendable, Equatable {
   public var tags: [TagUse]
   public var questions: [Question]
   public var links: [NoteLink]
+  /// The note's code blocks as byte ranges (a fence and its lines one range), whose
+  /// words are not searched.
+  public var codeRanges: [Range<Int>]
   /// The note's words for full-text search.
   public var terms: TermTable
   /// Set while the words are still to be read (a first indexing reads them after
@@ -95,6 +98,7 @@ extension NoteSummary {
     tags = []
     questions = []
     links = []
+    codeRanges = []
     terms = TermTable()
     wordsPending = nil
     keys = SymbolKeys()

@@ -8,12 +8,11 @@
 public enum NoteWords {
   /// What a summary made without its words keeps to read them later.
   public struct Pending: Sendable, Hashable {
-    /// The note's code blocks (byte ranges), whose words are not searched; `nil` when
-    /// not known (a summary read from the index cache without its words, which the
-    /// cache has).
-    public var codeRanges: [Range<Int>]?
+    /// Whether the summary's ``NoteSummary/codeRanges`` are the note's: not for a
+    /// summary whose cache record did not read back, which only a new summary mends.
+    public var knowsCode: Bool
 
-    public init(codeRanges: [Range<Int>]?) { self.codeRanges = codeRanges }
+    public init(knowsCode: Bool) { self.knowsCode = knowsCode }
   }
 
   /// The words of the note whose summary is `summary`, from `bytes`, the note's text
@@ -21,7 +20,8 @@ public enum NoteWords {
   /// changed: the note will be summarised again, words and all) or where its code
   /// blocks are is not known.
   public static func terms(of summary: NoteSummary, bytes: [UInt8]) -> TermTable? {
-    guard bytes.count == summary.byteCount, let code = summary.wordsPending?.codeRanges else { return nil }
+    guard bytes.count == summary.byteCount, summary.wordsPending?.knowsCode == true else { return nil }
+    let code = summary.codeRanges
     guard code.allSatisfy({ $0.upperBound <= bytes.count }) else { return nil }
     return bytes.withUnsafeBufferPointer { TermTable(text: $0, skipping: code) }
   }

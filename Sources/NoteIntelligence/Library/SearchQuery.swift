@@ -94,43 +94,6 @@ public struct SearchQuery: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// Whether `text` (a note's UTF-8, unparsed) may match: each phrase's words follow
-  /// each other somewhere in it. A cheap check before a candidate is parsed and
-  /// matched (``NoteMatch/find(_:in:)``), which it never rejects wrongly: code is not
-  /// skipped here, so it can only let more through.
-  public func mayMatch(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    // Phrases of 63 words or more are left to the full match.
-    let checked = phrases.filter { $0.count < 63 }
-    guard !checked.isEmpty else { return true }
-    // Per phrase, bit k: its first k words end at the word before.
-    var states = [UInt64](repeating: 0, count: checked.count)
-    var found = [Bool](repeating: false, count: checked.count)
-    var missing = checked.count
-    TextFolding.forEachWord(in: text) { word, _ in
-      guard missing > 0 else { return }
-      for (index, phrase) in checked.enumerated() where !found[index] {
-        var next: UInt64 = 0
-        var prefixes = states[index] | 1
-        while prefixes != 0 {
-          let length = prefixes.trailingZeroBitCount
-          prefixes &= prefixes - 1
-          let expected = phrase[length]
-          if expected.count == word.count
-            && expected.withUnsafeBufferPointer({ memoryEqual($0.baseAddress!, word.baseAddress!, word.count) })
-          {
-            next |= 1 << UInt64(length + 1)
-          }
-        }
-        if next & (1 << UInt64(phrase.count)) != 0 {
-          found[index] = true
-          missing -= 1
-        }
-        states[index] = next
-      }
-    }
-    return missing == 0
-  }
-
   /// Whether the query asks for nothing (no word and no tag).
   public var isEmpty: Bool { words.isEmpty && tags.isEmpty }
 

@@ -72,6 +72,11 @@ public enum SummaryArchive {
       w.span(link.span)
       w.span(link.targetSpan)
     }
+    w.int(summary.codeRanges.count)
+    for range in summary.codeRanges {
+      w.int(range.lowerBound)
+      w.int(range.count)
+    }
     w.bytes(summary.keys.bytes)
     w.array(summary.keys.ends)
     w.array(summary.keys.masks)
@@ -96,7 +101,7 @@ public enum SummaryArchive {
       summary.terms = try readTerms(input, at: &offset)
     } else {
       try skipTerms(input, at: &offset)
-      summary.wordsPending = NoteWords.Pending(codeRanges: nil)
+      summary.wordsPending = NoteWords.Pending(knowsCode: true)
     }
     return summary
   }
@@ -158,6 +163,16 @@ public enum SummaryArchive {
       summary.links.append(
         NoteSummary.NoteLink(
           target: try r.string(), isImage: try r.int() == 1, span: try r.span(), targetSpan: try r.span()))
+    }
+    let codeRanges = try r.count()
+    summary.codeRanges.reserveCapacity(codeRanges)
+    for _ in 0..<codeRanges {
+      let lower = try r.int()
+      let length = try r.int()
+      // In order, apart, and within the note.
+      guard lower >= (summary.codeRanges.last?.upperBound ?? 0), length > 0, length <= summary.byteCount - lower
+      else { throw r.corrupt }
+      summary.codeRanges.append(lower..<(lower + length))
     }
     summary.keys.bytes = try r.bytes()
     summary.keys.ends = try r.array(UInt32.self)
@@ -249,6 +264,10 @@ extension SummaryArchive {
       _ = try r.int()
       try r.skipSpan()
       try r.skipSpan()
+    }
+    for _ in 0..<(try r.count()) {  // code ranges
+      _ = try r.int()
+      _ = try r.int()
     }
     try r.skipBytes()  // keys
     try r.skipArray(UInt32.self)
