@@ -71,6 +71,13 @@ public struct LibrarySnapshot: Sendable {
     }
   }
 
+  /// The boxes of a shard's notes by path: a query visits them in the same order in
+  /// every process (a dictionary's order follows its process's hash seed), so its
+  /// answer and its cost do not vary from one run to the next.
+  static func inPathOrder(_ shard: [String: NoteBox]) -> [NoteBox] {
+    shard.sorted { $0.key < $1.key }.map(\.value)
+  }
+
   /// Every note's path, sorted.
   public var paths: [String] { shards.flatMap { $0.keys }.sorted() }
 

@@ -63,7 +63,7 @@ struct ShardPostings: Sendable {
   }
 
   init(_ shard: [String: NoteBox]) {
-    boxes = Array(shard.values)
+    boxes = LibrarySnapshot.inPathOrder(shard)
     terms = boxes.map(\.summary.terms)
     var byteCounts: [Int] = []
     var titled: [Bool] = []

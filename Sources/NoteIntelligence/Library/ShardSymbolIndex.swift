@@ -35,7 +35,7 @@ struct ShardSymbols: Sendable {
   }
 
   init(_ shard: [String: NoteBox]) {
-    boxes = Array(shard.values)
+    boxes = LibrarySnapshot.inPathOrder(shard)
     var keys = SymbolKeys()
     var owners: [UInt32] = []
     var kinds: [UInt8] = []
