@@ -57,11 +57,6 @@ struct ShardPostings: Sendable {
   /// Per note: its word table, for its filter of adjacent word pairs.
   let terms: [TermTable]
 
-  /// Key `index` (of all the shard's keys).
-  func key(_ index: Int) -> ArraySlice<UInt8> {
-    keyBytes[(index == 0 ? 0 : keyEnds[index - 1])..<keyEnds[index]]
-  }
-
   init(_ shard: [String: NoteBox]) {
     boxes = LibrarySnapshot.inPathOrder(shard)
     terms = boxes.map(\.summary.terms)
