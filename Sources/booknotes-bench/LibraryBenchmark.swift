@@ -149,7 +149,9 @@ enum LibraryBenchmark {
         "memory", "habit formation", "\"the book\"", "attention #books", "decis", "economy power", "language",
         "review", "brain", "luck and design",
       ]
-      if let only = ProcessInfo.processInfo.environment["BOOKNOTES_BENCH_QUERY"] { queries = Array(repeating: only, count: 20) }
+      if let only = ProcessInfo.processInfo.environment["BOOKNOTES_BENCH_QUERY"] {
+        queries = Array(repeating: only, count: 20)
+      }
       _ = try? snapshot.searchCandidates(SearchQuery("warm"))
       print(
         "candidates per query: "

@@ -262,9 +262,9 @@ func library(_ notes: [String: String]) -> LibrarySnapshot {
     let hits = try snapshot.search(SearchQuery("slow fast"), limit: 10) { note in
       SearchText(
         NoteDocument(
-        note.path == "/a.md"
-          ? "# A\n\nThe word slow and then elsewhere the word fast, fast, fast and fast.\n"
-          : "# B\n\nIt is slow fast.\n\nPadding padding padding padding padding padding padding padding.\n"))
+          note.path == "/a.md"
+            ? "# A\n\nThe word slow and then elsewhere the word fast, fast, fast and fast.\n"
+            : "# B\n\nIt is slow fast.\n\nPadding padding padding padding padding padding padding padding.\n"))
     }
     #expect(hits.map(\.path) == ["/b.md", "/a.md"])
   }

@@ -156,7 +156,9 @@ extension LibrarySnapshot {
                       break
                     }
                   }
-                  candidates.append(shard: shardIndex, note: note, score: score, title: titleKey ?? UnsafeBufferPointer(start: nil, count: 0))
+                  candidates.append(
+                    shard: shardIndex, note: note, score: score,
+                    title: titleKey ?? UnsafeBufferPointer(start: nil, count: 0))
                 }
               }
             }
@@ -361,7 +363,8 @@ struct RankedCandidates {
       titleBytes.withUnsafeBufferPointer { titleBytes in
         titleEnds.withUnsafeBufferPointer { titleEnds in
           func title(_ candidate: Int) -> UnsafeBufferPointer<UInt8> {
-            UnsafeBufferPointer(rebasing: titleBytes[(candidate == 0 ? 0 : titleEnds[candidate - 1])..<titleEnds[candidate]])
+            UnsafeBufferPointer(
+              rebasing: titleBytes[(candidate == 0 ? 0 : titleEnds[candidate - 1])..<titleEnds[candidate]])
           }
           func ranks(_ a: Int32, before b: Int32) -> Bool {
             let a = Int(a)
