@@ -129,7 +129,7 @@ extension BookNotesServer {
   ) {
     libraryStatus.withLock { $0.readingWords = true }
     let start = ContinuousClock.now
-    let startCPU = ProcessTime.milliseconds()
+    let startCPU = ProcessTime.split()
     let settings = session.withLock { $0.configuration.settings }
     let exclude = settings.index.exclude.map(Glob.init)
     let cache = indexCache(roots: roots, settings: settings)
@@ -225,9 +225,10 @@ extension BookNotesServer {
     if let token {
       connection.send(notification: ProgressParams(token: token, value: .end(message: "\(count) notes")))
     }
+    let cpu = ProcessTime.split()
     logger.info(
-      "Indexed \(count) notes in \(elapsed.milliseconds) ms, \(ProcessTime.milliseconds() - startCPU) ms of CPU "
-        + "(\(fromCache) from the cache; listing "
+      "Indexed \(count) notes in \(elapsed.milliseconds) ms, \(cpu.user - startCPU.user) ms of CPU "
+        + "and \(cpu.system - startCPU.system) ms in the kernel (\(fromCache) from the cache; listing "
         + "\((scanned - start).milliseconds) ms, then waiting for the cache \((read - scanned).milliseconds) ms)")
     let (words, damaged) = readWords(records: &records, image: image, progress: wordsProgress)
     let saves =

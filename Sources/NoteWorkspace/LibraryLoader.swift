@@ -86,15 +86,17 @@ public enum LibraryLoader {
 
   /// Loads `entries` on every core, handing back each batch's entries and outcomes in
   /// order (on the calling thread) with how many entries are done. Stops between
-  /// batches when `isCancelled` says so. The next batch is read while one is handed
-  /// back, so that what `deliver` does (applying notes to the library, on one core)
-  /// does not leave the other cores idle.
+  /// batches when `isCancelled` says so. Batches are read ahead of the one handed
+  /// back, up to `ahead` of them, so that what `deliver` does (applying notes to the
+  /// library, on one core, in steps that grow with it) does not leave the other cores
+  /// idle.
   public static func load(
-    _ entries: [NoteFiles.Entry], maxFileSize: Int, words: Bool = true, batchSize: Int = 256,
+    _ entries: [NoteFiles.Entry], maxFileSize: Int, words: Bool = true, batchSize: Int = 256, ahead: Int = 4,
     isCancelled: () -> Bool = { false },
     deliver: (_ results: [(entry: NoteFiles.Entry, outcome: Outcome)], _ done: Int) -> Void
   ) {
-    @Sendable func read(_ batch: ArraySlice<NoteFiles.Entry>) -> [(entry: NoteFiles.Entry, outcome: Outcome)] {
+    typealias Results = [(entry: NoteFiles.Entry, outcome: Outcome)]
+    @Sendable func read(_ batch: ArraySlice<NoteFiles.Entry>) -> Results {
       var outcomes = [Outcome?](repeating: nil, count: batch.count)
       outcomes.withUnsafeMutableBufferPointer { buffer in
         nonisolated(unsafe) let slots = buffer
@@ -106,25 +108,36 @@ public enum LibraryLoader {
       return zip(batch, outcomes).compactMap { entry, outcome in outcome.map { (entry, $0) } }
     }
     guard !entries.isEmpty else { return }
-    var range = 0..<min(batchSize, entries.count)
-    var current = read(entries[range])
-    while true {
-      let nextRange = range.upperBound..<min(range.upperBound + batchSize, entries.count)
-      let cancelled = isCancelled()
-      let next = Lock<[(entry: NoteFiles.Entry, outcome: Outcome)]>([])
-      let reading = DispatchGroup()
-      if !nextRange.isEmpty && !cancelled {
-        let batch = entries[nextRange]
-        DispatchQueue.global(qos: .utility).async(group: reading) {
-          let results = read(batch)
-          next.withLock { $0 = results }
-        }
+    let ends = Array(stride(from: batchSize, to: entries.count, by: batchSize)) + [entries.count]
+    // The reader fills `ready` in order; `room` bounds how far it runs ahead.
+    let ready = Lock<[Results]>([])
+    let filled = DispatchSemaphore(value: 0)
+    let room = DispatchSemaphore(value: max(1, ahead))
+    let stopped = Lock(false)
+    let reading = DispatchGroup()
+    DispatchQueue.global(qos: .utility).async(group: reading) {
+      var start = 0
+      for end in ends {
+        room.wait()
+        if stopped.withLock({ $0 }) { return }
+        let results = read(entries[start..<end])
+        ready.withLock { $0.append(results) }
+        filled.signal()
+        start = end
       }
-      deliver(current, range.upperBound)
-      reading.wait()
-      if nextRange.isEmpty || cancelled { return }
-      range = nextRange
-      current = next.withLock { $0 }
     }
+    for end in ends {
+      filled.wait()
+      let results = ready.withLock { $0.removeFirst() }
+      room.signal()
+      deliver(results, end)
+      if end < entries.count && isCancelled() {
+        stopped.withLock { $0 = true }
+        // The reader may wait for room: it then sees `stopped` and ends.
+        room.signal()
+        break
+      }
+    }
+    reading.wait()
   }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import NoteSyntax
 
 #if canImport(Glibc)
@@ -190,13 +191,11 @@ public enum NoteFiles {
       if name == "." || name == ".." { continue }
       entries.append(name)
     }
-    // Each entry is looked up in the open folder, not by its whole path again.
-    let folderDescriptor = dirfd(directory)
-    for name in entries.sorted() {
+    let names = entries.sorted()
+    for (name, found) in zip(names, lookUp(names, in: dirfd(directory))) {
+      guard var info = found else { continue }
       let path = join(folder, name)
       let relativePath = relative.isEmpty ? name : relative + "/" + name
-      var info = stat()
-      guard fstatat(folderDescriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
       var mode = info.st_mode & S_IFMT
       let isLink = mode == S_IFLNK
       if isLink {
@@ -223,6 +222,30 @@ public enum NoteFiles {
     }
   }
 
+  /// The status of each of `names` in the open folder `folder` (not followed if a
+  /// symbolic link; `nil` if gone), looked up in the folder rather than by whole
+  /// path; a large folder's on every core, as a library of thousands of notes in
+  /// one folder would otherwise keep the other cores idle while it is listed.
+  private static func lookUp(_ names: [String], in folder: Int32) -> [stat?] {
+    var found: [stat?] = Array(repeating: nil, count: names.count)
+    found.withUnsafeMutableBufferPointer { buffer in
+      nonisolated(unsafe) let slots = buffer
+      // Each part writes only its own slots.
+      @Sendable func lookUp(_ range: Range<Int>) {
+        for index in range {
+          var info = stat()
+          if fstatat(folder, names[index], &info, AT_SYMLINK_NOFOLLOW) == 0 { slots[index] = info }
+        }
+      }
+      let parts = names.count >= 1024 ? 8 : 1
+      guard parts > 1 else { return lookUp(names.indices) }
+      DispatchQueue.concurrentPerform(iterations: parts) { part in
+        lookUp((part * names.count / parts)..<((part + 1) * names.count / parts))
+      }
+    }
+    return found
+  }
+
   /// The whole content of the file at `path`; `nil` with `errno` set on failure.
   public static func readBytes(_ path: String) -> [UInt8]? {
     // Not blocking on open: a FIFO named like a note would wait for a writer forever.
@@ -236,17 +259,40 @@ public enum NoteFiles {
       errno = info.st_mode & S_IFMT == S_IFDIR ? EISDIR : EINVAL
       return nil
     }
-    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-    let size = Int(info.st_size)
-    var result: [UInt8] = []
-    result.reserveCapacity(size + 1)
-    var buffer = [UInt8](repeating: 0, count: max(4096, min(size + 1, 1 << 20)))
+    // Reads of a regular file do not wait for anything: `O_NONBLOCK` can stay. The
+    // file is read straight into the result, sized one byte past its length so that a
+    // file that did not grow since `fstat` is read whole before the read that sees
+    // its end.
+    var failure: Int32 = 0
+    var ended = false
+    var result = [UInt8](unsafeUninitializedCapacity: Int(info.st_size) + 1) { buffer, count in
+      while count < buffer.count {
+        let read = readDescriptor(descriptor, UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...])))
+        if read < 0 && errno == EINTR { continue }
+        if read < 0 {
+          failure = errno
+          return
+        }
+        if read == 0 {
+          ended = true
+          return
+        }
+        count += read
+      }
+    }
+    if failure != 0 {
+      errno = failure
+      return nil
+    }
+    if ended { return result }
+    // The file grew since `fstat`: the rest in chunks.
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = buffer.withUnsafeMutableBytes { readDescriptor(descriptor, $0) }
+      let count = chunk.withUnsafeMutableBytes { readDescriptor(descriptor, $0) }
       if count < 0 && errno == EINTR { continue }
       if count < 0 { return nil }
       if count == 0 { return result }
-      result += buffer[0..<count]
+      result += chunk[0..<count]
     }
   }
 }

@@ -9,6 +9,13 @@
 public enum ProcessTime {
   /// User and system time used so far by every thread of the process, in milliseconds.
   public static func milliseconds() -> Int {
+    let now = split()
+    return now.user + now.system
+  }
+
+  /// User and system (kernel: reading files, listing folders) time used so far by
+  /// every thread of the process, in milliseconds.
+  public static func split() -> (user: Int, system: Int) {
     var usage = rusage()
     #if canImport(Glibc)
       getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -16,6 +23,6 @@ public enum ProcessTime {
       getrusage(RUSAGE_SELF, &usage)
     #endif
     func milliseconds(_ time: timeval) -> Int { Int(time.tv_sec) * 1000 + Int(time.tv_usec) / 1000 }
-    return milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime)
+    return (milliseconds(usage.ru_utime), milliseconds(usage.ru_stime))
   }
 }

@@ -199,13 +199,19 @@ enum LibraryBenchmark {
         + "slowest \(Measure.format(slowest.1)) (\(slowest.0))")
   }
 
-  /// A cold start's first pass, three times, on one core: what the loader does per
-  /// note (the text parsed, summarised without its words), then what applying the
+  /// A cold start's first pass, three times, on one core: each text parsed alone (for
+  /// comparison), what the loader does per note (the text parsed, summarised without
+  /// its words), then what applying the
   /// summaries does (in steps of an eighth of the library, at least 256 notes, as
   /// the server).
   static func firstPass(_ files: [(path: String, bytes: [UInt8])]) {
-    print("first pass       | parse + summarise | apply")
+    print("first pass       | parse alone | parse + summarise | apply")
     for _ in 0..<3 {
+      var blocks = 0
+      let parse = Measure.seconds {
+        for file in files { blocks &+= NoteDocument(bytes: file.bytes).tree.blockCount }
+      }
+      precondition(blocks > 0)
       var summaries: [NoteSummary] = []
       summaries.reserveCapacity(files.count)
       let summarise = Measure.seconds {
@@ -222,7 +228,8 @@ enum LibraryBenchmark {
           start = end
         }
       }
-      print("                 | \(Measure.format(summarise))        | \(Measure.format(apply))")
+      print(
+        "                 | \(Measure.format(parse))   | \(Measure.format(summarise))        | \(Measure.format(apply))")
     }
   }
 }

@@ -2,20 +2,24 @@ import Foundation
 import JSONCore
 import NoteSyntax
 
-/// `booknotes-bench workspace [--notes N]… [BINARY]`: the real server on a generated
+/// `booknotes-bench workspace [--notes N]… [--cold] [BINARY]`: the real server on a generated
 /// library over pipes: from `initialized` to the end of indexing, cold (empty cache)
 /// and warm (second start), the server's peak RSS, then the latencies of workspace
 /// requests (symbols, hashtag completion, full-text search) and of a keystroke's
 /// tokens + diagnostics with the whole library indexed. Whole process, nothing in
-/// process; the machine's other work adds noise.
+/// process; the machine's other work adds noise. `--cold` runs the cold start alone
+/// (to alternate two builds' cold starts).
 enum WorkspaceBenchmark {
   static func run(arguments: [String]) throws {
     var counts: [Int] = []
     var binary: String?
+    var coldOnly = false
     var rest = arguments[...]
     while let argument = rest.popFirst() {
       if argument == "--notes", let value = rest.popFirst(), let count = Int(value) {
         counts.append(count)
+      } else if argument == "--cold" {
+        coldOnly = true
       } else {
         binary = argument
       }
@@ -33,7 +37,7 @@ enum WorkspaceBenchmark {
       print()
       print("\(count) notes (\(library))")
       print("start | initialized → indexed | → words read | peak RSS")
-      for start in ["cold", "warm"] {
+      for start in coldOnly ? ["cold"] : ["cold", "warm"] {
         let session = try Session(binary: server, root: library, cache: cache)
         let (indexing, words) = try session.index()
         print(
@@ -43,7 +47,7 @@ enum WorkspaceBenchmark {
         // The second start reads what the first wrote: the cold server is left running
         // until its index cache is in place (at 100,000 notes writing it takes seconds,
         // and a `shutdown` waits for it only so long), as an editor left open would.
-        if start == "cold" {
+        if start == "cold" && !coldOnly {
           let began = DispatchTime.now().uptimeNanoseconds
           while !Self.hasCache(cache), DispatchTime.now().uptimeNanoseconds - began < 120_000_000_000 {
             usleep(50_000)
