@@ -267,7 +267,8 @@ public enum NoteFiles {
     var ended = false
     var result = [UInt8](unsafeUninitializedCapacity: Int(info.st_size) + 1) { buffer, count in
       while count < buffer.count {
-        let read = readDescriptor(descriptor, UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...])))
+        let read = readDescriptor(
+          descriptor, UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...])))
         if read < 0 && errno == EINTR { continue }
         if read < 0 {
           failure = errno

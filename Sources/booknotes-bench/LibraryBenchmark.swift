@@ -229,7 +229,8 @@ enum LibraryBenchmark {
         }
       }
       print(
-        "                 | \(Measure.format(parse))   | \(Measure.format(summarise))        | \(Measure.format(apply))")
+        "                 | \(Measure.format(parse))   | \(Measure.format(summarise))        | \(Measure.format(apply))"
+      )
     }
   }
 }

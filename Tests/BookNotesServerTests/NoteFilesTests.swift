@@ -1,0 +1,67 @@
+import Foundation
+import NoteWorkspace
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reading and listing note files: the bytes come back whole whatever the size the
+/// file claims, and a folder of thousands of notes (looked up on every core) lists
+/// each one once, sorted, with its size.
+@Suite struct NoteFilesTests {
+  func folder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("booknotes-files-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  @Test func filesAreReadWholeAtAnySize() throws {
+    let root = try folder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    for size in [0, 1, 4095, 4096, 70_000, 300_001] {
+      let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 * 7 + 1) }
+      let path = root.appendingPathComponent("\(size).md").path
+      #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+      #expect(NoteFiles.readBytes(path) == bytes, "\(size) bytes")
+    }
+  }
+
+  @Test func aFileLongerThanItsStatusSaysIsReadToItsEnd() throws {
+    // Files under /proc say they are empty; their text is there all the same.
+    guard FileManager.default.fileExists(atPath: "/proc/self/status") else { return }
+    let bytes = try #require(NoteFiles.readBytes("/proc/self/status"))
+    #expect(String(decoding: bytes, as: UTF8.self).contains("Name:"))
+  }
+
+  @Test func aFolderOrAMissingFileIsNoFileToRead() throws {
+    let root = try folder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    #expect(NoteFiles.readBytes(root.path) == nil)
+    #expect(errno == EISDIR)
+    #expect(NoteFiles.readBytes(root.appendingPathComponent("missing.md").path) == nil)
+    #expect(errno == ENOENT)
+  }
+
+  @Test func aLargeFolderIsListedWhole() throws {
+    let root = try folder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    var expected: [(name: String, size: Int)] = []
+    for index in 0..<1500 {
+      let name = String(format: "%04d-note.md", 1499 - index)
+      let text = String(repeating: "x", count: index % 37)
+      #expect(FileManager.default.createFile(atPath: root.appendingPathComponent(name).path, contents: Data(text.utf8)))
+      expected.append((name, index % 37))
+    }
+    // Not notes, or not files: left out.
+    #expect(FileManager.default.createFile(atPath: root.appendingPathComponent("picture.png").path, contents: Data()))
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("folder.md"), withIntermediateDirectories: true)
+    let entries = NoteFiles.scan(root: root.path, exclude: [])
+    expected.sort { $0.name < $1.name }
+    #expect(entries.map(\.path) == expected.map { root.appendingPathComponent($0.name).path })
+    #expect(entries.map(\.size) == expected.map(\.size))
+  }
+}
