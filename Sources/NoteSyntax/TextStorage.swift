@@ -18,6 +18,12 @@ public struct TextStorage: Sendable {
 
   /// Makes storage from bytes that are already valid UTF-8.
   init(validUTF8 bytes: [UInt8]) {
+    // A text of one chunk (most notes) keeps its array: no copy.
+    if !bytes.isEmpty && bytes.count <= Self.targetChunkSize {
+      chunks = [Chunk(bytes)]
+      starts = [0, bytes.count]
+      return
+    }
     chunks = []
     starts = [0]
     var offset = 0
@@ -89,7 +95,16 @@ public struct TextStorage: Sendable {
 
   /// The text in `range` as a string.
   public func string(in range: Range<Int>) -> String {
-    String(decoding: bytes(in: range), as: UTF8.self)
+    guard !range.isEmpty else { return "" }
+    // Nearly always within one chunk: decoded in place, without a copy first.
+    let c = chunkIndex(containing: range.lowerBound)
+    guard range.upperBound <= starts[c + 1] else { return String(decoding: bytes(in: range), as: UTF8.self) }
+    let start = starts[c]
+    return chunks[c].bytes.withUnsafeBufferPointer { buffer in
+      String(
+        decoding: UnsafeBufferPointer(rebasing: buffer[(range.lowerBound - start)..<(range.upperBound - start)]),
+        as: UTF8.self)
+    }
   }
 
   /// Replaces the bytes in `range` with `replacement`.

@@ -101,6 +101,26 @@ import Testing
     #expect(bookTitle(of: NoteDocument("---\nstatus: reading\n---\nNo heading\n")) == nil)
     #expect(BookInfo(NoteDocument("---\nrating: 9\nstatus: soon\n---\n")).rating == nil)
   }
+  /// A heading's plain text, whole and cut at a byte limit: runs of whitespace are one
+  /// space, a cut never splits a character, and markup inside keeps the same rules.
+  @Test(arguments: [
+    ("#   Two  words\there  ", Int.max, "Two words here", false),
+    ("# abcdef ghij", 7, "abcdef", true),
+    ("# abcdef ghij", 6, "abcdef", true),
+    ("# abcdef ghij", 4, "abcd", true),
+    ("# abcdef ghij", 11, "abcdef ghij", false),
+    ("# éé", 3, "é", true),
+    ("# *very*   plain **text**", 9, "very plai", true),
+    ("# *very*   plain **text**", Int.max, "very plain text", false),
+  ])
+  func plainTextOfAHeading(text: String, limit: Int, expected: String, truncated: Bool) throws {
+    let doc = NoteDocument(text)
+    let content = try #require(firstHeading(of: doc)?.child(.inlineContent))
+    let rendered = OutlineText.plainText(of: [content], doc, limit: limit)
+    #expect(rendered.text == expected)
+    #expect(rendered.truncated == truncated)
+  }
+
   /// Every name and detail in `symbols`, children included.
   func texts(_ symbols: [OutlineSymbol]) -> [String] {
     symbols.flatMap { [$0.name] + ($0.detail.map { [$0] } ?? []) + texts($0.children) }

@@ -37,6 +37,8 @@ public struct BookInfo: Sendable, Equatable {
     guard doc.tree.blockCount > 0, doc.tree.blockKind(at: 0) == .frontMatter else { return }
     let block = doc.tree.block(at: 0)
     // On bytes: every note's front matter is read when a library is indexed.
+    // Room for the usual keys (title, authors, published, status, isbn, rating, tags…).
+    fields.reserveCapacity(12)
     for entry in block.children where entry.kind == .frontMatterEntry {
       guard let keyNode = entry.child(.frontMatterKey) else { continue }
       let key = Self.lowercased(doc.text.bytes(in: keyNode.range))
@@ -117,6 +119,9 @@ public struct BookInfo: Sendable, Equatable {
   /// A key lowercased: ASCII keys (nearly all) byte by byte.
   private static func lowercased(_ bytes: [UInt8]) -> String {
     guard bytes.allSatisfy({ $0 < 0x80 }) else { return String(decoding: bytes, as: UTF8.self).lowercased() }
+    if !bytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
+      return String(decoding: bytes, as: UTF8.self)
+    }
     return String(
       decoding: bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }, as: UTF8.self)
   }

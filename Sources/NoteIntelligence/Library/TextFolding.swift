@@ -28,7 +28,12 @@ public enum TextFolding {
 
   /// `text` folded, as a string.
   public static func folded(_ text: some StringProtocol) -> String {
-    String(decoding: fold(text), as: UTF8.self)
+    // A name folded already (lowercase ASCII, as most tags are) is itself: no copy.
+    let isFolded = text.utf8.withContiguousStorageIfAvailable { bytes in
+      !bytes.contains { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) }
+    }
+    if isFolded == true { return String(text) }
+    return String(decoding: fold(text), as: UTF8.self)
   }
 
   /// Appends the folding of one scalar.

@@ -55,28 +55,42 @@ struct InlineText {
     bytes.append(0x20)
   }
 
-  /// Appends UTF-8 text, each run of spaces, tabs and line breaks as one space.
-  private mutating func append(_ text: some Sequence<UInt8>) {
-    for byte in text {
-      if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-        appendSpace()
-      } else if bytes.count < limit {
-        bytes.append(byte)
-      } else {
-        truncated = true
+  /// Appends UTF-8 text, each run of spaces, tabs and line breaks as one space; the
+  /// bytes between runs are copied at once.
+  private mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+    var index = 0
+    while index < text.count && !truncated {
+      var end = index
+      while end < text.count && !Self.isSpace(text[end]) { end += 1 }
+      if end > index {
+        let room = max(0, limit - bytes.count)
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<(index + min(end - index, room))]))
+        if end - index > room {
+          truncated = true
+          return
+        }
+        index = end
       }
-      if truncated { return }
+      if index < text.count {
+        appendSpace()
+        index += 1
+      }
     }
   }
 
+  private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
   /// Appends a node's text, reading no more of it than the limit needs.
-  private mutating func append(_ node: SyntaxNode) {
-    guard limit != .max else { return append(doc.text.bytes(in: node.range)) }
-    var start = node.startOffset
-    let end = node.endOffset
+  private mutating func append(_ node: SyntaxNode) { append(range: node.range) }
+
+  /// Appends the text in `range`, reading no more of it than the limit needs.
+  private mutating func append(range: Range<Int>) {
+    guard limit != .max else { return doc.text.forEachPiece(of: range) { append($0) } }
+    var start = range.lowerBound
+    let end = range.upperBound
     while start < end && !truncated {
       let step = min(end - start, max(64, 2 * (limit - bytes.count)))
-      append(doc.text.bytes(in: start..<(start + step)))
+      doc.text.forEachPiece(of: start..<(start + step)) { if !truncated { append($0) } }
       start += step
     }
   }
@@ -121,6 +135,11 @@ struct InlineText {
         append(shown)
       }
     default:
+      // Plain text only (most headings and questions): its leaves read in place.
+      if let leaves = Self.textLeaves(of: node) {
+        for leaf in leaves where !truncated { append(range: leaf) }
+        return
+      }
       for child in node.children {
         if truncated { break }
         add(child)
@@ -128,8 +147,22 @@ struct InlineText {
     }
   }
 
+  /// The ranges of `node`'s children when they are all text leaves, else `nil`.
+  private static func textLeaves(of node: SyntaxNode) -> [Range<Int>]? {
+    node.withFlatSubtree { flat in
+      var leaves: [Range<Int>] = []
+      for index in (flat.root + 1)..<flat.end {
+        guard flat.kind(index) == .text else { return nil }
+        let start = flat.blockStart + flat.relativeStart(index)
+        leaves.append(start..<(start + flat.length(index)))
+      }
+      return leaves
+    }
+  }
+
   /// Trims trailing whitespace from the output.
   static func trimmed(_ text: String) -> String {
+    guard text.utf8.last == 0x20 else { return text }
     var result = Substring(text)
     while let last = result.last, last == " " { result.removeLast() }
     return String(result)
