@@ -31,6 +31,8 @@ struct BlockHeader {
   let context: BlockContext
   /// The context of the block after it.
   let nextContext: BlockContext
+  /// The kinds of the block's nodes, one bit per ``NodeKind`` raw value.
+  let kinds: UInt64
 }
 
 /// A parsed top-level block: an immutable subtree, its findings and how far its parse looked.
@@ -52,10 +54,12 @@ final class Block: ManagedBuffer<BlockHeader, PackedNode> {
     next: BlockContext
   ) -> Block {
     let length = Int(nodes[0].length)
+    var kinds: UInt64 = 0
+    for node in nodes { kinds |= 1 &<< UInt64(node.kind.rawValue) }
     let buffer = Block.create(minimumCapacity: nodes.count) { _ in
       BlockHeader(
         count: nodes.count, findings: findings, length: length, examined: max(examined, length), context: context,
-        nextContext: next)
+        nextContext: next, kinds: kinds)
     }
     let block = unsafeDowncast(buffer, to: Block.self)
     block.withUnsafeMutablePointerToElements { $0.initialize(from: nodes.baseAddress!, count: nodes.count) }
@@ -74,6 +78,10 @@ final class Block: ManagedBuffer<BlockHeader, PackedNode> {
   var context: BlockContext { withUnsafeMutablePointerToHeader { $0.pointee.context } }
   /// The context of the block after it.
   var nextContext: BlockContext { withUnsafeMutablePointerToHeader { $0.pointee.nextContext } }
+  /// Whether a node of the block is of `kind`.
+  func holds(_ kind: NodeKind) -> Bool {
+    withUnsafeMutablePointerToHeader { $0.pointee.kinds & (1 &<< UInt64(kind.rawValue)) != 0 }
+  }
   /// Whether the block has findings.
   var hasFindings: Bool { withUnsafeMutablePointerToHeader { !$0.pointee.findings.isEmpty } }
   /// Number of nodes.

@@ -26,6 +26,11 @@ public struct SyntaxNode: @unchecked Sendable, CustomStringConvertible {
     return start..<(start + Int(p.length))
   }
 
+  /// Whether this node's subtree may hold a node of `kind`: `false` only when no node
+  /// of its block is of that kind, so a pass looking for one kind (hashtags, links)
+  /// skips most blocks without visiting their nodes.
+  public func mayHold(_ kind: NodeKind) -> Bool { block.holds(kind) }
+
   public var startOffset: Int { blockStart + Int(packed.offset) }
   public var endOffset: Int { let p = packed; return blockStart + Int(p.offset) + Int(p.length) }
   public var length: Int { Int(packed.length) }

@@ -102,6 +102,30 @@ import Testing
     )
   }
 
+  /// Each block knows which kinds its nodes are (passes looking for one kind skip the
+  /// blocks without it): in small notes, in a large block joined from its pieces, and
+  /// after edits.
+  @Test(arguments: cases)
+  func eachBlockKnowsTheKindsOfItsNodes(_ large: Case) {
+    #expect(NodeKind.allCases.allSatisfy { $0.rawValue < 64 })
+    func check(_ document: NoteDocument) {
+      document.tree.forEachBlock { block in
+        let kinds = block.withFlatSubtree { flat in Set((flat.root..<flat.end).map(flat.kind)) }
+        for kind in NodeKind.allCases {
+          #expect(block.mayHold(kind) == kinds.contains(kind), "\(kind) in \(block.kind) at \(block.range)")
+        }
+      }
+    }
+    var rng = SplitMix(seed: 17)
+    for _ in 0..<5 { check(NoteDocument(NoteGenerator.note(&rng))) }
+    var document = NoteDocument(large.note(&rng))
+    check(document)
+    for insertion in ["#tag ", "[a](b) ", "x"] {
+      _ = document.replace((document.utf8Count / 2)..<(document.utf8Count / 2), with: insertion)
+      check(document)
+    }
+  }
+
   /// Small blocks are never cut: the same blocks with or without pieces.
   @Test func smallBlocksAreNotCut() {
     var rng = SplitMix(seed: 5)

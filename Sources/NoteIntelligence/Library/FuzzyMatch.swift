@@ -130,7 +130,7 @@ struct SymbolKeys: Sendable, Equatable {
 
   mutating func append(_ name: String) {
     let start = bytes.count
-    bytes += TextFolding.fold(name)
+    TextFolding.fold(name, into: &bytes)
     ends.append(UInt32(bytes.count))
     masks.append(FuzzyQuery.mask(of: bytes[start...]))
   }

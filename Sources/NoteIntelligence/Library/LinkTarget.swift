@@ -29,6 +29,8 @@ public struct LinkUse: Sendable, Hashable {
   static func append(
     of block: SyntaxNode, in doc: NoteDocument, keep: (Range<Int>) -> Bool, to links: inout [LinkUse]
   ) {
+    // Most blocks have no link nor image.
+    guard block.mayHold(.link) || block.mayHold(.image) else { return }
     block.withFlatSubtree { flat in
       var index = flat.root
       while index < flat.end {

@@ -39,6 +39,8 @@ extension NoteSummary {
     case .codeBlockStart, .codeLines, .codeBlockEnd:
       return
     default:
+      // Most blocks have no hashtag to look for among their nodes.
+      guard block.mayHold(.hashtag) else { return }
       block.withFlatSubtree { flat in
         for index in flat.root..<flat.end where flat.kind(index) == .hashtag {
           let start = flat.blockStart + flat.relativeStart(index)

@@ -17,6 +17,17 @@ public enum TextFolding {
     return output
   }
 
+  /// Appends the folding of `text` to `output`: ASCII (nearly every name) without a
+  /// copy in between.
+  static func fold(_ text: some StringProtocol, into output: inout [UInt8]) {
+    let appended = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+      guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+      for byte in bytes { output.append(lowerASCII(byte)) }
+      return true
+    }
+    if appended != true { output += fold(text) }
+  }
+
   /// `bytes` lowered, when they are all ASCII; `nil` otherwise.
   private static func foldASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
     for byte in bytes where byte >= 0x80 { return nil }
