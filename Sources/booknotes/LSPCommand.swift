@@ -52,13 +52,15 @@ enum LSPCommand: Subcommand {
       Output.error("booknotes lsp: \(error)")
       return ExitStatus.usage
     }
-    // Requests run on the concurrency pool's threads; with glibc's default of an
-    // allocation arena per thread, memory freed by one request is often not reused by
-    // the next, and a large note's peak grows by ten megabytes or more (12 MiB with a
-    // 10 MB note open, at four arenas). With one arena, indexing a library (threads
-    // parsing notes while another applies them) waits on its lock: a tenth of the CPU
-    // time of a cold start at 10,000 notes. Two arenas keep the peak of one.
-    _ = booknotes_limit_malloc_arenas(2)
+    // glibc gives each thread that allocates an arena of its own, up to a limit (eight
+    // per core by default). Two arenas kept a large note's peak a few megabytes lower
+    // (requests on different pool threads reuse each other's freed memory), but a cold
+    // start's threads (reading notes on every core, applying them, Dispatch's workers
+    // of several priorities) then shared them and waited on their locks: thousands of
+    // waits a second, a fifth of the first pass's CPU time. Eight arenas give each of
+    // those threads its own; the peak with a 10 MB note open is the same within
+    // measurement (76–84 MiB, against 76–77 MiB with two).
+    _ = booknotes_limit_malloc_arenas(8)
     let connection = LanguageServerConnection(input: 0, output: 1, logger: logger)
     // The client sees warnings and errors, and notable events while it traces messages.
     connection.mirrorLogs(minimumLevel: .info)
