@@ -187,6 +187,28 @@ public struct LineIndex: Sendable {
     return line.utf8 == line.scalars
   }
 
+  /// The line holding byte `offset` and the offset's column in every encoding at
+  /// once: one search for the line, and, when the line is not ASCII, one reading of
+  /// its bytes before the offset, which `readBytes` hands over piece by piece (from
+  /// wherever the text is kept).
+  public func lineAndColumns(
+    of offset: Int, readBytes: (Range<Int>, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
+  ) -> (line: Int, utf8: Int, utf16: Int, utf32: Int) {
+    let line = lineContaining(offset)
+    let start = startOfLine(line)
+    let utf8 = offset - start
+    if isASCII(line: line) { return (line, utf8, utf8, utf8) }
+    var utf16 = 0
+    var utf32 = 0
+    readBytes(start..<offset) { piece in
+      for byte in piece where byte & 0xC0 != 0x80 {
+        utf16 += byte >= 0xF0 ? 2 : 1
+        utf32 += 1
+      }
+    }
+    return (line, utf8, utf16, utf32)
+  }
+
   /// Lines scanned from `start` in `bytes`: every complete line whose break ends at or
   /// after `stopAfter` ends the scan (that line included); the end of the buffer ends the
   /// last line when `isEnd`.

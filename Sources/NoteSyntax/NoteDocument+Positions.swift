@@ -58,20 +58,7 @@ extension NoteDocument {
   /// at once: one search for the line, and one reading of the line's bytes before it
   /// when the line is not ASCII.
   public func lineAndColumns(of offset: Int) -> (line: Int, utf8: Int, utf16: Int, utf32: Int) {
-    let offset = min(max(offset, 0), text.count)
-    let line = lines.lineContaining(offset)
-    let start = lines.startOfLine(line)
-    let utf8 = offset - start
-    if lines.isASCII(line: line) { return (line, utf8, utf8, utf8) }
-    var utf16 = 0
-    var utf32 = 0
-    text.forEachPiece(of: start..<offset) { piece in
-      for b in piece where b & 0xC0 != 0x80 {
-        utf16 += b >= 0xF0 ? 2 : 1
-        utf32 += 1
-      }
-    }
-    return (line, utf8, utf16, utf32)
+    lines.lineAndColumns(of: min(max(offset, 0), text.count)) { text.forEachPiece(of: $0, $1) }
   }
 
   /// The byte offset of a line and column. A line past the end gives the end of the

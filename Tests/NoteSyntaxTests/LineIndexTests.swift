@@ -31,6 +31,37 @@ import Testing
     }
   }
 
+  /// Every offset's line and columns, the bytes read in one piece or byte by byte,
+  /// against counting the line's characters before it.
+  @Test func lineAndColumnsOfEveryOffset() {
+    let text = "ASCII line\ncafé 👍 中文\r\n\nQ: é?\n👍👍"
+    let bytes = Array(text.utf8)
+    let lines = bytes.withUnsafeBufferPointer { LineIndex(bytes: $0) }
+    // Offsets at a character's start, and not between the two bytes of a CRLF break.
+    let offsets = (0...bytes.count).filter { offset in
+      offset == bytes.count || (bytes[offset] & 0xC0 != 0x80 && !(offset > 0 && bytes[offset - 1] == 0x0D))
+    }
+    #expect(offsets.count == text.unicodeScalars.count)
+    for offset in offsets {
+      let lineStart = bytes[..<offset].lastIndex { $0 == 0x0A || $0 == 0x0D }.map { $0 + 1 } ?? 0
+      let before = String(decoding: bytes[lineStart..<offset], as: UTF8.self)
+      let expected = (
+        line: bytes[..<lineStart].filter { $0 == 0x0A }.count, utf8: offset - lineStart,
+        utf16: before.utf16.count, utf32: before.unicodeScalars.count
+      )
+      let whole = bytes.withUnsafeBufferPointer { all in
+        lines.lineAndColumns(of: offset) { range, read in read(UnsafeBufferPointer(rebasing: all[range])) }
+      }
+      let byteByByte = bytes.withUnsafeBufferPointer { all in
+        lines.lineAndColumns(of: offset) { range, read in
+          for index in range { read(UnsafeBufferPointer(rebasing: all[index..<(index + 1)])) }
+        }
+      }
+      #expect(whole == expected, "offset \(offset)")
+      #expect(byteByByte == expected, "offset \(offset)")
+    }
+  }
+
   @Test func generatedNotes() {
     var rng = SplitMix(seed: 7)
     for _ in 0..<300 { expectSameIndex(NoteGenerator.note(&rng)) }

@@ -50,18 +50,12 @@ public struct SearchText: Sendable {
   }
 
   private func point(of offset: Int) -> NotePoint {
-    let offset = min(max(offset, 0), bytes.count)
-    let line = lines.lineContaining(offset)
-    let start = lines.startOfLine(line)
-    let utf8 = offset - start
-    if lines.isASCII(line: line) { return NotePoint(line: line, utf8: utf8, utf16: utf8, utf32: utf8) }
-    var utf16 = 0
-    var utf32 = 0
-    for byte in bytes[start..<offset] where byte & 0xC0 != 0x80 {
-      utf16 += byte >= 0xF0 ? 2 : 1
-      utf32 += 1
+    let at = bytes.withUnsafeBufferPointer { all in
+      lines.lineAndColumns(of: min(max(offset, 0), bytes.count)) { range, read in
+        read(UnsafeBufferPointer(rebasing: all[range]))
+      }
     }
-    return NotePoint(line: line, utf8: utf8, utf16: utf16, utf32: utf32)
+    return NotePoint(line: at.line, utf8: at.utf8, utf16: at.utf16, utf32: at.utf32)
   }
 }
 
