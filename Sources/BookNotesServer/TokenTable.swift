@@ -1,3 +1,5 @@
+import NoteSyntax
+
 /// A semantic-token result's tokens as sent — five integers each — with each token's
 /// byte start, kept in chunks so that a keystroke costs what it changes.
 ///
@@ -130,12 +132,7 @@ struct TokenTable: Sendable {
 
   /// The chunk holding token `index` (`index < count`) and its index in it.
   private func locate(_ index: Int) -> (chunk: Int, index: Int) {
-    var low = 0
-    var high = chunks.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if firstIndices[mid] <= index { low = mid } else { high = mid - 1 }
-    }
+    let low = firstIndices.lastIndex(atMost: index, among: chunks.count)
     return (low, index - firstIndices[low])
   }
 

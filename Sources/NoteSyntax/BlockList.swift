@@ -98,12 +98,7 @@ struct BlockList: Sendable {
 
   /// The index of head number `head` (`head < headCount`).
   func blockIndex(ofHead head: Int) -> Int {
-    var low = 0
-    var high = chunks.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if headIndices[mid] <= head { low = mid } else { high = mid - 1 }
-    }
+    let low = headIndices.lastIndex(atMost: head, among: chunks.count)
     let chunk = chunks[low]
     var remaining = head - headIndices[low]
     if chunk.heads == chunk.blocks.count { return indices[low] + remaining }
@@ -150,31 +145,13 @@ struct BlockList: Sendable {
   /// The chunk whose span holds `offset` and the index in it of the stored block
   /// containing it (the last ones for the end); the list is not empty.
   private func position(of offset: Int) -> (chunk: Int, block: Int) {
-    var low = 0
-    var high = chunks.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if offsets[mid] <= offset { low = mid } else { high = mid - 1 }
-    }
+    let low = offsets.lastIndex(atMost: offset, among: chunks.count)
     let starts = chunks[low].starts
-    let relative = offset - offsets[low]
-    var lo = 0
-    var hi = starts.count - 2
-    while lo < hi {
-      let mid = (lo + hi + 1) / 2
-      if starts[mid] <= relative { lo = mid } else { hi = mid - 1 }
-    }
-    return (low, lo)
+    return (low, starts.lastIndex(atMost: offset - offsets[low], among: starts.count - 1))
   }
 
   private func chunk(ofBlock index: Int) -> Int {
-    var low = 0
-    var high = chunks.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if indices[mid] <= index { low = mid } else { high = mid - 1 }
-    }
-    return low
+    indices.lastIndex(atMost: index, among: chunks.count)
   }
 
   /// The block at `index` and its offset.

@@ -131,12 +131,7 @@ public struct LineIndex: Sendable {
   public var byteCount: Int { byteStarts[byteStarts.count - 1] }
 
   private func line(_ number: Int) -> (chunk: Int, index: Int) {
-    var low = 0
-    var high = chunks.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if lineStarts[mid] <= number { low = mid } else { high = mid - 1 }
-    }
+    let low = lineStarts.lastIndex(atMost: number, among: chunks.count)
     return (low, number - lineStarts[low])
   }
 
@@ -157,21 +152,9 @@ public struct LineIndex: Sendable {
   public func lineContaining(_ offset: Int) -> Int {
     if offset >= byteCount { return lineCount - 1 }
     if offset <= 0 { return 0 }
-    var low = 0
-    var high = chunks.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if byteStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-    }
+    let low = byteStarts.lastIndex(atMost: offset, among: chunks.count)
     let chunk = chunks[low]
-    let relative = Int32(offset - byteStarts[low])
-    var lo = 0
-    var hi = chunk.lines.count - 1
-    while lo < hi {
-      let mid = (lo + hi + 1) / 2
-      if chunk.starts[mid] <= relative { lo = mid } else { hi = mid - 1 }
-    }
-    return lineStarts[low] + lo
+    return lineStarts[low] + chunk.starts.lastIndex(atMost: Int32(offset - byteStarts[low]), among: chunk.lines.count)
   }
 
   /// The byte range of line `number` without its line break.

@@ -40,13 +40,7 @@ public struct TextStorage: Sendable {
 
   /// Index of the chunk holding `offset` (the last chunk for `offset == count`).
   func chunkIndex(containing offset: Int) -> Int {
-    var low = 0
-    var high = chunks.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if starts[mid] <= offset { low = mid } else { high = mid - 1 }
-    }
-    return low
+    starts.lastIndex(atMost: offset, among: chunks.count)
   }
 
   /// The byte at `offset`.
