@@ -331,6 +331,9 @@ private func openForReading(_ path: String) -> Int32 { open(path, O_RDONLY | O_C
 /// Reads `count` bytes at `offset` of `descriptor`; `nil` (with `errno`) when it
 /// cannot, or when the file is shorter.
 private func readAll(_ descriptor: Int32, count: Int, at offset: Int) -> [UInt8]? {
+  // An empty array made with `unsafeUninitializedCapacity` would write to the storage
+  // every empty array shares.
+  guard count > 0 else { return [] }
   var failed = false
   let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
     var done = 0

@@ -436,6 +436,9 @@ package struct ArchiveReader {
     let count = try count()
     let size = MemoryLayout<T>.size
     guard count <= (buffer.count - offset) / size else { throw corrupt }
+    // An empty array made with `unsafeUninitializedCapacity` would write to the
+    // storage every empty array shares.
+    guard count > 0 else { return [] }
     let source = UnsafeRawBufferPointer(rebasing: buffer[offset..<(offset + count * size)])
     let result = [T](unsafeUninitializedCapacity: count) { elements, initialized in
       UnsafeMutableRawBufferPointer(elements).copyMemory(from: source)

@@ -31,6 +31,10 @@ public enum TextFolding {
   /// `bytes` lowered, when they are all ASCII; `nil` otherwise.
   private static func foldASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
     for byte in bytes where byte >= 0x80 { return nil }
+    // An empty array made with `unsafeUninitializedCapacity` writes its count into the
+    // storage all empty arrays share: a race with any thread reading one
+    // (ThreadSanitizer reports it).
+    guard !bytes.isEmpty else { return [] }
     return [UInt8](unsafeUninitializedCapacity: bytes.count) { output, count in
       for index in bytes.indices { output[index] = lowerASCII(bytes[index]) }
       count = bytes.count
