@@ -205,8 +205,9 @@ enum LibraryBenchmark {
   /// summaries does (in steps of an eighth of the library, at least 256 notes, as
   /// the server).
   static func firstPass(_ files: [(path: String, bytes: [UInt8])]) {
-    print("first pass       | parse alone | parse + summarise | apply")
+    print("first pass       | parse alone | parse + summarise | apply    | CPU of the round, in the kernel")
     for _ in 0..<3 {
+      let cpu = ProcessTime.split()
       var blocks = 0
       let parse = Measure.seconds {
         for file in files { blocks &+= NoteDocument(bytes: file.bytes).tree.blockCount }
@@ -228,8 +229,10 @@ enum LibraryBenchmark {
           start = end
         }
       }
+      let used = ProcessTime.split()
       print(
-        "                 | \(Measure.format(parse))   | \(Measure.format(summarise))        | \(Measure.format(apply))"
+        "                 | \(Measure.format(parse))   | \(Measure.format(summarise))        | \(Measure.format(apply)) "
+          + "| \(used.user + used.system - cpu.user - cpu.system) ms, \(used.system - cpu.system) ms"
       )
     }
   }
