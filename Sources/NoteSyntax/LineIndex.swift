@@ -177,10 +177,26 @@ public struct LineIndex: Sendable {
   public func lineAndColumns(
     of offset: Int, readBytes: (Range<Int>, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
   ) -> (line: Int, utf8: Int, utf16: Int, utf32: Int) {
-    let line = lineContaining(offset)
-    let start = startOfLine(line)
+    // One search for the chunk and one for the line; the line's start and record are
+    // then read from the same chunk (a summary asks for every heading, tag and link).
+    let chunkIndex: Int
+    let index: Int
+    if offset <= 0 {
+      (chunkIndex, index) = (0, 0)
+    } else if offset >= byteCount {
+      chunkIndex = chunks.count - 1
+      index = chunks[chunkIndex].lines.count - 1
+    } else {
+      chunkIndex = byteStarts.lastIndex(atMost: offset, among: chunks.count)
+      index = chunks[chunkIndex].starts.lastIndex(
+        atMost: Int32(offset - byteStarts[chunkIndex]), among: chunks[chunkIndex].lines.count)
+    }
+    let chunk = chunks[chunkIndex]
+    let line = lineStarts[chunkIndex] + index
+    let start = byteStarts[chunkIndex] + Int(chunk.starts[index])
+    let record = chunk.lines[index]
     let utf8 = offset - start
-    if isASCII(line: line) { return (line, utf8, utf8, utf8) }
+    if record.utf8 == record.scalars { return (line, utf8, utf8, utf8) }
     var utf16 = 0
     var utf32 = 0
     readBytes(start..<offset) { piece in

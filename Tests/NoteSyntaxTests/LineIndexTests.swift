@@ -33,21 +33,31 @@ import Testing
 
   /// Every offset's line and columns, the bytes read in one piece or byte by byte,
   /// against counting the line's characters before it.
-  @Test func lineAndColumnsOfEveryOffset() {
-    let text = "ASCII line\ncafé 👍 中文\r\n\nQ: é?\n👍👍"
+  /// A short text, and one of three chunks of lines (the line is then found in its chunk).
+  @Test(arguments: [
+    "ASCII line\ncafé 👍 中文\r\n\nQ: é?\n👍👍",
+    (0..<1_300).map { $0 % 3 == 0 ? "line \($0) é👍\r\n" : $0 % 3 == 1 ? "line \($0)\n" : "\n" }.joined(),
+  ])
+  func lineAndColumnsOfEveryOffset(text: String) {
     let bytes = Array(text.utf8)
     let lines = bytes.withUnsafeBufferPointer { LineIndex(bytes: $0) }
     // Offsets at a character's start, and not between the two bytes of a CRLF break.
     let offsets = (0...bytes.count).filter { offset in
       offset == bytes.count || (bytes[offset] & 0xC0 != 0x80 && !(offset > 0 && bytes[offset - 1] == 0x0D))
     }
-    #expect(offsets.count == text.unicodeScalars.count)
+    // Every scalar's start and the end, less the second byte of each CRLF.
+    let crlfs = zip(bytes, bytes.dropFirst()).filter { $0 == 0x0D && $1 == 0x0A }.count
+    #expect(offsets.count == text.unicodeScalars.count + 1 - crlfs)
+    var (line, lineStart, scanned) = (0, 0, 0)
     for offset in offsets {
-      let lineStart = bytes[..<offset].lastIndex { $0 == 0x0A || $0 == 0x0D }.map { $0 + 1 } ?? 0
+      for index in scanned..<offset {
+        if bytes[index] == 0x0A { line += 1 }
+        if bytes[index] == 0x0A || bytes[index] == 0x0D { lineStart = index + 1 }
+      }
+      scanned = offset
       let before = String(decoding: bytes[lineStart..<offset], as: UTF8.self)
       let expected = (
-        line: bytes[..<lineStart].filter { $0 == 0x0A }.count, utf8: offset - lineStart,
-        utf16: before.utf16.count, utf32: before.unicodeScalars.count
+        line: line, utf8: offset - lineStart, utf16: before.utf16.count, utf32: before.unicodeScalars.count
       )
       let whole = bytes.withUnsafeBufferPointer { all in
         lines.lineAndColumns(of: offset) { range, read in read(UnsafeBufferPointer(rebasing: all[range])) }
