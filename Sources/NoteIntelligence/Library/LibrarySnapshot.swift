@@ -86,8 +86,7 @@ public struct LibrarySnapshot: Sendable {
   mutating func update(_ summary: NoteSummary, sameBook: Bool = false) {
     let shard = Self.shard(of: summary.path)
     let old = shards[shard].updateValue(NoteBox(summary), forKey: summary.path)?.summary
-    searchIndexes[shard] = ShardSearchIndex()
-    symbolIndexes[shard] = ShardSymbolIndex()
+    invalidateQueries(ofShard: shard)
     // A note edited without touching its book keeps its keys: the book index, a
     // table over the whole library, is then not copied.
     let keepsBook =
@@ -102,6 +101,22 @@ public struct LibrarySnapshot: Sendable {
     if !keepsBook { indexBook(summary, adding: true) }
   }
 
+  /// Empties the shard's search index and symbol names after it changed. One that no
+  /// other snapshot shares (made earlier in the same step) is emptied in place: a step
+  /// of a first indexing changes each shard many times.
+  private mutating func invalidateQueries(ofShard shard: Int) {
+    if isKnownUniquelyReferenced(&searchIndexes[shard]) {
+      searchIndexes[shard].clear()
+    } else {
+      searchIndexes[shard] = ShardSearchIndex()
+    }
+    if isKnownUniquelyReferenced(&symbolIndexes[shard]) {
+      symbolIndexes[shard].clear()
+    } else {
+      symbolIndexes[shard] = ShardSymbolIndex()
+    }
+  }
+
   /// Fills in the words of a note summarised without them; the rest of the library
   /// (tags, books) does not depend on words.
   mutating func setWords(of path: String, _ terms: TermTable, byteCount: Int) {
@@ -113,8 +128,7 @@ public struct LibrarySnapshot: Sendable {
     summary.terms = terms
     summary.wordsPending = nil
     shards[shard][path] = NoteBox(summary)
-    searchIndexes[shard] = ShardSearchIndex()
-    symbolIndexes[shard] = ShardSymbolIndex()
+    invalidateQueries(ofShard: shard)
   }
 
   /// The paths of the notes that wait for their words.
@@ -129,8 +143,7 @@ public struct LibrarySnapshot: Sendable {
   mutating func remove(_ path: String) {
     let shard = Self.shard(of: path)
     guard let old = shards[shard].removeValue(forKey: path)?.summary else { return }
-    searchIndexes[shard] = ShardSearchIndex()
-    symbolIndexes[shard] = ShardSymbolIndex()
+    invalidateQueries(ofShard: shard)
     noteCount -= 1
     countTags(of: old, by: -1)
     indexBook(old, adding: false)

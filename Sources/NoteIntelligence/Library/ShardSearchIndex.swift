@@ -16,6 +16,9 @@ final class ShardValue<Value: Sendable>: Sendable {
       return value
     }
   }
+
+  /// Forgets the value (only for a value no other snapshot can read).
+  func clear() { built.withLock { $0 = nil } }
 }
 
 /// The words → notes index of one shard of the library (a posting list per word),
