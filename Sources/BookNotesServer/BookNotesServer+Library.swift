@@ -199,10 +199,15 @@ extension BookNotesServer {
     }
     opened = nil
     // Applied in steps that grow with the library (an eighth of it, at least a batch):
-    // each step copies the shards it touches, so steps of a fixed size would copy the
-    // library over and over as it grows.
+    // a step copies the shards it touches while a request reads the snapshot before
+    // it, so steps of a fixed size would copy the library over and over as it grows.
+    // Once fewer notes than a step are left to read, a quarter of a step is applied as
+    // soon as no batch read ahead is waiting (the applying thread would wait for the
+    // next one anyway), so that little is left to apply, on one core, once every note
+    // is read.
     var pending: [LibraryChange] = []
-    LibraryLoader.load(remaining, maxFileSize: settings.index.maxFileSize, words: false) { results, done in
+    let lastRead = LibraryLoader.load(remaining, maxFileSize: settings.index.maxFileSize, words: false) {
+      results, done, waiting in
       let open = isOpen()
       for (entry, outcome) in results {
         switch outcome {
@@ -213,7 +218,9 @@ extension BookNotesServer {
           logger.warning("Not indexing \(path): \(reason)")
         }
       }
-      if pending.count >= max(256, library.snapshot().noteCount / 8) || done == remaining.count {
+      let step = max(256, library.snapshot().noteCount / 8)
+      let nearTheEnd = remaining.count - done < step && waiting == 0
+      if pending.count >= step || (nearTheEnd && pending.count >= step / 4) || done == remaining.count {
         library.apply(pending)
         pending = []
       }
@@ -221,6 +228,7 @@ extension BookNotesServer {
     }
     library.apply(pending)
     let elapsed = ContinuousClock.now - start
+    let tail = lastRead.map { ContinuousClock.now - $0 } ?? .zero
     let count = library.snapshot().noteCount
     if let token {
       connection.send(notification: ProgressParams(token: token, value: .end(message: "\(count) notes")))
@@ -229,7 +237,8 @@ extension BookNotesServer {
     logger.info(
       "Indexed \(count) notes in \(elapsed.milliseconds) ms, \(cpu.user - startCPU.user) ms of CPU "
         + "and \(cpu.system - startCPU.system) ms in the kernel (\(fromCache) from the cache; listing "
-        + "\((scanned - start).milliseconds) ms, then waiting for the cache \((read - scanned).milliseconds) ms)")
+        + "\((scanned - start).milliseconds) ms, then waiting for the cache \((read - scanned).milliseconds) ms; "
+        + "applying notes after the last was read \(tail.milliseconds) ms)")
     let (words, damaged) = readWords(records: &records, image: image, progress: wordsProgress)
     let saves =
       cache != nil

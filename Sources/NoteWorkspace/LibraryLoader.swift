@@ -85,16 +85,18 @@ public enum LibraryLoader {
   }
 
   /// Loads `entries` on every core, handing back each batch's entries and outcomes in
-  /// order (on the calling thread) with how many entries are done. Stops between
+  /// order (on the calling thread) with how many entries are done and how many batches
+  /// after this one are read already (waiting to be handed back). Stops between
   /// batches when `isCancelled` says so. Batches are read ahead of the one handed
   /// back, up to `ahead` of them, so that what `deliver` does (applying notes to the
   /// library, on one core, in steps that grow with it) does not leave the other cores
-  /// idle.
+  /// idle. Returns when the last batch was read (`nil` without entries).
+  @discardableResult
   public static func load(
     _ entries: [NoteFiles.Entry], maxFileSize: Int, words: Bool = true, batchSize: Int = 256, ahead: Int = 4,
     isCancelled: () -> Bool = { false },
-    deliver: (_ results: [(entry: NoteFiles.Entry, outcome: Outcome)], _ done: Int) -> Void
-  ) {
+    deliver: (_ results: [(entry: NoteFiles.Entry, outcome: Outcome)], _ done: Int, _ waiting: Int) -> Void
+  ) -> ContinuousClock.Instant? {
     typealias Results = [(entry: NoteFiles.Entry, outcome: Outcome)]
     @Sendable func read(_ batch: ArraySlice<NoteFiles.Entry>) -> Results {
       var outcomes = [Outcome?](repeating: nil, count: batch.count)
@@ -107,13 +109,14 @@ public enum LibraryLoader {
       }
       return zip(batch, outcomes).compactMap { entry, outcome in outcome.map { (entry, $0) } }
     }
-    guard !entries.isEmpty else { return }
+    guard !entries.isEmpty else { return nil }
     let ends = Array(stride(from: batchSize, to: entries.count, by: batchSize)) + [entries.count]
     // The reader fills `ready` in order; `room` bounds how far it runs ahead.
     let ready = Lock<[Results]>([])
     let filled = DispatchSemaphore(value: 0)
     let room = DispatchSemaphore(value: max(1, ahead))
     let stopped = Lock(false)
+    let lastRead = Lock(ContinuousClock.now)
     let reading = DispatchGroup()
     DispatchQueue.global(qos: .utility).async(group: reading) {
       var start = 0
@@ -122,15 +125,16 @@ public enum LibraryLoader {
         if stopped.withLock({ $0 }) { return }
         let results = read(entries[start..<end])
         ready.withLock { $0.append(results) }
+        lastRead.withLock { $0 = .now }
         filled.signal()
         start = end
       }
     }
     for end in ends {
       filled.wait()
-      let results = ready.withLock { $0.removeFirst() }
+      let (results, waiting) = ready.withLock { ($0.removeFirst(), $0.count) }
       room.signal()
-      deliver(results, end)
+      deliver(results, end, waiting)
       if end < entries.count && isCancelled() {
         stopped.withLock { $0 = true }
         // The reader may wait for room: it then sees `stopped` and ends.
@@ -139,5 +143,6 @@ public enum LibraryLoader {
       }
     }
     reading.wait()
+    return lastRead.withLock { $0 }
   }
 }

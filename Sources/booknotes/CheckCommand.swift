@@ -119,7 +119,7 @@ enum CheckCommand: Subcommand {
     }
     let host = LibraryHost()
     // Files that are not notes are reported when they are checked, not here.
-    LibraryLoader.load(entries, maxFileSize: settings.index.maxFileSize) { results, _ in
+    LibraryLoader.load(entries, maxFileSize: settings.index.maxFileSize) { results, _, _ in
       host.apply(
         results.compactMap { _, outcome in
           guard case .summary(let summary) = outcome else { return nil }

@@ -138,7 +138,7 @@ enum LibraryLoading {
         stale = records.count != image.count
       }
     }
-    LibraryLoader.load(remaining, maxFileSize: settings.index.maxFileSize) { results, _ in
+    LibraryLoader.load(remaining, maxFileSize: settings.index.maxFileSize) { results, _, _ in
       var changes: [LibraryChange] = []
       for (entry, outcome) in results {
         switch outcome {
