@@ -142,7 +142,10 @@ extension BookNotesServer {
         opening.withLock { $0 = opened }
       }
     }
-    let entries = roots.flatMap { NoteFiles.scan(root: $0, exclude: exclude) }
+    // With no cache file to compare them with, the notes' sizes and times are looked up
+    // as each is read, on every core, rather than all while listing.
+    let listsSizes = cache.map { NoteFiles.exists($0.path) } ?? false
+    let entries = roots.flatMap { NoteFiles.scan(root: $0, exclude: exclude, sizes: listsSizes) }
     if let token {
       connection.send(
         notification: ProgressParams(
@@ -206,10 +209,12 @@ extension BookNotesServer {
     // next one anyway), so that little is left to apply, on one core, once every note
     // is read.
     var pending: [LibraryChange] = []
+    var lookedUp: [String: NoteFiles.Entry] = [:]
     let lastRead = LibraryLoader.load(remaining, maxFileSize: settings.index.maxFileSize, words: false) {
       results, done, waiting in
       let open = isOpen()
       for (entry, outcome) in results {
+        if !listsSizes { lookedUp[entry.path] = entry }
         switch outcome {
         case .summary(let summary):
           records.append(IndexCache.Record(entry: entry, summary: summary))
@@ -276,7 +281,10 @@ extension BookNotesServer {
       }
       libraryStatus.withLock { $0.savingCache = false }
     }
-    let known = allRoots == roots ? entries : allRoots.flatMap { NoteFiles.scan(root: $0, exclude: exclude) }
+    let known =
+      allRoots != roots
+      ? allRoots.flatMap { NoteFiles.scan(root: $0, exclude: exclude) }
+      : listsSizes ? entries : entries.map { lookedUp[$0.path] ?? $0 }
     if allRoots != roots { recordCacheChanges([]) }
     startWatching(roots: allRoots, known: known)
   }

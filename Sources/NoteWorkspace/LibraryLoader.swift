@@ -46,14 +46,26 @@ public enum LibraryLoader {
   /// The summary of one file: a note larger than `maxFileSize` by its name only.
   /// Without `words`, the note's words are left to read later (``NoteWords``).
   public static func load(_ entry: NoteFiles.Entry, maxFileSize: Int, words: Bool = true) -> Outcome {
+    loadLookingUp(entry, maxFileSize: maxFileSize, words: words).outcome
+  }
+
+  /// ``load(_:maxFileSize:words:)``, with the entry's size and time looked up as the
+  /// file is read when the listing left them unknown.
+  static func loadLookingUp(
+    _ entry: NoteFiles.Entry, maxFileSize: Int, words: Bool
+  ) -> (entry: NoteFiles.Entry, outcome: Outcome) {
     if entry.size > maxFileSize {
-      return .summary(NoteSummary(nameOnly: entry.path, byteCount: entry.size))
+      return (entry, .summary(NoteSummary(nameOnly: entry.path, byteCount: entry.size)))
     }
-    switch NoteFiles.read(entry.path) {
+    let (found, content) =
+      entry.isLookedUp ? (entry, NoteFiles.read(entry.path)) : NoteFiles.read(entry, maxSize: maxFileSize)
+    switch content {
     case .note(let bytes):
-      return .summary(NoteSummary(path: entry.path, doc: NoteDocument(checkedUTF8: bytes), words: words))
+      return (found, .summary(NoteSummary(path: entry.path, doc: NoteDocument(checkedUTF8: bytes), words: words)))
     case .skipped(let reason):
-      return .skipped(path: entry.path, reason: reason)
+      return (found, .skipped(path: entry.path, reason: reason))
+    case nil:
+      return (found, .summary(NoteSummary(nameOnly: entry.path, byteCount: found.size)))
     }
   }
 
@@ -84,8 +96,8 @@ public enum LibraryLoader {
     return found.compactMap { $0 }
   }
 
-  /// Loads `entries` on every core, handing back each batch's entries and outcomes in
-  /// order (on the calling thread) with how many entries are done and how many batches
+  /// Loads `entries` on every core, handing back each batch's entries (their sizes and
+  /// times looked up if they were not) and outcomes in order (on the calling thread) with how many entries are done and how many batches
   /// after this one are read already (waiting to be handed back). Stops between
   /// batches when `isCancelled` says so. Batches are read ahead of the one handed
   /// back, up to `ahead` of them, so that what `deliver` does (applying notes to the
@@ -99,15 +111,15 @@ public enum LibraryLoader {
   ) -> ContinuousClock.Instant? {
     typealias Results = [(entry: NoteFiles.Entry, outcome: Outcome)]
     @Sendable func read(_ batch: ArraySlice<NoteFiles.Entry>) -> Results {
-      var outcomes = [Outcome?](repeating: nil, count: batch.count)
+      var outcomes = [(entry: NoteFiles.Entry, outcome: Outcome)?](repeating: nil, count: batch.count)
       outcomes.withUnsafeMutableBufferPointer { buffer in
         nonisolated(unsafe) let slots = buffer
         // Each iteration writes only its own slot.
         DispatchQueue.concurrentPerform(iterations: batch.count) { index in
-          slots[index] = load(batch[batch.startIndex + index], maxFileSize: maxFileSize, words: words)
+          slots[index] = loadLookingUp(batch[batch.startIndex + index], maxFileSize: maxFileSize, words: words)
         }
       }
-      return zip(batch, outcomes).compactMap { entry, outcome in outcome.map { (entry, $0) } }
+      return outcomes.compactMap { $0 }
     }
     guard !entries.isEmpty else { return nil }
     let ends = Array(stride(from: batchSize, to: entries.count, by: batchSize)) + [entries.count]

@@ -56,9 +56,10 @@ public enum NoteFiles {
     return files.sorted().filter { seen.insert(resolvedPath($0) ?? $0).inserted }
   }
 
-  /// A note file found by ``scan(root:exclude:)``, with what tells whether it changed.
+  /// A note file found by ``scan(root:exclude:sizes:)``, with what tells whether it changed.
   public struct Entry: Sendable, Hashable {
     public var path: String
+    /// The size in bytes; -1 while not looked up (see ``isLookedUp``).
     public var size: Int
     /// Modification time in nanoseconds since 1970.
     public var modified: Int64
@@ -71,18 +72,24 @@ public enum NoteFiles {
       self.modified = modified
       self.throughLink = throughLink
     }
+
+    /// Whether the size and modification time are known: a listing without sizes
+    /// leaves them to the reading of the file (``NoteFiles/read(_:maxSize:)``).
+    public var isLookedUp: Bool { size >= 0 }
   }
 
   /// The notes under the folder `root`, sorted by path: hidden folders, `node_modules`
   /// and paths matching `exclude` (relative to the root) are skipped; a symbolic link
   /// is followed only when it resolves inside the root, and a folder reached twice is
-  /// walked once.
-  public static func scan(root: String, exclude: [Glob]) -> [Entry] {
+  /// walked once. Without `sizes`, a file the folder's listing says is a regular file
+  /// is not looked up: its size and time are left unknown (``Entry/isLookedUp``), for
+  /// a reading of every note that looks each up as it opens it.
+  public static func scan(root: String, exclude: [Glob], sizes: Bool = true) -> [Entry] {
     let resolved = resolvedPath(root) ?? root
     var visited: Set<String> = [resolved]
     var files: [Entry] = []
     walk(
-      folder: root, relative: "", root: resolved, exclude: exclude, throughLink: false, into: &files,
+      folder: root, relative: "", root: resolved, exclude: exclude, sizes: sizes, throughLink: false, into: &files,
       visited: &visited)
     // A note reached through a link and directly is listed once, by its direct path.
     guard files.contains(where: \.throughLink) else { return files }
@@ -127,7 +134,30 @@ public enum NoteFiles {
   /// Reads the file at `path`: a note (well-formed UTF-8: parse it with
   /// `NoteDocument(checkedUTF8:)`), or why it was skipped (unreadable, binary, not UTF-8).
   public static func read(_ path: String) -> Content {
-    guard let bytes = readBytes(path) else {
+    var info = stat()
+    return content(of: readBytes(path, maxSize: .max, info: &info))
+  }
+
+  /// Reads the note of `entry` as ``read(_:)`` does, its size and time looked up as the
+  /// file is opened (a listing without sizes left them unknown): the entry with them,
+  /// and what was read, `nil` for a file larger than `maxSize` (not read).
+  public static func read(_ entry: Entry, maxSize: Int) -> (entry: Entry, content: Content?) {
+    var info = stat()
+    let bytes = readBytes(entry.path, maxSize: maxSize, info: &info)
+    let failure = errno
+    var found = entry
+    if info.st_mode & S_IFMT == S_IFREG {
+      found.size = Int(info.st_size)
+      found.modified = modificationTime(info)
+    }
+    if bytes == nil && failure == EFBIG { return (found, nil) }
+    errno = failure
+    return (found, content(of: bytes))
+  }
+
+  /// What `bytes` (`nil`: not read, `errno` says why) are as a note.
+  private static func content(of bytes: [UInt8]?) -> Content {
+    guard let bytes else {
       return .skipped(reason: errno == EINVAL ? "not a regular file" : String(cString: strerror(errno)))
     }
     let hasNUL = bytes.withUnsafeBytes { $0.isEmpty ? false : memchr($0.baseAddress!, 0, $0.count) != nil }
@@ -178,22 +208,36 @@ public enum NoteFiles {
   }
 
   private static func walk(
-    folder: String, relative: String, root: String, exclude: [Glob], throughLink: Bool, into files: inout [Entry],
-    visited: inout Set<String>
+    folder: String, relative: String, root: String, exclude: [Glob], sizes: Bool, throughLink: Bool,
+    into files: inout [Entry], visited: inout Set<String>
   ) {
     guard let directory = opendir(folder) else { return }
     defer { closedir(directory) }
-    var entries: [String] = []
+    var entries: [(name: String, type: UInt8)] = []
     while let entry = readdir(directory) {
       let name = withUnsafePointer(to: entry.pointee.d_name) {
         $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
       }
       if name == "." || name == ".." { continue }
-      entries.append(name)
+      entries.append((name, entry.pointee.d_type))
     }
-    let names = entries.sorted()
-    for (name, found) in zip(names, lookUp(names, in: dirfd(directory))) {
-      guard var info = found else { continue }
+    entries.sort { $0.name < $1.name }
+    // What the listing says is a folder, or a regular file whose size is not wanted,
+    // needs no lookup; links and entries of unknown type (on some file systems) do.
+    func isKnown(_ type: UInt8) -> Bool {
+      Int(type) == Int(DT_DIR) || (!sizes && Int(type) == Int(DT_REG))
+    }
+    let unknown = entries.filter { !isKnown($0.type) }.map(\.name)
+    var lookedUp = lookUp(unknown, in: dirfd(directory))[...]
+    for (name, type) in entries {
+      var info = stat()
+      if isKnown(type) {
+        info.st_mode = Int(type) == Int(DT_DIR) ? S_IFDIR : S_IFREG
+        info.st_size = -1
+      } else {
+        guard let slot = lookedUp.popFirst(), let found = slot else { continue }
+        info = found
+      }
       let path = join(folder, name)
       let relativePath = relative.isEmpty ? name : relative + "/" + name
       var mode = info.st_mode & S_IFMT
@@ -212,12 +256,13 @@ public enum NoteFiles {
       if mode == S_IFDIR {
         if name.hasPrefix(".") || name == "node_modules" { continue }
         walk(
-          folder: path, relative: relativePath, root: root, exclude: exclude, throughLink: throughLink || isLink,
-          into: &files, visited: &visited)
+          folder: path, relative: relativePath, root: root, exclude: exclude, sizes: sizes,
+          throughLink: throughLink || isLink, into: &files, visited: &visited)
       } else if mode == S_IFREG && isNoteName(name) {
         files.append(
           Entry(
-            path: path, size: Int(info.st_size), modified: modificationTime(info), throughLink: throughLink || isLink))
+            path: path, size: Int(info.st_size), modified: info.st_size < 0 ? 0 : modificationTime(info),
+            throughLink: throughLink || isLink))
       }
     }
   }
@@ -248,15 +293,25 @@ public enum NoteFiles {
 
   /// The whole content of the file at `path`; `nil` with `errno` set on failure.
   public static func readBytes(_ path: String) -> [UInt8]? {
+    var info = stat()
+    return readBytes(path, maxSize: .max, info: &info)
+  }
+
+  /// The bytes of the file at `path`, its status in `info`; `nil` with `errno` set when
+  /// it cannot be read, and with `EFBIG` when it is larger than `maxSize`.
+  private static func readBytes(_ path: String, maxSize: Int, info: inout stat) -> [UInt8]? {
     // Not blocking on open: a FIFO named like a note would wait for a writer forever.
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
-    var info = stat()
     guard fstat(descriptor, &info) == 0 else { return nil }
     // A FIFO, a device (`/dev/zero` never ends) or a folder is not a file to read whole.
     guard info.st_mode & S_IFMT == S_IFREG else {
       errno = info.st_mode & S_IFMT == S_IFDIR ? EISDIR : EINVAL
+      return nil
+    }
+    guard info.st_size <= maxSize else {
+      errno = EFBIG
       return nil
     }
     // Reads of a regular file do not wait for anything: `O_NONBLOCK` can stay. The

@@ -135,3 +135,32 @@ extension LibraryIndexingTests {
     _ = try await harness.finish()
   }
 }
+
+extension LibraryIndexingTests {
+  /// With no cache file yet, the folders are listed without the notes' sizes and each
+  /// note's is looked up as it is read: what the cache records and what polling
+  /// compares with are the files' own sizes and times, so the first poll finds
+  /// nothing changed (and reads nothing again).
+  @Test func aFirstIndexingWithoutACacheKnowsEachFilesSizeAndTime() async throws {
+    let fixture = try LibraryFixture()
+    let harness = InProcessServer()
+    try await fixture.initialize(harness.client, options: ["index": ["pollInterval": 3_600_000]])
+    // Polling starts once the words are read and the cache is written.
+    var poller: FolderPoller?
+    for _ in 0..<500 {
+      poller = harness.server.libraryStatus.withLock { $0.poller }
+      if poller != nil { break }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    let changes = try #require(poller).poll()
+    #expect(changes.isEmpty, "updated \(changes.updated.map(\.path)), deleted \(changes.deleted)")
+    let records = try #require(harness.server.libraryStatus.withLock { $0.cacheRecords })
+    #expect(records.count == harness.server.library.snapshot().noteCount)
+    for (path, record) in records {
+      let file = try #require(NoteFiles.entry(path))
+      #expect(record.entry.size == file.size && record.entry.modified == file.modified, "\(path)")
+    }
+    try await harness.client.shutdownAndExit()
+    _ = try await harness.finish()
+  }
+}

@@ -10,7 +10,8 @@ import Testing
 
 /// Reading and listing note files: the bytes come back whole whatever the size the
 /// file claims, and a folder of thousands of notes (looked up on every core) lists
-/// each one once, sorted, with its size.
+/// each one once, sorted, with its size, or without sizes for the reading of each note
+/// to look them up.
 @Suite struct NoteFilesTests {
   func folder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("booknotes-files-\(UUID().uuidString)")
@@ -63,5 +64,54 @@ import Testing
     expected.sort { $0.name < $1.name }
     #expect(entries.map(\.path) == expected.map { root.appendingPathComponent($0.name).path })
     #expect(entries.map(\.size) == expected.map(\.size))
+  }
+
+  @Test func aListingWithoutSizesLeavesThemToTheReading() throws {
+    let root = try folder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    try FileManager.default.createDirectory(at: root.appendingPathComponent("sub"), withIntermediateDirectories: true)
+    let files = [
+      ("a.md", "# A\n"), ("sub/b.markdown", "b"), ("large.md", String(repeating: "x", count: 5000)), ("text.txt", "t"),
+    ]
+    for (name, text) in files {
+      #expect(FileManager.default.createFile(atPath: root.appendingPathComponent(name).path, contents: Data(text.utf8)))
+    }
+    // A link is looked up while listing, as a listing with sizes would.
+    try FileManager.default.createSymbolicLink(
+      atPath: root.appendingPathComponent("sub/link.md").path,
+      withDestinationPath: root.appendingPathComponent("text.txt").path)
+    let withSizes = NoteFiles.scan(root: root.path, exclude: [])
+    let withoutSizes = NoteFiles.scan(root: root.path, exclude: [], sizes: false)
+    #expect(withoutSizes.map(\.path) == withSizes.map(\.path))
+    #expect(withSizes.allSatisfy { $0.isLookedUp })
+    let lookedUp = withoutSizes.filter(\.isLookedUp).map { $0.path.dropFirst(root.path.count + 1) }
+    #expect(lookedUp == ["sub/link.md"])
+    // Reading each looks it up: the same entry the listing with sizes gives.
+    for (entry, expected) in zip(withoutSizes, withSizes) {
+      let (found, content) = NoteFiles.read(entry, maxSize: 4096)
+      #expect(found == expected)
+      if expected.size > 4096 {
+        #expect(content == nil, "\(entry.path) is larger than the limit: not read")
+      } else {
+        guard case .note(let bytes) = content else {
+          Issue.record("\(entry.path) not read")
+          continue
+        }
+        #expect(bytes.count == expected.size)
+      }
+    }
+    // The loader says the same: the large note by its name and size only.
+    let large = try #require(withoutSizes.first { $0.path.hasSuffix("large.md") })
+    guard case .summary(let summary) = LibraryLoader.load(large, maxFileSize: 4096) else {
+      Issue.record("large.md not summarised")
+      return
+    }
+    #expect(summary.byteCount == 5000)
+    #expect(summary.headings.isEmpty)
+    guard case .summary(let note) = LibraryLoader.load(withoutSizes[0], maxFileSize: 4096) else {
+      Issue.record("a.md not summarised")
+      return
+    }
+    #expect(note.title == "A")
   }
 }
