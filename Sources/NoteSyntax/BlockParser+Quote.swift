@@ -74,8 +74,7 @@ extension BlockParser {
       }
       if textEnd > line.content {
         let content = builder.open(.inlineContent, at: line.content)
-        var parser = InlineParser(buffer: p, regionEnd: textEnd)
-        parser.parse(line.content, textEnd, into: &builder)
+        inline(line.content, textEnd)
         builder.close(content, at: textEnd)
       }
       if let cited { builder.leaf(.citation, cited.lowerBound, cited.upperBound) }

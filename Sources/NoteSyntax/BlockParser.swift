@@ -27,16 +27,21 @@ struct BlockParser {
   /// Whether paragraphs, quotes and lists longer than `Pieces.largeBlock` are cut into
   /// pieces (see ``Pieces``); without, each is one block however long.
   let cutsLargeBlocks: Bool
+  /// Whether inline content that cannot hold a hashtag, a link or an image (no `#`, no
+  /// `[`) is left as one text leaf, outside headings and questions (see
+  /// ``NoteDocument/skimming(checkedUTF8:)``).
+  let skims: Bool
 
   init(
     buffer: UnsafeBufferPointer<UInt8>, startsDocument: Bool, recordsLines: Bool = false,
-    cutsLargeBlocks: Bool = true
+    cutsLargeBlocks: Bool = true, skims: Bool = false
   ) {
     self.p = buffer
     self.n = buffer.count
     self.startsDocument = startsDocument
     self.recordsLines = recordsLines
     self.cutsLargeBlocks = cutsLargeBlocks
+    self.skims = skims
     if recordsLines { lines.reserveCapacity(LineIndex.chunkSize) }
   }
 
@@ -287,16 +292,21 @@ struct BlockParser {
     return next
   }
 
-  private mutating func inline(_ start: Int, _ end: Int, questionMarkers: Bool = false) {
+  mutating func inline(_ start: Int, _ end: Int, questionMarkers: Bool = false, skimmable: Bool = true) {
     guard end > start else { return }
+    if skims && skimmable && !ByteScan.holdsHashOrBracket(p, from: start, to: end) {
+      let breaks = ByteScan.lineBreak(p, from: start, to: end) < end
+      builder.leaf(.text, start, end, flags: breaks ? PackedNode.holdsLineBreak : 0)
+      return
+    }
     var parser = InlineParser(buffer: p, regionEnd: end, checksQuestionMarkers: questionMarkers)
     parser.parse(start, end, into: &builder)
   }
 
-  private mutating func inlineContent(_ start: Int, _ end: Int) {
+  private mutating func inlineContent(_ start: Int, _ end: Int, skimmable: Bool = true) {
     guard end > start else { return }
     let node = builder.open(.inlineContent, at: start)
-    inline(start, end)
+    inline(start, end, skimmable: skimmable)
     builder.close(node, at: end)
   }
 
@@ -339,7 +349,8 @@ struct BlockParser {
     let node = builder.open(.heading, at: s)
     builder.leaf(.headingMarker, s, s + level)
     let content = LineMarkers.skipSpaces(p, s + level, e)
-    inlineContent(content, LineMarkers.trimEnd(p, content, e))
+    // A heading's plain text is in a summary: never skimmed.
+    inlineContent(content, LineMarkers.trimEnd(p, content, e), skimmable: false)
     builder.close(node, at: nextLine(e))
   }
 
@@ -465,7 +476,8 @@ struct BlockParser {
       return
     }
     let node = builder.open(kind, at: content)
-    inline(content, contentEnd)
+    // A question's plain text is in a summary: never skimmed.
+    inline(content, contentEnd, skimmable: kind != .question)
     builder.close(node, at: contentEnd)
   }
 }
