@@ -13,8 +13,7 @@
   /// Index of the first node after this node's subtree.
   @usableFromInline var end: UInt32
 
-  /// Set on a text leaf whose bytes hold a line break (only a code span's text can, and
-  /// the text of a skimmed document's paragraphs and items).
+  /// Set on a text leaf whose bytes hold a line break (only a code span's text can).
   @inlinable static var holdsLineBreak: UInt8 { 1 }
 }
 

@@ -74,7 +74,8 @@ extension BlockParser {
       }
       if textEnd > line.content {
         let content = builder.open(.inlineContent, at: line.content)
-        inline(line.content, textEnd)
+        var parser = InlineParser(buffer: p, regionEnd: textEnd)
+        parser.parse(line.content, textEnd, into: &builder)
         builder.close(content, at: textEnd)
       }
       if let cited { builder.leaf(.citation, cited.lowerBound, cited.upperBound) }

@@ -27,21 +27,16 @@ struct BlockParser {
   /// Whether paragraphs, quotes and lists longer than `Pieces.largeBlock` are cut into
   /// pieces (see ``Pieces``); without, each is one block however long.
   let cutsLargeBlocks: Bool
-  /// Whether inline content that cannot hold a hashtag, a link or an image (no `#`, no
-  /// `[`) is left as one text leaf, outside headings and questions (see
-  /// ``NoteDocument/skimming(checkedUTF8:)``).
-  let skims: Bool
 
   init(
     buffer: UnsafeBufferPointer<UInt8>, startsDocument: Bool, recordsLines: Bool = false,
-    cutsLargeBlocks: Bool = true, skims: Bool = false
+    cutsLargeBlocks: Bool = true
   ) {
     self.p = buffer
     self.n = buffer.count
     self.startsDocument = startsDocument
     self.recordsLines = recordsLines
     self.cutsLargeBlocks = cutsLargeBlocks
-    self.skims = skims
     if recordsLines { lines.reserveCapacity(LineIndex.chunkSize) }
   }
 
@@ -292,21 +287,16 @@ struct BlockParser {
     return next
   }
 
-  mutating func inline(_ start: Int, _ end: Int, questionMarkers: Bool = false, skimmable: Bool = true) {
+  private mutating func inline(_ start: Int, _ end: Int, questionMarkers: Bool = false) {
     guard end > start else { return }
-    if skims && skimmable && !ByteScan.holdsHashOrBracket(p, from: start, to: end) {
-      let breaks = ByteScan.lineBreak(p, from: start, to: end) < end
-      builder.leaf(.text, start, end, flags: breaks ? PackedNode.holdsLineBreak : 0)
-      return
-    }
     var parser = InlineParser(buffer: p, regionEnd: end, checksQuestionMarkers: questionMarkers)
     parser.parse(start, end, into: &builder)
   }
 
-  private mutating func inlineContent(_ start: Int, _ end: Int, skimmable: Bool = true) {
+  private mutating func inlineContent(_ start: Int, _ end: Int) {
     guard end > start else { return }
     let node = builder.open(.inlineContent, at: start)
-    inline(start, end, skimmable: skimmable)
+    inline(start, end)
     builder.close(node, at: end)
   }
 
@@ -349,8 +339,7 @@ struct BlockParser {
     let node = builder.open(.heading, at: s)
     builder.leaf(.headingMarker, s, s + level)
     let content = LineMarkers.skipSpaces(p, s + level, e)
-    // A heading's plain text is in a summary: never skimmed.
-    inlineContent(content, LineMarkers.trimEnd(p, content, e), skimmable: false)
+    inlineContent(content, LineMarkers.trimEnd(p, content, e))
     builder.close(node, at: nextLine(e))
   }
 
@@ -476,8 +465,7 @@ struct BlockParser {
       return
     }
     let node = builder.open(kind, at: content)
-    // A question's plain text is in a summary: never skimmed.
-    inline(content, contentEnd, skimmable: kind != .question)
+    inline(content, contentEnd)
     builder.close(node, at: contentEnd)
   }
 }

@@ -54,24 +54,6 @@ enum ByteScan {
     return firstLane(control .| bangOrHash .| bracketOrUnderscore .| others)
   }
 
-  /// Whether `start..<end` holds a `#` or a `[`: where a hashtag, a link or an image
-  /// could start.
-  static func holdsHashOrBracket(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
-    var i = start
-    while i + 16 <= end {
-      let v = loadVector(p, i)
-      let found = unsafeBitCast(
-        (v .== Vector(repeating: 0x23)) .| (v .== Vector(repeating: 0x5B)), to: SIMD2<UInt64>.self)
-      if found[0] | found[1] != 0 { return true }
-      i += 16
-    }
-    while i < end {
-      if p[i] == 0x23 || p[i] == 0x5B { return true }
-      i += 1
-    }
-    return false
-  }
-
   /// The first index in `start..<end` holding `\n` or `\r`, or `end`.
   @inline(__always)
   static func lineBreak(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {

@@ -26,8 +26,7 @@ public struct FlatSubtree {
 
   @inlinable public func length(_ index: Int) -> Int { Int(nodes[index].length) }
 
-  /// Whether the text of leaf `index` holds a line break (only a code span's text can,
-  /// and the text of a skimmed document's paragraphs and items).
+  /// Whether the text of leaf `index` holds a line break (only a code span's text can).
   @inlinable public func holdsLineBreak(_ index: Int) -> Bool { nodes[index].flags & PackedNode.holdsLineBreak != 0 }
 
   /// The index after node `index`'s subtree: its next sibling, or its parent's next.

@@ -80,21 +80,10 @@ public struct NoteDocument: Sendable {
     }
   }
 
-  /// A document for what a summary of the note reads, from bytes checked to be
-  /// well-formed UTF-8: its blocks, headings, questions, hashtags, links and front
-  /// matter are those of a full parse, but inline content that holds no `#` and no `[`
-  /// (of paragraphs, list items, quote lines, answers and summaries) is one text leaf,
-  /// without the emphasis, clozes and code spans a full parse finds there, or their
-  /// findings. Not for editing, tokens or diagnostics.
-  public static func skimming(checkedUTF8 bytes: [UInt8]) -> NoteDocument {
-    assert(Self.isValidUTF8(bytes), "bytes said to be UTF-8 are not")
-    return NoteDocument(validUTF8: bytes, skims: true)
-  }
-
-  init(validUTF8 bytes: [UInt8], cutsLargeBlocks: Bool = true, skims: Bool = false) {
+  init(validUTF8 bytes: [UInt8], cutsLargeBlocks: Bool = true) {
     text = TextStorage(validUTF8: bytes)
     (lines, tree) = bytes.withUnsafeBufferPointer { buffer in
-      let (blocks, lines) = Self.parseBlocks(buffer, cutsLargeBlocks: cutsLargeBlocks, skims: skims)
+      let (blocks, lines) = Self.parseBlocks(buffer, cutsLargeBlocks: cutsLargeBlocks)
       return (lines ?? LineIndex(bytes: buffer), SyntaxTree(blocks: blocks))
     }
   }
@@ -102,11 +91,11 @@ public struct NoteDocument: Sendable {
   /// Parses every block of `buffer`, a whole note, straight into the chunks of a block
   /// list, indexing each chunk as its blocks are made. The line index comes from the
   /// lines the parse examined (each is read once), or is `nil` if some line was not.
-  static func parseBlocks(_ buffer: UnsafeBufferPointer<UInt8>, cutsLargeBlocks: Bool = true, skims: Bool = false)
-    -> (BlockList, LineIndex?)
-  {
+  static func parseBlocks(_ buffer: UnsafeBufferPointer<UInt8>, cutsLargeBlocks: Bool = true) -> (
+    BlockList, LineIndex?
+  ) {
     var parser = BlockParser(
-      buffer: buffer, startsDocument: true, recordsLines: true, cutsLargeBlocks: cutsLargeBlocks, skims: skims)
+      buffer: buffer, startsDocument: true, recordsLines: true, cutsLargeBlocks: cutsLargeBlocks)
     var chunks: [BlockList.Chunk] = []
     var blocks: [Block] = []
     var starts: [Int] = []

@@ -61,10 +61,7 @@ public enum LibraryLoader {
       entry.isLookedUp ? (entry, NoteFiles.read(entry.path)) : NoteFiles.read(entry, maxSize: maxFileSize)
     switch content {
     case .note(let bytes):
-      // Skimmed: a summary reads no inline content but headings, questions, hashtags
-      // and links, which skimming parses as a full parse does.
-      let doc = NoteDocument.skimming(checkedUTF8: bytes)
-      return (found, .summary(NoteSummary(path: entry.path, doc: doc, words: words)))
+      return (found, .summary(NoteSummary(path: entry.path, doc: NoteDocument(checkedUTF8: bytes), words: words)))
     case .skipped(let reason):
       return (found, .skipped(path: entry.path, reason: reason))
     case nil:

@@ -199,30 +199,25 @@ enum LibraryBenchmark {
         + "slowest \(Measure.format(slowest.1)) (\(slowest.0))")
   }
 
-  /// A cold start's first pass, three times, on one core: each text parsed alone, fully
-  /// and skimming (for comparison), what the loader does per note (the text parsed
-  /// skimming, summarised without its words), then what applying the summaries does (in
-  /// steps of an eighth of the library, at least 256 notes, as the server). The
-  /// generated notes are well-formed UTF-8.
+  /// A cold start's first pass, three times, on one core: each text parsed alone (for
+  /// comparison), what the loader does per note (the text parsed, summarised without
+  /// its words), then what applying the
+  /// summaries does (in steps of an eighth of the library, at least 256 notes, as
+  /// the server).
   static func firstPass(_ files: [(path: String, bytes: [UInt8])]) {
-    print(
-      "first pass       | full parse | skimming parse | skim + summarise | apply    | CPU of the round, in the kernel")
+    print("first pass       | parse alone | parse + summarise | apply    | CPU of the round, in the kernel")
     for _ in 0..<3 {
       let cpu = ProcessTime.split()
       var blocks = 0
       let parse = Measure.seconds {
         for file in files { blocks &+= NoteDocument(bytes: file.bytes).tree.blockCount }
       }
-      let skim = Measure.seconds {
-        for file in files { blocks &+= NoteDocument.skimming(checkedUTF8: file.bytes).tree.blockCount }
-      }
       precondition(blocks > 0)
       var summaries: [NoteSummary] = []
       summaries.reserveCapacity(files.count)
       let summarise = Measure.seconds {
         for file in files {
-          let doc = NoteDocument.skimming(checkedUTF8: file.bytes)
-          summaries.append(NoteSummary(path: file.path, doc: doc, words: false))
+          summaries.append(NoteSummary(path: file.path, doc: NoteDocument(bytes: file.bytes), words: false))
         }
       }
       let host = LibraryHost()
@@ -236,8 +231,7 @@ enum LibraryBenchmark {
       }
       let used = ProcessTime.split()
       print(
-        "                 | \(Measure.format(parse))  | \(Measure.format(skim))      | \(Measure.format(summarise))        "
-          + "| \(Measure.format(apply)) "
+        "                 | \(Measure.format(parse))   | \(Measure.format(summarise))        | \(Measure.format(apply)) "
           + "| \(used.user + used.system - cpu.user - cpu.system) ms, \(used.system - cpu.system) ms"
       )
     }
