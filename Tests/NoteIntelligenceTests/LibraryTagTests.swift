@@ -91,6 +91,20 @@ import Testing
     #expect(NoteSummary.tagUses(in: doc).map(\.name) == expected, "\(list)")
   }
 
+  /// Front matter keys in any case: `TAGS` lists tags and `Title` gives the title's
+  /// span; a key spelled with other letters is not one of them.
+  @Test(arguments: [
+    ("tags", "title", true), ("TAGS", "Title", true), ("Tags", "TITLE", true), ("tägs", "títle", false),
+    ("tags2", "titles", false),
+  ])
+  func frontMatterKeysInAnyCase(tagsKey: String, titleKey: String, known: Bool) {
+    let text = "---\n\(titleKey): \"Ethics\"\n\(tagsKey): a, #b/c\n---\nBody\n"
+    let summary = NoteSummary(path: "/n.md", doc: NoteDocument(text))
+    #expect(summary.tags.map(\.name) == (known ? ["a", "b/c"] : []))
+    let span = summary.titleSpan.map { Array(Array(text.utf8)[$0.bytes]) }
+    #expect(span == (known ? Array("Ethics".utf8) : nil))
+  }
+
   @Test func tagUsesAreTheSummarysTags() {
     let texts = [
       "---\ntitle: T\ntags: a, #b/c, 'd'\n---\n# T\n\n#x #y/z text #mood/😀 #読書\n\n```\n#not-a-tag\n```\n",

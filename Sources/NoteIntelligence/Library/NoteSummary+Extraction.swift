@@ -91,7 +91,7 @@ extension NoteSummary {
   private static func frontMatterTitleSpan(_ block: SyntaxNode, _ doc: NoteDocument) -> NoteSpan? {
     for entry in block.children where entry.kind == .frontMatterEntry {
       guard let key = entry.child(.frontMatterKey), let value = entry.child(.frontMatterValue),
-        doc.text.string(in: key.range).lowercased() == "title"
+        isKey(key.range, "title", doc)
       else { continue }
       return doc.span(of: unquotedRange(value.range, doc))
     }
@@ -104,7 +104,7 @@ extension NoteSummary {
     var tags: [TagUse] = []
     for entry in block.children where entry.kind == .frontMatterEntry {
       guard let key = entry.child(.frontMatterKey), let value = entry.child(.frontMatterValue),
-        doc.text.string(in: key.range).lowercased() == "tags"
+        isKey(key.range, "tags", doc)
       else { continue }
       for item in listItemRanges(value.range, doc) {
         var range = item
@@ -117,6 +117,21 @@ extension NoteSummary {
       }
     }
     return tags
+  }
+
+  /// Whether the front matter key at `range` is `name` (lowercase ASCII) in any case,
+  /// read in place: no other character lowercases to an ASCII letter of `title` or
+  /// `tags`.
+  private static func isKey(_ range: Range<Int>, _ name: StaticString, _ doc: NoteDocument) -> Bool {
+    guard range.count == name.utf8CodeUnitCount else { return false }
+    return name.withUTF8Buffer { name in
+      for (index, offset) in range.enumerated() {
+        let byte = doc.text[offset]
+        let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+        guard lower == name[index] else { return false }
+      }
+      return true
+    }
   }
 
   /// The ranges of the items of a `a, b` or `[a, b]` list value, trimmed and unquoted.
