@@ -1,4 +1,5 @@
 import LanguageServerProtocol
+import Locking
 import NoteIntelligence
 import NoteSyntax
 import NoteWorkspace
@@ -32,13 +33,24 @@ extension BookNotesServer {
   /// the disk) and the library. A file outside the folders its links may lead into
   /// (``linkFolders(of:)``) is not looked for: it counts as existing, so a link to it
   /// is not reported missing.
+  ///
+  /// Diagnostics look at every link of the note on every keystroke: the roots and the
+  /// folders the links lead into are resolved once per context (symbolic links
+  /// followed), and each target costs a `stat` or two.
   func libraryContext(for uri: DocumentURI) -> LibraryContext {
     let snapshot = library.snapshot()
     let open = Set(openDocuments.map { Self.libraryPath(of: $0.uri) })
-    let folders = linkFolders(of: uri)
+    let resolved = Lock<[String: String?]>([:])
+    @Sendable func resolve(_ path: String) -> String? {
+      if let known = resolved.withLock({ $0[path] }) { return known }
+      let found = NoteFiles.resolvedPath(path)
+      resolved.withLock { $0[path] = found }
+      return found
+    }
+    let folders = linkFolders(of: uri, resolve: resolve)
     return LibraryContext(path: FileURI.path(of: uri), library: snapshot) { path in
       if snapshot.note(at: path) != nil || open.contains(path) { return true }
-      guard folders.contains(where: { NoteFiles.isInside(path, root: $0) }) else { return true }
+      guard folders.contains(where: { NoteFiles.isInside(path, root: $0, resolve: resolve) }) else { return true }
       return NoteFiles.exists(path)
     }
   }

@@ -18,10 +18,12 @@ extension BookNotesServer {
 
   /// The folders the links of the open note at `uri` may lead into: the workspace
   /// folders, or for a note outside all of them (a note opened without a workspace,
-  /// say) its own folder.
-  func linkFolders(of uri: DocumentURI) -> [String] {
+  /// say) its own folder. Paths are resolved by `resolve` (``NoteFiles/isInside(_:root:resolve:)``).
+  func linkFolders(of uri: DocumentURI, resolve: (String) -> String? = NoteFiles.resolvedPath) -> [String] {
     let folders = workspaceFolderPaths
-    guard let path = FileURI.path(of: uri), !folders.contains(where: { NoteFiles.isInside(path, root: $0) }) else {
+    guard let path = FileURI.path(of: uri),
+      !folders.contains(where: { NoteFiles.isInside(path, root: $0, resolve: resolve) })
+    else {
       return folders
     }
     return LinkTarget.folder(of: path).map { [$0] } ?? []

@@ -1,4 +1,5 @@
 import Dispatch
+import NoteIntelligence
 import NoteSyntax
 
 #if canImport(Glibc)
@@ -176,11 +177,7 @@ public enum NoteFiles {
   /// An absolute `path` without empty, `.` and `..` components (`..` at the top stays
   /// at `/`), as written: symbolic links are not followed.
   public static func normalized(_ path: String) -> String {
-    var parts: [Substring] = []
-    for part in path.split(separator: "/") where part != "." {
-      if part == ".." { _ = parts.popLast() } else { parts.append(part) }
-    }
-    return "/" + parts.joined(separator: "/")
+    LinkTarget.normalized(path)
   }
 
   /// Whether the absolute `path` is `root` or inside it, as written (after
@@ -188,17 +185,28 @@ public enum NoteFiles {
   /// the root that points out of it is outside. A path that does not exist is inside
   /// when the nearest folder above it that exists is (or when the root does not exist).
   public static func isInside(_ path: String, root: String) -> Bool {
+    isInside(path, root: root, resolve: resolvedPath)
+  }
+
+  /// ``isInside(_:root:)``, with paths resolved by `resolve` (as ``resolvedPath(_:)``
+  /// does): a caller checking many paths at once, such as every link of a note, can
+  /// remember the root's and the folders' resolutions. Whether `path` itself exists is
+  /// looked up each time.
+  public static func isInside(_ path: String, root: String, resolve: (String) -> String?) -> Bool {
     let written = normalized(path)
     let writtenRoot = normalized(root)
     guard written == writtenRoot || written.hasPrefix(join(writtenRoot, "")) else { return false }
     // Nothing is inside a root that does not exist, symbolic links included.
-    guard let realRoot = resolvedPath(writtenRoot) else { return true }
+    guard let realRoot = resolve(writtenRoot) else { return true }
     var existing = written
-    while resolvedPath(existing) == nil, existing != "/" {
+    // A path that does not exist (one `stat`) is where the nearest folder above it is.
+    var real = exists(existing) ? resolve(existing) : nil
+    while real == nil, existing != "/" {
       existing = String(existing[..<(existing.lastIndex(of: "/") ?? existing.startIndex)])
       if existing.isEmpty { existing = "/" }
+      real = resolve(existing)
     }
-    guard let real = resolvedPath(existing) else { return false }
+    guard let real else { return false }
     return real == realRoot || real.hasPrefix(join(realRoot, ""))
   }
 

@@ -114,4 +114,43 @@ import Testing
     }
     #expect(note.title == "A")
   }
+
+  /// Inside a root as written and where symbolic links lead; a path that does not exist
+  /// is where the nearest folder above it is. The same with the resolutions remembered.
+  @Test func pathsInsideARoot() throws {
+    let base = try folder()
+    defer { try? FileManager.default.removeItem(at: base) }
+    let root = base.appendingPathComponent("root").path
+    let outside = base.appendingPathComponent("outside").path
+    for folder in [root + "/sub", outside] {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+    #expect(FileManager.default.createFile(atPath: root + "/a.md", contents: Data("a".utf8)))
+    #expect(FileManager.default.createFile(atPath: outside + "/o.md", contents: Data("o".utf8)))
+    try FileManager.default.createSymbolicLink(atPath: root + "/out", withDestinationPath: outside)
+    try FileManager.default.createSymbolicLink(atPath: root + "/o.md", withDestinationPath: outside + "/o.md")
+    let cases: [(String, Bool)] = [
+      (root + "/a.md", true), (root + "/missing.md", true), (root + "/sub/missing.md", true),
+      (root + "/no/such/folder/x.md", true), (root + "/sub/../a.md", true), (root + "/../outside/o.md", false),
+      (root + "/out/o.md", false), (root + "/out/missing.md", false), (root + "/o.md", false),
+      (outside + "/o.md", false), (root, true),
+    ]
+    var resolutions = 0
+    var remembered: [String: String?] = [:]
+    func resolve(_ path: String) -> String? {
+      if let known = remembered[path] { return known }
+      resolutions += 1
+      let found = NoteFiles.resolvedPath(path)
+      remembered[path] = found
+      return found
+    }
+    for (path, inside) in cases {
+      #expect(NoteFiles.isInside(path, root: root) == inside, "\(path)")
+      #expect(NoteFiles.isInside(path, root: root, resolve: resolve) == inside, "\(path), remembered")
+    }
+    // The root is resolved once, and a missing note's folder once for all its notes.
+    let before = resolutions
+    for index in 0..<20 { _ = NoteFiles.isInside(root + "/sub/gone-\(index).md", root: root, resolve: resolve) }
+    #expect(resolutions == before)
+  }
 }

@@ -202,6 +202,28 @@ import Testing
     #expect(LinkTarget.resolve(target, relativeTo: folder) == expected)
   }
 
+  /// Paths already normalized come back as they are; the others lose their empty, `.`
+  /// and `..` components.
+  static let paths: [(String, String)] = [
+    ("/", "/"), ("/a", "/a"), ("/a/b.md", "/a/b.md"), ("/a/.hidden/b.md", "/a/.hidden/b.md"),
+    ("/a/...", "/a/..."), ("/a/..b/c", "/a/..b/c"), ("/a/b/", "/a/b"), ("//a//b", "/a/b"), ("/a/./b", "/a/b"),
+    ("/a/../b", "/b"), ("/..", "/"), ("/../../a", "/a"), ("/a/.", "/a"), ("/a/..", "/"), ("a/b", "/a/b"), ("", "/"),
+    ("/é/😀.md", "/é/😀.md"),
+  ]
+
+  @Test(arguments: paths) func normalizesPaths(_ path: String, _ expected: String) {
+    #expect(LinkTarget.normalized(path) == expected)
+    #expect(LinkTarget.isNormalized(path) == (path == expected))
+  }
+
+  @Test(arguments: [
+    ("/a/b.md", true), ("/a/b.MD", true), ("/a/b.Markdown", true), ("b.markdown", true), ("/a/b.mdx", false),
+    ("/a/md", false), (".md", true), ("/a/b.txt", false), ("/a/b.mar\u{212A}down", true), ("/é.md", true),
+  ])
+  func notePaths(_ path: String, _ expected: Bool) {
+    #expect(LinkTarget.isNotePath(path) == expected)
+  }
+
   @Test func missingNotesAreFlaggedOnTheirTarget() {
     let doc = NoteDocument(
       "See [there](there.md), [gone](gone.md#x), [web](https://x.org/gone.md), ![img](missing.png),\n"

@@ -105,6 +105,17 @@ public enum LinkTarget: Sendable, Hashable {
   }
 
   public static func isNotePath(_ path: String) -> Bool {
+    // On bytes, in any ASCII case; a path with other characters as Unicode lowercases
+    // it (the Kelvin sign is a `k`).
+    func endsWith(_ suffix: StaticString) -> Bool {
+      let utf8 = path.utf8
+      guard utf8.count >= suffix.utf8CodeUnitCount else { return false }
+      return suffix.withUTF8Buffer { suffix in
+        zip(utf8.suffix(suffix.count), suffix).allSatisfy { TextFolding.lowerASCII($0) == $1 }
+      }
+    }
+    if endsWith(".md") || endsWith(".markdown") { return true }
+    guard path.utf8.contains(where: { $0 >= 0x80 }) else { return false }
     let lower = path.lowercased()
     return lower.hasSuffix(".md") || lower.hasSuffix(".markdown")
   }
@@ -123,6 +134,8 @@ public enum LinkTarget: Sendable, Hashable {
 
   /// `text` with `%XX` escapes decoded (invalid UTF-8 repaired); other bytes kept.
   static func percentDecoded(_ text: Substring) -> String {
+    // Most targets have nothing to decode.
+    guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
     var bytes: [UInt8] = []
     var utf8 = Array(text.utf8)[...]
     while let byte = utf8.popFirst() {
@@ -138,8 +151,11 @@ public enum LinkTarget: Sendable, Hashable {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// An absolute path without empty, `.` and `..` components.
-  static func normalized(_ path: String) -> String {
+  /// An absolute path without empty, `.` and `..` components (`..` at the top stays at
+  /// `/`), as written: symbolic links are not followed. A path that has none is
+  /// returned as it is (a link's target, on every keystroke).
+  public static func normalized(_ path: String) -> String {
+    if isNormalized(path) { return path }
     var parts: [Substring] = []
     for part in path.split(separator: "/") {
       switch part {
@@ -149,6 +165,28 @@ public enum LinkTarget: Sendable, Hashable {
       }
     }
     return "/" + parts.joined(separator: "/")
+  }
+
+  /// Whether `path` starts with `/` and has no empty, `.` or `..` component (nor a
+  /// final `/`, unless it is `/`).
+  static func isNormalized(_ path: String) -> Bool {
+    let utf8 = path.utf8
+    guard utf8.first == UInt8(ascii: "/") else { return false }
+    guard utf8.count > 1 else { return true }
+    // The length of the component read so far, and whether it is all dots.
+    var length = 0
+    var dots = 0
+    for byte in utf8.dropFirst() {
+      if byte == UInt8(ascii: "/") {
+        if length == 0 || (dots == length && length <= 2) { return false }
+        length = 0
+        dots = 0
+      } else {
+        length += 1
+        if byte == UInt8(ascii: ".") { dots += 1 }
+      }
+    }
+    return length > 0 && !(dots == length && length <= 2)
   }
 
   private static func hexValue(_ byte: UInt8) -> UInt8? {
