@@ -202,7 +202,7 @@ public enum NoteFiles {
     // A path that does not exist (one `stat`) is where the nearest folder above it is.
     var real = exists(existing) ? resolve(existing) : nil
     while real == nil, existing != "/" {
-      existing = String(existing[..<(existing.lastIndex(of: "/") ?? existing.startIndex)])
+      existing = String(existing[..<(existing.utf8.lastIndex(of: UInt8(ascii: "/")) ?? existing.startIndex)])
       if existing.isEmpty { existing = "/" }
       real = resolve(existing)
     }

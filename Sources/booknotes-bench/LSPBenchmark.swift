@@ -55,6 +55,33 @@ enum LSPBenchmark {
           + "\(Measure.format(Measure.percentile(symbols.latencies, 0.99))) | "
           + String(format: "%.1f KiB", Double(symbols.responseBytes) / 1024))
     }
+    if only.isEmpty || only.hasPrefix("links") { try missingLinks(binary: binary, keystrokes: keystrokes ?? 300) }
+  }
+
+  /// Keystroke → pulled diagnostics in the 100 KB note, as it is and with 40 links to
+  /// notes that do not exist (`link-missing-note` looks for each on every keystroke).
+  static func missingLinks(binary: String, keystrokes: Int) throws {
+    print()
+    print("note                  | keystroke→diagnostics median | p99")
+    let base = try String(contentsOfFile: try Corpus.note(bytes: 100 * 1024), encoding: .utf8)
+    let links = (0..<40).map { "See [note \($0)](later/chapter-\($0).md).\n" }.joined()
+    // A workspace folder on disk holding the note, as an editor opens a library.
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("booknotes-bench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: root) }
+    for (name, text) in [("100 KB", base), ("100 KB + 40 missing", base + "\n" + links)] {
+      let note = root.appendingPathComponent("note.md")
+      try Data(text.utf8).write(to: note)
+      let session = try Session(binary: binary, uri: note.absoluteString)
+      _ = try session.initialize(root: root.absoluteString, pullsDiagnostics: true)
+      session.open(text: text)
+      let pulled = try session.keystrokes(count: keystrokes, then: .pulledDiagnostics)
+      session.close()
+      print(
+        "\(name.padding(toLength: 21, withPad: " ", startingAt: 0)) | "
+          + "\(Measure.format(Measure.median(pulled.latencies))) | "
+          + "\(Measure.format(Measure.percentile(pulled.latencies, 0.99)))")
+    }
   }
 
   /// Start-up of booknotes and each peer found, and peak memory with a 10 MB note open.
@@ -97,19 +124,21 @@ enum LSPBenchmark {
   enum FollowUp {
     case semanticTokensDelta
     case documentSymbol
+    case pulledDiagnostics
   }
 
   /// One `booknotes lsp` process (``ServerProcess``) and the note it edits.
   final class Session {
     let server: ServerProcess
-    let uri = JSONValue.string("file:///bench/note.md")
+    let uri: JSONValue
     var mirror = NoteDocument("")
     var version = 1
     var random = BenchRandom(state: 7)
     var tokenResultID = JSONValue.null
 
-    init(binary: String) throws {
+    init(binary: String, uri: String = "file:///bench/note.md") throws {
       server = try ServerProcess(command: [binary, "lsp", "--log-level", "error"])
+      self.uri = .string(uri)
     }
 
     func request(_ method: String, _ params: JSONValue) -> Int { server.request(method, params) }
@@ -118,11 +147,21 @@ enum LSPBenchmark {
 
     func response(_ id: Int) throws -> (time: UInt64, body: [UInt8]) { try server.responseBody(id) }
 
-    func initialize() throws -> Double {
+    /// Starts the session, with `root` (a `file:` URI) as its workspace folder if given,
+    /// and diagnostics pulled by the client rather than pushed if `pullsDiagnostics`.
+    func initialize(root: String? = nil, pullsDiagnostics: Bool = false) throws -> Double {
       let start = DispatchTime.now().uptimeNanoseconds
+      let capabilities: JSONValue =
+        pullsDiagnostics
+        ? ["general": ["positionEncodings": ["utf-16"]], "textDocument": ["diagnostic": [:]]]
+        : ["general": ["positionEncodings": ["utf-16"]]]
       let id = request(
         "initialize",
-        ["processId": .null, "rootUri": .null, "capabilities": ["general": ["positionEncodings": ["utf-16"]]]])
+        [
+          "processId": .null, "rootUri": root.map { .string($0) } ?? .null,
+          "workspaceFolders": root.map { [["uri": .string($0), "name": "notes"]] } ?? .null,
+          "capabilities": capabilities,
+        ])
       let answer = try response(id)
       notify("initialized", [:])
       return Double(answer.time - start) / 1e9
@@ -142,8 +181,10 @@ enum LSPBenchmark {
       if followUp == .semanticTokensDelta {
         let result = try response(request("textDocument/semanticTokens/full", ["textDocument": ["uri": uri]]))
         tokenResultID = Self.resultID(of: result.body)
-      } else {
+      } else if followUp == .documentSymbol {
         _ = try response(request("textDocument/documentSymbol", ["textDocument": ["uri": uri]]))
+      } else {
+        _ = try response(request("textDocument/diagnostic", ["textDocument": ["uri": uri]]))
       }
       var latencies: [Double] = []
       var size = 0
@@ -173,6 +214,8 @@ enum LSPBenchmark {
             ["textDocument": ["uri": uri], "previousResultId": tokenResultID])
         case .documentSymbol:
           id = request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])
+        case .pulledDiagnostics:
+          id = request("textDocument/diagnostic", ["textDocument": ["uri": uri]])
         }
         let answer = try response(id)
         latencies.append(Double(answer.time - start) / 1e9)

@@ -73,7 +73,7 @@ public enum LinkTarget: Sendable, Hashable {
   public static func resolve(_ target: String, relativeTo folder: String?) -> LinkTarget? {
     if hasScheme(target) { return .uri(target) }
     var path = Substring(target)
-    if let hash = path.firstIndex(of: "#") { path = path[..<hash] }
+    if let hash = path.utf8.firstIndex(of: UInt8(ascii: "#")) { path = path[..<hash] }
     guard !path.isEmpty else { return nil }
     let decoded = percentDecoded(path)
     if decoded.hasPrefix("/") { return .file(path: normalized(decoded)) }
@@ -170,23 +170,25 @@ public enum LinkTarget: Sendable, Hashable {
   /// Whether `path` starts with `/` and has no empty, `.` or `..` component (nor a
   /// final `/`, unless it is `/`).
   static func isNormalized(_ path: String) -> Bool {
-    let utf8 = path.utf8
-    guard utf8.first == UInt8(ascii: "/") else { return false }
-    guard utf8.count > 1 else { return true }
-    // The length of the component read so far, and whether it is all dots.
-    var length = 0
-    var dots = 0
-    for byte in utf8.dropFirst() {
-      if byte == UInt8(ascii: "/") {
-        if length == 0 || (dots == length && length <= 2) { return false }
-        length = 0
-        dots = 0
-      } else {
-        length += 1
-        if byte == UInt8(ascii: ".") { dots += 1 }
+    var path = path
+    return path.withUTF8 { utf8 in
+      guard utf8.first == UInt8(ascii: "/") else { return false }
+      guard utf8.count > 1 else { return true }
+      // The length of the component read so far, and how many of its bytes are dots.
+      var length = 0
+      var dots = 0
+      for byte in utf8[1...] {
+        if byte == UInt8(ascii: "/") {
+          if length == 0 || (dots == length && length <= 2) { return false }
+          length = 0
+          dots = 0
+        } else {
+          length += 1
+          if byte == UInt8(ascii: ".") { dots += 1 }
+        }
       }
+      return length > 0 && !(dots == length && length <= 2)
     }
-    return length > 0 && !(dots == length && length <= 2)
   }
 
   private static func hexValue(_ byte: UInt8) -> UInt8? {
