@@ -49,16 +49,15 @@ public enum LibraryLoader {
     loadLookingUp(entry, maxFileSize: maxFileSize, words: words).outcome
   }
 
-  /// ``load(_:maxFileSize:words:)``, with the entry's size and time looked up as the
-  /// file is read when the listing left them unknown.
+  /// ``load(_:maxFileSize:words:)``, with the entry's size and time as the file read
+  /// has them (the listing may have left them unknown).
   static func loadLookingUp(
     _ entry: NoteFiles.Entry, maxFileSize: Int, words: Bool
   ) -> (entry: NoteFiles.Entry, outcome: Outcome) {
     if entry.size > maxFileSize {
       return (entry, .summary(NoteSummary(nameOnly: entry.path, byteCount: entry.size)))
     }
-    let (found, content) =
-      entry.isLookedUp ? (entry, NoteFiles.read(entry.path)) : NoteFiles.read(entry, maxSize: maxFileSize)
+    let (found, content) = NoteFiles.read(entry, maxSize: maxFileSize)
     switch content {
     case .note(let bytes):
       return (found, .summary(NoteSummary(path: entry.path, doc: NoteDocument(checkedUTF8: bytes), words: words)))

@@ -140,8 +140,9 @@ public enum NoteFiles {
   }
 
   /// Reads the note of `entry` as ``read(_:)`` does, its size and time looked up as the
-  /// file is opened (a listing without sizes left them unknown): the entry with them,
-  /// and what was read, `nil` for a file larger than `maxSize` (not read).
+  /// file is opened (a listing without sizes leaves them unknown): the entry with them
+  /// (as they were, for a file that is not there), and what was read, `nil` for a file
+  /// larger than `maxSize` (not read).
   public static func read(_ entry: Entry, maxSize: Int) -> (entry: Entry, content: Content?) {
     var info = stat()
     let bytes = readBytes(entry.path, maxSize: maxSize, info: &info)
