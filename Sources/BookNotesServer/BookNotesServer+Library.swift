@@ -214,7 +214,7 @@ extension BookNotesServer {
       results, done, waiting in
       let open = isOpen()
       for (entry, outcome) in results {
-        if !listsSizes { lookedUp[entry.path] = entry }
+        lookedUp[entry.path] = entry
         switch outcome {
         case .summary(let summary):
           records.append(IndexCache.Record(entry: entry, summary: summary))
@@ -281,10 +281,11 @@ extension BookNotesServer {
       }
       libraryStatus.withLock { $0.savingCache = false }
     }
+    // The listed notes as read (their sizes and times, which a listing without sizes
+    // does not know), for the poller to compare with.
     let known =
       allRoots != roots
-      ? allRoots.flatMap { NoteFiles.scan(root: $0, exclude: exclude) }
-      : listsSizes ? entries : entries.map { lookedUp[$0.path] ?? $0 }
+      ? allRoots.flatMap { NoteFiles.scan(root: $0, exclude: exclude) } : entries.map { lookedUp[$0.path] ?? $0 }
     if allRoots != roots { recordCacheChanges([]) }
     startWatching(roots: allRoots, known: known)
   }

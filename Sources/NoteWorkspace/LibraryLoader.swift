@@ -95,9 +95,10 @@ public enum LibraryLoader {
     return found.compactMap { $0 }
   }
 
-  /// Loads `entries` on every core, handing back each batch's entries (their sizes and
-  /// times looked up if they were not) and outcomes in order (on the calling thread) with how many entries are done and how many batches
-  /// after this one are read already (waiting to be handed back). Stops between
+  /// Loads `entries` on every core, handing back each batch's entries (with the sizes
+  /// and times of the files read) and outcomes in order (on the calling thread), with
+  /// how many entries are done and how many batches after this one are read already
+  /// (waiting to be handed back). Stops between
   /// batches when `isCancelled` says so. Batches are read ahead of the one handed
   /// back, up to `ahead` of them, so that what `deliver` does (applying notes to the
   /// library, on one core, in steps that grow with it) does not leave the other cores

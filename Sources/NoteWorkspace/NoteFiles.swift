@@ -135,8 +135,7 @@ public enum NoteFiles {
   /// Reads the file at `path`: a note (well-formed UTF-8: parse it with
   /// `NoteDocument(checkedUTF8:)`), or why it was skipped (unreadable, binary, not UTF-8).
   public static func read(_ path: String) -> Content {
-    var info = stat()
-    return content(of: readBytes(path, maxSize: .max, info: &info))
+    content(of: readBytes(path))
   }
 
   /// Reads the note of `entry` as ``read(_:)`` does, its size and time looked up as the

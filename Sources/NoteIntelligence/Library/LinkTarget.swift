@@ -87,7 +87,6 @@ public enum LinkTarget: Sendable, Hashable {
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
-  /// Whether `path` names a note by its extension (`.md`, `.markdown`, any case).
   /// Whether the target in `range` of `doc` may name a note: before any `#`, it ends
   /// with `.md` or `.markdown` (any case). Read from the bytes, without making a string.
   static func mayNameNote(_ range: Range<Int>, in doc: NoteDocument) -> Bool {
@@ -96,26 +95,19 @@ public enum LinkTarget: Sendable, Hashable {
       end = offset
       break
     }
-    func endsWith(_ suffix: String) -> Bool {
-      let bytes = Array(suffix.utf8)
-      guard end - range.lowerBound >= bytes.count else { return false }
-      return bytes.indices.allSatisfy { TextFolding.lowerASCII(doc.text[end - bytes.count + $0]) == bytes[$0] }
-    }
-    return endsWith(".md") || endsWith(".markdown")
+    let target = (range.lowerBound..<end).lazy.map { doc.text[$0] }
+    return TextFolding.isCaseless(target.suffix(3), ".md") || TextFolding.isCaseless(target.suffix(9), ".markdown")
   }
 
+  /// Whether `path` names a note by its extension (`.md`, `.markdown`, any case).
   public static func isNotePath(_ path: String) -> Bool {
     // On bytes, in any ASCII case; a path with other characters as Unicode lowercases
     // it (the Kelvin sign is a `k`).
-    func endsWith(_ suffix: StaticString) -> Bool {
-      let utf8 = path.utf8
-      guard utf8.count >= suffix.utf8CodeUnitCount else { return false }
-      return suffix.withUTF8Buffer { suffix in
-        zip(utf8.suffix(suffix.count), suffix).allSatisfy { TextFolding.lowerASCII($0) == $1 }
-      }
+    let utf8 = path.utf8
+    if TextFolding.isCaseless(utf8.suffix(3), ".md") || TextFolding.isCaseless(utf8.suffix(9), ".markdown") {
+      return true
     }
-    if endsWith(".md") || endsWith(".markdown") { return true }
-    guard path.utf8.contains(where: { $0 >= 0x80 }) else { return false }
+    guard utf8.contains(where: { $0 >= 0x80 }) else { return false }
     let lower = path.lowercased()
     return lower.hasSuffix(".md") || lower.hasSuffix(".markdown")
   }

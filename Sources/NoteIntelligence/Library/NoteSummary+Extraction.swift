@@ -123,15 +123,7 @@ extension NoteSummary {
   /// read in place: no other character lowercases to an ASCII letter of `title` or
   /// `tags`.
   private static func isKey(_ range: Range<Int>, _ name: StaticString, _ doc: NoteDocument) -> Bool {
-    guard range.count == name.utf8CodeUnitCount else { return false }
-    return name.withUTF8Buffer { name in
-      for (index, offset) in range.enumerated() {
-        let byte = doc.text[offset]
-        let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-        guard lower == name[index] else { return false }
-      }
-      return true
-    }
+    TextFolding.isCaseless(range.lazy.map { doc.text[$0] }, name)
   }
 
   /// The ranges of the items of a `a, b` or `[a, b]` list value, trimmed and unquoted.

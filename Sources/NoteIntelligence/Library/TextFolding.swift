@@ -74,6 +74,12 @@ public enum TextFolding {
     output.append(contentsOf: String(lowered).utf8)
   }
 
+  /// Whether `bytes` are `lowercase` (lowercase ASCII) in any ASCII case.
+  static func isCaseless(_ bytes: some Collection<UInt8>, _ lowercase: StaticString) -> Bool {
+    guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+    return lowercase.withUTF8Buffer { zip(bytes, $0).allSatisfy { lowerASCII($0) == $1 } }
+  }
+
   static func lowerASCII(_ byte: UInt8) -> UInt8 {
     byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
   }
