@@ -23,6 +23,35 @@ enum ByteScan {
     return 16
   }
 
+  /// Whether one of the 64 bytes at `i` equals a lane of `a`, `b` or `c` (each a byte
+  /// repeated).
+  @inline(__always)
+  static func holdsAny(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ a: Vector, _ b: Vector, _ c: Vector) -> Bool {
+    var mask = SIMDMask<Vector>(repeating: false)
+    for k in stride(from: 0, to: 64, by: 16) {
+      let v = loadVector(p, i &+ k)
+      mask = mask .| (v .== a) .| (v .== b) .| (v .== c)
+    }
+    let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+    return words[0] | words[1] != 0
+  }
+
+  /// For sixteen bytes at `i` without a line break, how many UTF-16 code units and
+  /// scalars they hold (scalars started in them); `nil` when one is a line break.
+  @inline(__always)
+  static func unitsWithoutBreaks(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (utf16: Int32, scalars: Int32)? {
+    let v = loadVector(p, i)
+    let breaks = unsafeBitCast(
+      (v .== Vector(repeating: 0x0A)) .| (v .== Vector(repeating: 0x0D)), to: SIMD2<UInt64>.self)
+    guard breaks[0] | breaks[1] == 0 else { return nil }
+    // Signed: continuation bytes 0x80…0xBF are below -64; lead bytes of four 0xF0…0xFF at least -16.
+    let starts = unsafeBitCast(v .>= Vector(repeating: -64), to: SIMD2<UInt64>.self)
+    let fours = unsafeBitCast((v .>= Vector(repeating: -16)) .& (v .< Vector(repeating: 0)), to: SIMD2<UInt64>.self)
+    let scalars = Int32((starts[0].nonzeroBitCount &+ starts[1].nonzeroBitCount) &>> 3)
+    let pairs = Int32((fours[0].nonzeroBitCount &+ fours[1].nonzeroBitCount) &>> 3)
+    return (scalars &+ pairs, scalars)
+  }
+
   /// The first of the sixteen bytes at `i` that is `\n` or `\r`, 16 when none is.
   @inline(__always)
   static func firstLineBreakLane(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
@@ -58,6 +87,9 @@ enum ByteScan {
   @inline(__always)
   static func lineBreak(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
     var i = start
+    let lf = Vector(repeating: 0x0A)
+    let cr = Vector(repeating: 0x0D)
+    while i + 64 <= end && !holdsAny(p, i, lf, cr, cr) { i += 64 }
     while i + 16 <= end {
       let lane = firstLineBreakLane(p, i)
       if lane < 16 { return i + lane }

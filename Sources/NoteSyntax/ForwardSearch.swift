@@ -40,6 +40,10 @@ struct ForwardSearch {
     let b = ByteScan.Vector(repeating: Int8(bitPattern: second))
     let c = ByteScan.Vector(repeating: Int8(bitPattern: third))
     while i < end {
+      // Long stretches without any of the bytes (a closer searched to the end of a
+      // large paragraph) go 64 bytes a step.
+      while i + 64 <= end && !ByteScan.holdsAny(p, i, a, b, c) { i += 64 }
+      if i == end { break }
       if i + 16 <= end {
         let v = ByteScan.loadVector(p, i)
         let lane = ByteScan.firstLane((v .== a) .| (v .== b) .| (v .== c))

@@ -228,6 +228,14 @@ public struct LineIndex: Sendable {
         scalars += lane
         i += Int(lane)
         if lane == 16 { continue }
+        // Text in other scripts: sixteen bytes counted at once when no line break is among them.
+        if i + 16 <= n, let units = ByteScan.unitsWithoutBreaks(bytes, i) {
+          utf8 += 16
+          utf16 += units.utf16
+          scalars += units.scalars
+          i += 16
+          continue
+        }
       }
       let b = bytes[i]
       if b == 0x0A || b == 0x0D {

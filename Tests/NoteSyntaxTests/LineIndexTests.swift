@@ -72,6 +72,33 @@ import Testing
     }
   }
 
+  /// Each line's lengths in bytes, UTF-16 code units and scalars, against Swift's own
+  /// counts: lines of every length mixing ASCII, accents, CJK and emoji (sixteen-byte
+  /// runs of other scripts are counted at once).
+  @Test func lineLengthsInEveryEncoding() {
+    var rng = SplitMix(seed: 3)
+    let pieces = ["a", "word ", "é", "中文", "段落没有空格", "👍", "🇫🇷", "\u{10FFFF}", "ß", "—"]
+    var lines: [String] = []
+    for _ in 0..<400 {
+      let count = Int.random(in: 1..<60, using: &rng)
+      lines.append((0..<count).map { _ in pieces.randomElement(using: &rng)! }.joined())
+    }
+    let breaks = ["\n", "\r\n", "\r"]
+    let text = lines.map { $0 + breaks.randomElement(using: &rng)! }.joined() + lines[0]
+    let bytes = Array(text.utf8)
+    for index in [bytes.withUnsafeBufferPointer { LineIndex(bytes: $0) }, NoteDocument(text).lines] {
+      #expect(index.lineCount == lines.count + 1)
+      for (number, line) in (lines + [lines[0]]).enumerated() where number < index.lineCount {
+        let record = index.record(ofLine: number)
+        let expected = (utf8: line.utf8.count, utf16: line.utf16.count, scalars: line.unicodeScalars.count)
+        let breakLength = Int(record.breakLength)
+        #expect(
+          (Int(record.utf8) - breakLength, Int(record.utf16) - breakLength, Int(record.scalars) - breakLength)
+            == expected, "line \(number): \(line)")
+      }
+    }
+  }
+
   @Test func generatedNotes() {
     var rng = SplitMix(seed: 7)
     for _ in 0..<300 { expectSameIndex(NoteGenerator.note(&rng)) }
