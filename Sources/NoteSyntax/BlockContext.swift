@@ -18,6 +18,9 @@ struct BlockContext: Sendable, Hashable {
     case none
     /// A paragraph's inline text, from a position where its parse was at rest.
     case paragraph
+    /// The same, after a piece that was cut though it had read far past the cut (see
+    /// ``InlineParser/parsePiece(from:pieceStart:minimum:regionStart:mayCutAfterFarRead:into:)``).
+    case paragraphAfterFarRead
     /// A blockquote, from the start of a line that has text after its `>`.
     case quote
     /// A list, from the start of one of its items.

@@ -168,11 +168,14 @@ struct BlockList: Sendable {
     return chunks[chunk].starts[block] == offset - offsets[chunk] ? indices[chunk] + block : nil
   }
 
-  /// The first block whose examined span `[start, start + examined)` reaches past `offset`.
-  func firstBlock(reachingPast offset: Int) -> Int? {
-    for c in chunks.indices where offsets[c] + chunks[c].reach > offset {
+  /// The first block from index `first` on whose examined span `[start, start + examined)`
+  /// reaches past `offset`.
+  func firstBlock(reachingPast offset: Int, from first: Int = 0) -> Int? {
+    guard first < count else { return nil }
+    for c in chunk(ofBlock: first)..<chunks.count where offsets[c] + chunks[c].reach > offset {
       let chunk = chunks[c]
-      for (i, block) in chunk.blocks.enumerated() where offsets[c] + chunk.starts[i] + block.examined > offset {
+      for i in max(0, first - indices[c])..<chunk.blocks.count
+      where offsets[c] + chunk.starts[i] + chunk.blocks[i].examined > offset {
         return indices[c] + i
       }
     }

@@ -89,9 +89,11 @@ struct BlockParser {
   /// The next piece of a large block, at `s`.
   private mutating func continuePiece(_ s: Int, _ piece: BlockContext.Piece) -> BlockContext {
     switch piece {
-    case .paragraph:
+    case .paragraph, .paragraphAfterFarRead:
       let node = builder.open(.paragraph, at: s)
-      return paragraphPiece(node, pieceStart: s, from: s, regionStart: nil, minimum: Pieces.minimum)
+      return paragraphPiece(
+        node, pieceStart: s, from: s, regionStart: nil, minimum: Pieces.minimum,
+        mayCutAfterFarRead: piece == .paragraph)
     case .quote:
       let e = examineLine(s)
       guard LineMarkers.quoteMarker(p, s, e) != nil else { return textBlock(s, e) }
@@ -110,16 +112,17 @@ struct BlockParser {
   /// A piece of a large paragraph whose node is open: its text from `start` to the next
   /// place where it is cut, or to its end (see ``InlineParser/parsePiece(from:pieceStart:minimum:regionStart:into:)``).
   private mutating func paragraphPiece(
-    _ node: Int, pieceStart: Int, from start: Int, regionStart: Int?, minimum: Int
+    _ node: Int, pieceStart: Int, from start: Int, regionStart: Int?, minimum: Int, mayCutAfterFarRead: Bool = true
   ) -> BlockContext {
     var parser = InlineParser(paragraphIn: p, from: start)
     let end = parser.parsePiece(
-      from: start, pieceStart: pieceStart, minimum: minimum, regionStart: regionStart, into: &builder)
+      from: start, pieceStart: pieceStart, minimum: minimum, regionStart: regionStart,
+      mayCutAfterFarRead: mayCutAfterFarRead, into: &builder)
     reach = max(reach, parser.reach)
     switch end {
-    case .cut(let cut):
+    case .cut(let cut, let farRead):
       builder.close(node, at: cut)
-      return .continuing(.paragraph)
+      return .continuing(farRead || !mayCutAfterFarRead ? .paragraphAfterFarRead : .paragraph)
     case .end(let contentEnd):
       builder.close(node, at: nextLine(contentEnd))
       return .text

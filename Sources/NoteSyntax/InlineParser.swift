@@ -188,25 +188,38 @@ struct InlineParser {
 
   /// Where a piece of a large paragraph's text stopped.
   enum PieceEnd {
-    /// At a place where the paragraph is cut: the next piece starts there.
-    case cut(Int)
+    /// At a place where the paragraph is cut: the next piece starts there. `farRead`
+    /// when the piece had read more than `Pieces.lookahead` bytes past it.
+    case cut(Int, farRead: Bool)
     /// At the end of the paragraph's text (before its last line break, if any).
     case end(Int)
   }
 
   /// Parses a large paragraph's text from `start` (where the top-level parse is at rest)
   /// to the paragraph's end, or to the first place where it may be cut once the piece
-  /// started at `pieceStart` holds `minimum` bytes: after a space, a tab or a line break
-  /// at top level, where a hash of the 16 bytes before it picks about one such place in
-  /// 64 (or at any scalar start once the piece holds `Pieces.maximum` bytes), and only
-  /// where the piece has not read more than `Pieces.lookahead` bytes past it (after
-  /// an unclosed `*` that searched to the paragraph's end, it is not cut). A text run
-  /// is cut where the paragraph is (``Block/merged(_:)`` joins it again).
+  /// started at `pieceStart` holds `minimum` bytes: at top level, at a scalar start
+  /// after a space, a tab, a line break or a non-ASCII scalar (scripts written without
+  /// spaces), where a hash of the 16 bytes before it picks about one such place in 64;
+  /// once the piece holds `Pieces.maximum` bytes, at any scalar start the hash picks;
+  /// once it holds twice that, at any scalar start. A text run is cut where the
+  /// paragraph is (``Block/merged(_:)`` joins it again).
+  ///
+  /// A piece that has read more than `Pieces.lookahead` bytes past a place (an unclosed
+  /// `*` or backtick searched to the paragraph's end for its closer) is cut there only
+  /// if `mayCutAfterFarRead`: once per paragraph, since every later piece that reads as
+  /// far would scan the rest of the paragraph again (the pieces after such a cut are
+  /// parsed with it false, and one that reads far runs to the paragraph's end). The
+  /// far read stays in the piece's examined span; an edit there parses it again and
+  /// keeps it when it comes out the same (``NoteDocument/replace(_:with:)``).
   ///
   /// The places depend on the bytes before them and on the piece's start only, so a
-  /// reparse from an old piece's start finds the old places again after the edit.
+  /// reparse from an old piece's start finds the old places again after the edit. Only
+  /// the last resort, text whose hashes never pick a place (one short sentence repeated
+  /// over and over), is cut by length, and an edit there reparses the rest of the
+  /// paragraph.
   mutating func parsePiece(
-    from start: Int, pieceStart: Int, minimum: Int, regionStart: Int?, into builder: inout TreeBuilder
+    from start: Int, pieceStart: Int, minimum: Int, regionStart: Int?, mayCutAfterFarRead: Bool,
+    into builder: inout TreeBuilder
   ) -> PieceEnd {
     let special = ByteClass.inlineSpecial
     let n = p.count
@@ -219,12 +232,14 @@ struct InlineParser {
       let end = region.bound(after: i, p)
       guard i < end else { break }
       if i >= searchFrom {
-        if i - pieceStart >= Pieces.maximum ? p[i] & 0xC0 != 0x80 : isCutCandidate(i),
-          region.reach <= i + Pieces.lookahead
+        let held = i - pieceStart
+        if held >= 2 * Pieces.maximum ? p[i] & 0xC0 != 0x80 : isCutCandidate(i, afterAnyByte: held >= Pieces.maximum),
+          mayCutAfterFarRead || region.reach <= i + Pieces.lookahead
         {
           flush(&textStart, i, &builder)
+          let farRead = region.reach > i + Pieces.lookahead
           region.reach = max(region.reach, i + 1)
-          return .cut(i)
+          return .cut(i, farRead: farRead)
         }
       } else if i + 16 <= min(end, searchFrom) {
         let lane = ByteScan.firstInlineCandidateLane(p, i)
@@ -243,11 +258,15 @@ struct InlineParser {
     return .end(i)
   }
 
-  /// Whether the parse may be cut at `i`: after a space, a tab or a line break, where
-  /// the hash of the 16 bytes before it has its six low bits clear.
+  /// Whether the parse may be cut at `i`, a scalar start after a space, a tab, a line
+  /// break or a non-ASCII scalar (or after any byte): where the hash of the 16 bytes
+  /// before it has its six low bits clear.
   @inline(__always)
-  private func isCutCandidate(_ i: Int) -> Bool {
-    guard ByteClass.isWhitespace(p[i - 1]) else { return false }
+  private func isCutCandidate(_ i: Int, afterAnyByte: Bool) -> Bool {
+    let before = p[i - 1]
+    guard p[i] & 0xC0 != 0x80, afterAnyByte || before >= 0x80 || ByteClass.isWhitespace(before) else {
+      return false
+    }
     var hash: UInt32 = 0x811C_9DC5
     for k in (i - 16)..<i { hash = (hash ^ UInt32(p[k])) &* 0x0100_0193 }
     return (hash ^ hash >> 15) & 63 == 0
@@ -321,6 +340,8 @@ struct InlineParser {
         matchedEnd = LineMarkers.paragraphLineMarker(p, breakEnd, lineEnd, &builder)
       }
     default:
+      // U+4000…U+9FFF (most CJK ideographs) hold no emoji: lead bytes E4…E9.
+      if b >= 0xE4 && b <= 0xE9 && i + 2 < end { return i + 3 }
       let (scalar, length) = ByteClass.scalar(in: p, at: i, end: end)
       guard ByteClass.isEmoji(scalar) else { return i + length }
       var j = i + length

@@ -173,7 +173,7 @@ public struct NoteDocument: Sendable {
     var blocks = tree.blocks
     let delta = newLength - edit.count
     let newEnd = edit.lowerBound + newLength
-    let firstInvalid = blocks.firstBlock(reachingPast: edit.lowerBound) ?? blocks.count
+    let firstInvalid = keepingBlocksThatReadFar(&blocks, before: edit.lowerBound)
     let start = firstInvalid < blocks.count ? blocks.block(at: firstInvalid).start : blocks.length
     var context = firstInvalid > 0 ? blocks.block(at: firstInvalid - 1).block.nextContext : .text
     var fresh: [Block] = []
@@ -217,5 +217,44 @@ public struct NoteDocument: Sendable {
     blocks.replace(firstInvalid..<resumeAt, with: fresh)
     tree = SyntaxTree(blocks: blocks)
     return (start..<position, fresh.count)
+  }
+
+  /// The first block an edit at `offset` must reparse from, in `blocks` (the new text is
+  /// already in place): the first whose examined span reaches past `offset`, except
+  /// that one ending `Pieces.lookahead` bytes or more before it (a piece of a large
+  /// paragraph whose unclosed `*` searched to the paragraph's end) is parsed again
+  /// first. If it comes out the same (nodes, findings, length and contexts), it stays,
+  /// with its new examined span, and so do the blocks after it whose spans end before
+  /// `offset`: the reparse starts at the next block that reaches past it, instead of
+  /// parsing every block in between again.
+  private func keepingBlocksThatReadFar(_ blocks: inout BlockList, before offset: Int) -> Int {
+    var first = blocks.firstBlock(reachingPast: offset) ?? blocks.count
+    while first < blocks.count {
+      let (old, start) = blocks.block(at: first)
+      guard start + old.length + Pieces.lookahead <= offset, let again = parseAgain(old, at: start) else { break }
+      if again !== old { blocks.replace(first..<(first + 1), with: [again]) }
+      first = blocks.firstBlock(reachingPast: offset, from: first + 1) ?? blocks.count
+    }
+    return first
+  }
+
+  /// `old`, the block at `start`, parsed again in the current text: `old` itself when
+  /// nothing changed, the new block when only its examined span did, `nil` otherwise.
+  private func parseAgain(_ old: Block, at start: Int) -> Block? {
+    let base = old.context.continues && start > 0 ? start - 1 : start
+    var window = old.examined + (start - base) + 1024
+    while true {
+      let windowEnd = min(text.count, base + window)
+      let block = text.bytes(in: base..<windowEnd).withUnsafeBufferPointer { buffer in
+        var parser = BlockParser(buffer: buffer, startsDocument: base == 0)
+        return parser.parseBlock(at: start - base, in: old.context)
+      }
+      if windowEnd < text.count && start + block.examined > windowEnd {
+        window *= 2
+        continue
+      }
+      guard block.length == old.length, block.sameTree(as: old) else { return nil }
+      return block.examined == old.examined ? old : block
+    }
   }
 }

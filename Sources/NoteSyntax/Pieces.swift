@@ -3,8 +3,9 @@
 /// A block rule that runs past `largeBlock` bytes from its start cuts its block into
 /// pieces of at least `minimum` bytes, at places chosen by the text just before them (a
 /// hash, like content-defined chunking): a paragraph between two top-level inline
-/// constructs or inside a run of text, a quote before a line with text, a list before
-/// an item. Every piece after the first is parsed in a context that says which block it
+/// constructs or inside a run of text (between words, or between scalars in scripts
+/// written without spaces), a quote before a line with text, a list before an item.
+/// Every piece after the first is parsed in a context that says which block it
 /// continues (``BlockContext/continuing(_:)``), so the block memo table reuses the
 /// pieces an edit did not reach, and a reparse stops at the first old piece it lands
 /// on, as between any two blocks. A keystroke in a 1 MB paragraph reparses a piece or
@@ -16,7 +17,8 @@ enum Pieces {
   static let largeBlock = 16 * 1024
   /// The least length of a piece after the first (the first is at least `largeBlock`).
   static let minimum = 2 * 1024
-  /// A paragraph is cut at any scalar start past this length, whatever the hash says.
+  /// Past this length a paragraph is cut where the hash picks any scalar start, not only
+  /// one after a space or a non-ASCII scalar; past twice this, at any scalar start.
   static let maximum = 16 * 1024
   /// A quote or a list is cut before any line with text (or item) after this many lines.
   static let maximumLines = 256

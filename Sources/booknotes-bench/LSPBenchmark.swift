@@ -37,6 +37,8 @@ enum LSPBenchmark {
     notes.append(("lines 1 MB", { LargeBlocks.paragraph(bytes: 1 << 20, lineBreaks: true) }))
     notes.append(("quote 1 MB", { LargeBlocks.quote(bytes: 1 << 20) }))
     notes.append(("list 1 MB", { LargeBlocks.list(bytes: 1 << 20) }))
+    notes.append(("CJK 1 MB", { LargeBlocks.cjk(bytes: 1 << 20) }))
+    notes.append(("unclosed * 1 MB", { LargeBlocks.afterUnclosedStar(bytes: 1 << 20) }))
     for (name, make) in notes where name.hasPrefix(only) {
       let text = try make()
       let session = try Session(binary: binary)

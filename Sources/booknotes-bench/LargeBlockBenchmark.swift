@@ -15,6 +15,11 @@ enum LargeBlockBenchmark {
     ("paragraph, lines", { LargeBlocks.paragraph(bytes: $0, lineBreaks: true) }),
     ("quote with clozes", { LargeBlocks.quote(bytes: $0) }),
     ("list", { LargeBlocks.list(bytes: $0) }),
+    ("CJK, no spaces", { LargeBlocks.cjk(bytes: $0) }),
+    ("after unclosed *", { LargeBlocks.afterUnclosedStar(bytes: $0) }),
+    ("quote, one line", { LargeBlocks.quoteLine(bytes: $0) }),
+    ("list, one item", { LargeBlocks.listItem(bytes: $0) }),
+    ("repeated text", { LargeBlocks.repeated(bytes: $0) }),
   ]
 
   static func run() throws {
@@ -23,7 +28,8 @@ enum LargeBlockBenchmark {
     print(
       "block               | parse    | edit median | p99      | +tokens median | p99      | start p99 | end p99  | "
         + "'*' | '?[' | ')'")
-    for (name, make) in cases {
+    let only = ProcessInfo.processInfo.environment["BOOKNOTES_BENCH_BLOCK"]
+    for (name, make) in cases where only.map({ name.hasPrefix($0) }) ?? true {
       let text = make(1024 * 1024)
       let parse = Measure.median((0..<3).map { _ in Measure.seconds { _ = NoteDocument(text) } })
       var document = NoteDocument(text)
@@ -137,6 +143,46 @@ enum LargeBlocks {
       text += "- " + prose(&random, bytes: 60) { " " } + "\n"
     }
     return wrap(String(text.dropLast()))
+  }
+
+  /// Chinese prose without spaces: characters drawn from a few hundred, a full stop now
+  /// and then, and now and then a cloze.
+  static func cjk(bytes: Int) -> String {
+    var random = BenchRandom(state: 24)
+    let characters = (0x4E00..<0x4F2C).compactMap { Unicode.Scalar($0).map(Character.init) }
+    var text = ""
+    var count = 0
+    while count < bytes {
+      let sentence = String((0..<(10 + random.next(30))).map { _ in characters[random.next(characters.count)] })
+      let piece = random.next(20) == 0 ? "?[\(sentence.prefix(3))](\(sentence.suffix(2)))。" : sentence + "。"
+      text += piece
+      count += piece.utf8.count
+    }
+    return wrap(text)
+  }
+
+  /// A one-line paragraph whose first `*` is never closed.
+  static func afterUnclosedStar(bytes: Int) -> String {
+    var random = BenchRandom(state: 25)
+    return wrap("*open " + prose(&random, bytes: bytes) { " " }.replacingOccurrences(of: "*", with: "_"))
+  }
+
+  /// A quote of one line.
+  static func quoteLine(bytes: Int) -> String {
+    var random = BenchRandom(state: 26)
+    return wrap("> " + prose(&random, bytes: bytes) { " " } + " (p. 42)")
+  }
+
+  /// A list of one item.
+  static func listItem(bytes: Int) -> String {
+    var random = BenchRandom(state: 27)
+    return wrap("- " + prose(&random, bytes: bytes) { " " })
+  }
+
+  /// One sentence again and again.
+  static func repeated(bytes: Int) -> String {
+    let sentence = "All work and no play makes a dull reader. "
+    return wrap(String(repeating: sentence, count: bytes / sentence.utf8.count))
   }
 
   /// The byte range of the note's large block: from the line after the heading's blank
