@@ -77,14 +77,15 @@ struct InlineParser {
     /// A position past `x` up to which the text is inside the region, or its end.
     @inline(__always)
     mutating func bound(after x: Int, _ p: UnsafeBufferPointer<UInt8>) -> Int {
-      while !ended && verified <= x { extend(p) }
+      while !ended && verified <= x { extend(p, past: x) }
       return verified
     }
 
-    /// Reads on to the next line break or for `Pieces.regionStep` bytes.
-    private mutating func extend(_ p: UnsafeBufferPointer<UInt8>) {
+    /// Reads on to the next line break, or past `x` in steps of `Pieces.regionStep`
+    /// bytes (one scan for all of them: the same end and reach as one step at a time).
+    private mutating func extend(_ p: UnsafeBufferPointer<UInt8>, past x: Int) {
       let n = p.count
-      let stepEnd = min(n, verified + Pieces.regionStep)
+      let stepEnd = min(n, verified + ((x - verified) / Pieces.regionStep + 1) * Pieces.regionStep)
       let b = ByteScan.lineBreak(p, from: verified, to: stepEnd)
       if b == stepEnd {
         verified = stepEnd
@@ -120,7 +121,10 @@ struct InlineParser {
   ) -> Int {
     var from = start
     while true {
-      let bound = region.bound(after: from, p)
+      // Each round finds the region's end as far ahead as the search has gone (a closer
+      // looked for to the end of a large paragraph takes a few dozen rounds, not one
+      // per `Pieces.regionStep` bytes).
+      let bound = region.bound(after: from + (from - start), p)
       let found = search.find(in: p, from: from, end: bound, bytes: first, second, matches)
       if found < bound {
         region.reach = max(region.reach, found + 2)

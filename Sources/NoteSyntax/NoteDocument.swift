@@ -179,7 +179,10 @@ public struct NoteDocument: Sendable {
     var fresh: [Block] = []
     var position = start
     var resumeAt = blocks.count
-    var window = max(64 * 1024, newEnd - start + 16 * 1024)
+    // As large as the first block read before (a piece whose `*` searched to the end of
+    // its paragraph likely reads as far again).
+    let firstExamined = firstInvalid < blocks.count ? blocks.block(at: firstInvalid).block.examined : 0
+    var window = max(64 * 1024, newEnd - start + 16 * 1024, firstExamined + max(delta, 0) + 1024)
     var resynchronised = false
     // Blocks are parsed in windows of the text copied from the parse position; a block
     // that looks past a window's end (not the text's) is parsed again in a window twice
