@@ -21,15 +21,19 @@ extension BookNotesServer {
     let found =
       Diagnostics.compute(note, options: options)
       + LibraryDiagnostics.compute(note, context: library, options: options, links: links)
-    return found.map { Self.diagnostic(for: $0, in: note, encoding: encoding) }
+    let ranges = note.lspRanges(of: found.map(\.range), in: encoding)
+    return zip(found, ranges).map { Self.diagnostic(for: $0, range: $1) }
   }
 
   static func diagnostic(for diagnostic: NoteDiagnostic, in note: NoteDocument, encoding: PositionEncoding)
     -> Diagnostic
   {
+    Self.diagnostic(for: diagnostic, range: note.lspRange(of: diagnostic.range, in: encoding))
+  }
+
+  static func diagnostic(for diagnostic: NoteDiagnostic, range: LSPRange) -> Diagnostic {
     Diagnostic(
-      range: note.lspRange(of: diagnostic.range, in: encoding),
-      severity: protocolSeverity(diagnostic.severity),
+      range: range, severity: protocolSeverity(diagnostic.severity),
       code: diagnostic.code, source: "booknotes", message: diagnostic.message)
   }
 

@@ -69,4 +69,21 @@ extension NoteDocument {
   func lspRange(of range: ByteRange, in encoding: PositionEncoding) -> LSPRange {
     LSPRange(start: position(of: range.lowerBound, in: encoding), end: position(of: range.upperBound, in: encoding))
   }
+
+  /// The protocol ranges of byte ranges, in any order: their ends are converted in
+  /// increasing order by one walk over the text, so many ranges in one long line that
+  /// is not ASCII cost one reading of the line, not one each.
+  func lspRanges(of ranges: [ByteRange], in encoding: PositionEncoding) -> [LSPRange] {
+    guard ranges.count > 1 else { return ranges.map { lspRange(of: $0, in: encoding) } }
+    var ends = ranges.flatMap { [$0.lowerBound, $0.upperBound] }
+    ends.sort()
+    var walker = makeWalker(encoding: encoding)
+    var positions: [Int: Position] = [:]
+    positions.reserveCapacity(ends.count)
+    for end in ends where positions[end] == nil {
+      let location = walker.position(of: end)
+      positions[end] = Position(line: location.line, character: location.column)
+    }
+    return ranges.map { LSPRange(start: positions[$0.lowerBound]!, end: positions[$0.upperBound]!) }
+  }
 }

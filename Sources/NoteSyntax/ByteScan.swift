@@ -44,11 +44,23 @@ enum ByteScan {
     let breaks = unsafeBitCast(
       (v .== Vector(repeating: 0x0A)) .| (v .== Vector(repeating: 0x0D)), to: SIMD2<UInt64>.self)
     guard breaks[0] | breaks[1] == 0 else { return nil }
+    let (utf16, scalars) = units(v)
+    return (Int32(truncatingIfNeeded: utf16), Int32(truncatingIfNeeded: scalars))
+  }
+
+  /// The UTF-16 code units and the scalars that start in the sixteen bytes at `i`.
+  @inline(__always)
+  static func units(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (utf16: Int, scalars: Int) {
+    units(loadVector(p, i))
+  }
+
+  @inline(__always)
+  private static func units(_ v: Vector) -> (utf16: Int, scalars: Int) {
     // Signed: continuation bytes 0x80…0xBF are below -64; lead bytes of four 0xF0…0xFF at least -16.
     let starts = unsafeBitCast(v .>= Vector(repeating: -64), to: SIMD2<UInt64>.self)
     let fours = unsafeBitCast((v .>= Vector(repeating: -16)) .& (v .< Vector(repeating: 0)), to: SIMD2<UInt64>.self)
-    let scalars = Int32((starts[0].nonzeroBitCount &+ starts[1].nonzeroBitCount) &>> 3)
-    let pairs = Int32((fours[0].nonzeroBitCount &+ fours[1].nonzeroBitCount) &>> 3)
+    let scalars = (starts[0].nonzeroBitCount &+ starts[1].nonzeroBitCount) &>> 3
+    let pairs = (fours[0].nonzeroBitCount &+ fours[1].nonzeroBitCount) &>> 3
     return (scalars &+ pairs, scalars)
   }
 

@@ -54,6 +54,38 @@ import Testing
     }
   }
 
+  /// Lines longer than a storage chunk (16 KB) in every script, sixteen bytes read at a
+  /// step: columns and offsets agree with counting scalar by scalar.
+  @Test func longLinesInEveryScript() {
+    let line = String(repeating: "中文a😀é b", count: 3_000)
+    let text = line + "\r\n" + line
+    let document = NoteDocument(text)
+    for encoding in PositionEncoding.allCases {
+      var (offset, lineNumber, column, index) = (0, 0, 0, 0)
+      for scalar in text.unicodeScalars {
+        if index % 13 == 0 && scalar != "\n" {
+          let position = LineColumn(line: lineNumber, column: column)
+          #expect(document.lineColumn(of: offset, in: encoding) == position, "\(encoding) at \(offset)")
+          #expect(document.offset(of: position, in: encoding) == offset, "\(encoding) at \(position)")
+        }
+        index += 1
+        offset += scalar.utf8.count
+        if scalar == "\n" {
+          (lineNumber, column) = (lineNumber + 1, 0)
+        } else if scalar != "\r" {
+          column += encoding == .utf8 ? scalar.utf8.count : encoding == .utf16 ? scalar.utf16.count : 1
+        }
+      }
+      // One column into the last 😀 of the first line: inside it in UTF-8 and UTF-16
+      // (between its halves), so at its start; after it in UTF-32. And past the line's end.
+      let last = line.utf8.count - 4 - "é b".utf8.count
+      let next = document.lineColumn(of: last, in: encoding).column + 1
+      #expect(
+        document.offset(of: LineColumn(line: 0, column: next), in: encoding) == last + (encoding == .utf32 ? 4 : 0))
+      #expect(document.offset(of: LineColumn(line: 0, column: 1 << 30), in: encoding) == line.utf8.count)
+    }
+  }
+
   @Test func columnsInsideASurrogatePairRoundDown() {
     let document = NoteDocument("a😀b")
     #expect(document.offset(of: LineColumn(line: 0, column: 2), in: .utf16) == 1)
