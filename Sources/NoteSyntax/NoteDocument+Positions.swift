@@ -31,16 +31,29 @@ extension NoteDocument {
     var count = 0
     var i = 0
     while i + 16 <= bytes.count {
-      let units = ByteScan.units(bytes, i)
-      count += encoding == .utf16 ? units.utf16 : units.scalars
+      count += columns(inSixteen: bytes, at: i, encoding)
       i += 16
     }
     while i < bytes.count {
-      let b = bytes[i]
-      if b & 0xC0 != 0x80 { count += encoding == .utf16 && b >= 0xF0 ? 2 : 1 }
+      count += columns(startingAt: bytes[i], encoding)
       i += 1
     }
     return count
+  }
+
+  /// Columns of the scalars that start in the sixteen bytes at `i` (not UTF-8).
+  @inline(__always)
+  private static func columns(inSixteen bytes: UnsafeBufferPointer<UInt8>, at i: Int, _ encoding: PositionEncoding)
+    -> Int
+  {
+    let units = ByteScan.units(bytes, i)
+    return encoding == .utf16 ? units.utf16 : units.scalars
+  }
+
+  /// Columns of the scalar whose first byte is `b`, 0 for a continuation byte (not UTF-8).
+  @inline(__always)
+  private static func columns(startingAt b: UInt8, _ encoding: PositionEncoding) -> Int {
+    b & 0xC0 == 0x80 ? 0 : encoding == .utf16 && b >= 0xF0 ? 2 : 1
   }
 
   /// Columns the text in `range` spans in `encoding`, counted where the text is stored.
@@ -87,22 +100,18 @@ extension NoteDocument {
       guard found == nil else { return }
       var i = 0
       while i + 16 <= bytes.count {
-        let step = ByteScan.units(bytes, i)
-        let width = encoding == .utf16 ? step.utf16 : step.scalars
+        let width = Self.columns(inSixteen: bytes, at: i, encoding)
         guard units + width < column else { break }
         units += width
         i += 16
       }
       while i < bytes.count {
-        let b = bytes[i]
-        if b & 0xC0 != 0x80 {
-          let width = encoding == .utf16 && b >= 0xF0 ? 2 : 1
-          if units + width > column {
-            found = offset + i
-            return
-          }
-          units += width
+        let width = Self.columns(startingAt: bytes[i], encoding)
+        if width > 0 && units + width > column {
+          found = offset + i
+          return
         }
+        units += width
         i += 1
       }
       offset += bytes.count
