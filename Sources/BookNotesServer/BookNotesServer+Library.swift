@@ -210,7 +210,7 @@ extension BookNotesServer {
     // is read.
     var pending: [LibraryChange] = []
     var lookedUp: [String: NoteFiles.Entry] = [:]
-    let lastRead = LibraryLoader.load(remaining, maxFileSize: settings.index.maxFileSize, words: false) {
+    let loaded = LibraryLoader.load(remaining, maxFileSize: settings.index.maxFileSize, words: false) {
       results, done, waiting in
       let open = isOpen()
       for (entry, outcome) in results {
@@ -233,7 +233,7 @@ extension BookNotesServer {
     }
     library.apply(pending)
     let elapsed = ContinuousClock.now - start
-    let tail = lastRead.map { ContinuousClock.now - $0 } ?? .zero
+    let tail = loaded.map { ContinuousClock.now - $0.lastRead } ?? .zero
     let count = library.snapshot().noteCount
     if let token {
       connection.send(notification: ProgressParams(token: token, value: .end(message: "\(count) notes")))
@@ -243,7 +243,8 @@ extension BookNotesServer {
       "Indexed \(count) notes in \(elapsed.milliseconds) ms, \(cpu.user - startCPU.user) ms of CPU "
         + "and \(cpu.system - startCPU.system) ms in the kernel (\(fromCache) from the cache; listing "
         + "\((scanned - start).milliseconds) ms, then waiting for the cache \((read - scanned).milliseconds) ms; "
-        + "applying notes after the last was read \(tail.milliseconds) ms)")
+        + "applying notes after the last was read \(tail.milliseconds) ms"
+        + (loaded?.readAhead == true ? "; the notes were not in memory: read ahead from storage)" : ")"))
     let (words, damaged) = readWords(records: &records, image: image, progress: wordsProgress)
     let saves =
       cache != nil

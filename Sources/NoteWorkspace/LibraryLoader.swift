@@ -102,13 +102,15 @@ public enum LibraryLoader {
   /// batches when `isCancelled` says so. Batches are read ahead of the one handed
   /// back, up to `ahead` of them, so that what `deliver` does (applying notes to the
   /// library, on one core, in steps that grow with it) does not leave the other cores
-  /// idle. Returns when the last batch was read (`nil` without entries).
+  /// idle. When the first batch had to be read from storage (the files were not in
+  /// memory), the rest is read ahead of the loading (``ReadAhead``). Returns when the
+  /// last batch was read, and whether files were read ahead (`nil` without entries).
   @discardableResult
   public static func load(
     _ entries: [NoteFiles.Entry], maxFileSize: Int, words: Bool = true, batchSize: Int = 256, ahead: Int = 4,
     isCancelled: () -> Bool = { false },
     deliver: (_ results: [(entry: NoteFiles.Entry, outcome: Outcome)], _ done: Int, _ waiting: Int) -> Void
-  ) -> ContinuousClock.Instant? {
+  ) -> (lastRead: ContinuousClock.Instant, readAhead: Bool)? {
     typealias Results = [(entry: NoteFiles.Entry, outcome: Outcome)]
     @Sendable func read(_ batch: ArraySlice<NoteFiles.Entry>) -> Results {
       var outcomes = [(entry: NoteFiles.Entry, outcome: Outcome)?](repeating: nil, count: batch.count)
@@ -129,9 +131,13 @@ public enum LibraryLoader {
     let room = DispatchSemaphore(value: max(1, ahead))
     let stopped = Lock(false)
     let lastRead = Lock(ContinuousClock.now)
+    let readingAhead = Lock(false)
     let reading = DispatchGroup()
     DispatchQueue.global(qos: .utility).async(group: reading) {
       var start = 0
+      let blocksBefore = ProcessTime.blocksRead()
+      var readAhead: ReadAhead?
+      defer { readAhead?.stop() }
       for end in ends {
         room.wait()
         if stopped.withLock({ $0 }) { return }
@@ -139,6 +145,15 @@ public enum LibraryLoader {
         ready.withLock { $0.append(results) }
         lastRead.withLock { $0 = .now }
         filled.signal()
+        // Once the first batch needed storage (more than a block per note), the rest
+        // is asked for ahead of the reading, up to three batches ahead.
+        if ReadAhead.isAvailable && start == 0 && end < entries.count
+          && ProcessTime.blocksRead() - blocksBefore > end
+        {
+          readAhead = ReadAhead(entries.map(\.path), from: end)
+          readingAhead.withLock { $0 = true }
+        }
+        readAhead?.allow(upTo: end + 3 * batchSize)
         start = end
       }
     }
@@ -155,6 +170,6 @@ public enum LibraryLoader {
       }
     }
     reading.wait()
-    return lastRead.withLock { $0 }
+    return (lastRead.withLock { $0 }, readingAhead.withLock { $0 })
   }
 }

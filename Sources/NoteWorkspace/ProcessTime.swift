@@ -16,13 +16,24 @@ public enum ProcessTime {
   /// User and system (kernel: reading files, listing folders) time used so far by
   /// every thread of the process, in milliseconds.
   public static func split() -> (user: Int, system: Int) {
+    let usage = usage()
+    func milliseconds(_ time: timeval) -> Int { Int(time.tv_sec) * 1000 + Int(time.tv_usec) / 1000 }
+    return (milliseconds(usage.ru_utime), milliseconds(usage.ru_stime))
+  }
+
+  /// How many blocks of 512 bytes every thread of the process has had read from
+  /// storage so far: reads that the page cache answered are not counted.
+  public static func blocksRead() -> Int {
+    Int(usage().ru_inblock)
+  }
+
+  private static func usage() -> rusage {
     var usage = rusage()
     #if canImport(Glibc)
       getrusage(RUSAGE_SELF.rawValue, &usage)
     #else
       getrusage(RUSAGE_SELF, &usage)
     #endif
-    func milliseconds(_ time: timeval) -> Int { Int(time.tv_sec) * 1000 + Int(time.tv_usec) / 1000 }
-    return (milliseconds(usage.ru_utime), milliseconds(usage.ru_stime))
+    return usage
   }
 }
