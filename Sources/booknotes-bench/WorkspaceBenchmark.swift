@@ -2,24 +2,29 @@ import Foundation
 import JSONCore
 import NoteSyntax
 
-/// `booknotes-bench workspace [--notes N]… [--cold] [BINARY]`: the real server on a generated
+/// `booknotes-bench workspace [--notes N]… [--cold] [--from-storage] [BINARY]`: the real server on a generated
 /// library over pipes: from `initialized` to the end of indexing, cold (empty cache)
 /// and warm (second start), the server's peak RSS, then the latencies of workspace
 /// requests (symbols, hashtag completion, full-text search) and of a keystroke's
 /// tokens + diagnostics with the whole library indexed. Whole process, nothing in
 /// process; the machine's other work adds noise. `--cold` runs the cold start alone
-/// (to alternate two builds' cold starts).
+/// (to alternate two builds' cold starts). `--from-storage` drops the library's files
+/// and the index cache from the page cache before each start (Linux), as after the
+/// machine starts: the notes are then read from storage.
 enum WorkspaceBenchmark {
   static func run(arguments: [String]) throws {
     var counts: [Int] = []
     var binary: String?
     var coldOnly = false
+    var fromStorage = false
     var rest = arguments[...]
     while let argument = rest.popFirst() {
       if argument == "--notes", let value = rest.popFirst(), let count = Int(value) {
         counts.append(count)
       } else if argument == "--cold" {
         coldOnly = true
+      } else if argument == "--from-storage" {
+        fromStorage = true
       } else {
         binary = argument
       }
@@ -38,6 +43,10 @@ enum WorkspaceBenchmark {
       print("\(count) notes (\(library))")
       print("start | initialized → indexed | → words read | peak RSS")
       for start in coldOnly ? ["cold"] : ["cold", "warm"] {
+        if fromStorage {
+          let evicted = Corpus.evict(library) + Corpus.evict(cache)
+          if evicted == 0 { print("(--from-storage: the page cache cannot be dropped here)") }
+        }
         let session = try Session(binary: server, root: library, cache: cache)
         let (indexing, words) = try session.index()
         print(

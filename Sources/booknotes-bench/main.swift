@@ -15,7 +15,7 @@ do {
   case "books": try BooksBenchmark.run(arguments: Array(arguments.dropFirst()))
   default:
     let usage =
-      "usage: booknotes-bench parse [--large] | lsp [BOOKNOTES_BINARY] | json | workspace [--notes N]… [--cold] [BOOKNOTES_BINARY]"
+      "usage: booknotes-bench parse [--large] | lsp [BOOKNOTES_BINARY] | json | workspace [--notes N]… [--cold] [--from-storage] [BOOKNOTES_BINARY]"
       + " | library [--notes N] [--only PHASE] | books [--rounds N] [--fake SCRIPT] [BOOKNOTES_BINARY]\n"
     FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
