@@ -150,7 +150,7 @@ public enum LibraryLoader {
         if ReadAhead.isAvailable && start == 0 && end < entries.count
           && ProcessTime.blocksRead() - blocksBefore > end
         {
-          readAhead = ReadAhead(entries.map(\.path), from: end)
+          readAhead = ReadAhead(entries.map(\.path), from: end, maxSize: maxFileSize)
           readingAhead.withLock { $0 = true }
         }
         readAhead?.allow(upTo: end + 3 * batchSize)

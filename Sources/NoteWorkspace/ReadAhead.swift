@@ -43,9 +43,15 @@ final class ReadAhead: Sendable {
   /// Signalled once per thread whenever the limit moves.
   private let moved = DispatchSemaphore(value: 0)
 
+  /// Reads ahead `paths` from index `start` (``ask(_:maxSize:)``), skipping files larger
+  /// than `maxSize`, which the loader does not read.
+  convenience init(_ paths: [String], from start: Int, maxSize: Int) {
+    self.init(paths, from: start) { Self.ask($0, maxSize: maxSize) }
+  }
+
   /// Starts reading ahead `paths` from index `start`, up to where ``allow(upTo:)`` says,
-  /// each by `ask` (by default, ``ask(_:)``).
-  init(_ paths: [String], from start: Int, ask: @escaping @Sendable (String) -> Void = ReadAhead.ask) {
+  /// each by `ask`.
+  init(_ paths: [String], from start: Int, ask: @escaping @Sendable (String) -> Void) {
     self.paths = paths
     self.ask = ask
     next.store(start, ordering: .relaxed)
@@ -81,15 +87,17 @@ final class ReadAhead: Sendable {
     }
   }
 
-  /// Asks the kernel to read the file at `path` into the page cache, without waiting
-  /// for its contents.
-  static func ask(_ path: String) {
+  /// Asks the kernel to read the regular file at `path` into the page cache, without
+  /// waiting for its contents, unless it is larger than `maxSize` bytes.
+  static func ask(_ path: String, maxSize: Int) {
     #if os(Linux)
       // Not blocking on open: a FIFO named like a note would wait for a writer.
       let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
       guard descriptor >= 0 else { return }
+      defer { close(descriptor) }
+      var info = stat()
+      guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= maxSize else { return }
       _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_WILLNEED)
-      close(descriptor)
     #endif
   }
 }

@@ -92,9 +92,11 @@ import Testing
       let root = FileManager.default.temporaryDirectory.appendingPathComponent("booknotes-ahead-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: root) }
-      let paths = (0..<4).map { root.appendingPathComponent("note-\($0).md").path }
-      for path in paths {
-        #expect(FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x61, count: 256 * 1024)))
+      let paths = (0..<5).map { root.appendingPathComponent("note-\($0).md").path }
+      for (index, path) in paths.enumerated() {
+        // The third is larger than the notes read.
+        let size = index == 2 ? 512 * 1024 : 256 * 1024
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x61, count: size)))
         evict(path)
       }
       // A file system that keeps every file in memory (tmpfs) cannot show the difference.
@@ -102,13 +104,14 @@ import Testing
         print("ReadAheadTests: \(root.path) keeps its files in memory; the page cache is not checked")
         return
       }
-      let ahead = ReadAhead(paths, from: 1)
+      let ahead = ReadAhead(paths, from: 1, maxSize: 300 * 1024)
       defer { ahead.stop() }
-      ahead.allow(upTo: 3)
-      #expect(eventually { paths[1..<3].allSatisfy { residentPages($0).map { $0.resident == $0.of } ?? false } })
-      // Neither the file before the start nor the one past the limit was asked for.
+      ahead.allow(upTo: 4)
+      #expect(eventually { [1, 3].allSatisfy { residentPages(paths[$0]).map { $0.resident == $0.of } ?? false } })
+      // Not the file before the start, nor the one too large, nor the one past the limit.
       #expect(residentPages(paths[0])?.resident == 0)
-      #expect(residentPages(paths[3])?.resident == 0)
+      #expect(residentPages(paths[2])?.resident == 0)
+      #expect(residentPages(paths[4])?.resident == 0)
     }
 
     @Test func aLibraryNotInMemoryIsReadAheadAndLoadsTheSame() throws {
