@@ -172,8 +172,8 @@ public struct LineIndex: Sendable {
 
   /// The line holding byte `offset` and the offset's column in every encoding at
   /// once: one search for the line, and, when the line is not ASCII, one reading of
-  /// its bytes before the offset, which `readBytes` hands over piece by piece (from
-  /// wherever the text is kept).
+  /// its bytes before the offset (sixteen at a time), which `readBytes` hands over
+  /// piece by piece (from wherever the text is kept).
   public func lineAndColumns(
     of offset: Int, readBytes: (Range<Int>, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
   ) -> (line: Int, utf8: Int, utf16: Int, utf32: Int) {
@@ -200,7 +200,14 @@ public struct LineIndex: Sendable {
     var utf16 = 0
     var utf32 = 0
     readBytes(start..<offset) { piece in
-      for byte in piece where byte & 0xC0 != 0x80 {
+      var i = 0
+      while i + 16 <= piece.count {
+        let units = ByteScan.units(piece, i)
+        utf16 += units.utf16
+        utf32 += units.scalars
+        i += 16
+      }
+      for byte in piece[i...] where byte & 0xC0 != 0x80 {
         utf16 += byte >= 0xF0 ? 2 : 1
         utf32 += 1
       }

@@ -31,13 +31,22 @@ import Testing
     }
   }
 
+  /// A short text, one of three chunks of lines (the line is then found in its chunk),
+  /// and long lines of other scripts (read sixteen bytes at a time).
+  static let textsForColumns: [String] = {
+    let short = "ASCII line\ncafé 👍 中文\r\n\nQ: é?\n👍👍"
+    let chunks: [String] = (0..<1_300).map { (number: Int) -> String in
+      number % 3 == 0 ? "line \(number) é👍\r\n" : number % 3 == 1 ? "line \(number)\n" : "\n"
+    }
+    let long: [String] = (0..<40).map { (number: Int) -> String in
+      "long line \(number): " + String(repeating: "ünïcödé 👍 中文 ", count: number % 7 + 1) + "\n"
+    }
+    return [short, chunks.joined(), long.joined()]
+  }()
+
   /// Every offset's line and columns, the bytes read in one piece or byte by byte,
   /// against counting the line's characters before it.
-  /// A short text, and one of three chunks of lines (the line is then found in its chunk).
-  @Test(arguments: [
-    "ASCII line\ncafé 👍 中文\r\n\nQ: é?\n👍👍",
-    (0..<1_300).map { $0 % 3 == 0 ? "line \($0) é👍\r\n" : $0 % 3 == 1 ? "line \($0)\n" : "\n" }.joined(),
-  ])
+  @Test(arguments: textsForColumns)
   func lineAndColumnsOfEveryOffset(text: String) {
     let bytes = Array(text.utf8)
     let lines = bytes.withUnsafeBufferPointer { LineIndex(bytes: $0) }

@@ -1,4 +1,4 @@
-public import NoteSyntax
+import NoteSyntax
 
 /// A note that may match a query, from the index alone (its words and tags), with its
 /// score.
