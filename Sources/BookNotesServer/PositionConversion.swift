@@ -54,9 +54,9 @@ extension NoteDocument {
 
   /// The byte range of a protocol range; an inverted range collapses to its start.
   func byteRange(of range: LSPRange, in encoding: PositionEncoding) -> ByteRange {
-    let lower = offset(of: range.start, in: encoding)
-    let upper = offset(of: range.end, in: encoding)
-    return lower..<max(lower, upper)
+    byteRange(
+      from: LineColumn(line: range.start.line, column: range.start.character),
+      to: LineColumn(line: range.end.line, column: range.end.character), in: encoding)
   }
 
   /// The protocol position of byte `offset`.

@@ -87,16 +87,52 @@ extension NoteDocument {
     guard position.line >= 0 else { return 0 }
     guard position.line < lines.lineCount else { return text.count }
     let content = lines.contentRange(ofLine: position.line)
-    let column = max(position.column, 0)
-    if lines.isASCII(line: position.line) { return min(content.lowerBound + column, content.upperBound) }
-    if encoding == .utf8 { return scalarBoundary(atOrBefore: min(content.lowerBound + column, content.upperBound)) }
+    return offset(ofColumn: position.column, line: position.line, content, from: (content.lowerBound, 0), encoding)
+      .offset
+  }
+
+  /// The byte range from `start` to `end` (as ``offset(of:in:)`` gives each; an
+  /// inverted range collapses to its start). Both in one line that is not ASCII, the
+  /// line is read once: the end is looked for from the start on.
+  public func byteRange(from start: LineColumn, to end: LineColumn, in encoding: PositionEncoding) -> Range<Int> {
+    let lower: Int
+    var upper: Int
+    if start.line == end.line && start.line >= 0 && start.line < lines.lineCount && end.column >= start.column {
+      let content = lines.contentRange(ofLine: start.line)
+      let first = offset(ofColumn: start.column, line: start.line, content, from: (content.lowerBound, 0), encoding)
+      lower = first.offset
+      upper = offset(ofColumn: end.column, line: end.line, content, from: first, encoding).offset
+    } else {
+      lower = offset(of: start, in: encoding)
+      upper = offset(of: end, in: encoding)
+    }
+    upper = max(lower, upper)
+    return lower..<upper
+  }
+
+  /// The byte offset of `column` in the line `line` whose content is `content`, read
+  /// from `from` (an offset in it at a scalar's start, and the columns before it), and
+  /// the columns before that offset.
+  private func offset(
+    ofColumn column: Int, line: Int, _ content: Range<Int>, from: (offset: Int, units: Int),
+    _ encoding: PositionEncoding
+  ) -> (offset: Int, units: Int) {
+    let column = max(column, 0)
+    if lines.isASCII(line: line) {
+      let offset = min(content.lowerBound + column, content.upperBound)
+      return (offset, offset - content.lowerBound)
+    }
+    if encoding == .utf8 {
+      let offset = scalarBoundary(atOrBefore: min(content.lowerBound + column, content.upperBound))
+      return (offset, offset - content.lowerBound)
+    }
     // Read where the text is stored, sixteen bytes a step while they cannot reach the
     // column, then scalar by scalar (a continuation byte first belongs to a scalar
     // counted in the step before).
-    var units = 0
-    var offset = content.lowerBound
-    var found: Int?
-    text.forEachPiece(of: content) { bytes in
+    var units = from.units
+    var offset = from.offset
+    var found: (offset: Int, units: Int)?
+    text.forEachPiece(of: from.offset..<content.upperBound) { bytes in
       guard found == nil else { return }
       var i = 0
       while i + 16 <= bytes.count {
@@ -108,7 +144,7 @@ extension NoteDocument {
       while i < bytes.count {
         let width = Self.columns(startingAt: bytes[i], encoding)
         if width > 0 && units + width > column {
-          found = offset + i
+          found = (offset + i, units)
           return
         }
         units += width
@@ -116,7 +152,7 @@ extension NoteDocument {
       }
       offset += bytes.count
     }
-    return found ?? content.upperBound
+    return found ?? (content.upperBound, units)
   }
 
   /// A converter for offsets given in increasing order: each conversion costs the

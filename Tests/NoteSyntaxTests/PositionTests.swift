@@ -86,6 +86,27 @@ import Testing
     }
   }
 
+  /// A range's ends found in one reading of a long line (the end looked for from the
+  /// start): the same as each end found on its own, whatever the columns (inside a
+  /// surrogate pair, past the line's end, inverted, on other lines).
+  @Test func rangesInOneLongLine() {
+    let line = String(repeating: "中文a😀é b", count: 3_000)
+    let document = NoteDocument("short\n" + line + "\r\n" + line)
+    var rng = SplitMix(seed: 11)
+    let longest = line.utf8.count + 10
+    for encoding in PositionEncoding.allCases {
+      for _ in 0..<400 {
+        let lines = [Int.random(in: 0...3, using: &rng), Int.random(in: 0...3, using: &rng)]
+        let sameLine = Bool.random(using: &rng)
+        let start = LineColumn(line: lines[0], column: Int.random(in: -2...longest, using: &rng))
+        let end = LineColumn(line: sameLine ? lines[0] : lines[1], column: Int.random(in: -2...longest, using: &rng))
+        let lower = document.offset(of: start, in: encoding)
+        let upper = max(lower, document.offset(of: end, in: encoding))
+        #expect(document.byteRange(from: start, to: end, in: encoding) == lower..<upper, "\(encoding) \(start) \(end)")
+      }
+    }
+  }
+
   @Test func columnsInsideASurrogatePairRoundDown() {
     let document = NoteDocument("a😀b")
     #expect(document.offset(of: LineColumn(line: 0, column: 2), in: .utf16) == 1)
