@@ -25,9 +25,11 @@ extension BookNotesServer {
         return status.watchRegistered
       }
       if registered { return }
-      let watchers: [JSONValue] = [
-        ["globPattern": "**/*.md"], ["globPattern": "**/*.markdown"],
-      ]
+      // Note names in lower and upper case (clients match globs case-sensitively);
+      // a name in mixed case is found when its folder is listed again.
+      let watchers: [JSONValue] = ["**/*.md", "**/*.markdown", "**/*.MD", "**/*.MARKDOWN"].map {
+        ["globPattern": .string($0)]
+      }
       Task {
         do {
           _ = try await connection.sendRequest(

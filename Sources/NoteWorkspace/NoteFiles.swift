@@ -31,9 +31,10 @@ public enum NoteFiles {
     case skipped(reason: String)
   }
 
-  /// Whether `name` has a note extension.
+  /// Whether `name` has a note extension, `.md` or `.markdown` in any case (as a link
+  /// to a note has: ``LinkTarget/isNotePath(_:)``).
   public static func isNoteName(_ name: String) -> Bool {
-    name.hasSuffix(".md") || name.hasSuffix(".markdown")
+    LinkTarget.isNotePath(name)
   }
 
   /// The note files under `paths`, sorted and without duplicates: a note reached

@@ -80,9 +80,19 @@ import Testing
       $0["method"] == "client/registerCapability"
     }
     #expect(registration["params"]?["registrations"]?[0]?["method"] == "workspace/didChangeWatchedFiles")
+    let globs = registration["params"]?["registrations"]?[0]?["registerOptions"]?["watchers"]?.arrayValue?.compactMap {
+      $0["globPattern"]?.stringValue
+    }
+    #expect(globs == ["**/*.md", "**/*.markdown", "**/*.MD", "**/*.MARKDOWN"])
     try fixture.write("watched.md", "# Watched Book\n")
+    try fixture.write("LOUD.MD", "# Loud Book\n")
     harness.client.notify(
-      "workspace/didChangeWatchedFiles", params: ["changes": [["uri": .string(fixture.uri("watched.md")), "type": 1]]])
+      "workspace/didChangeWatchedFiles",
+      params: [
+        "changes": [
+          ["uri": .string(fixture.uri("watched.md")), "type": 1], ["uri": .string(fixture.uri("LOUD.MD")), "type": 1],
+        ]
+      ])
     try fixture.remove("crlf.md")
     harness.client.notify(
       "workspace/didChangeWatchedFiles", params: ["changes": [["uri": .string(fixture.uri("crlf.md")), "type": 3]]])
@@ -91,6 +101,7 @@ import Testing
       try await Task.sleep(for: .milliseconds(20))
     }
     #expect(harness.server.library.snapshot().note(at: root + "watched.md")?.title == "Watched Book")
+    #expect(harness.server.library.snapshot().note(at: root + "LOUD.MD")?.title == "Loud Book")
     #expect(harness.server.library.snapshot().note(at: root + "crlf.md") == nil)
     try await harness.client.shutdownAndExit()
     _ = try await harness.finish()

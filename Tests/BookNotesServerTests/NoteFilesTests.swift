@@ -66,6 +66,16 @@ import Testing
     #expect(entries.map(\.size) == expected.map(\.size))
   }
 
+  @Test func noteExtensionsInAnyCase() throws {
+    let root = try folder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    for name in ["a.md", "B.MD", "c.Markdown", "d.markdown", "e.mdx", "f.txt", "md", "g.md.bak"] {
+      #expect(FileManager.default.createFile(atPath: root.appendingPathComponent(name).path, contents: Data("x".utf8)))
+    }
+    let names = NoteFiles.scan(root: root.path, exclude: []).map { $0.path.dropFirst(root.path.count + 1) }
+    #expect(names == ["B.MD", "a.md", "c.Markdown", "d.markdown"])
+  }
+
   @Test func aListingWithoutSizesLeavesThemToTheReading() throws {
     let root = try folder()
     defer { try? FileManager.default.removeItem(at: root) }
