@@ -168,6 +168,15 @@ struct BlockList: Sendable {
     return chunks[chunk].starts[block] == offset - offsets[chunk] ? indices[chunk] + block : nil
   }
 
+  /// The index of the first block starting at or after `offset`, if any.
+  func blockIndex(startingAtOrAfter offset: Int) -> Int? {
+    guard !chunks.isEmpty, offset < length else { return nil }
+    let (chunk, block) = position(of: max(offset, 0))
+    let index = indices[chunk] + block
+    if chunks[chunk].starts[block] + offsets[chunk] >= offset { return index }
+    return index + 1 < count ? index + 1 : nil
+  }
+
   /// The first block from index `first` on whose examined span `[start, start + examined)`
   /// reaches past `offset`.
   func firstBlock(reachingPast offset: Int, from first: Int = 0) -> Int? {

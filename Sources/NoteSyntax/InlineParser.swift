@@ -205,8 +205,8 @@ struct InlineParser {
   /// after a space, a tab, a line break or a non-ASCII scalar (scripts written without
   /// spaces), where a hash of the 16 bytes before it picks about one such place in 64;
   /// once the piece holds `Pieces.maximum` bytes, at any scalar start the hash picks;
-  /// once it holds twice that, at any scalar start. A text run is cut where the
-  /// paragraph is (``Block/merged(_:)`` joins it again).
+  /// once it holds twice that, at the place ``lastResortPlace(from:)`` picks. A text run
+  /// is cut where the paragraph is (``Block/merged(_:)`` joins it again).
   ///
   /// A piece that has read more than `Pieces.lookahead` bytes past a place (an unclosed
   /// `*` or backtick searched to the paragraph's end for its closer) is cut there only
@@ -217,10 +217,7 @@ struct InlineParser {
   /// keeps it when it comes out the same (``NoteDocument/replace(_:with:)``).
   ///
   /// The places depend on the bytes before them and on the piece's start only, so a
-  /// reparse from an old piece's start finds the old places again after the edit. Only
-  /// the last resort, text whose hashes never pick a place (one short sentence repeated
-  /// over and over), is cut by length, and an edit there reparses the rest of the
-  /// paragraph.
+  /// reparse from an old piece's start finds the old places again after the edit.
   mutating func parsePiece(
     from start: Int, pieceStart: Int, minimum: Int, regionStart: Int?, mayCutAfterFarRead: Bool,
     into builder: inout TreeBuilder
@@ -232,14 +229,21 @@ struct InlineParser {
     let start0 = regionStart ?? -1
     var i = start
     var textStart = start
+    // Past twice `Pieces.maximum`: the place picked among the bytes ahead.
+    var lastResort: Int?
     while true {
       let end = region.bound(after: i, p)
       guard i < end else { break }
       if i >= searchFrom {
         let held = i - pieceStart
-        if held >= 2 * Pieces.maximum ? p[i] & 0xC0 != 0x80 : isCutCandidate(i, afterAnyByte: held >= Pieces.maximum),
-          mayCutAfterFarRead || region.reach <= i + Pieces.lookahead
-        {
+        let candidate: Bool
+        if held >= 2 * Pieces.maximum {
+          if lastResort == nil { lastResort = lastResortPlace(from: i) }
+          candidate = i >= lastResort! && p[i] & 0xC0 != 0x80
+        } else {
+          candidate = isCutCandidate(i, afterAnyByte: held >= Pieces.maximum)
+        }
+        if candidate, mayCutAfterFarRead || region.reach <= i + Pieces.lookahead {
           flush(&textStart, i, &builder)
           let farRead = region.reach > i + Pieces.lookahead
           region.reach = max(region.reach, i + 1)
@@ -271,9 +275,37 @@ struct InlineParser {
     guard p[i] & 0xC0 != 0x80, afterAnyByte || before >= 0x80 || ByteClass.isWhitespace(before) else {
       return false
     }
+    return hashBefore(i) & 63 == 0
+  }
+
+  /// A hash (FNV-1a, its high bits folded in) of the 16 bytes before `i`.
+  @inline(__always)
+  private func hashBefore(_ i: Int) -> UInt32 {
     var hash: UInt32 = 0x811C_9DC5
     for k in (i - 16)..<i { hash = (hash ^ UInt32(p[k])) &* 0x0100_0193 }
-    return (hash ^ hash >> 15) & 63 == 0
+    return hash ^ hash >> 15
+  }
+
+  /// Where a piece that holds twice `Pieces.maximum` bytes without a place its hashes
+  /// picked (text repeated over and over) is cut: at the first place the parse is at
+  /// rest from the scalar start, among the next `Pieces.lastResortSpan` bytes of the
+  /// region from `i`, whose 16 bytes before it hash lowest (the first of equals). In
+  /// text repeated with a period shorter than that span, every such piece is cut at the
+  /// same point of the period: after an edit, the new pieces are the old ones moved by
+  /// whole periods, which hold the same bytes, and the reparse takes them over as they
+  /// are (``NoteDocument/replace(_:with:)``) instead of parsing the rest of the paragraph.
+  private mutating func lastResortPlace(from i: Int) -> Int {
+    let end = min(region.bound(after: i + Pieces.lastResortSpan, p), i + Pieces.lastResortSpan)
+    region.reach = max(region.reach, end)
+    var best = i
+    var lowest = UInt32.max
+    for j in i..<end where p[j] & 0xC0 != 0x80 {
+      let hash = hashBefore(j)
+      if hash < lowest {
+        (best, lowest) = (j, hash)
+      }
+    }
+    return best
   }
 
   /// The construct (or text) at `i`, a byte of `inlineSpecial`, inside `start..<end`:

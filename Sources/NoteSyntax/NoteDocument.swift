@@ -15,8 +15,11 @@ public struct NoteDocument: Sendable {
   public struct EditSummary: Sendable, Equatable {
     /// The byte range of the new text whose blocks were reparsed.
     public var reparsed: Range<Int>
-    /// Blocks parsed again.
+    /// Blocks parsed again, or taken over from further on (see `parsedLength`).
     public var reparsedBlocks: Int
+    /// The bytes of `reparsed` that were parsed: less, where old pieces of a paragraph
+    /// repeated over and over were taken over at new places by their bytes.
+    public var parsedLength: Int
     /// Blocks of the new tree in all.
     public var totalBlocks: Int
     /// The edit's own range after clamping to scalar boundaries (old offsets) and the new length.
@@ -156,10 +159,10 @@ public struct NoteDocument: Sendable {
     if removed == nil || !lines.applyEditInsideLine(replacing: edit, removed: removed!, inserted: inserted) {
       lines.applyEdit(replacing: edit, newLength: inserted.count, text: text)
     }
-    let (reparsed, count) = reparse(after: edit, newLength: inserted.count)
+    let (reparsed, count, parsed) = reparse(after: edit, newLength: inserted.count)
     return EditSummary(
-      reparsed: reparsed, reparsedBlocks: count, totalBlocks: tree.blocks.count, replacedRange: edit,
-      insertedLength: inserted.count)
+      reparsed: reparsed, reparsedBlocks: count, parsedLength: parsed, totalBlocks: tree.blocks.count,
+      replacedRange: edit, insertedLength: inserted.count)
   }
 
   /// The start of the scalar holding byte `offset` (or `offset` itself on a boundary).
@@ -169,7 +172,7 @@ public struct NoteDocument: Sendable {
     return i
   }
 
-  private mutating func reparse(after edit: Range<Int>, newLength: Int) -> (Range<Int>, Int) {
+  private mutating func reparse(after edit: Range<Int>, newLength: Int) -> (Range<Int>, Int, parsed: Int) {
     var blocks = tree.blocks
     let delta = newLength - edit.count
     let newEnd = edit.lowerBound + newLength
@@ -178,16 +181,54 @@ public struct NoteDocument: Sendable {
     var context = firstInvalid > 0 ? blocks.block(at: firstInvalid - 1).block.nextContext : .text
     var fresh: [Block] = []
     var position = start
+    var parsed = 0
     var resumeAt = blocks.count
     // As large as the first block read before (a piece whose `*` searched to the end of
     // its paragraph likely reads as far again).
     let firstExamined = firstInvalid < blocks.count ? blocks.block(at: firstInvalid).block.examined : 0
     var window = max(64 * 1024, newEnd - start + 16 * 1024, firstExamined + max(delta, 0) + 1024)
     var resynchronised = false
+    let text = self.text
+    // Adds a block of the new parse; whether the old blocks from here on are reused:
+    // the parse arrives at one's start in the context it was parsed in.
+    func add(_ block: Block) -> Bool {
+      fresh.append(block)
+      position += block.length
+      context = block.nextContext
+      guard position > newEnd, let old = blocks.blockIndex(startingAt: position - delta),
+        blocks.block(at: old).block.context == context
+      else { return false }
+      resumeAt = old
+      resynchronised = true
+      return true
+    }
+    // A piece of a paragraph repeated over and over that an old piece further on holds:
+    // that piece, whose bytes (and the byte before it) are the same as here, in the same
+    // context. Such pieces are cut at the same point of every period
+    // (``InlineParser/parsePiece(from:pieceStart:minimum:regionStart:mayCutAfterFarRead:into:)``),
+    // so after an edit the new ones are the old ones moved by whole periods.
+    func moved() -> Block? {
+      guard context.continues, position > newEnd, let index = blocks.blockIndex(startingAtOrAfter: position - delta)
+      else { return nil }
+      let (old, oldStart) = blocks.block(at: index)
+      // Where its bytes are now: after the edit, so they are the bytes it was parsed from.
+      // Moved by less than its length, so that the parse goes on past its old place (a
+      // block is in the tree once).
+      let now = oldStart + delta
+      guard old.context == context, now > position, now - position < old.length, now - 1 >= newEnd,
+        now + old.examined <= text.count,
+        text.bytesEqual((position - 1)..<(position + old.examined), (now - 1)..<(now + old.examined))
+      else { return nil }
+      return old
+    }
     // Blocks are parsed in windows of the text copied from the parse position; a block
     // that looks past a window's end (not the text's) is parsed again in a window twice
     // as large. So a long reparse copies each byte about once, like a fresh parse.
     while !resynchronised && position < text.count {
+      if let block = moved() {
+        _ = add(block)
+        continue
+      }
       // A piece that continues a block reads the byte before it (what precedes a `_` or a `#`).
       let base = context.continues && position > 0 ? position - 1 : position
       let windowEnd = min(text.count, base + window)
@@ -196,30 +237,24 @@ public struct NoteDocument: Sendable {
       text.bytes(in: base..<windowEnd).withUnsafeBufferPointer { buffer in
         var parser = BlockParser(buffer: buffer, startsDocument: base == 0)
         while position < windowEnd {
+          if let block = moved() {
+            if add(block) { return }
+            continue
+          }
           let block = parser.parseBlock(at: position - base, in: context)
           if truncated && position + block.examined > windowEnd {
             outgrown = true
             return
           }
-          fresh.append(block)
-          position += block.length
-          context = block.nextContext
-          // The old blocks from here on are reused when the parse arrives at one's
-          // start in the context it was parsed in.
-          if position > newEnd, let old = blocks.blockIndex(startingAt: position - delta),
-            blocks.block(at: old).block.context == context
-          {
-            resumeAt = old
-            resynchronised = true
-            return
-          }
+          parsed += block.length
+          if add(block) { return }
         }
       }
       if outgrown { window *= 2 }
     }
     blocks.replace(firstInvalid..<resumeAt, with: fresh)
     tree = SyntaxTree(blocks: blocks)
-    return (start..<position, fresh.count)
+    return (start..<position, fresh.count, parsed)
   }
 
   /// The first block an edit at `offset` must reparse from, in `blocks` (the new text is

@@ -18,8 +18,12 @@ enum Pieces {
   /// The least length of a piece after the first (the first is at least `largeBlock`).
   static let minimum = 2 * 1024
   /// Past this length a paragraph is cut where the hash picks any scalar start, not only
-  /// one after a space or a non-ASCII scalar; past twice this, at any scalar start.
+  /// one after a space or a non-ASCII scalar; past twice this, where the hash is lowest
+  /// among the next `lastResortSpan` bytes.
   static let maximum = 16 * 1024
+  /// How many bytes the last resort of a paragraph's cut looks at: text repeated with a
+  /// period up to this long is cut at the same point of every period.
+  static let lastResortSpan = 1024
   /// A quote or a list is cut before any line with text (or item) after this many lines.
   static let maximumLines = 256
   /// A piece of a paragraph is cut only where it has read no more than this past the cut.

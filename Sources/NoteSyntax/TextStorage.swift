@@ -84,6 +84,44 @@ public struct TextStorage: Sendable {
     }
   }
 
+  /// Whether the bytes of `a` and of `b` (ranges of one length) are the same, compared
+  /// where they are stored, a stretch at a time.
+  func bytesEqual(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+    precondition(a.count == b.count && a.upperBound <= count && b.upperBound <= count)
+    var (x, y) = (a.lowerBound, b.lowerBound)
+    while x < a.upperBound {
+      let (cx, cy) = (chunkIndex(containing: x), chunkIndex(containing: y))
+      // The longest stretch inside one chunk on both sides.
+      let length = min(a.upperBound - x, starts[cx + 1] - x, starts[cy + 1] - y)
+      let same = chunks[cx].bytes.withUnsafeBytes { first in
+        chunks[cy].bytes.withUnsafeBytes { second in
+          Self.equal(
+            UnsafeRawBufferPointer(rebasing: first[(x - starts[cx])...].prefix(length)),
+            UnsafeRawBufferPointer(rebasing: second[(y - starts[cy])...].prefix(length)))
+        }
+      }
+      guard same else { return false }
+      x += length
+      y += length
+    }
+    return true
+  }
+
+  /// Whether two buffers of one length hold the same bytes, eight at a time.
+  private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    var i = 0
+    while i + 8 <= a.count {
+      guard a.loadUnaligned(fromByteOffset: i, as: UInt64.self) == b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      else { return false }
+      i += 8
+    }
+    while i < a.count {
+      guard a[i] == b[i] else { return false }
+      i += 1
+    }
+    return true
+  }
+
   /// All bytes, contiguous.
   public var allBytes: [UInt8] { bytes(in: 0..<count) }
 

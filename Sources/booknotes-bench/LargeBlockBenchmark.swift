@@ -20,6 +20,7 @@ enum LargeBlockBenchmark {
     ("quote, one line", { LargeBlocks.quoteLine(bytes: $0) }),
     ("list, one item", { LargeBlocks.listItem(bytes: $0) }),
     ("repeated text", { LargeBlocks.repeated(bytes: $0) }),
+    ("one word repeated", { LargeBlocks.repeatedWord(bytes: $0) }),
   ]
 
   static func run() throws {
@@ -183,6 +184,11 @@ enum LargeBlocks {
   static func repeated(bytes: Int) -> String {
     let sentence = "All work and no play makes a dull reader. "
     return wrap(String(repeating: sentence, count: bytes / sentence.utf8.count))
+  }
+
+  /// One word over and over: text whose hashes pick no place to cut.
+  static func repeatedWord(bytes: Int) -> String {
+    wrap(String(repeating: "word ", count: bytes / 5))
   }
 
   /// The byte range of the note's large block: from the line after the heading's blank

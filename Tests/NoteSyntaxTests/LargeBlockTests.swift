@@ -10,10 +10,16 @@ import Testing
   /// A note made of one large block between a heading and a closing paragraph.
   struct Case: CustomStringConvertible, Sendable {
     var name: String
-    /// Whether typing a letter inside a word must reparse a bounded span and the block
-    /// is cut into pieces (false where it stays whole, or is cut by length: a quote of
-    /// one line, a second unclosed `*` in one paragraph, text repeated over and over).
+    /// Whether typing a letter inside a word must parse a bounded span and the block is
+    /// cut into pieces (false where it stays whole: a quote of one line, a list item of
+    /// one line, the rest of a paragraph after its second unclosed `*`).
     var bounded = true
+    /// Whether the text is one sentence repeated, whose hashes pick no place: its pieces
+    /// are cut at the last resort, about twice `Pieces.maximum` long. A keystroke
+    /// mostly parses one or two; once letters typed here and there break the repetition,
+    /// a few in a hundred parse on to the block's end (where a cut moves by a whole
+    /// period, the pieces after it hold other bytes than the old ones moved).
+    var repeated = false
     /// Builds the block from about `bytes` bytes.
     var make: @Sendable (inout SplitMix, Int) -> String
 
@@ -65,9 +71,21 @@ import Testing
           })
       } + "?[a](b)"
     },
-    Case(name: "one sentence repeated", bounded: false) { _, bytes in
-      // Text whose hashes may pick no place at all is cut by length.
+    Case(name: "one sentence repeated", repeated: true) { _, bytes in
+      // Text whose hashes may pick no place at all: cut at the same point of every period.
       String(repeating: "中文段落没有空格", count: bytes / 24) + "?[a](b)" + String(repeating: "字", count: 2000)
+    },
+    Case(name: "one English sentence repeated", repeated: true) { _, bytes in
+      String(repeating: "The quick brown fox jumps over the lazy dog. ", count: bytes / 45)
+    },
+    Case(name: "one word repeated", repeated: true) { _, bytes in
+      String(repeating: "word ", count: bytes / 5) + "and *then* the end"
+    },
+    Case(name: "two words repeated, then other text", repeated: true) { rng, bytes in
+      String(repeating: "Hello world! ", count: bytes / 26)
+        + text(&rng, bytes / 2, separator: { _ in " " }) {
+          NoteGenerator.inline(&$0)
+        }
     },
     Case(name: "paragraph after an unclosed star") { rng, bytes in
       "*open " + text(&rng, bytes, separator: { _ in " " }) { withoutClosers(NoteGenerator.inline(&$0)) }
@@ -117,7 +135,9 @@ import Testing
     let document = NoteDocument(text)
     #expect(document.tree.blockCount == Self.unsplit(text).tree.blockCount)
     if large.bounded {
-      #expect(document.tree.storedBlockCount > document.tree.blockCount + 3, "the block is not cut into pieces")
+      #expect(
+        document.tree.storedBlockCount > document.tree.blockCount + (large.repeated ? 1 : 3),
+        "the block is not cut into pieces")
     }
     #expect(document.dump() == Self.unsplit(text).dump())
     // Blocks are whole, however they are reached.
@@ -205,9 +225,10 @@ import Testing
     }
   }
 
-  /// A letter typed inside a word, anywhere in the block, reparses at most a few pieces
+  /// A letter typed inside a word, anywhere in the block, parses at most a few pieces
   /// (and the first piece, which is at least `Pieces.largeBlock` long), whatever the
-  /// block's length: 90 KB or 360 KB.
+  /// block's length: 90 KB or 360 KB. (Pieces of repeated text moved by whole periods
+  /// are taken over without parsing.)
   @Test(arguments: cases.filter(\.bounded))
   func typingInsideAWordReparsesABoundedSpan(_ large: Case) {
     for bytes in [90_000, 360_000] {
@@ -215,7 +236,8 @@ import Testing
       var document = NoteDocument(large.note(&rng, bytes: bytes))
       var typed = 0
       var largest = 0
-      for _ in 0..<400 where typed < 40 {
+      var parsed: [Int] = []
+      for _ in 0..<4000 where typed < 40 {
         let at = Int.random(in: 20..<(document.utf8Count - 30), using: &rng)
         // Inside a word, or between two characters of a script written without spaces.
         let (before, after) = (document.text[at - 1], document.text[at])
@@ -224,14 +246,44 @@ import Testing
             || (before >= 0x80 && after == 0xE4)  // U+4E00…U+4FFF start with E4
         else { continue }
         let summary = document.replace(at..<at, with: "x")
-        largest = max(largest, summary.reparsed.count)
+        largest = max(largest, summary.parsedLength)
+        parsed.append(summary.parsedLength)
         typed += 1
       }
       #expect(typed == 40)
-      #expect(
-        largest < 2 * Pieces.largeBlock + 4 * Pieces.lookahead, "\(large), \(bytes) bytes: \(largest) bytes reparsed")
+      if large.repeated {
+        let median = parsed.sorted()[parsed.count / 2]
+        let bound = 2 * (2 * Pieces.maximum + Pieces.lastResortSpan)
+        #expect(median < bound, "\(large), \(bytes) bytes: \(median) bytes parsed (median)")
+      } else {
+        let bound = 2 * Pieces.largeBlock + 4 * Pieces.lookahead
+        #expect(largest < bound, "\(large), \(bytes) bytes: \(largest) bytes parsed")
+      }
       #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree))
     }
+  }
+
+  /// One word repeated over 720 KB, edited once anywhere (insertions and deletions of a
+  /// few letters): the edit parses a few pieces, never the rest of the paragraph. Where
+  /// the edited piece's cut moves by a whole period, the old pieces after it are taken
+  /// over at their new places by their bytes, and the result is a fresh parse's.
+  @Test func anEditInOneWordRepeatedParsesAFewPieces() {
+    let text = "# Heading\n\n" + String(repeating: "word ", count: 144_000) + "\n\nAfter the block.\n"
+    let original = NoteDocument(text)
+    var rng = SplitMix(seed: 9)
+    var (largest, takenOver) = (0, 0)
+    for _ in 0..<60 {
+      var document = original
+      let at = Int.random(in: 20..<(document.utf8Count - 40), using: &rng)
+      let insert = ["x", "xy", "xyz", "word", "", "", "w"].randomElement(using: &rng)!
+      let delete = insert.isEmpty ? Int.random(in: 1...4, using: &rng) : 0
+      let summary = document.replace(at..<(at + delete), with: insert)
+      largest = max(largest, summary.parsedLength)
+      if summary.parsedLength < summary.reparsed.count { takenOver += 1 }
+      #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree))
+    }
+    #expect(largest < 5 * (2 * Pieces.maximum + Pieces.lastResortSpan), "\(largest) bytes parsed")
+    #expect(takenOver > 0, "no piece was taken over")
   }
 
   /// Opening an inline construct in the middle of a one-line paragraph spreads to the
