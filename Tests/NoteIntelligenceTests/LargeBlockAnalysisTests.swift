@@ -26,20 +26,22 @@ import Testing
     }.joined(separator: " ")
   }
 
-  /// Notes of one large block each: a one-line paragraph, a quote, a list.
+  /// Notes of one large block each: a one-line paragraph, a quote, a list, and one
+  /// phrase repeated (whose pieces an edit may take over at new places).
   static let notes: [String] = {
     var rng = NoteLinkCacheTests.Seeded(state: 17)
     let paragraph = prose(&rng, count: 12_000)
     let quote = (0..<1_500).map { _ in "> " + prose(&rng, count: 8) }.joined(separator: "\n") + " (p. 4)"
     let list = (0..<1_500).map { _ in "- " + prose(&rng, count: 8) }.joined(separator: "\n")
-    return [paragraph, quote, list].map { "# Title\n\n" + $0 + "\n\nEnd [e](gone.md).\n" }
+    let repeated = String(repeating: "word #tag [a](gone.md) ", count: 20_000)
+    return [paragraph, quote, list, repeated].map { "# Title\n\n" + $0 + "\n\nEnd [e](gone.md).\n" }
   }()
 
   static func unsplit(_ text: String) -> NoteDocument {
     NoteDocument(validUTF8: Array(text.utf8), cutsLargeBlocks: false)
   }
 
-  @Test(arguments: 0..<3)
+  @Test(arguments: 0..<4)
   func analysesEqualThoseOfTheWholeBlock(_ index: Int) {
     let text = Self.notes[index]
     let doc = NoteDocument(text)
@@ -56,7 +58,7 @@ import Testing
         == SemanticTokens.tokens(for: whole, in: middle..<(middle + 500)))
   }
 
-  @Test(arguments: 0..<3)
+  @Test(arguments: 0..<4)
   func keystrokesRecomputeAFewPieces(_ index: Int) {
     var rng = NoteLinkCacheTests.Seeded(state: UInt64(index) + 1)
     var doc = NoteDocument(Self.notes[index])
