@@ -111,8 +111,10 @@ final class Block: ManagedBuffer<BlockHeader, PackedNode> {
 
   /// One block from a large block's pieces (each with its start relative to the first's):
   /// the first piece's node spans them all, the children of the others follow its own
-  /// (their offsets and indices moved), and a text leaf cut in two where one piece ends
-  /// and the next begins is one leaf again. The nodes and findings a parse without pieces makes.
+  /// (their offsets and indices moved; inside a long quote line's text, the children of
+  /// the line's text, ``appendQuoteText(_:at:to:lastChild:)``), and a text leaf cut in
+  /// two where one piece ends and the next begins is one leaf again. The nodes and
+  /// findings a parse without pieces makes.
   static func merged(_ pieces: [(block: Block, start: Int)]) -> Block {
     var nodes: [PackedNode] = []
     nodes.reserveCapacity(pieces.reduce(0) { $0 + $1.block.nodeCount })
@@ -122,6 +124,11 @@ final class Block: ManagedBuffer<BlockHeader, PackedNode> {
     for (block, start) in pieces {
       for finding in block.findings { findings.append(finding.shifted(by: start)) }
       examined = max(examined, start + block.examined)
+      let kind = block.context.piece
+      if !nodes.isEmpty && (kind == .quoteText || kind == .quoteTextAfterFarRead) {
+        block.withNodes { appendQuoteText($0, at: start, to: &nodes, lastChild: &lastChild) }
+        continue
+      }
       block.withNodes { piece in
         if nodes.isEmpty { nodes.append(piece[0]) }
         var child = 1
@@ -155,6 +162,55 @@ final class Block: ManagedBuffer<BlockHeader, PackedNode> {
       Block.make(
         nodes: buffer, findings: findings, examined: examined, context: pieces[0].block.context,
         next: last.block.nextContext)
+    }
+  }
+
+  /// Appends a piece from inside a long quote line's text (its nodes: the blockquote,
+  /// the line, the line's text, then what it holds): its line and text continue the
+  /// merged tree's last line (`lastChild`) and that line's text, whose last text leaf
+  /// and the piece's first are one again; what follows the piece's text (a citation,
+  /// the quote's next lines) follows theirs.
+  private static func appendQuoteText(
+    _ piece: UnsafeBufferPointer<PackedNode>, at start: Int, to nodes: inout [PackedNode], lastChild: inout Int
+  ) {
+    let line = lastChild
+    // The line's text is its last child; that text's last child, a leaf the piece's
+    // first text may continue.
+    func lastChildOf(_ parent: Int) -> Int {
+      var last = -1
+      var child = parent + 1
+      while child < Int(nodes[parent].end) {
+        last = child
+        child = Int(nodes[child].end)
+      }
+      return last
+    }
+    let text = lastChildOf(line)
+    let leaf = lastChildOf(text)
+    let base = nodes.count
+    var skip = 0
+    if piece.count > 3 && piece[3].kind == .text && piece[3].end == 4 && leaf >= 0 && nodes[leaf].kind == .text
+      && Int(nodes[leaf].end) == leaf + 1 && nodes[leaf].offset + nodes[leaf].length == UInt32(start) + piece[3].offset
+    {
+      nodes[leaf].length += piece[3].length
+      skip = 1
+    }
+    // Where the piece's node `index` (past its line's text's first) lands.
+    func landing(_ index: Int) -> UInt32 { UInt32(base + index - 3 - skip) }
+    for index in (3 + skip)..<piece.count {
+      var node = piece[index]
+      node.offset += UInt32(start)
+      node.end = landing(Int(node.end))
+      nodes.append(node)
+    }
+    for (merged, own) in [(line, 1), (text, 2)] {
+      nodes[merged].length = UInt32(start) + piece[own].offset + piece[own].length - nodes[merged].offset
+      nodes[merged].end = landing(Int(piece[own].end))
+    }
+    var child = Int(piece[1].end)
+    while child < piece.count {
+      lastChild = Int(landing(child))
+      child = Int(piece[child].end)
     }
   }
 

@@ -23,6 +23,10 @@ struct BlockContext: Sendable, Hashable {
     case paragraphAfterFarRead
     /// A blockquote, from the start of a line that has text after its `>`.
     case quote
+    /// A blockquote, inside the text of a line longer than `Pieces.largeBlock`, from a
+    /// position where its parse was at rest (and after a far read, as for paragraphs).
+    case quoteText
+    case quoteTextAfterFarRead
     /// A list, from the start of one of its items.
     case unorderedList
     case orderedList

@@ -1,13 +1,16 @@
 extension BlockParser {
-  /// One `>` line: where it starts, its marker, its text, and the next line's start.
+  /// One `>` line: where it starts, its marker, its text, and the next line's start. Or
+  /// the rest of a long line's text, in the piece that holds its end (no marker).
   struct QuoteLine {
     var start: Int
+    /// The `>`; -1 for the rest of a long line.
     var marker: Int
     var content: Int
     var end: Int
     var next: Int
 
     var hasText: Bool { end > content }
+    var isRest: Bool { marker < 0 }
   }
 
   /// Consecutive `>` lines: one quote, with a citation at its end when there is one. A
@@ -16,21 +19,32 @@ extension BlockParser {
   /// where the 32 bytes before it pass ``Pieces/endsRun(_:from:to:)`` (or after
   /// `Pieces.maximumLines` lines): a line with text follows, so no line before the cut
   /// holds the quote's citation.
-  mutating func blockquote(_ s: Int, continuing: Bool) -> BlockContext {
-    let node = builder.open(.blockquote, at: s)
+  ///
+  /// A line longer than `Pieces.largeBlock` is cut inside its text as a paragraph is
+  /// (``longQuoteLine(_:marker:quoteStart:minimum:node:pending:)``); the piece holding
+  /// its end goes on here from the line after it, with the rest of the line (`rest`)
+  /// waiting as a line whose text may end the quote.
+  mutating func blockquote(_ s: Int, continuing: Bool, node open: Int? = nil, rest: QuoteLine? = nil) -> BlockContext {
+    let node = open ?? builder.open(.blockquote, at: s)
     let minimum = continuing ? Pieces.minimum : Pieces.largeBlock
     // The lines from the last one with text on: that one may hold the citation.
-    var pending: [QuoteLine] = []
-    var lineStart = s
-    var end = s
-    var lines = 0
+    var pending: [QuoteLine] = rest.map { [$0] } ?? []
+    var lineStart = rest?.next ?? s
+    var end = lineStart
+    var lines = rest == nil ? 0 : 1
     while lineStart < n {
       let e: Int
       if let end = examineShortLine(lineStart) {
         e = end
       } else {
-        // A long line: read whole only if it is a quote line.
-        guard LineMarkers.quoteMarker(p, lineStart, lineStart + Pieces.largeBlock) != nil else { break }
+        // A long line: read whole only if it is a quote line, and only if its text is
+        // not cut into pieces.
+        guard let marker = LineMarkers.quoteMarker(p, lineStart, lineStart + Pieces.largeBlock) else { break }
+        if let next = longQuoteLine(
+          lineStart, marker: marker, quoteStart: s, minimum: minimum, node: node, pending: pending)
+        {
+          return next
+        }
         e = examineLine(lineStart)
       }
       guard let marker = LineMarkers.quoteMarker(p, lineStart, e) else { break }
@@ -60,22 +74,86 @@ extension BlockParser {
     return .text
   }
 
+  /// A quote line at `lineStart` longer than `Pieces.largeBlock` (its `>` at `marker`),
+  /// in the quote (or piece of one) at `quoteStart` whose node is `node`: when its text
+  /// is cut, the `pending` lines before it, its marker and its text up to the cut are
+  /// added, and the context of the next piece is returned. `nil`, nothing added, when
+  /// its text is not cut: it starts like a citation (a dash), or it ends before a place
+  /// to cut.
+  private mutating func longQuoteLine(
+    _ lineStart: Int, marker: Int, quoteStart s: Int, minimum: Int, node: Int, pending: [QuoteLine]
+  ) -> BlockContext? {
+    var content = marker + 1
+    if content < n && ByteClass.isSpaceOrTab(p[content]) { content += 1 }
+    if startsLikeACitation(content, min(n, content + 3)) { return nil }
+    let mark = (nodes: builder.count, findings: builder.findings.count)
+    // The lines before hold no citation: a line with text follows.
+    quoteLines(pending, citation: false)
+    let line = builder.open(.quoteLine, at: lineStart)
+    builder.leaf(.quoteMarker, marker, marker + 1)
+    let text = builder.open(.inlineContent, at: content)
+    var parser = InlineParser(quoteLineIn: p, from: content)
+    let end = parser.parsePiece(
+      from: content, pieceStart: s, minimum: minimum, regionStart: content, mayCutAfterFarRead: true,
+      quoteLineFrom: content, into: &builder)
+    reach = max(reach, parser.reach)
+    guard case .cut(let cut, let farRead) = end else {
+      builder.truncate(to: mark.nodes, findings: mark.findings)
+      return nil
+    }
+    builder.close(text, at: cut)
+    builder.close(line, at: cut)
+    builder.close(node, at: cut)
+    return .continuing(farRead ? .quoteTextAfterFarRead : .quoteText)
+  }
+
+  /// A piece inside the text of a long quote line, at `s`: its text to the next cut, or,
+  /// in the piece that holds the line's end, the rest of the line and the quote's lines
+  /// after it (the rest's text is parsed with them, once they say whether it is the
+  /// quote's last line with text, whose citation is not inline text).
+  mutating func quoteTextPiece(_ s: Int, mayCutAfterFarRead: Bool) -> BlockContext {
+    let node = builder.open(.blockquote, at: s)
+    let mark = (nodes: builder.count, findings: builder.findings.count)
+    let line = builder.open(.quoteLine, at: s)
+    let text = builder.open(.inlineContent, at: s)
+    var parser = InlineParser(quoteLineIn: p, from: s)
+    let end = parser.parsePiece(
+      from: s, pieceStart: s, minimum: Pieces.minimum, regionStart: nil, mayCutAfterFarRead: mayCutAfterFarRead,
+      quoteLineFrom: s, into: &builder)
+    reach = max(reach, parser.reach)
+    switch end {
+    case .cut(let cut, let farRead):
+      builder.close(text, at: cut)
+      builder.close(line, at: cut)
+      builder.close(node, at: cut)
+      return .continuing(farRead || !mayCutAfterFarRead ? .quoteTextAfterFarRead : .quoteText)
+    case .end(let lineEnd):
+      builder.truncate(to: mark.nodes, findings: mark.findings)
+      let rest = QuoteLine(
+        start: s, marker: -1, content: s, end: LineMarkers.trimEnd(p, s, lineEnd), next: nextLine(lineEnd))
+      return blockquote(s, continuing: true, node: node, rest: rest)
+    }
+  }
+
   /// Adds quote lines; with `citation`, the first (when it has text) is the quote's last
   /// line with text, where a citation may end it.
   private mutating func quoteLines(_ lines: [QuoteLine], citation: Bool) {
     for (index, line) in lines.enumerated() {
       let lineNode = builder.open(.quoteLine, at: line.start)
-      builder.leaf(.quoteMarker, line.marker, line.marker + 1)
+      if !line.isRest { builder.leaf(.quoteMarker, line.marker, line.marker + 1) }
       var textEnd = line.end
       var cited: Range<Int>?
-      if citation && index == 0 && line.hasText, let found = citationRange(line.content, line.end) {
+      if citation && index == 0 && line.hasText,
+        let found = citationRange(line.content, line.end, wholeLine: !line.isRest)
+      {
         cited = found
         textEnd = LineMarkers.trimEnd(p, line.content, found.lowerBound)
       }
       if textEnd > line.content {
         let content = builder.open(.inlineContent, at: line.content)
         var parser = InlineParser(buffer: p, regionEnd: textEnd)
-        parser.parse(line.content, textEnd, into: &builder)
+        // The rest of a long line goes on from text before it.
+        parser.parse(line.content, textEnd, into: &builder, regionStart: line.isRest ? -1 : nil)
         builder.close(content, at: textEnd)
       }
       if let cited { builder.leaf(.citation, cited.lowerBound, cited.upperBound) }
@@ -83,14 +161,17 @@ extension BlockParser {
     }
   }
 
-  /// The chapter-and-verse annotation of a quote's last line: a trailing parenthetical
-  /// holding a digit (`(p. 42)`, `(ch. 3)`), or a whole line starting with a dash (`— p. 42`).
-  func citationRange(_ start: Int, _ end: Int) -> Range<Int>? {
-    if ByteClass.isLongDash(p, start, end)
+  /// Whether text at `start` starts like a citation that is a whole line (a dash).
+  func startsLikeACitation(_ start: Int, _ end: Int) -> Bool {
+    ByteClass.isLongDash(p, start, end)
       || (start + 1 < end && p[start] == UInt8(ascii: "-") && p[start + 1] == UInt8(ascii: "-"))
-    {
-      return start..<end
-    }
+  }
+
+  /// The chapter-and-verse annotation of a quote's last line: a trailing parenthetical
+  /// holding a digit (`(p. 42)`, `(ch. 3)`), or (`wholeLine`: the text is a line's, not
+  /// the rest of a long one) a whole line starting with a dash (`— p. 42`).
+  func citationRange(_ start: Int, _ end: Int, wholeLine: Bool = true) -> Range<Int>? {
+    if wholeLine && startsLikeACitation(start, end) { return start..<end }
     guard end > start, p[end - 1] == UInt8(ascii: ")") else { return nil }
     var open = end - 2
     var hasDigit = false

@@ -11,7 +11,7 @@ struct BlockParser {
   /// Whether buffer position 0 is the note's offset 0 (front matter is only recognised there).
   let startsDocument: Bool
   /// One past the furthest position read for the current block (the end check counts).
-  private(set) var reach = 0
+  var reach = 0
   var builder = TreeBuilder()
   /// The latest line examined, which is often examined again next.
   private var lastLine = (start: -1, end: 0)
@@ -52,6 +52,9 @@ struct BlockParser {
       next = continuePiece(s, context.piece)
     } else if let e = examineLine(s, limit: cutsLargeBlocks ? s + Pieces.largeBlock : n) {
       next = textOrFrontMatter(s, e)
+    } else if LineMarkers.quoteMarker(p, s, s + Pieces.largeBlock) != nil {
+      // A long quote line, whose text may be cut into pieces.
+      next = blockquote(s, continuing: false)
     } else if startsLongParagraph(s) {
       // A first line longer than `Pieces.largeBlock` that can only be a paragraph's.
       let node = builder.open(.paragraph, at: s)
@@ -95,9 +98,14 @@ struct BlockParser {
         node, pieceStart: s, from: s, regionStart: nil, minimum: Pieces.minimum,
         mayCutAfterFarRead: piece == .paragraph)
     case .quote:
-      let e = examineLine(s)
-      guard LineMarkers.quoteMarker(p, s, e) != nil else { return textBlock(s, e) }
+      if let e = examineShortLine(s) {
+        guard LineMarkers.quoteMarker(p, s, e) != nil else { return textBlock(s, e) }
+      } else if LineMarkers.quoteMarker(p, s, s + Pieces.largeBlock) == nil {
+        return textBlock(s, examineLine(s))
+      }
       return blockquote(s, continuing: true)
+    case .quoteText, .quoteTextAfterFarRead:
+      return quoteTextPiece(s, mayCutAfterFarRead: piece == .quoteText)
     case .unorderedList, .orderedList:
       let e = examineLine(s)
       guard let marker = LineMarkers.listMarker(p, s, e), marker.ordered == (piece == .orderedList) else {

@@ -42,7 +42,16 @@ struct InlineParser {
     self.p = buffer
     self.regionEnd = buffer.count
     self.checksQuestionMarkers = true
-    region = Region(streamingFrom: start)
+    region = Region(streamingFrom: start, lineOnly: false)
+  }
+
+  /// A parser for the text of a long quote line from `start`, which ends at the line's
+  /// end, found as needed.
+  init(quoteLineIn buffer: UnsafeBufferPointer<UInt8>, from start: Int) {
+    self.p = buffer
+    self.regionEnd = buffer.count
+    self.checksQuestionMarkers = false
+    region = Region(streamingFrom: start, lineOnly: true)
   }
 
   /// One past the furthest byte read to find the region's end and by searches (in a
@@ -54,6 +63,8 @@ struct InlineParser {
   /// the paragraph (``LineMarkers/endsParagraph(_:at:)``).
   struct Region {
     let streaming: Bool
+    /// Whether the region ends at the first line break (a quote line's text).
+    let lineOnly: Bool
     /// The text before this position is inside the region; once `ended`, its end.
     var verified: Int
     var ended: Bool
@@ -62,13 +73,15 @@ struct InlineParser {
 
     init(known end: Int) {
       streaming = false
+      lineOnly = false
       verified = end
       ended = true
       reach = end
     }
 
-    init(streamingFrom start: Int) {
+    init(streamingFrom start: Int, lineOnly: Bool) {
       streaming = true
+      self.lineOnly = lineOnly
       verified = start
       ended = false
       reach = start
@@ -91,6 +104,12 @@ struct InlineParser {
         verified = stepEnd
         reach = max(reach, stepEnd + 1)
         if stepEnd == n { ended = true }
+        return
+      }
+      if lineOnly {
+        reach = max(reach, b + 1)
+        verified = b
+        ended = true
         return
       }
       var next = b + 1
@@ -170,8 +189,13 @@ struct InlineParser {
     return found
   }
 
-  /// Parses `start..<end` and adds its nodes to `builder`.
-  mutating func parse(_ start: Int, _ end: Int, into builder: inout TreeBuilder, depth: Int = 0) {
+  /// Parses `start..<end` and adds its nodes to `builder`. A hashtag or `_` at
+  /// `regionStart` (by default `start`) needs nothing before it; elsewhere the byte
+  /// before it counts.
+  mutating func parse(
+    _ start: Int, _ end: Int, into builder: inout TreeBuilder, depth: Int = 0, regionStart: Int? = nil
+  ) {
+    let start0 = regionStart ?? start
     let special = ByteClass.inlineSpecial
     var i = start
     var textStart = start
@@ -185,7 +209,7 @@ struct InlineParser {
         i += 1
         continue
       }
-      i = construct(at: i, start, end, &textStart, &builder, depth)
+      i = construct(at: i, start0, end, &textStart, &builder, depth)
     }
     flush(&textStart, end, &builder)
   }
@@ -220,7 +244,7 @@ struct InlineParser {
   /// reparse from an old piece's start finds the old places again after the edit.
   mutating func parsePiece(
     from start: Int, pieceStart: Int, minimum: Int, regionStart: Int?, mayCutAfterFarRead: Bool,
-    into builder: inout TreeBuilder
+    quoteLineFrom: Int? = nil, into builder: inout TreeBuilder
   ) -> PieceEnd {
     let special = ByteClass.inlineSpecial
     let n = p.count
@@ -243,7 +267,9 @@ struct InlineParser {
         } else {
           candidate = isCutCandidate(i, afterAnyByte: held >= Pieces.maximum)
         }
-        if candidate, mayCutAfterFarRead || region.reach <= i + Pieces.lookahead {
+        if candidate, mayCutAfterFarRead || region.reach <= i + Pieces.lookahead,
+          quoteLineFrom.map({ mayCutQuoteLine(at: i, from: $0) }) ?? true
+        {
           flush(&textStart, i, &builder)
           let farRead = region.reach > i + Pieces.lookahead
           region.reach = max(region.reach, i + 1)
@@ -276,6 +302,23 @@ struct InlineParser {
       return false
     }
     return hashBefore(i) & 63 == 0
+  }
+
+  /// Whether a quote line's text may be cut at `i` (its text, or what of it the piece
+  /// holds, from `from`): not where the line's closing citation could begin, so that
+  /// every piece before the line's last holds plain inline text. `i` is no space, tab or
+  /// `(`, and the last parenthesis since `from` is no `(` (a citation is a trailing
+  /// parenthetical with none inside; the cut before kept the same rule).
+  private func mayCutQuoteLine(at i: Int, from: Int) -> Bool {
+    let b = p[i]
+    guard !ByteClass.isSpaceOrTab(b), b != UInt8(ascii: "(") else { return false }
+    var k = i - 1
+    while k >= from {
+      if p[k] == UInt8(ascii: "(") { return false }
+      if p[k] == UInt8(ascii: ")") { return true }
+      k -= 1
+    }
+    return true
   }
 
   /// A hash (FNV-1a, its high bits folded in) of the 16 bytes before `i`.

@@ -11,8 +11,8 @@ import Testing
   struct Case: CustomStringConvertible, Sendable {
     var name: String
     /// Whether typing a letter inside a word must parse a bounded span and the block is
-    /// cut into pieces (false where it stays whole: a quote of one line, a list item of
-    /// one line, the rest of a paragraph after its second unclosed `*`).
+    /// cut into pieces (false where it stays whole: a list item of one line, the rest of
+    /// a paragraph after its second unclosed `*`).
     var bounded = true
     /// Whether the text is one sentence repeated, whose hashes pick no place: its pieces
     /// are cut at the last resort, about twice `Pieces.maximum` long. A keystroke
@@ -95,8 +95,20 @@ import Testing
       "`open " + text(&rng, bytes / 2, separator: { _ in " " }) { withoutClosers(NoteGenerator.inline(&$0)) }
         + " *again " + text(&rng, bytes / 2, separator: { _ in " " }) { withoutClosers(NoteGenerator.inline(&$0)) }
     },
-    Case(name: "quote of one long line", bounded: false) { rng, bytes in
+    Case(name: "quote of one long line") { rng, bytes in
       "> " + text(&rng, bytes, separator: { _ in " " }) { NoteGenerator.inline(&$0) }
+    },
+    Case(name: "quote of one long line with a citation, then lines") { rng, bytes in
+      "> first line\n>\n> " + text(&rng, bytes, separator: { _ in " " }) { NoteGenerator.inline(&$0) }
+        + " (p. 42)  \n>  \n"
+    },
+    Case(name: "quote of long lines and short ones") { rng, bytes in
+      (0..<3).map { _ in
+        "> " + text(&rng, bytes / 3, separator: { _ in " " }) { NoteGenerator.inline(&$0) } + "\n> (short) line"
+      }.joined(separator: "\n") + " (ch. 3)"
+    },
+    Case(name: "quote of one line, one word repeated", repeated: true) { _, bytes in
+      "> " + String(repeating: "word ", count: bytes / 5) + "(p. 7)"
     },
     Case(name: "list item of one long line", bounded: false) { rng, bytes in
       "- " + text(&rng, bytes, separator: { _ in " " }) { NoteGenerator.inline(&$0) }
