@@ -255,6 +255,9 @@ struct InlineParser {
     var textStart = start
     // Past twice `Pieces.maximum`: the place picked among the bytes ahead.
     var lastResort: Int?
+    // In a quote line's text: whether the last parenthesis before `parensRead` is a `(`.
+    var parensRead = quoteLineFrom ?? 0
+    var openParenthesis = false
     while true {
       let end = region.bound(after: i, p)
       guard i < end else { break }
@@ -268,7 +271,7 @@ struct InlineParser {
           candidate = isCutCandidate(i, afterAnyByte: held >= Pieces.maximum)
         }
         if candidate, mayCutAfterFarRead || region.reach <= i + Pieces.lookahead,
-          quoteLineFrom.map({ mayCutQuoteLine(at: i, from: $0) }) ?? true
+          quoteLineFrom == nil || mayCutQuoteLine(at: i, parensRead: &parensRead, open: &openParenthesis)
         {
           flush(&textStart, i, &builder)
           let farRead = region.reach > i + Pieces.lookahead
@@ -304,21 +307,24 @@ struct InlineParser {
     return hashBefore(i) & 63 == 0
   }
 
-  /// Whether a quote line's text may be cut at `i` (its text, or what of it the piece
-  /// holds, from `from`): not where the line's closing citation could begin, so that
-  /// every piece before the line's last holds plain inline text. `i` is no space, tab or
-  /// `(`, and the last parenthesis since `from` is no `(` (a citation is a trailing
-  /// parenthetical with none inside; the cut before kept the same rule).
-  private func mayCutQuoteLine(at i: Int, from: Int) -> Bool {
-    let b = p[i]
-    guard !ByteClass.isSpaceOrTab(b), b != UInt8(ascii: "(") else { return false }
-    var k = i - 1
-    while k >= from {
-      if p[k] == UInt8(ascii: "(") { return false }
-      if p[k] == UInt8(ascii: ")") { return true }
-      k -= 1
+  /// Whether a quote line's text may be cut at `i`: not where the line's closing
+  /// citation could begin, so that every piece before the line's last holds plain
+  /// inline text. `i` is no space, tab or `(`, and the last parenthesis before it is no
+  /// `(` (a citation is a trailing parenthetical with none inside). Whether it is, is
+  /// read on from `parensRead` to `i` (`open`), so each byte once per piece; at the
+  /// piece's start none is open (the cut before kept the same rule).
+  private func mayCutQuoteLine(at i: Int, parensRead: inout Int, open: inout Bool) -> Bool {
+    while parensRead < i {
+      let b = p[parensRead]
+      if b == UInt8(ascii: "(") {
+        open = true
+      } else if b == UInt8(ascii: ")") {
+        open = false
+      }
+      parensRead += 1
     }
-    return true
+    let b = p[i]
+    return !open && !ByteClass.isSpaceOrTab(b) && b != UInt8(ascii: "(")
   }
 
   /// A hash (FNV-1a, its high bits folded in) of the 16 bytes before `i`.

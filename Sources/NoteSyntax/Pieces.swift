@@ -4,7 +4,9 @@
 /// pieces of at least `minimum` bytes, at places chosen by the text just before them (a
 /// hash, like content-defined chunking): a paragraph between two top-level inline
 /// constructs or inside a run of text (between words, or between scalars in scripts
-/// written without spaces), a quote before a line with text, a list before an item.
+/// written without spaces), a quote before a line with text or inside a long line's
+/// text as a paragraph is (``BlockParser/quoteTextPiece(_:mayCutAfterFarRead:)``), a
+/// list before an item.
 /// Every piece after the first is parsed in a context that says which block it
 /// continues (``BlockContext/continuing(_:)``), so the block memo table reuses the
 /// pieces an edit did not reach, and a reparse stops at the first old piece it lands
