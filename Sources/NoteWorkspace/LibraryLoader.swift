@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import Locking
 public import NoteIntelligence
 import NoteSyntax
@@ -112,16 +113,21 @@ public enum LibraryLoader {
     deliver: (_ results: [(entry: NoteFiles.Entry, outcome: Outcome)], _ done: Int, _ waiting: Int) -> Void
   ) -> (lastRead: ContinuousClock.Instant, readAhead: Bool)? {
     typealias Results = [(entry: NoteFiles.Entry, outcome: Outcome)]
-    @Sendable func read(_ batch: ArraySlice<NoteFiles.Entry>) -> Results {
+    // Reads a batch; with `counting`, also how many blocks its reads took from storage
+    // (each thread's own, so that other work of the process does not count).
+    @Sendable func read(_ batch: ArraySlice<NoteFiles.Entry>, counting: Bool = false) -> (Results, blocks: Int) {
       var outcomes = [(entry: NoteFiles.Entry, outcome: Outcome)?](repeating: nil, count: batch.count)
+      let blocks = Atomic<Int>(0)
       outcomes.withUnsafeMutableBufferPointer { buffer in
         nonisolated(unsafe) let slots = buffer
         // Each iteration writes only its own slot.
         DispatchQueue.concurrentPerform(iterations: batch.count) { index in
+          let before = counting ? ProcessTime.blocksReadByThisThread() : 0
           slots[index] = loadLookingUp(batch[batch.startIndex + index], maxFileSize: maxFileSize, words: words)
+          if counting { blocks.add(ProcessTime.blocksReadByThisThread() - before, ordering: .relaxed) }
         }
       }
-      return outcomes.compactMap { $0 }
+      return (outcomes.compactMap { $0 }, blocks.load(ordering: .relaxed))
     }
     guard !entries.isEmpty else { return nil }
     let ends = Array(stride(from: batchSize, to: entries.count, by: batchSize)) + [entries.count]
@@ -135,21 +141,19 @@ public enum LibraryLoader {
     let reading = DispatchGroup()
     DispatchQueue.global(qos: .utility).async(group: reading) {
       var start = 0
-      let blocksBefore = ProcessTime.blocksRead()
       var readAhead: ReadAhead?
       defer { readAhead?.stop() }
       for end in ends {
         room.wait()
         if stopped.withLock({ $0 }) { return }
-        let results = read(entries[start..<end])
+        let counting = ReadAhead.isAvailable && start == 0 && end < entries.count
+        let (results, blocks) = read(entries[start..<end], counting: counting)
         ready.withLock { $0.append(results) }
         lastRead.withLock { $0 = .now }
         filled.signal()
         // Once the first batch needed storage (more than a block per note), the rest
         // is asked for ahead of the reading, up to three batches ahead.
-        if ReadAhead.isAvailable && start == 0 && end < entries.count
-          && ProcessTime.blocksRead() - blocksBefore > end
-        {
+        if counting && blocks > end {
           readAhead = ReadAhead(entries.map(\.path), from: end, maxSize: maxFileSize)
           readingAhead.withLock { $0 = true }
         }
