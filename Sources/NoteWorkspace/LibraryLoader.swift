@@ -1,8 +1,8 @@
 import Dispatch
-import Synchronization
 import Locking
 public import NoteIntelligence
 import NoteSyntax
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
