@@ -19,7 +19,7 @@ struct BlockContext: Sendable, Hashable {
     /// A paragraph's inline text, from a position where its parse was at rest.
     case paragraph
     /// The same, after a piece that was cut though it had read far past the cut (see
-    /// ``InlineParser/parsePiece(from:pieceStart:minimum:regionStart:mayCutAfterFarRead:into:)``).
+    /// ``InlineParser/parsePiece(from:pieceStart:minimum:regionStart:mayCutAfterFarRead:quoteLineFrom:into:)``).
     case paragraphAfterFarRead
     /// A blockquote, from the start of a line that has text after its `>`.
     case quote

@@ -118,7 +118,7 @@ struct BlockParser {
   }
 
   /// A piece of a large paragraph whose node is open: its text from `start` to the next
-  /// place where it is cut, or to its end (see ``InlineParser/parsePiece(from:pieceStart:minimum:regionStart:mayCutAfterFarRead:into:)``).
+  /// place where it is cut, or to its end (see ``InlineParser/parsePiece(from:pieceStart:minimum:regionStart:mayCutAfterFarRead:quoteLineFrom:into:)``).
   private mutating func paragraphPiece(
     _ node: Int, pieceStart: Int, from start: Int, regionStart: Int?, minimum: Int, mayCutAfterFarRead: Bool = true
   ) -> BlockContext {

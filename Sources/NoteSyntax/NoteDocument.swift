@@ -205,7 +205,7 @@ public struct NoteDocument: Sendable {
     // A piece of a paragraph repeated over and over that an old piece further on holds:
     // that piece, whose bytes (and the byte before it) are the same as here, in the same
     // context. Such pieces are cut at the same point of every period
-    // (``InlineParser/parsePiece(from:pieceStart:minimum:regionStart:mayCutAfterFarRead:into:)``),
+    // (``InlineParser/parsePiece(from:pieceStart:minimum:regionStart:mayCutAfterFarRead:quoteLineFrom:into:)``),
     // so after an edit the new ones are the old ones moved by whole periods.
     func moved() -> Block? {
       guard context.continues, position > newEnd, let index = blocks.blockIndex(startingAtOrAfter: position - delta)

@@ -1,0 +1,149 @@
+/// Parsing the text of a large paragraph, or of a long quote line, in pieces: where a
+/// piece may be cut (see ``Pieces``).
+extension InlineParser {
+  /// Where a piece of a large paragraph's text stopped.
+  enum PieceEnd {
+    /// At a place where the paragraph is cut: the next piece starts there. `farRead`
+    /// when the piece had read more than `Pieces.lookahead` bytes past it.
+    case cut(Int, farRead: Bool)
+    /// At the end of the paragraph's text (before its last line break, if any).
+    case end(Int)
+  }
+
+  /// Parses a large paragraph's text from `start` (where the top-level parse is at rest)
+  /// to the paragraph's end, or to the first place where it may be cut once the piece
+  /// started at `pieceStart` holds `minimum` bytes: at top level, at a scalar start
+  /// after a space, a tab, a line break or a non-ASCII scalar (scripts written without
+  /// spaces), where a hash of the 16 bytes before it picks about one such place in 64;
+  /// once the piece holds `Pieces.maximum` bytes, at any scalar start the hash picks;
+  /// once it holds twice that, at the place ``lastResortPlace(from:)`` picks. A text run
+  /// is cut where the paragraph is (``Block/merged(_:)`` joins it again).
+  ///
+  /// A piece that has read more than `Pieces.lookahead` bytes past a place (an unclosed
+  /// `*` or backtick searched to the paragraph's end for its closer) is cut there only
+  /// if `mayCutAfterFarRead`: once per paragraph, since every later piece that reads as
+  /// far would scan the rest of the paragraph again (the pieces after such a cut are
+  /// parsed with it false, and one that reads far runs to the paragraph's end). The
+  /// far read stays in the piece's examined span; an edit there parses it again and
+  /// keeps it when it comes out the same (``NoteDocument/replace(_:with:)``).
+  ///
+  /// In a long quote line's text (`quoteLineFrom`: where its text, or the piece, starts),
+  /// a place must also pass ``mayCutQuoteLine(at:parensRead:open:)``.
+  ///
+  /// The places depend on the bytes before them and on the piece's start only, so a
+  /// reparse from an old piece's start finds the old places again after the edit.
+  mutating func parsePiece(
+    from start: Int, pieceStart: Int, minimum: Int, regionStart: Int?, mayCutAfterFarRead: Bool,
+    quoteLineFrom: Int? = nil, into builder: inout TreeBuilder
+  ) -> PieceEnd {
+    let special = ByteClass.inlineSpecial
+    let n = p.count
+    let searchFrom = pieceStart + minimum
+    // A hashtag may start the paragraph's text without whitespace before it.
+    let start0 = regionStart ?? -1
+    var i = start
+    var textStart = start
+    // Past twice `Pieces.maximum`: the place picked among the bytes ahead.
+    var lastResort: Int?
+    // In a quote line's text: whether the last parenthesis before `parensRead` is a `(`.
+    var parensRead = quoteLineFrom ?? 0
+    var openParenthesis = false
+    while true {
+      let end = region.bound(after: i, p)
+      guard i < end else { break }
+      if i >= searchFrom {
+        let held = i - pieceStart
+        let candidate: Bool
+        if held >= 2 * Pieces.maximum {
+          if lastResort == nil { lastResort = lastResortPlace(from: i) }
+          candidate = i >= lastResort! && p[i] & 0xC0 != 0x80
+        } else {
+          candidate = isCutCandidate(i, afterAnyByte: held >= Pieces.maximum)
+        }
+        if candidate, mayCutAfterFarRead || region.reach <= i + Pieces.lookahead,
+          quoteLineFrom == nil || mayCutQuoteLine(at: i, parensRead: &parensRead, open: &openParenthesis)
+        {
+          flush(&textStart, i, &builder)
+          let farRead = region.reach > i + Pieces.lookahead
+          region.reach = max(region.reach, i + 1)
+          return .cut(i, farRead: farRead)
+        }
+      } else if i + 16 <= min(end, searchFrom) {
+        let lane = ByteScan.firstInlineCandidateLane(p, i)
+        i += lane
+        if lane == 16 { continue }
+      }
+      if !special[Int(p[i])] {
+        i += 1
+        continue
+      }
+      i = construct(at: i, start0, n, &textStart, &builder, 0)
+      region.reach = max(region.reach, i + 2)
+    }
+    flush(&textStart, i, &builder)
+    region.reach = max(region.reach, i + 1)
+    return .end(i)
+  }
+
+  /// Whether the parse may be cut at `i`, a scalar start after a space, a tab, a line
+  /// break or a non-ASCII scalar (or after any byte): where the hash of the 16 bytes
+  /// before it has its six low bits clear.
+  @inline(__always)
+  private func isCutCandidate(_ i: Int, afterAnyByte: Bool) -> Bool {
+    let before = p[i - 1]
+    guard p[i] & 0xC0 != 0x80, afterAnyByte || before >= 0x80 || ByteClass.isWhitespace(before) else {
+      return false
+    }
+    return hashBefore(i) & 63 == 0
+  }
+
+  /// Whether a quote line's text may be cut at `i`: not where the line's closing
+  /// citation could begin, so that every piece before the line's last holds plain
+  /// inline text. `i` is no space, tab or `(`, and the last parenthesis before it is no
+  /// `(` (a citation is a trailing parenthetical with none inside). Whether it is, is
+  /// read on from `parensRead` to `i` (`open`), so each byte once per piece; at the
+  /// piece's start none is open (the cut before kept the same rule).
+  private func mayCutQuoteLine(at i: Int, parensRead: inout Int, open: inout Bool) -> Bool {
+    while parensRead < i {
+      let b = p[parensRead]
+      if b == UInt8(ascii: "(") {
+        open = true
+      } else if b == UInt8(ascii: ")") {
+        open = false
+      }
+      parensRead += 1
+    }
+    let b = p[i]
+    return !open && !ByteClass.isSpaceOrTab(b) && b != UInt8(ascii: "(")
+  }
+
+  /// A hash (FNV-1a, its high bits folded in) of the 16 bytes before `i`.
+  @inline(__always)
+  private func hashBefore(_ i: Int) -> UInt32 {
+    var hash: UInt32 = 0x811C_9DC5
+    for k in (i - 16)..<i { hash = (hash ^ UInt32(p[k])) &* 0x0100_0193 }
+    return hash ^ hash >> 15
+  }
+
+  /// Where a piece that holds twice `Pieces.maximum` bytes without a place its hashes
+  /// picked (text repeated over and over) is cut: at the first place the parse is at
+  /// rest from the scalar start, among the next `Pieces.lastResortSpan` bytes of the
+  /// region from `i`, whose 16 bytes before it hash lowest (the first of equals). In
+  /// text repeated with a period shorter than that span, every such piece is cut at the
+  /// same point of the period: after an edit, the new pieces are the old ones moved by
+  /// whole periods, which hold the same bytes, and the reparse takes them over as they
+  /// are (``NoteDocument/replace(_:with:)``) instead of parsing the rest of the paragraph.
+  private mutating func lastResortPlace(from i: Int) -> Int {
+    let end = min(region.bound(after: i + Pieces.lastResortSpan, p), i + Pieces.lastResortSpan)
+    region.reach = max(region.reach, end)
+    var best = i
+    var lowest = UInt32.max
+    for j in i..<end where p[j] & 0xC0 != 0x80 {
+      let hash = hashBefore(j)
+      if hash < lowest {
+        (best, lowest) = (j, hash)
+      }
+    }
+    return best
+  }
+}
