@@ -112,7 +112,7 @@ final class Block: ManagedBuffer<BlockHeader, PackedNode> {
   /// One block from a large block's pieces (each with its start relative to the first's):
   /// the first piece's node spans them all, the children of the others follow its own
   /// (their offsets and indices moved; inside a long quote line's text, the children of
-  /// the line's text, ``appendQuoteText(_:at:to:lastChild:)``), and a text leaf cut in
+  /// the line's text, ``appendTextPiece(_:at:to:lastChild:)``), and a text leaf cut in
   /// two where one piece ends and the next begins is one leaf again. The nodes and
   /// findings a parse without pieces makes.
   static func merged(_ pieces: [(block: Block, start: Int)]) -> Block {
@@ -124,9 +124,8 @@ final class Block: ManagedBuffer<BlockHeader, PackedNode> {
     for (block, start) in pieces {
       for finding in block.findings { findings.append(finding.shifted(by: start)) }
       examined = max(examined, start + block.examined)
-      let kind = block.context.piece
-      if !nodes.isEmpty && (kind == .quoteText || kind == .quoteTextAfterFarRead) {
-        block.withNodes { appendQuoteText($0, at: start, to: &nodes, lastChild: &lastChild) }
+      if !nodes.isEmpty && block.context.piece.isInsideText {
+        block.withNodes { appendTextPiece($0, at: start, to: &nodes, lastChild: &lastChild) }
         continue
       }
       block.withNodes { piece in
@@ -165,12 +164,12 @@ final class Block: ManagedBuffer<BlockHeader, PackedNode> {
     }
   }
 
-  /// Appends a piece from inside a long quote line's text (its nodes: the blockquote,
-  /// the line, the line's text, then what it holds): its line and text continue the
-  /// merged tree's last line (`lastChild`) and that line's text, whose last text leaf
-  /// and the piece's first are one again; what follows the piece's text (a citation,
-  /// the quote's next lines) follows theirs.
-  private static func appendQuoteText(
+  /// Appends a piece from inside a long quote line's or list item's text (its nodes: the
+  /// blockquote or list, the line or item, its text, then what that holds): its line and
+  /// text continue the merged tree's last line or item (`lastChild`) and its text, whose
+  /// last text leaf and the piece's first are one again; what follows the piece's text
+  /// (a citation, the next lines or items) follows theirs.
+  private static func appendTextPiece(
     _ piece: UnsafeBufferPointer<PackedNode>, at start: Int, to nodes: inout [PackedNode], lastChild: inout Int
   ) {
     let line = lastChild

@@ -15,6 +15,17 @@ struct BlockContext: Sendable, Hashable {
 
   /// The large blocks that are stored in pieces.
   enum Piece: UInt8, Sendable, Hashable {
+    /// Whether the piece starts inside the text of a long quote line or list item (its
+    /// nodes continue the line or item and its text, ``Block/merged(_:)``).
+    var isInsideText: Bool {
+      switch self {
+      case .quoteText, .quoteTextAfterFarRead, .unorderedListText, .unorderedListTextAfterFarRead, .orderedListText,
+        .orderedListTextAfterFarRead:
+        true
+      default: false
+      }
+    }
+
     case none
     /// A paragraph's inline text, from a position where its parse was at rest.
     case paragraph
@@ -30,6 +41,12 @@ struct BlockContext: Sendable, Hashable {
     /// A list, from the start of one of its items.
     case unorderedList
     case orderedList
+    /// A list, inside the text of an item whose line is longer than `Pieces.largeBlock`,
+    /// from a position where its parse was at rest (and after a far read).
+    case unorderedListText
+    case unorderedListTextAfterFarRead
+    case orderedListText
+    case orderedListTextAfterFarRead
   }
 
   private init(fence: UInt8, fenceLength: Int, piece: Piece) {

@@ -55,6 +55,9 @@ struct BlockParser {
     } else if LineMarkers.quoteMarker(p, s, s + Pieces.largeBlock) != nil {
       // A long quote line, whose text may be cut into pieces.
       next = blockquote(s, continuing: false)
+    } else if let marker = LineMarkers.listMarker(p, s, s + Pieces.largeBlock) {
+      // A long list item, whose text is cut into pieces.
+      next = list(s, ordered: marker.ordered, first: (marker, nil), continuing: false)
     } else if startsLongParagraph(s) {
       // A first line longer than `Pieces.largeBlock` that can only be a paragraph's.
       let node = builder.open(.paragraph, at: s)
@@ -107,11 +110,16 @@ struct BlockParser {
     case .quoteText, .quoteTextAfterFarRead:
       return quoteTextPiece(s, mayCutAfterFarRead: piece == .quoteText)
     case .unorderedList, .orderedList:
-      let e = examineLine(s)
-      guard let marker = LineMarkers.listMarker(p, s, e), marker.ordered == (piece == .orderedList) else {
-        return textBlock(s, e)
+      let ordered = piece == .orderedList
+      let e = examineShortLine(s)
+      guard let marker = LineMarkers.listMarker(p, s, e ?? s + Pieces.largeBlock), marker.ordered == ordered else {
+        return textBlock(s, e ?? examineLine(s))
       }
-      return list(s, e, marker, continuing: true)
+      return list(s, ordered: ordered, first: (marker, e), continuing: true)
+    case .unorderedListText, .unorderedListTextAfterFarRead:
+      return itemTextPiece(s, ordered: false, mayCutAfterFarRead: piece == .unorderedListText)
+    case .orderedListText, .orderedListTextAfterFarRead:
+      return itemTextPiece(s, ordered: true, mayCutAfterFarRead: piece == .orderedListText)
     case .none:
       return textBlock(s, examineLine(s))
     }
@@ -152,7 +160,7 @@ struct BlockParser {
     } else if let level = LineMarkers.headingLevel(p, s, e) {
       heading(s, e, level)
     } else if let marker = LineMarkers.listMarker(p, s, e) {
-      return list(s, e, marker, continuing: false)
+      return list(s, ordered: marker.ordered, first: (marker, e), continuing: false)
     } else if LineMarkers.quoteMarker(p, s, e) != nil {
       return blockquote(s, continuing: false)
     } else if questionAnswer(s, e) {
@@ -234,7 +242,16 @@ struct BlockParser {
   /// The end of the line starting at `i` if it ends before `limit`; `nil` (the bytes up
   /// to `limit` read) if it does not.
   mutating func examineLine(_ i: Int, limit: Int) -> Int? {
-    guard limit < n && i != lastLine.start else { return examineLine(i) }
+    guard limit < n else { return examineLine(i) }
+    if i == lastLine.start {
+      // Read whole by the block before: still `nil` when long, so that a block's parse
+      // does not depend on what the block before it read.
+      guard lastLine.end < limit else {
+        reach = max(reach, limit)
+        return nil
+      }
+      return examineLine(i)
+    }
     let j: Int
     var ascii = false
     if recordsLines {
@@ -379,63 +396,134 @@ struct BlockParser {
   /// A list, or a piece of a large one (`continuing`, or once it runs past
   /// `Pieces.largeBlock` bytes): cut before an item at least `Pieces.minimum` bytes into
   /// the piece, where the 32 bytes before it pass ``Pieces/endsRun(_:from:to:)`` (or
-  /// after `Pieces.maximumLines` items).
+  /// after `Pieces.maximumLines` items). The items from `first` (its marker, and the end
+  /// of its first line; `nil` for a line longer than `Pieces.largeBlock`, whose text is
+  /// cut into pieces as a paragraph's is); or, in the piece that holds the end of such an
+  /// item's text, from the line after it (`after`), the list's node open already.
   private mutating func list(
-    _ s: Int, _ firstLineEnd: Int, _ first: LineMarkers.ListMarker, continuing: Bool
+    _ s: Int, ordered: Bool, first: (marker: LineMarkers.ListMarker, lineEnd: Int?)?, continuing: Bool,
+    node open: Int? = nil, after: Int? = nil
   ) -> BlockContext {
-    let node = builder.open(first.ordered ? .orderedList : .unorderedList, at: s)
+    let node = open ?? builder.open(ordered ? .orderedList : .unorderedList, at: s)
     let minimum = continuing ? Pieces.minimum : Pieces.largeBlock
-    var items = 0
-    var lineStart = s
-    var lineEnd = firstLineEnd
-    var marker = first
-    var listEnd = s
+    var items = after == nil ? 0 : 1
+    var listEnd = after ?? s
+    var current = first.map { (start: s, marker: $0.marker, lineEnd: $0.lineEnd) }
     while true {
-      let item = builder.open(.listItem, at: lineStart)
-      builder.leaf(.listMarker, marker.markerStart, marker.markerEnd)
-      let (contentEnd, next) = paragraphExtent(lineEnd)!
-      if contentEnd > marker.contentStart {
-        let content = builder.open(.inlineContent, at: marker.contentStart)
-        inline(marker.contentStart, contentEnd)
-        builder.close(content, at: contentEnd)
+      if let (lineStart, marker, lineEnd) = current {
+        let item = builder.open(.listItem, at: lineStart)
+        builder.leaf(.listMarker, marker.markerStart, marker.markerEnd)
+        let next: Int
+        if let lineEnd {
+          let (contentEnd, following) = paragraphExtent(lineEnd)!
+          if contentEnd > marker.contentStart {
+            let content = builder.open(.inlineContent, at: marker.contentStart)
+            inline(marker.contentStart, contentEnd)
+            builder.close(content, at: contentEnd)
+          }
+          next = following
+        } else {
+          switch itemText(
+            from: marker.contentStart, pieceStart: s, minimum: minimum, regionStart: marker.contentStart,
+            mayCutAfterFarRead: true)
+          {
+          case .cut(let cut, let farRead):
+            builder.close(item, at: cut)
+            builder.close(node, at: cut)
+            return .continuing(Self.itemTextPiece(ordered: ordered, afterFarRead: farRead))
+          case .end(let following):
+            next = following
+          }
+        }
+        builder.close(item, at: next)
+        listEnd = next
+        items += 1
       }
-      builder.close(item, at: next)
-      listEnd = next
-      items += 1
       // The next item may follow directly or after blank lines.
-      var candidate = next
-      var found: LineMarkers.ListMarker?
+      var candidate = listEnd
+      var found: (marker: LineMarkers.ListMarker, lineEnd: Int?)?
       while candidate < n {
         let candidateEnd: Int
         if let end = examineShortLine(candidate) {
           candidateEnd = end
         } else {
-          // A long line: read whole only if it may be an item or blank.
+          // A long line: an item whose text is cut into pieces, or read whole if blank.
           let prefixEnd = candidate + Pieces.largeBlock
-          let marker = LineMarkers.listMarker(p, candidate, prefixEnd)
-          guard marker?.ordered == first.ordered || LineMarkers.isBlank(p, candidate, prefixEnd) else { break }
+          if let marker = LineMarkers.listMarker(p, candidate, prefixEnd), marker.ordered == ordered {
+            found = (marker, nil)
+            break
+          }
+          guard LineMarkers.isBlank(p, candidate, prefixEnd) else { break }
           candidateEnd = examineLine(candidate)
         }
-        if let m = LineMarkers.listMarker(p, candidate, candidateEnd), m.ordered == first.ordered {
-          found = m
-          lineEnd = candidateEnd
+        if let m = LineMarkers.listMarker(p, candidate, candidateEnd), m.ordered == ordered {
+          found = (m, candidateEnd)
           break
         }
         guard LineMarkers.isBlank(p, candidate, candidateEnd) else { break }
         candidate = nextLine(candidateEnd)
       }
-      guard let m = found else { break }
+      guard let found else { break }
       if cutsLargeBlocks && candidate - s >= minimum
         && (items >= Pieces.maximumLines || Pieces.endsRun(p, from: candidate - 32, to: candidate))
       {
         builder.close(node, at: candidate)
-        return .continuing(first.ordered ? .orderedList : .unorderedList)
+        return .continuing(ordered ? .orderedList : .unorderedList)
       }
-      marker = m
-      lineStart = candidate
+      current = (candidate, found.marker, found.lineEnd)
     }
     builder.close(node, at: listEnd)
     return .text
+  }
+
+  /// The context of a piece inside a long list item's text.
+  static func itemTextPiece(ordered: Bool, afterFarRead: Bool) -> BlockContext.Piece {
+    switch (ordered, afterFarRead) {
+    case (false, false): .unorderedListText
+    case (false, true): .unorderedListTextAfterFarRead
+    case (true, false): .orderedListText
+    case (true, true): .orderedListTextAfterFarRead
+    }
+  }
+
+  /// A long list item's text from `start` (the item's node open), parsed as a
+  /// paragraph's, to the next cut or to its end: where it was cut, or the start of the
+  /// line after it (its text node closed).
+  private mutating func itemText(
+    from start: Int, pieceStart: Int, minimum: Int, regionStart: Int?, mayCutAfterFarRead: Bool
+  ) -> InlineParser.PieceEnd {
+    let content = builder.open(.inlineContent, at: start)
+    var parser = InlineParser(paragraphIn: p, from: start, checksQuestionMarkers: false)
+    let end = parser.parsePiece(
+      from: start, pieceStart: pieceStart, minimum: minimum, regionStart: regionStart,
+      mayCutAfterFarRead: mayCutAfterFarRead, into: &builder)
+    reach = max(reach, parser.reach)
+    switch end {
+    case .cut(let cut, _):
+      builder.close(content, at: cut)
+      return end
+    case .end(let contentEnd):
+      builder.close(content, at: contentEnd)
+      return .end(nextLine(contentEnd))
+    }
+  }
+
+  /// A piece inside a long list item's text, at `s`: its text to the next cut, or to its
+  /// end, then the list's next items.
+  private mutating func itemTextPiece(_ s: Int, ordered: Bool, mayCutAfterFarRead: Bool) -> BlockContext {
+    let node = builder.open(ordered ? .orderedList : .unorderedList, at: s)
+    let item = builder.open(.listItem, at: s)
+    switch itemText(
+      from: s, pieceStart: s, minimum: Pieces.minimum, regionStart: nil, mayCutAfterFarRead: mayCutAfterFarRead)
+    {
+    case .cut(let cut, let farRead):
+      builder.close(item, at: cut)
+      builder.close(node, at: cut)
+      return .continuing(Self.itemTextPiece(ordered: ordered, afterFarRead: farRead || !mayCutAfterFarRead))
+    case .end(let next):
+      builder.close(item, at: next)
+      return list(s, ordered: ordered, first: nil, continuing: true, node: node, after: next)
+    }
   }
 
   /// A `Q:` line, then (after at most one blank line) an `A:` line. A marker written

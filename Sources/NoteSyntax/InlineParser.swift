@@ -37,11 +37,12 @@ struct InlineParser {
     region = Region(known: regionEnd)
   }
 
-  /// A parser for a large paragraph's text from `start`, whose end is found as needed.
-  init(paragraphIn buffer: UnsafeBufferPointer<UInt8>, from start: Int) {
+  /// A parser for a large paragraph's text (or a list item's, without
+  /// `checksQuestionMarkers`) from `start`, whose end is found as needed.
+  init(paragraphIn buffer: UnsafeBufferPointer<UInt8>, from start: Int, checksQuestionMarkers: Bool = true) {
     self.p = buffer
     self.regionEnd = buffer.count
-    self.checksQuestionMarkers = true
+    self.checksQuestionMarkers = checksQuestionMarkers
     region = Region(streamingFrom: start, lineOnly: false)
   }
 

@@ -27,8 +27,8 @@ import Testing
   }
 
   /// Notes of one large block each: a one-line paragraph, a quote, a list, one phrase
-  /// repeated (whose pieces an edit may take over at new places), and a quote of one
-  /// line (whose quoted text runs across its pieces).
+  /// repeated (whose pieces an edit may take over at new places), a quote of one line
+  /// (whose quoted text runs across its pieces) and a list item of one line.
   static let notes: [String] = {
     var rng = NoteLinkCacheTests.Seeded(state: 17)
     let paragraph = prose(&rng, count: 12_000)
@@ -36,14 +36,17 @@ import Testing
     let list = (0..<1_500).map { _ in "- " + prose(&rng, count: 8) }.joined(separator: "\n")
     let repeated = String(repeating: "word #tag [a](gone.md) ", count: 20_000)
     let quoteLine = "> " + prose(&rng, count: 12_000) + " (p. 9)"
-    return [paragraph, quote, list, repeated, quoteLine].map { "# Title\n\n" + $0 + "\n\nEnd [e](gone.md).\n" }
+    let listItem = "1. " + prose(&rng, count: 12_000) + "\n2. next"
+    return [paragraph, quote, list, repeated, quoteLine, listItem].map {
+      "# Title\n\n" + $0 + "\n\nEnd [e](gone.md).\n"
+    }
   }()
 
   static func unsplit(_ text: String) -> NoteDocument {
     NoteDocument(validUTF8: Array(text.utf8), cutsLargeBlocks: false)
   }
 
-  @Test(arguments: 0..<5)
+  @Test(arguments: 0..<6)
   func analysesEqualThoseOfTheWholeBlock(_ index: Int) {
     let text = Self.notes[index]
     let doc = NoteDocument(text)
@@ -92,7 +95,7 @@ import Testing
     return out
   }
 
-  @Test(arguments: 0..<5)
+  @Test(arguments: 0..<6)
   func keystrokesRecomputeAFewPieces(_ index: Int) {
     var rng = NoteLinkCacheTests.Seeded(state: UInt64(index) + 1)
     var doc = NoteDocument(Self.notes[index])

@@ -11,8 +11,8 @@ import Testing
   struct Case: CustomStringConvertible, Sendable {
     var name: String
     /// Whether typing a letter inside a word must parse a bounded span and the block is
-    /// cut into pieces (false where it stays whole: a list item of one line, the rest of
-    /// a paragraph after its second unclosed `*`).
+    /// cut into pieces (false where it stays whole: the rest of a paragraph after its
+    /// second unclosed `*`).
     var bounded = true
     /// Whether the text is one sentence repeated, whose hashes pick no place: its pieces
     /// are cut at the last resort, about twice `Pieces.maximum` long. A keystroke
@@ -110,8 +110,17 @@ import Testing
     Case(name: "quote of one line, one word repeated", repeated: true) { _, bytes in
       "> " + String(repeating: "word ", count: bytes / 5) + "(p. 7)"
     },
-    Case(name: "list item of one long line", bounded: false) { rng, bytes in
+    Case(name: "list item of one long line") { rng, bytes in
       "- " + text(&rng, bytes, separator: { _ in " " }) { NoteGenerator.inline(&$0) }
+    },
+    Case(name: "ordered list of long items, continued, and short ones") { rng, bytes in
+      (1...3).map { number in
+        "\(number). " + text(&rng, bytes / 3, separator: { _ in " " }) { NoteGenerator.inline(&$0) }
+          + "\ncontinued *here*\n\n\(number). short"
+      }.joined(separator: "\n")
+    },
+    Case(name: "list item of one word repeated", repeated: true) { _, bytes in
+      "* " + String(repeating: "word ", count: bytes / 5) + "\n* next"
     },
     Case(name: "quote") { rng, bytes in
       text(&rng, bytes, separator: { _ in "\n" }) { rng in
