@@ -6,7 +6,7 @@
 /// constructs or inside a run of text (between words, or between scalars in scripts
 /// written without spaces), a quote before a line with text or inside a long line's
 /// text as a paragraph is (``BlockParser/quoteTextPiece(_:mayCutAfterFarRead:)``), a
-/// list before an item.
+/// list before an item or inside a long item's text, likewise.
 /// Every piece after the first is parsed in a context that says which block it
 /// continues (``BlockContext/continuing(_:)``), so the block memo table reuses the
 /// pieces an edit did not reach, and a reparse stops at the first old piece it lands

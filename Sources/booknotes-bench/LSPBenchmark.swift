@@ -41,6 +41,7 @@ enum LSPBenchmark {
     notes.append(("unclosed * 1 MB", { LargeBlocks.afterUnclosedStar(bytes: 1 << 20) }))
     notes.append(("one word repeated 1 MB", { LargeBlocks.repeatedWord(bytes: 1 << 20) }))
     notes.append(("quote of one line 1 MB", { LargeBlocks.quoteLine(bytes: 1 << 20) }))
+    notes.append(("list of one item 1 MB", { LargeBlocks.listItem(bytes: 1 << 20) }))
     for (name, make) in notes where name.hasPrefix(only) {
       let text = try make()
       let session = try Session(binary: binary)
