@@ -36,7 +36,7 @@ extension BlockParser {
           case .cut(let cut, let farRead):
             builder.close(item, at: cut)
             builder.close(node, at: cut)
-            return .continuing(Self.itemTextPiece(ordered: ordered, afterFarRead: farRead))
+            return .continuing(Self.itemTextContext(ordered: ordered, afterFarRead: farRead))
           case .end(let following):
             next = following
           }
@@ -83,7 +83,7 @@ extension BlockParser {
   }
 
   /// The context of a piece inside a long list item's text.
-  static func itemTextPiece(ordered: Bool, afterFarRead: Bool) -> BlockContext.Piece {
+  static func itemTextContext(ordered: Bool, afterFarRead: Bool) -> BlockContext.Piece {
     switch (ordered, afterFarRead) {
     case (false, false): .unorderedListText
     case (false, true): .unorderedListTextAfterFarRead
@@ -125,7 +125,7 @@ extension BlockParser {
     case .cut(let cut, let farRead):
       builder.close(item, at: cut)
       builder.close(node, at: cut)
-      return .continuing(Self.itemTextPiece(ordered: ordered, afterFarRead: farRead || !mayCutAfterFarRead))
+      return .continuing(Self.itemTextContext(ordered: ordered, afterFarRead: farRead || !mayCutAfterFarRead))
     case .end(let next):
       builder.close(item, at: next)
       return list(s, ordered: ordered, first: nil, continuing: true, node: node, after: next)
