@@ -111,8 +111,9 @@ final class Block: ManagedBuffer<BlockHeader, PackedNode> {
 
   /// One block from a large block's pieces (each with its start relative to the first's):
   /// the first piece's node spans them all, the children of the others follow its own
-  /// (their offsets and indices moved; inside a long quote line's text, the children of
-  /// the line's text, ``appendTextPiece(_:at:to:lastChild:)``), and a text leaf cut in
+  /// (their offsets and indices moved; inside a long quote line's or list item's text,
+  /// the children of that text, ``appendTextPiece(_:at:to:lastChild:lastTextChild:)``),
+  /// and a text leaf cut in
   /// two where one piece ends and the next begins is one leaf again. The nodes and
   /// findings a parse without pieces makes.
   static func merged(_ pieces: [(block: Block, start: Int)]) -> Block {
@@ -121,13 +122,18 @@ final class Block: ManagedBuffer<BlockHeader, PackedNode> {
     var findings: [SyntaxFinding] = []
     var examined = 0
     var lastChild = -1
+    // The last child of the last line's (or item's) text, once known from a piece inside it.
+    var lastTextChild = -1
     for (block, start) in pieces {
       for finding in block.findings { findings.append(finding.shifted(by: start)) }
       examined = max(examined, start + block.examined)
       if !nodes.isEmpty && block.context.piece.isInsideText {
-        block.withNodes { appendTextPiece($0, at: start, to: &nodes, lastChild: &lastChild) }
+        block.withNodes {
+          appendTextPiece($0, at: start, to: &nodes, lastChild: &lastChild, lastTextChild: &lastTextChild)
+        }
         continue
       }
+      lastTextChild = -1
       block.withNodes { piece in
         if nodes.isEmpty { nodes.append(piece[0]) }
         var child = 1
@@ -168,9 +174,12 @@ final class Block: ManagedBuffer<BlockHeader, PackedNode> {
   /// blockquote or list, the line or item, its text, then what that holds): its line and
   /// text continue the merged tree's last line or item (`lastChild`) and its text, whose
   /// last text leaf and the piece's first are one again; what follows the piece's text
-  /// (a citation, the next lines or items) follows theirs.
+  /// (a citation, the next lines or items) follows theirs. `lastTextChild`, when not -1,
+  /// is the last child of that text, as the piece before left it (so that a line of
+  /// many pieces is not walked again for each).
   private static func appendTextPiece(
-    _ piece: UnsafeBufferPointer<PackedNode>, at start: Int, to nodes: inout [PackedNode], lastChild: inout Int
+    _ piece: UnsafeBufferPointer<PackedNode>, at start: Int, to nodes: inout [PackedNode], lastChild: inout Int,
+    lastTextChild: inout Int
   ) {
     let line = lastChild
     // The line's text is its last child; that text's last child, a leaf the piece's
@@ -185,7 +194,7 @@ final class Block: ManagedBuffer<BlockHeader, PackedNode> {
       return last
     }
     let text = lastChildOf(line)
-    let leaf = lastChildOf(text)
+    let leaf = lastTextChild >= 0 ? lastTextChild : lastChildOf(text)
     let base = nodes.count
     var skip = 0
     if piece.count > 3 && piece[3].kind == .text && piece[3].end == 4 && leaf >= 0 && nodes[leaf].kind == .text
@@ -205,6 +214,18 @@ final class Block: ManagedBuffer<BlockHeader, PackedNode> {
     for (merged, own) in [(line, 1), (text, 2)] {
       nodes[merged].length = UInt32(start) + piece[own].offset + piece[own].length - nodes[merged].offset
       nodes[merged].end = landing(Int(piece[own].end))
+    }
+    // The text's last child now: the piece's own last one, unless the piece goes on past
+    // its line (the next piece inside text continues another one).
+    lastTextChild = -1
+    if Int(piece[1].end) == piece.count {
+      var last = -1
+      var child = 3
+      while child < Int(piece[2].end) {
+        last = child
+        child = Int(piece[child].end)
+      }
+      lastTextChild = last < 0 || (last == 3 && skip == 1) ? leaf : Int(landing(last))
     }
     var child = Int(piece[1].end)
     while child < piece.count {

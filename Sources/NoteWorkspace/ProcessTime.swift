@@ -21,24 +21,17 @@ public enum ProcessTime {
     return (milliseconds(usage.ru_utime), milliseconds(usage.ru_stime))
   }
 
-  /// How many blocks of 512 bytes every thread of the process has had read from
-  /// storage so far: reads that the page cache answered are not counted.
-  public static func blocksRead() -> Int {
-    Int(usage().ru_inblock)
-  }
-
   /// How many blocks of 512 bytes the calling thread has had read from storage so far
-  /// (on Linux; elsewhere, the process's).
+  /// (reads the page cache answered are not counted): on Linux; elsewhere, the
+  /// process's.
   public static func blocksReadByThisThread() -> Int {
     #if os(Linux)
       // RUSAGE_THREAD, which needs _GNU_SOURCE in C and is not imported.
       let thread: Int32 = 1
-      var usage = rusage()
-      guard getrusage(__rusage_who_t(thread), &usage) == 0 else { return blocksRead() }
-      return Int(usage.ru_inblock)
-    #else
-      return blocksRead()
+      var own = rusage()
+      if getrusage(__rusage_who_t(thread), &own) == 0 { return Int(own.ru_inblock) }
     #endif
+    return Int(usage().ru_inblock)
   }
 
   private static func usage() -> rusage {
