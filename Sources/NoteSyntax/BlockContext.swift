@@ -12,6 +12,11 @@ struct BlockContext: Sendable, Hashable {
   let fenceLength: Int
   /// Outside code: the large block this one continues, if any.
   let piece: Piece
+  /// In a piece inside a large block's text: the kinds of closing delimiter
+  /// (``InlineParser/Closer``) that an opener in a piece before searched for in vain to
+  /// the text's end, so that none lies in this piece or after it
+  /// (``InlineParser/assumedAbsent``).
+  let absentClosers: UInt8
 
   /// The large blocks that are stored in pieces.
   enum Piece: UInt8, Sendable, Hashable {
@@ -23,6 +28,19 @@ struct BlockContext: Sendable, Hashable {
         .orderedListTextAfterFarRead:
         true
       default: false
+      }
+    }
+
+    /// The text a piece inside a large block's text continues, each ending by its own
+    /// rule.
+    enum Text: Sendable { case paragraph, quoteLine, listItem }
+
+    var text: Text? {
+      switch self {
+      case .paragraph, .paragraphAfterFarRead: .paragraph
+      case .quoteText, .quoteTextAfterFarRead: .quoteLine
+      case .unorderedListText, .unorderedListTextAfterFarRead, .orderedListText, .orderedListTextAfterFarRead: .listItem
+      default: nil
       }
     }
 
@@ -49,10 +67,11 @@ struct BlockContext: Sendable, Hashable {
     case orderedListTextAfterFarRead
   }
 
-  private init(fence: UInt8, fenceLength: Int, piece: Piece) {
+  private init(fence: UInt8, fenceLength: Int, piece: Piece, absentClosers: UInt8 = 0) {
     self.fence = fence
     self.fenceLength = fenceLength
     self.piece = piece
+    self.absentClosers = absentClosers
   }
 
   /// Outside any code block.
@@ -63,9 +82,10 @@ struct BlockContext: Sendable, Hashable {
     BlockContext(fence: fence, fenceLength: length, piece: .none)
   }
 
-  /// Continuing a large block cut into pieces.
-  static func continuing(_ piece: Piece) -> BlockContext {
-    BlockContext(fence: 0, fenceLength: 0, piece: piece)
+  /// Continuing a large block cut into pieces; inside its text, with the closers the
+  /// pieces before found absent.
+  static func continuing(_ piece: Piece, absentClosers: UInt8 = 0) -> BlockContext {
+    BlockContext(fence: 0, fenceLength: 0, piece: piece, absentClosers: absentClosers)
   }
 
   var isCode: Bool { fence != 0 }

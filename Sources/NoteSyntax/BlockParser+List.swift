@@ -29,14 +29,14 @@ extension BlockParser {
           }
           next = following
         } else {
-          switch itemText(
+          let (end, absent) = itemText(
             from: marker.contentStart, pieceStart: s, minimum: minimum, regionStart: marker.contentStart,
-            mayCutAfterFarRead: true)
-          {
+            mayCutAfterFarRead: true, absentClosers: 0)
+          switch end {
           case .cut(let cut, let farRead):
             builder.close(item, at: cut)
             builder.close(node, at: cut)
-            return .continuing(Self.itemTextContext(ordered: ordered, afterFarRead: farRead))
+            return .continuing(Self.itemTextContext(ordered: ordered, afterFarRead: farRead), absentClosers: absent)
           case .end(let following):
             next = following
           }
@@ -96,36 +96,40 @@ extension BlockParser {
   /// paragraph's, to the next cut or to its end: where it was cut, or the start of the
   /// line after it (its text node closed).
   private mutating func itemText(
-    from start: Int, pieceStart: Int, minimum: Int, regionStart: Int?, mayCutAfterFarRead: Bool
-  ) -> InlineParser.PieceEnd {
+    from start: Int, pieceStart: Int, minimum: Int, regionStart: Int?, mayCutAfterFarRead: Bool,
+    absentClosers: UInt8
+  ) -> (InlineParser.PieceEnd, absent: UInt8) {
     let content = builder.open(.inlineContent, at: start)
     var parser = InlineParser(paragraphIn: p, from: start, checksQuestionMarkers: false)
+    parser.knownAbsence = knownAbsence(assumed: absentClosers, .listItem)
     let end = parser.parsePiece(
       from: start, pieceStart: pieceStart, minimum: minimum, regionStart: regionStart,
       mayCutAfterFarRead: mayCutAfterFarRead, into: &builder)
-    reach = max(reach, parser.reach)
+    let absent = absorb(parser)
     switch end {
     case .cut(let cut, _):
       builder.close(content, at: cut)
-      return end
+      return (end, absent)
     case .end(let contentEnd):
       builder.close(content, at: contentEnd)
-      return .end(nextLine(contentEnd))
+      return (.end(nextLine(contentEnd)), absent)
     }
   }
 
   /// A piece inside a long list item's text, at `s`: its text to the next cut, or to its
   /// end, then the list's next items.
-  mutating func itemTextPiece(_ s: Int, ordered: Bool, mayCutAfterFarRead: Bool) -> BlockContext {
+  mutating func itemTextPiece(_ s: Int, ordered: Bool, mayCutAfterFarRead: Bool, absentClosers: UInt8) -> BlockContext {
     let node = builder.open(ordered ? .orderedList : .unorderedList, at: s)
     let item = builder.open(.listItem, at: s)
-    switch itemText(
-      from: s, pieceStart: s, minimum: Pieces.minimum, regionStart: nil, mayCutAfterFarRead: mayCutAfterFarRead)
-    {
+    let (end, absent) = itemText(
+      from: s, pieceStart: s, minimum: Pieces.minimum, regionStart: nil, mayCutAfterFarRead: mayCutAfterFarRead,
+      absentClosers: absentClosers)
+    switch end {
     case .cut(let cut, let farRead):
       builder.close(item, at: cut)
       builder.close(node, at: cut)
-      return .continuing(Self.itemTextContext(ordered: ordered, afterFarRead: farRead || !mayCutAfterFarRead))
+      return .continuing(
+        Self.itemTextContext(ordered: ordered, afterFarRead: farRead || !mayCutAfterFarRead), absentClosers: absent)
     case .end(let next):
       builder.close(item, at: next)
       return list(s, ordered: ordered, first: nil, continuing: true, node: node, after: next)

@@ -93,10 +93,11 @@ extension BlockParser {
     builder.leaf(.quoteMarker, marker, marker + 1)
     let text = builder.open(.inlineContent, at: content)
     var parser = InlineParser(quoteLineIn: p, from: content)
+    parser.knownAbsence = knownAbsence(assumed: 0, .quoteLine)
     let end = parser.parsePiece(
       from: content, pieceStart: s, minimum: minimum, regionStart: content, mayCutAfterFarRead: true,
       quoteLineFrom: content, into: &builder)
-    reach = max(reach, parser.reach)
+    let absent = absorb(parser)
     guard case .cut(let cut, let farRead) = end else {
       builder.truncate(to: mark.nodes, findings: mark.findings)
       return nil
@@ -104,29 +105,31 @@ extension BlockParser {
     builder.close(text, at: cut)
     builder.close(line, at: cut)
     builder.close(node, at: cut)
-    return .continuing(farRead ? .quoteTextAfterFarRead : .quoteText)
+    return .continuing(farRead ? .quoteTextAfterFarRead : .quoteText, absentClosers: absent)
   }
 
   /// A piece inside the text of a long quote line, at `s`: its text to the next cut, or,
   /// in the piece that holds the line's end, the rest of the line and the quote's lines
   /// after it (the rest's text is parsed with them, once they say whether it is the
   /// quote's last line with text, whose citation is not inline text).
-  mutating func quoteTextPiece(_ s: Int, mayCutAfterFarRead: Bool) -> BlockContext {
+  mutating func quoteTextPiece(_ s: Int, mayCutAfterFarRead: Bool, absentClosers: UInt8) -> BlockContext {
     let node = builder.open(.blockquote, at: s)
     let mark = (nodes: builder.count, findings: builder.findings.count)
     let line = builder.open(.quoteLine, at: s)
     let text = builder.open(.inlineContent, at: s)
     var parser = InlineParser(quoteLineIn: p, from: s)
+    parser.knownAbsence = knownAbsence(assumed: absentClosers, .quoteLine)
     let end = parser.parsePiece(
       from: s, pieceStart: s, minimum: Pieces.minimum, regionStart: nil, mayCutAfterFarRead: mayCutAfterFarRead,
       quoteLineFrom: s, into: &builder)
-    reach = max(reach, parser.reach)
+    let absent = absorb(parser)
     switch end {
     case .cut(let cut, let farRead):
       builder.close(text, at: cut)
       builder.close(line, at: cut)
       builder.close(node, at: cut)
-      return .continuing(farRead || !mayCutAfterFarRead ? .quoteTextAfterFarRead : .quoteText)
+      return .continuing(
+        farRead || !mayCutAfterFarRead ? .quoteTextAfterFarRead : .quoteText, absentClosers: absent)
     case .end(let lineEnd):
       builder.truncate(to: mark.nodes, findings: mark.findings)
       let rest = QuoteLine(

@@ -27,16 +27,29 @@ struct BlockParser {
   /// Whether paragraphs, quotes and lists longer than `Pieces.largeBlock` are cut into
   /// pieces (see ``Pieces``); without, each is one block however long.
   let cutsLargeBlocks: Bool
+  /// Whether the buffer's end is the text's (not that of a window of it).
+  let endsText: Bool
+  /// Whether the last block parsed holds a closer that the context it was parsed in
+  /// said is absent (``BlockContext/absentClosers``): the block before that found it
+  /// absent must be parsed again.
+  private(set) var contradictsContext = false
+  /// Whether the last block's searches in vain read to the buffer's end (which was not
+  /// the text's): its large block goes on past the buffer.
+  private(set) var searchedPastBuffer = false
+  /// In a reparse: where an old piece after the edit starts in the text it continues,
+  /// with the closers it was parsed assuming absent (``InlineParser/KnownAbsence``).
+  var absentAfter: (position: Int, kinds: UInt8, text: BlockContext.Piece.Text)?
 
   init(
     buffer: UnsafeBufferPointer<UInt8>, startsDocument: Bool, recordsLines: Bool = false,
-    cutsLargeBlocks: Bool = true
+    cutsLargeBlocks: Bool = true, endsText: Bool = true
   ) {
     self.p = buffer
     self.n = buffer.count
     self.startsDocument = startsDocument
     self.recordsLines = recordsLines
     self.cutsLargeBlocks = cutsLargeBlocks
+    self.endsText = endsText
     if recordsLines { lines.reserveCapacity(LineIndex.chunkSize) }
   }
 
@@ -44,12 +57,14 @@ struct BlockParser {
   /// continues a large block, at the start of its next piece (which may be inside a line).
   mutating func parseBlock(at s: Int, in context: BlockContext) -> Block {
     reach = s
+    contradictsContext = false
+    searchedPastBuffer = false
     builder.reset(base: s)
     let next: BlockContext
     if context.isCode {
       next = codeBlockLines(s, examineLine(s), context)
     } else if context.continues {
-      next = continuePiece(s, context.piece)
+      next = continuePiece(s, context)
     } else if let e = examineLine(s, limit: cutsLargeBlocks ? s + Pieces.largeBlock : n) {
       next = textOrFrontMatter(s, e)
     } else if LineMarkers.quoteMarker(p, s, s + Pieces.largeBlock) != nil {
@@ -93,13 +108,14 @@ struct BlockParser {
   }
 
   /// The next piece of a large block, at `s`.
-  private mutating func continuePiece(_ s: Int, _ piece: BlockContext.Piece) -> BlockContext {
+  private mutating func continuePiece(_ s: Int, _ context: BlockContext) -> BlockContext {
+    let piece = context.piece
     switch piece {
     case .paragraph, .paragraphAfterFarRead:
       let node = builder.open(.paragraph, at: s)
       return paragraphPiece(
         node, pieceStart: s, from: s, regionStart: nil, minimum: Pieces.minimum,
-        mayCutAfterFarRead: piece == .paragraph)
+        mayCutAfterFarRead: piece == .paragraph, absentClosers: context.absentClosers)
     case .quote:
       if let e = examineShortLine(s) {
         guard LineMarkers.quoteMarker(p, s, e) != nil else { return textBlock(s, e) }
@@ -108,7 +124,7 @@ struct BlockParser {
       }
       return blockquote(s, continuing: true)
     case .quoteText, .quoteTextAfterFarRead:
-      return quoteTextPiece(s, mayCutAfterFarRead: piece == .quoteText)
+      return quoteTextPiece(s, mayCutAfterFarRead: piece == .quoteText, absentClosers: context.absentClosers)
     case .unorderedList, .orderedList:
       let ordered = piece == .orderedList
       let e = examineShortLine(s)
@@ -117,9 +133,11 @@ struct BlockParser {
       }
       return list(s, ordered: ordered, first: (marker, e), continuing: true)
     case .unorderedListText, .unorderedListTextAfterFarRead:
-      return itemTextPiece(s, ordered: false, mayCutAfterFarRead: piece == .unorderedListText)
+      return itemTextPiece(
+        s, ordered: false, mayCutAfterFarRead: piece == .unorderedListText, absentClosers: context.absentClosers)
     case .orderedListText, .orderedListTextAfterFarRead:
-      return itemTextPiece(s, ordered: true, mayCutAfterFarRead: piece == .orderedListText)
+      return itemTextPiece(
+        s, ordered: true, mayCutAfterFarRead: piece == .orderedListText, absentClosers: context.absentClosers)
     case .none:
       return textBlock(s, examineLine(s))
     }
@@ -128,21 +146,48 @@ struct BlockParser {
   /// A piece of a large paragraph whose node is open: its text from `start` to the next
   /// place where it is cut, or to its end (see ``InlineParser/parsePiece(from:pieceStart:minimum:regionStart:mayCutAfterFarRead:quoteLineFrom:into:)``).
   private mutating func paragraphPiece(
-    _ node: Int, pieceStart: Int, from start: Int, regionStart: Int?, minimum: Int, mayCutAfterFarRead: Bool = true
+    _ node: Int, pieceStart: Int, from start: Int, regionStart: Int?, minimum: Int, mayCutAfterFarRead: Bool = true,
+    absentClosers: UInt8 = 0
   ) -> BlockContext {
     var parser = InlineParser(paragraphIn: p, from: start)
+    parser.knownAbsence = knownAbsence(assumed: absentClosers, .paragraph)
     let end = parser.parsePiece(
       from: start, pieceStart: pieceStart, minimum: minimum, regionStart: regionStart,
       mayCutAfterFarRead: mayCutAfterFarRead, into: &builder)
-    reach = max(reach, parser.reach)
+    let absent = absorb(parser)
     switch end {
     case .cut(let cut, let farRead):
       builder.close(node, at: cut)
-      return .continuing(farRead || !mayCutAfterFarRead ? .paragraphAfterFarRead : .paragraph)
+      return .continuing(
+        farRead || !mayCutAfterFarRead ? .paragraphAfterFarRead : .paragraph, absentClosers: absent)
     case .end(let contentEnd):
       builder.close(node, at: nextLine(contentEnd))
       return .text
     }
+  }
+
+  /// What a piece of `text` may assume of absent closers.
+  func knownAbsence(assumed: UInt8, _ text: BlockContext.Piece.Text) -> InlineParser.KnownAbsence {
+    var known = InlineParser.KnownAbsence(assumed: assumed)
+    if let absentAfter, absentAfter.text == text {
+      known.after = absentAfter.position
+      known.afterKinds = absentAfter.kinds
+    }
+    return known
+  }
+
+  /// Takes in what a piece's inline parse read and found; returns the closers absent
+  /// from the pieces after it.
+  mutating func absorb(_ parser: InlineParser) -> UInt8 {
+    reach = max(reach, parser.reach)
+    // A search in vain to a window's end says nothing of the text after it: the block
+    // is parsed again in a larger window (``NoteDocument/replace(_:with:)``).
+    if !endsText && parser.searchedToBufferEnd {
+      reach = max(reach, n + 1)
+      searchedPastBuffer = true
+    }
+    if parser.contradictsAssumption { contradictsContext = true }
+    return parser.assumedAbsent | parser.foundAbsent
   }
 
   /// A block outside code at line start `s` whose first line ends at `e`; returns the

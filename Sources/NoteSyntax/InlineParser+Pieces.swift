@@ -19,13 +19,18 @@ extension InlineParser {
   /// once it holds twice that, at the place ``lastResortPlace(from:)`` picks. A text run
   /// is cut where the paragraph is (``Block/merged(_:)`` joins it again).
   ///
-  /// A piece that has read more than `Pieces.lookahead` bytes past a place (an unclosed
-  /// `*` or backtick searched to the paragraph's end for its closer) is cut there only
-  /// if `mayCutAfterFarRead`: once per paragraph, since every later piece that reads as
-  /// far would scan the rest of the paragraph again (the pieces after such a cut are
-  /// parsed with it false, and one that reads far runs to the paragraph's end). The
-  /// far read stays in the piece's examined span; an edit there parses it again and
-  /// keeps it when it comes out the same (``NoteDocument/replace(_:with:)``).
+  /// An unclosed `*`, `_` or backtick at the top level searches for its closer to the
+  /// text's end, but that read is not the piece's: the kind goes into ``foundAbsent``,
+  /// the pieces after it are parsed assuming none (``assumedAbsent``) and check their
+  /// own text for one, and the piece's examined span ends near its cut.
+  ///
+  /// A piece that has read more than `Pieces.lookahead` bytes past a place (a link's
+  /// `[` without its `]` on a long line) is cut there only if `mayCutAfterFarRead`:
+  /// once per paragraph, since every later piece that reads as far would scan the rest
+  /// of the line again (the pieces after such a cut are parsed with it false, and one
+  /// that reads far runs to the paragraph's end). The far read stays in the piece's
+  /// examined span; an edit there parses it again and keeps it when it comes out the
+  /// same (``NoteDocument/replace(_:with:)``).
   ///
   /// In a long quote line's text (`quoteLineFrom`: where its text, or the piece, starts),
   /// a place must also pass ``mayCutQuoteLine(at:parensRead:open:)``.
@@ -66,6 +71,7 @@ extension InlineParser {
           flush(&textStart, i, &builder)
           let farRead = region.reach > i + Pieces.lookahead
           region.reach = max(region.reach, i + 1)
+          checkAssumption(from: start, to: i)
           return .cut(i, farRead: farRead)
         }
       } else if i + 16 <= min(end, searchFrom) {
@@ -82,6 +88,7 @@ extension InlineParser {
     }
     flush(&textStart, i, &builder)
     region.reach = max(region.reach, i + 1)
+    checkAssumption(from: start, to: i)
     return .end(i)
   }
 

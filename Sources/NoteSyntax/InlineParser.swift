@@ -30,11 +30,53 @@ struct InlineParser {
   private var doubleStars = ForwardSearch()
   private var underscores = ForwardSearch()
 
+  /// The kinds of closing delimiter a top-level opener may search a large paragraph's
+  /// text for to its end: one bit each.
+  enum Closer {
+    static let backtick: UInt8 = 1
+    static let star: UInt8 = 2
+    static let doubleStar: UInt8 = 4
+    static let underscore: UInt8 = 8
+  }
+
+  /// What is known of closers absent from a large paragraph's text (for its pieces'
+  /// top-level searches).
+  struct KnownAbsence {
+    /// The kinds of closer that the pieces before this one found nowhere from their
+    /// openers to the text's end, so none lies in this piece or after it. A top-level
+    /// opener of such a kind is text at once, without a search; that none lies in the
+    /// piece is checked when it ends (``contradictsAssumption``).
+    var assumed: UInt8 = 0
+    /// From `after` to the text's end lies no closer of `afterKinds`: in a reparse,
+    /// where an old piece after the edit starts that was parsed assuming none (its
+    /// bytes, and all after it, are as they were). A search in vain stops there.
+    var after = Int.max
+    var afterKinds: UInt8 = 0
+  }
+
+  var knownAbsence = KnownAbsence()
+  /// See ``KnownAbsence/assumed``.
+  var assumedAbsent: UInt8 { knownAbsence.assumed }
+  /// The kinds of closer that a top-level opener in this piece searched for in vain to
+  /// the text's end. Such a search reads ahead in `farRegion`, not `region`: the piece
+  /// depends on the bytes after its end only through them, and the pieces after it
+  /// check them (``assumedAbsent``), so its examined span stays its own.
+  private(set) var foundAbsent: UInt8 = 0
+  /// Whether the piece holds a closer of a kind in ``assumedAbsent``: a piece before it
+  /// must be parsed again (``NoteDocument/replace(_:with:)``).
+  private(set) var contradictsAssumption = false
+  private var farRegion: Region
+
+  /// Whether a search in vain read to the buffer's end (which, in a window of the text,
+  /// is not the text's).
+  var searchedToBufferEnd: Bool { farRegion.reach > p.count }
+
   init(buffer: UnsafeBufferPointer<UInt8>, regionEnd: Int, checksQuestionMarkers: Bool = false) {
     self.p = buffer
     self.regionEnd = regionEnd
     self.checksQuestionMarkers = checksQuestionMarkers
     region = Region(known: regionEnd)
+    farRegion = region
   }
 
   /// A parser for a large paragraph's text (or a list item's, without
@@ -44,6 +86,7 @@ struct InlineParser {
     self.regionEnd = buffer.count
     self.checksQuestionMarkers = checksQuestionMarkers
     region = Region(streamingFrom: start, lineOnly: false)
+    farRegion = region
   }
 
   /// A parser for the text of a long quote line from `start`, which ends at the line's
@@ -53,6 +96,7 @@ struct InlineParser {
     self.regionEnd = buffer.count
     self.checksQuestionMarkers = false
     region = Region(streamingFrom: start, lineOnly: true)
+    farRegion = region
   }
 
   /// One past the furthest byte read to find the region's end and by searches (in a
@@ -132,27 +176,30 @@ struct InlineParser {
     }
   }
 
-  /// The first match of `search` from `start` inside the region: a known region's end
-  /// when there is none, or the buffer's end in a region found as it goes.
+  /// The first match of `search` from `start` inside a region found as it goes, or the
+  /// buffer's end when there is none before the region's end or `horizon` (from where
+  /// none is known to lie).
   @inline(__always)
   private static func find(
     _ search: inout ForwardSearch, _ region: inout Region, _ p: UnsafeBufferPointer<UInt8>, from start: Int,
-    bytes first: UInt8, _ second: UInt8, _ matches: (Int) -> Bool
+    horizon: Int, bytes first: UInt8, _ second: UInt8, _ matches: (Int) -> Bool
   ) -> Int {
     var from = start
-    while true {
+    while from < horizon {
       // Each round finds the region's end as far ahead as the search has gone (a closer
       // looked for to the end of a large paragraph takes a few dozen rounds, not one
       // per `Pieces.regionStep` bytes).
-      let bound = region.bound(after: from + (from - start), p)
-      let found = search.find(in: p, from: from, end: bound, bytes: first, second, matches)
-      if found < bound {
+      let bound = region.bound(after: min(from + (from - start), horizon), p)
+      let end = min(bound, horizon)
+      let found = search.find(in: p, from: from, end: end, bytes: first, second, matches)
+      if found < end {
         region.reach = max(region.reach, found + 2)
         return found
       }
-      if region.ended { return region.streaming ? p.count : bound }
-      from = bound
+      if region.ended { break }
+      from = end
     }
+    return p.count
   }
 
   /// The end of the line that `i` is in, looked for no further than `end`.
@@ -328,32 +375,31 @@ struct InlineParser {
   private mutating func codeClose(at i: Int, _ end: Int) -> Int? {
     guard i + 2 < end, isNonSpace(i + 1) else { return nil }
     let p = self.p
-    let close = Self.find(&backticks, &region, p, from: i + 2, bytes: UInt8(ascii: "`"), UInt8(ascii: "`")) {
-      p[$0] == UInt8(ascii: "`") && !ByteClass.isWhitespace(p[$0 - 1])
-    }
-    return close < end ? close : nil
+    return Self.closer(
+      Closer.backtick, &backticks, &farRegion, &foundAbsent, knownAbsence, p, from: i + 2, end: end,
+      topLevel: end == regionEnd && region.streaming, byte: UInt8(ascii: "`")
+    ) { Self.closesCode(p, $0) }
   }
 
   private mutating func strongClose(at i: Int, _ end: Int) -> Int? {
     guard i + 4 < end, p[i + 1] == UInt8(ascii: "*"), isNonSpace(i + 2) else { return nil }
     let p = self.p
     let limit = regionEnd
-    let close = Self.find(&doubleStars, &region, p, from: i + 3, bytes: UInt8(ascii: "*"), UInt8(ascii: "*")) {
-      $0 + 1 < limit && p[$0] == UInt8(ascii: "*") && p[$0 + 1] == UInt8(ascii: "*")
-        && !ByteClass.isWhitespace(p[$0 - 1])
-    }
-    return close + 1 < end ? close : nil
+    // The closer's second `*` is inside the span too.
+    return Self.closer(
+      Closer.doubleStar, &doubleStars, &farRegion, &foundAbsent, knownAbsence, p, from: i + 3, end: end - 1,
+      topLevel: end == regionEnd && region.streaming, byte: UInt8(ascii: "*")
+    ) { Self.closesStrong(p, $0, limit) }
   }
 
   private mutating func emphasisClose(at i: Int, _ end: Int) -> Int? {
     guard i + 2 < end, isNonSpace(i + 1) else { return nil }
     let p = self.p
     let limit = regionEnd
-    let close = Self.find(&stars, &region, p, from: i + 2, bytes: UInt8(ascii: "*"), UInt8(ascii: "*")) {
-      p[$0] == UInt8(ascii: "*") && !ByteClass.isWhitespace(p[$0 - 1]) && p[$0 - 1] != UInt8(ascii: "*")
-        && ($0 + 1 >= limit || p[$0 + 1] != UInt8(ascii: "*"))
-    }
-    return close < end ? close : nil
+    return Self.closer(
+      Closer.star, &stars, &farRegion, &foundAbsent, knownAbsence, p, from: i + 2, end: end,
+      topLevel: end == regionEnd && region.streaming, byte: UInt8(ascii: "*")
+    ) { Self.closesEmphasis(p, $0, limit) }
   }
 
   private mutating func underscoreClose(at i: Int, _ start: Int, _ end: Int) -> Int? {
@@ -361,11 +407,88 @@ struct InlineParser {
     if i > start && ByteClass.isASCIIAlphanumeric(p[i - 1]) { return nil }
     let p = self.p
     let limit = regionEnd
-    let close = Self.find(&underscores, &region, p, from: i + 2, bytes: UInt8(ascii: "_"), UInt8(ascii: "_")) {
-      p[$0] == UInt8(ascii: "_") && !ByteClass.isWhitespace(p[$0 - 1]) && p[$0 - 1] != UInt8(ascii: "_")
-        && ($0 + 1 >= limit || !(ByteClass.isASCIIAlphanumeric(p[$0 + 1]) || p[$0 + 1] == UInt8(ascii: "_")))
+    return Self.closer(
+      Closer.underscore, &underscores, &farRegion, &foundAbsent, knownAbsence, p, from: i + 2, end: end,
+      topLevel: end == regionEnd && region.streaming, byte: UInt8(ascii: "_")
+    ) { Self.closesUnderscore(p, $0, limit) }
+  }
+
+  /// The first closer of `kind` (`byte` where `matches`) from `start` before `end`.
+  ///
+  /// Inside a span (`end` known) the search reads no further than `end`. At the top
+  /// level of a large paragraph's piece it reads on to the text's end, found as it goes
+  /// in `far`: none is `nil` and adds `kind` to `absent`, and a kind in `assumed` is
+  /// `nil` without reading.
+  @inline(__always)
+  private static func closer(
+    _ kind: UInt8, _ search: inout ForwardSearch, _ far: inout Region, _ absent: inout UInt8, _ known: KnownAbsence,
+    _ p: UnsafeBufferPointer<UInt8>, from start: Int, end: Int, topLevel: Bool, byte: UInt8,
+    _ matches: (Int) -> Bool
+  ) -> Int? {
+    guard start < end else { return nil }
+    if topLevel {
+      if known.assumed & kind != 0 { return nil }
+      let horizon = known.afterKinds & kind != 0 ? known.after : Int.max
+      let found = find(&search, &far, p, from: start, horizon: horizon, bytes: byte, byte, matches)
+      if found >= end {
+        absent |= kind
+        return nil
+      }
+      return found
     }
-    return close < end ? close : nil
+    let found = search.find(in: p, from: start, end: end, bytes: byte, byte, matches)
+    return found < end ? found : nil
+  }
+
+  /// Whether a code span's closing backtick is at `x`.
+  @inline(__always)
+  static func closesCode(_ p: UnsafeBufferPointer<UInt8>, _ x: Int) -> Bool {
+    p[x] == UInt8(ascii: "`") && !ByteClass.isWhitespace(p[x - 1])
+  }
+
+  /// Whether a strong span's closing `**` starts at `x` (`limit`: the end of the text).
+  @inline(__always)
+  static func closesStrong(_ p: UnsafeBufferPointer<UInt8>, _ x: Int, _ limit: Int) -> Bool {
+    x + 1 < limit && p[x] == UInt8(ascii: "*") && p[x + 1] == UInt8(ascii: "*") && !ByteClass.isWhitespace(p[x - 1])
+  }
+
+  /// Whether an emphasis's closing `*` is at `x`.
+  @inline(__always)
+  static func closesEmphasis(_ p: UnsafeBufferPointer<UInt8>, _ x: Int, _ limit: Int) -> Bool {
+    p[x] == UInt8(ascii: "*") && !ByteClass.isWhitespace(p[x - 1]) && p[x - 1] != UInt8(ascii: "*")
+      && (x + 1 >= limit || p[x + 1] != UInt8(ascii: "*"))
+  }
+
+  /// Whether an emphasis's closing `_` is at `x`.
+  @inline(__always)
+  static func closesUnderscore(_ p: UnsafeBufferPointer<UInt8>, _ x: Int, _ limit: Int) -> Bool {
+    p[x] == UInt8(ascii: "_") && !ByteClass.isWhitespace(p[x - 1]) && p[x - 1] != UInt8(ascii: "_")
+      && (x + 1 >= limit || !(ByteClass.isASCIIAlphanumeric(p[x + 1]) || p[x + 1] == UInt8(ascii: "_")))
+  }
+
+  /// Whether `start..<end` holds a closer of a kind in `kinds` (each checked with a
+  /// search of its own, so the parse's searches are left as they are).
+  func holdsCloser(of kinds: UInt8, from start: Int, to end: Int) -> Bool {
+    let p = self.p
+    let limit = regionEnd
+    func holds(_ kind: UInt8, _ byte: UInt8, _ matches: (Int) -> Bool) -> Bool {
+      guard kinds & kind != 0 else { return false }
+      var search = ForwardSearch()
+      return search.find(in: p, from: start, end: end, bytes: byte, byte, matches) < end
+    }
+    return holds(Closer.backtick, UInt8(ascii: "`")) { Self.closesCode(p, $0) }
+      || holds(Closer.doubleStar, UInt8(ascii: "*")) { Self.closesStrong(p, $0, limit) }
+      || holds(Closer.star, UInt8(ascii: "*")) { Self.closesEmphasis(p, $0, limit) }
+      || holds(Closer.underscore, UInt8(ascii: "_")) { Self.closesUnderscore(p, $0, limit) }
+  }
+
+  /// At a piece's end: checks that no closer the pieces before assumed absent lies in
+  /// its text `start..<end`.
+  mutating func checkAssumption(from start: Int, to end: Int) {
+    guard assumedAbsent != 0 else { return }
+    // A closer's test reads the byte after it.
+    region.reach = max(region.reach, end + 1)
+    contradictsAssumption = holdsCloser(of: assumedAbsent, from: start, to: end)
   }
 
   /// For a link or image whose `[` is at `bracket`: the positions of its `]` and closing

@@ -20,6 +20,9 @@ public struct NoteDocument: Sendable {
     /// The bytes of `reparsed` that were parsed: less, where old pieces of a paragraph
     /// repeated over and over were taken over at new places by their bytes.
     public var parsedLength: Int
+    /// The bytes of text the reparse read: copied into the windows it parsed in, and
+    /// read by blocks parsed again before it (those that searched far).
+    public var readLength: Int
     /// Blocks of the new tree in all.
     public var totalBlocks: Int
     /// The edit's own range after clamping to scalar boundaries (old offsets) and the new length.
@@ -159,9 +162,10 @@ public struct NoteDocument: Sendable {
     if removed == nil || !lines.applyEditInsideLine(replacing: edit, removed: removed!, inserted: inserted) {
       lines.applyEdit(replacing: edit, newLength: inserted.count, text: text)
     }
-    let (reparsed, count, parsed) = reparse(after: edit, newLength: inserted.count)
+    let (reparsed, count, parsed, read) = reparse(after: edit, newLength: inserted.count)
     return EditSummary(
-      reparsed: reparsed, reparsedBlocks: count, parsedLength: parsed, totalBlocks: tree.blocks.count,
+      reparsed: reparsed, reparsedBlocks: count, parsedLength: parsed, readLength: read,
+      totalBlocks: tree.blocks.count,
       replacedRange: edit, insertedLength: inserted.count)
   }
 
@@ -172,11 +176,32 @@ public struct NoteDocument: Sendable {
     return i
   }
 
-  private mutating func reparse(after edit: Range<Int>, newLength: Int) -> (Range<Int>, Int, parsed: Int) {
+  private mutating func reparse(after edit: Range<Int>, newLength: Int) -> (Range<Int>, Int, parsed: Int, read: Int) {
     var blocks = tree.blocks
+    var read = 0
+    var firstInvalid = keepingBlocksThatReadFar(&blocks, before: edit.lowerBound, read: &read)
+    while true {
+      switch reparse(&blocks, from: firstInvalid, after: edit, newLength: newLength, read: &read) {
+      case .done(let result): return (result.0, result.1, result.parsed, read)
+      case .again(let earlier): firstInvalid = earlier
+      }
+    }
+  }
+
+  private enum Reparse {
+    case done((Range<Int>, Int, parsed: Int))
+    /// A new piece holds a closer that the pieces before it said was absent: the parse
+    /// starts again from this earlier block, whose search for it is now answered.
+    case again(from: Int)
+  }
+
+  /// Reparses from block `firstInvalid` until the parse lands on an old block after the
+  /// edit, and puts the new blocks in the tree.
+  private mutating func reparse(
+    _ blocks: inout BlockList, from firstInvalid: Int, after edit: Range<Int>, newLength: Int, read: inout Int
+  ) -> Reparse {
     let delta = newLength - edit.count
     let newEnd = edit.lowerBound + newLength
-    let firstInvalid = keepingBlocksThatReadFar(&blocks, before: edit.lowerBound)
     let start = firstInvalid < blocks.count ? blocks.block(at: firstInvalid).start : blocks.length
     var context = firstInvalid > 0 ? blocks.block(at: firstInvalid - 1).block.nextContext : .text
     var fresh: [Block] = []
@@ -189,6 +214,16 @@ public struct NoteDocument: Sendable {
     var window = max(64 * 1024, newEnd - start + 16 * 1024, firstExamined + max(delta, 0) + 1024)
     var resynchronised = false
     let text = self.text
+    // The first old piece after the edit inside a large block's text, if it was parsed
+    // assuming closers absent: none lies from there to the text's end, so a search for
+    // one stops there.
+    var absentAfter: (position: Int, kinds: UInt8, text: BlockContext.Piece.Text)?
+    if let index = blocks.blockIndex(startingAtOrAfter: edit.upperBound + 1) {
+      let (old, oldStart) = blocks.block(at: index)
+      if old.context.absentClosers != 0, let kind = old.context.piece.text {
+        absentAfter = (oldStart + delta, old.context.absentClosers, kind)
+      }
+    }
     // Adds a block of the new parse; whether the old blocks from here on are reused:
     // the parse arrives at one's start in the context it was parsed in.
     func add(_ block: Block) -> Bool {
@@ -215,7 +250,10 @@ public struct NoteDocument: Sendable {
       // Moved by less than its length, so that the parse goes on past its old place (a
       // block is in the tree once).
       let now = oldStart + delta
-      guard old.context == context, now > position, now - position < old.length, now - 1 >= newEnd,
+      // Not one whose opener found no closer to the text's end: that depends on the text
+      // after it, which is longer here.
+      guard old.context == context, old.nextContext.absentClosers & ~old.context.absentClosers == 0,
+        now > position, now - position < old.length, now - 1 >= newEnd,
         now + old.examined <= text.count,
         text.bytesEqual((position - 1)..<(position + old.examined), (now - 1)..<(now + old.examined))
       else { return nil }
@@ -234,8 +272,12 @@ public struct NoteDocument: Sendable {
       let windowEnd = min(text.count, base + window)
       let truncated = windowEnd < text.count
       var outgrown = false
+      var searchedPastWindow = false
+      var contradicted = false
+      read += windowEnd - base
       text.bytes(in: base..<windowEnd).withUnsafeBufferPointer { buffer in
-        var parser = BlockParser(buffer: buffer, startsDocument: base == 0)
+        var parser = BlockParser(buffer: buffer, startsDocument: base == 0, endsText: !truncated)
+        parser.absentAfter = absentAfter.map { ($0.position - base, $0.kinds, $0.text) }
         while position < windowEnd {
           if let block = moved() {
             if add(block) { return }
@@ -244,17 +286,49 @@ public struct NoteDocument: Sendable {
           let block = parser.parseBlock(at: position - base, in: context)
           if truncated && position + block.examined > windowEnd {
             outgrown = true
+            searchedPastWindow = parser.searchedPastBuffer
+            return
+          }
+          // (From the first block, whose context assumes nothing, no piece can: each
+          // parse that starts again starts before the last, so this ends.)
+          if parser.contradictsContext && firstInvalid > 0 {
+            contradicted = true
             return
           }
           parsed += block.length
           if add(block) { return }
         }
       }
-      if outgrown { window *= 2 }
+      if contradicted { return .again(from: Self.originOfAbsentClosers(blocks, before: firstInvalid)) }
+      if outgrown {
+        window *= 2
+        // An opener's search in vain reads to the end of its large block: a window to
+        // there at once (where the old block ended), not one doubling after another.
+        if searchedPastWindow {
+          window = max(window, Self.endOfLargeBlock(blocks, at: firstInvalid) + max(delta, 0) + 4096 - base)
+        }
+      }
     }
     blocks.replace(firstInvalid..<resumeAt, with: fresh)
     tree = SyntaxTree(blocks: blocks)
-    return (start..<position, fresh.count, parsed)
+    return .done((start..<position, fresh.count, parsed))
+  }
+
+  /// Where the large block that block `index` is part of ends.
+  private static func endOfLargeBlock(_ blocks: BlockList, at index: Int) -> Int {
+    guard index < blocks.count else { return blocks.length }
+    let next = blocks.head(ofBlock: index) + 1
+    return next < blocks.headCount ? blocks.block(at: blocks.blockIndex(ofHead: next)).start : blocks.length
+  }
+
+  /// Where to parse again from when a piece parsed after block `first - 1` holds a
+  /// closer that its context said was absent: the piece whose opener searched for it in
+  /// vain, the last before `first` parsed in a context that assumed none. (The pieces
+  /// parsed anew did not add it: their searches read the new text to its end.)
+  private static func originOfAbsentClosers(_ blocks: BlockList, before first: Int) -> Int {
+    var origin = first - 1
+    while origin > 0 && blocks.block(at: origin).block.context.absentClosers != 0 { origin -= 1 }
+    return max(origin, 0)
   }
 
   /// The first block an edit at `offset` must reparse from, in `blocks` (the new text is
@@ -265,11 +339,12 @@ public struct NoteDocument: Sendable {
   /// with its new examined span, and so do the blocks after it whose spans end before
   /// `offset`: the reparse starts at the next block that reaches past it, instead of
   /// parsing every block in between again.
-  private func keepingBlocksThatReadFar(_ blocks: inout BlockList, before offset: Int) -> Int {
+  private func keepingBlocksThatReadFar(_ blocks: inout BlockList, before offset: Int, read: inout Int) -> Int {
     var first = blocks.firstBlock(reachingPast: offset) ?? blocks.count
     while first < blocks.count {
       let (old, start) = blocks.block(at: first)
-      guard start + old.length + Pieces.lookahead <= offset, let again = parseAgain(old, at: start) else { break }
+      guard start + old.length + Pieces.lookahead <= offset, let again = parseAgain(old, at: start, read: &read)
+      else { break }
       if again !== old { blocks.replace(first..<(first + 1), with: [again]) }
       first = blocks.firstBlock(reachingPast: offset, from: first + 1) ?? blocks.count
     }
@@ -278,20 +353,23 @@ public struct NoteDocument: Sendable {
 
   /// `old`, the block at `start`, parsed again in the current text: `old` itself when
   /// nothing changed, the new block when only its examined span did, `nil` otherwise.
-  private func parseAgain(_ old: Block, at start: Int) -> Block? {
+  private func parseAgain(_ old: Block, at start: Int, read: inout Int) -> Block? {
     let base = old.context.continues && start > 0 ? start - 1 : start
     var window = old.examined + (start - base) + 1024
     while true {
       let windowEnd = min(text.count, base + window)
-      let block = text.bytes(in: base..<windowEnd).withUnsafeBufferPointer { buffer in
-        var parser = BlockParser(buffer: buffer, startsDocument: base == 0)
-        return parser.parseBlock(at: start - base, in: old.context)
+      let truncated = windowEnd < text.count
+      read += windowEnd - base
+      let (block, contradicts) = text.bytes(in: base..<windowEnd).withUnsafeBufferPointer { buffer in
+        var parser = BlockParser(buffer: buffer, startsDocument: base == 0, endsText: !truncated)
+        let block = parser.parseBlock(at: start - base, in: old.context)
+        return (block, parser.contradictsContext)
       }
-      if windowEnd < text.count && start + block.examined > windowEnd {
+      if truncated && start + block.examined > windowEnd {
         window *= 2
         continue
       }
-      guard block.length == old.length, block.sameTree(as: old) else { return nil }
+      guard !contradicts, block.length == old.length, block.sameTree(as: old) else { return nil }
       return block.examined == old.examined ? old : block
     }
   }

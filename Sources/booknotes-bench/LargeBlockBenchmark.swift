@@ -17,6 +17,7 @@ enum LargeBlockBenchmark {
     ("list", { LargeBlocks.list(bytes: $0) }),
     ("CJK, no spaces", { LargeBlocks.cjk(bytes: $0) }),
     ("after unclosed *", { LargeBlocks.afterUnclosedStar(bytes: $0) }),
+    ("stray * throughout", { LargeBlocks.strayStars(bytes: $0) }),
     ("quote, one line", { LargeBlocks.quoteLine(bytes: $0) }),
     ("list, one item", { LargeBlocks.listItem(bytes: $0) }),
     ("repeated text", { LargeBlocks.repeated(bytes: $0) }),
@@ -166,6 +167,17 @@ enum LargeBlocks {
   static func afterUnclosedStar(bytes: Int) -> String {
     var random = BenchRandom(state: 25)
     return wrap("*open " + prose(&random, bytes: bytes) { " " }.replacingOccurrences(of: "*", with: "_"))
+  }
+
+  /// A one-line paragraph with a `*` that is never closed every 40 KB or so: a
+  /// footnote mark, a rating, a pasted list flattened into one line.
+  static func strayStars(bytes: Int) -> String {
+    var random = BenchRandom(state: 28)
+    var text = ""
+    while text.utf8.count < bytes {
+      text += "*note " + prose(&random, bytes: 40_000) { " " }.replacingOccurrences(of: "*", with: "_") + " "
+    }
+    return wrap(text)
   }
 
   /// A quote of one line.

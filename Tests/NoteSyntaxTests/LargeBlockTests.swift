@@ -11,8 +11,7 @@ import Testing
   struct Case: CustomStringConvertible, Sendable {
     var name: String
     /// Whether typing a letter inside a word must parse a bounded span and the block is
-    /// cut into pieces (false where it stays whole: the rest of a paragraph after its
-    /// second unclosed `*`).
+    /// cut into pieces.
     var bounded = true
     /// Whether the text is one sentence repeated, whose hashes pick no place: its pieces
     /// are cut at the last resort, about twice `Pieces.maximum` long. A keystroke
@@ -90,10 +89,37 @@ import Testing
     Case(name: "paragraph after an unclosed star") { rng, bytes in
       "*open " + text(&rng, bytes, separator: { _ in " " }) { withoutClosers(NoteGenerator.inline(&$0)) }
     },
-    Case(name: "paragraph after an unclosed backtick, then an unclosed star", bounded: false) { rng, bytes in
-      // The second opener that searches to the paragraph's end keeps the rest in one piece.
-      "`open " + text(&rng, bytes / 2, separator: { _ in " " }) { withoutClosers(NoteGenerator.inline(&$0)) }
+    Case(name: "paragraph after an unclosed backtick, then an unclosed star") { rng, bytes in
+      "An `open " + text(&rng, bytes / 2, separator: { _ in " " }) { withoutClosers(NoteGenerator.inline(&$0)) }
         + " *again " + text(&rng, bytes / 2, separator: { _ in " " }) { withoutClosers(NoteGenerator.inline(&$0)) }
+    },
+    Case(name: "paragraph with unclosed openers throughout") { rng, bytes in
+      // Every opener searches to the end in vain: `*`, `**`, `_` and a backtick, each
+      // again and again, none with a closer after it.
+      text(&rng, bytes, separator: { _ in " " }) { rng in
+        let opener = Int.random(in: 0..<40, using: &rng)
+        let word = withoutClosers(NoteGenerator.inline(&rng)).replacingOccurrences(of: "_", with: "-")
+        switch opener {
+        case 0: return "*note " + word
+        case 1: return "**bold " + word
+        case 2: return "_under " + word
+        case 3: return "`tick " + word
+        default: return word
+        }
+      }
+    },
+    Case(name: "list item with unclosed openers in its text") { rng, bytes in
+      "- *open "
+        + text(&rng, bytes, separator: { _ in " " }) { rng in
+          (Int.random(in: 0..<50, using: &rng) == 0 ? "`tick " : "") + withoutClosers(NoteGenerator.inline(&rng))
+        } + "\n- next"
+    },
+    Case(name: "quote line with unclosed openers in its text") { rng, bytes in
+      "> _open "
+        + text(&rng, bytes, separator: { _ in " " }) { rng in
+          (Int.random(in: 0..<50, using: &rng) == 0 ? "**bold " : "")
+            + withoutClosers(NoteGenerator.inline(&rng)).replacingOccurrences(of: "_", with: "-")
+        } + " (p. 9)"
     },
     Case(name: "quote of one long line") { rng, bytes in
       "> " + text(&rng, bytes, separator: { _ in " " }) { NoteGenerator.inline(&$0) }
@@ -323,6 +349,62 @@ import Testing
     #expect(document.tree.findings == [SyntaxFinding(code: .clozeUnclosedHint, range: at..<lineEnd)])
     #expect(summary.reparsed.upperBound > lineEnd)
     document.replace(at..<(at + 2), with: "")
+    #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree))
+    #expect(document.tree.storedBlockCount == pieces)
+    #expect(document.string == text)
+  }
+
+  /// An opener with no closer anywhere after it (`*`, `_`, a backtick) searches a 1 MB
+  /// paragraph to its end once, when the paragraph is parsed. A keystroke after it reads
+  /// its own piece, and one in the opener's own piece reads only as far as the next old
+  /// piece, which was parsed knowing that no such closer lies from there on.
+  @Test func typingNearAnUnclosedOpenerReadsItsPieceOnly() {
+    var rng = SplitMix(seed: 5)
+    let body = Self.text(&rng, 1_000_000, separator: { _ in " " }) {
+      Self.withoutClosers(NoteGenerator.inline(&$0)).replacingOccurrences(of: "_", with: "-")
+    }
+    let heading = "# Heading\n\n"
+    for opener in ["*open ", "_open ", "An `open "] {
+      var document = NoteDocument(heading + opener + body + "\n\nAfter the block.\n")
+      var largest = 0
+      // Within the opener's piece (at least `Pieces.largeBlock` long), then anywhere.
+      for (index, range) in [(20..<Pieces.largeBlock), (20..<(document.utf8Count - 30))].enumerated() {
+        var typed = 0
+        for _ in 0..<2000 where typed < 20 {
+          let at = Int.random(in: range, using: &rng)
+          guard ByteClass.isASCIIAlphanumeric(document.text[at - 1]), ByteClass.isASCIIAlphanumeric(document.text[at])
+          else { continue }
+          let summary = document.replace(at..<at, with: "x")
+          largest = max(largest, summary.readLength)
+          typed += 1
+        }
+        #expect(typed == 20, "\(opener) \(index)")
+      }
+      #expect(largest < 200_000, "\(opener.debugDescription): \(largest) bytes read")
+      #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree))
+    }
+  }
+
+  /// A closer typed far after an opener that had none gives it one: the parse goes back
+  /// to the opener's piece, and the span reaches the closer. Deleting the closer undoes it.
+  @Test func aCloserTypedFarAfterAnUnclosedOpenerReachesBackToIt() {
+    var rng = SplitMix(seed: 6)
+    let body = Self.text(&rng, 200_000, separator: { _ in " " }) {
+      Self.withoutClosers(NoteGenerator.inline(&$0)).replacingOccurrences(of: "_", with: "-")
+    }
+    let text = "# Heading\n\n*open " + body + "\n\nAfter the block.\n"
+    var document = NoteDocument(text)
+    let pieces = document.tree.storedBlockCount
+    #expect(pieces > 20)
+    // After a letter, before a space: a closing `*`.
+    var at = 150_000
+    while !(ByteClass.isASCIIAlphanumeric(document.text[at - 1]) && document.text[at] == UInt8(ascii: " ")) { at += 1 }
+    document.replace(at..<at, with: "*")
+    #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree))
+    let opener = "# Heading\n\n".utf8.count
+    let paragraph = document.tree.block(at: document.tree.blockIndex(containing: opener)!)
+    #expect(Array(paragraph.children).first.map { "\($0)" } == "emphasis \(opener)..<\(at + 1)")
+    document.replace(at..<(at + 1), with: "")
     #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree))
     #expect(document.tree.storedBlockCount == pieces)
     #expect(document.string == text)
