@@ -99,7 +99,7 @@ struct BlockParser {
   private func startsLongParagraph(_ s: Int) -> Bool {
     let end = s + Pieces.largeBlock
     let first = LineMarkers.skipSpaces(p, s, end)
-    guard first < end, p[first] != UInt8(ascii: "`"), p[first] != UInt8(ascii: "~") else { return false }
+    guard first < end, !LineMarkers.startsLikeAFence(p, s, end) else { return false }
     if startsDocument && s == 0 && p[0] == UInt8(ascii: "-") { return false }
     return LineMarkers.headingLevel(p, s, end) == nil && LineMarkers.listMarker(p, s, end) == nil
       && LineMarkers.quoteMarker(p, s, end) == nil

@@ -93,6 +93,17 @@ import Testing
       "An `open " + text(&rng, bytes / 2, separator: { _ in " " }) { withoutClosers(NoteGenerator.inline(&$0)) }
         + " *again " + text(&rng, bytes / 2, separator: { _ in " " }) { withoutClosers(NoteGenerator.inline(&$0)) }
     },
+    Case(name: "paragraph of one line starting with a backtick") { rng, bytes in
+      // One or two backticks open no fence: the line is a paragraph's, cut as any.
+      "``code`` and `" + text(&rng, bytes, separator: { _ in " " }) { withoutClosers(NoteGenerator.inline(&$0)) }
+    },
+    Case(name: "paragraph of lines starting with backticks and tildes") { rng, bytes in
+      text(
+        &rng, bytes, separator: { rng in ["\n`", "\n``", "\n~~", "\n   ``x", "\n    ```"].randomElement(using: &rng)! }
+      ) {
+        NoteGenerator.inline(&$0) + String(repeating: " long", count: 60)
+      }
+    },
     Case(name: "paragraph with unclosed openers throughout") { rng, bytes in
       // Every opener searches to the end in vain: `*`, `**`, `_` and a backtick, each
       // again and again, none with a closer after it.
