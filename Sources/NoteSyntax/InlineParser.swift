@@ -25,10 +25,10 @@ struct InlineParser {
   private var bracketsOrBreaks = ForwardSearch()
   private var parensOrBreaks = ForwardSearch()
   private var spaces = ForwardSearch()
-  private var backticks = ForwardSearch()
-  private var stars = ForwardSearch()
-  private var doubleStars = ForwardSearch()
-  private var underscores = ForwardSearch()
+  var backticks = ForwardSearch()
+  var stars = ForwardSearch()
+  var doubleStars = ForwardSearch()
+  var underscores = ForwardSearch()
 
   /// The kinds of closing delimiter a top-level opener may search a large paragraph's
   /// text for to its end: one bit each.
@@ -61,11 +61,11 @@ struct InlineParser {
   /// the text's end. Such a search reads ahead in `farRegion`, not `region`: the piece
   /// depends on the bytes after its end only through them, and the pieces after it
   /// check them (``assumedAbsent``), so its examined span stays its own.
-  private(set) var foundAbsent: UInt8 = 0
+  var foundAbsent: UInt8 = 0
   /// Whether the piece holds a closer of a kind in ``assumedAbsent``: a piece before it
   /// must be parsed again (``NoteDocument/replace(_:with:)``).
-  private(set) var contradictsAssumption = false
-  private var farRegion: Region
+  var contradictsAssumption = false
+  var farRegion: Region
 
   /// Whether a search in vain read to the buffer's end (which, in a window of the text,
   /// is not the text's).
@@ -180,7 +180,7 @@ struct InlineParser {
   /// buffer's end when there is none before the region's end or `horizon` (from where
   /// none is known to lie).
   @inline(__always)
-  private static func find(
+  static func find(
     _ search: inout ForwardSearch, _ region: inout Region, _ p: UnsafeBufferPointer<UInt8>, from start: Int,
     horizon: Int, bytes first: UInt8, _ second: UInt8, _ matches: (Int) -> Bool
   ) -> Int {
@@ -365,130 +365,6 @@ struct InlineParser {
     builder.leaf(.delimiter, close, close + delimiter)
     builder.close(node, at: close + delimiter)
     return close + delimiter
-  }
-
-  // MARK: Closing delimiters
-
-  @inline(__always)
-  private func isNonSpace(_ i: Int) -> Bool { !ByteClass.isWhitespace(p[i]) }
-
-  private mutating func codeClose(at i: Int, _ end: Int) -> Int? {
-    guard i + 2 < end, isNonSpace(i + 1) else { return nil }
-    let p = self.p
-    return Self.closer(
-      Closer.backtick, &backticks, &farRegion, &foundAbsent, knownAbsence, p, from: i + 2, end: end,
-      topLevel: end == regionEnd && region.streaming, byte: UInt8(ascii: "`")
-    ) { Self.closesCode(p, $0) }
-  }
-
-  private mutating func strongClose(at i: Int, _ end: Int) -> Int? {
-    guard i + 4 < end, p[i + 1] == UInt8(ascii: "*"), isNonSpace(i + 2) else { return nil }
-    let p = self.p
-    let limit = regionEnd
-    // The closer's second `*` is inside the span too.
-    return Self.closer(
-      Closer.doubleStar, &doubleStars, &farRegion, &foundAbsent, knownAbsence, p, from: i + 3, end: end - 1,
-      topLevel: end == regionEnd && region.streaming, byte: UInt8(ascii: "*")
-    ) { Self.closesStrong(p, $0, limit) }
-  }
-
-  private mutating func emphasisClose(at i: Int, _ end: Int) -> Int? {
-    guard i + 2 < end, isNonSpace(i + 1) else { return nil }
-    let p = self.p
-    let limit = regionEnd
-    return Self.closer(
-      Closer.star, &stars, &farRegion, &foundAbsent, knownAbsence, p, from: i + 2, end: end,
-      topLevel: end == regionEnd && region.streaming, byte: UInt8(ascii: "*")
-    ) { Self.closesEmphasis(p, $0, limit) }
-  }
-
-  private mutating func underscoreClose(at i: Int, _ start: Int, _ end: Int) -> Int? {
-    guard i + 2 < end, isNonSpace(i + 1), p[i + 1] != UInt8(ascii: "_") else { return nil }
-    if i > start && ByteClass.isASCIIAlphanumeric(p[i - 1]) { return nil }
-    let p = self.p
-    let limit = regionEnd
-    return Self.closer(
-      Closer.underscore, &underscores, &farRegion, &foundAbsent, knownAbsence, p, from: i + 2, end: end,
-      topLevel: end == regionEnd && region.streaming, byte: UInt8(ascii: "_")
-    ) { Self.closesUnderscore(p, $0, limit) }
-  }
-
-  /// The first closer of `kind` (`byte` where `matches`) from `start` before `end`.
-  ///
-  /// Inside a span (`end` known) the search reads no further than `end`. At the top
-  /// level of a large paragraph's piece it reads on to the text's end, found as it goes
-  /// in `far`: none is `nil` and adds `kind` to `absent`, and a kind in `assumed` is
-  /// `nil` without reading.
-  @inline(__always)
-  private static func closer(
-    _ kind: UInt8, _ search: inout ForwardSearch, _ far: inout Region, _ absent: inout UInt8, _ known: KnownAbsence,
-    _ p: UnsafeBufferPointer<UInt8>, from start: Int, end: Int, topLevel: Bool, byte: UInt8,
-    _ matches: (Int) -> Bool
-  ) -> Int? {
-    guard start < end else { return nil }
-    if topLevel {
-      if known.assumed & kind != 0 { return nil }
-      let horizon = known.afterKinds & kind != 0 ? known.after : Int.max
-      let found = find(&search, &far, p, from: start, horizon: horizon, bytes: byte, byte, matches)
-      if found >= end {
-        absent |= kind
-        return nil
-      }
-      return found
-    }
-    let found = search.find(in: p, from: start, end: end, bytes: byte, byte, matches)
-    return found < end ? found : nil
-  }
-
-  /// Whether a code span's closing backtick is at `x`.
-  @inline(__always)
-  static func closesCode(_ p: UnsafeBufferPointer<UInt8>, _ x: Int) -> Bool {
-    p[x] == UInt8(ascii: "`") && !ByteClass.isWhitespace(p[x - 1])
-  }
-
-  /// Whether a strong span's closing `**` starts at `x` (`limit`: the end of the text).
-  @inline(__always)
-  static func closesStrong(_ p: UnsafeBufferPointer<UInt8>, _ x: Int, _ limit: Int) -> Bool {
-    x + 1 < limit && p[x] == UInt8(ascii: "*") && p[x + 1] == UInt8(ascii: "*") && !ByteClass.isWhitespace(p[x - 1])
-  }
-
-  /// Whether an emphasis's closing `*` is at `x`.
-  @inline(__always)
-  static func closesEmphasis(_ p: UnsafeBufferPointer<UInt8>, _ x: Int, _ limit: Int) -> Bool {
-    p[x] == UInt8(ascii: "*") && !ByteClass.isWhitespace(p[x - 1]) && p[x - 1] != UInt8(ascii: "*")
-      && (x + 1 >= limit || p[x + 1] != UInt8(ascii: "*"))
-  }
-
-  /// Whether an emphasis's closing `_` is at `x`.
-  @inline(__always)
-  static func closesUnderscore(_ p: UnsafeBufferPointer<UInt8>, _ x: Int, _ limit: Int) -> Bool {
-    p[x] == UInt8(ascii: "_") && !ByteClass.isWhitespace(p[x - 1]) && p[x - 1] != UInt8(ascii: "_")
-      && (x + 1 >= limit || !(ByteClass.isASCIIAlphanumeric(p[x + 1]) || p[x + 1] == UInt8(ascii: "_")))
-  }
-
-  /// Whether `start..<end` holds a closer of a kind in `kinds` (each checked with a
-  /// search of its own, so the parse's searches are left as they are).
-  func holdsCloser(of kinds: UInt8, from start: Int, to end: Int) -> Bool {
-    let p = self.p
-    let limit = regionEnd
-    func holds(_ kind: UInt8, _ byte: UInt8, _ matches: (Int) -> Bool) -> Bool {
-      guard kinds & kind != 0 else { return false }
-      var search = ForwardSearch()
-      return search.find(in: p, from: start, end: end, bytes: byte, byte, matches) < end
-    }
-    return holds(Closer.backtick, UInt8(ascii: "`")) { Self.closesCode(p, $0) }
-      || holds(Closer.doubleStar, UInt8(ascii: "*")) { Self.closesStrong(p, $0, limit) }
-      || holds(Closer.star, UInt8(ascii: "*")) { Self.closesEmphasis(p, $0, limit) }
-      || holds(Closer.underscore, UInt8(ascii: "_")) { Self.closesUnderscore(p, $0, limit) }
-  }
-
-  /// At a piece's end: checks that no closer the pieces before assumed absent lies in
-  /// its text `start..<end`.
-  mutating func checkAssumption(from start: Int, to end: Int) {
-    guard assumedAbsent != 0 else { return }
-    // A closer's test reads the byte after it.
-    region.reach = max(region.reach, end + 1)
-    contradictsAssumption = holdsCloser(of: assumedAbsent, from: start, to: end)
   }
 
   /// For a link or image whose `[` is at `bracket`: the positions of its `]` and closing
