@@ -208,8 +208,8 @@ public struct NoteDocument: Sendable {
     var position = start
     var parsed = 0
     var resumeAt = blocks.count
-    // As large as the first block read before (a piece whose `*` searched to the end of
-    // its paragraph likely reads as far again).
+    // As large as the first block read before (a piece whose `[` searched to the end of
+    // its long line likely reads as far again).
     let firstExamined = firstInvalid < blocks.count ? blocks.block(at: firstInvalid).block.examined : 0
     var window = max(64 * 1024, newEnd - start + 16 * 1024, firstExamined + max(delta, 0) + 1024)
     var resynchronised = false
@@ -333,8 +333,8 @@ public struct NoteDocument: Sendable {
 
   /// The first block an edit at `offset` must reparse from, in `blocks` (the new text is
   /// already in place): the first whose examined span reaches past `offset`, except
-  /// that one ending `Pieces.lookahead` bytes or more before it (a piece of a large
-  /// paragraph whose unclosed `*` searched to the paragraph's end) is parsed again
+  /// that one ending `Pieces.lookahead` bytes or more before it (a piece of a long line
+  /// whose unclosed `[` searched to the line's end) is parsed again
   /// first. If it comes out the same (nodes, findings, length and contexts), it stays,
   /// with its new examined span, and so do the blocks after it whose spans end before
   /// `offset`: the reparse starts at the next block that reaches past it, instead of
