@@ -187,7 +187,7 @@ struct BlockParser {
       searchedPastBuffer = true
     }
     if parser.contradictsAssumption { contradictsContext = true }
-    return parser.assumedAbsent | parser.foundAbsent
+    return parser.absentAfterPiece
   }
 
   /// A block outside code at line start `s` whose first line ends at `e`; returns the

@@ -22,10 +22,12 @@ extension InlineParser {
   /// An unclosed `*`, `_` or backtick at the top level searches for its closer to the
   /// text's end, but that read is not the piece's: the kind goes into ``foundAbsent``,
   /// the pieces after it are parsed assuming none (``assumedAbsent``) and check their
-  /// own text for one, and the piece's examined span ends near its cut.
+  /// own text for one, and the piece's examined span ends near its cut. A link's `[`
+  /// without `]` (or `](` without `)`) on its line is found absent likewise, to the
+  /// line's end (``finishPiece(from:to:)``).
   ///
-  /// A piece that has read more than `Pieces.lookahead` bytes past a place (a link's
-  /// `[` without its `]` on a long line) is cut there only if `mayCutAfterFarRead`:
+  /// A piece that has read more than `Pieces.lookahead` bytes past a place (a cloze's
+  /// `?[` without its `]` on a long line) is cut there only if `mayCutAfterFarRead`:
   /// once per paragraph, since every later piece that reads as far would scan the rest
   /// of the line again (the pieces after such a cut are parsed with it false, and one
   /// that reads far runs to the paragraph's end). The far read stays in the piece's
@@ -48,6 +50,7 @@ extension InlineParser {
     let start0 = regionStart ?? -1
     var i = start
     var textStart = start
+    pieceTextStart = start
     // Past twice `Pieces.maximum`: the place picked among the bytes ahead.
     var lastResort: Int?
     // In a quote line's text: whether the last parenthesis before `parensRead` is a `(`.
@@ -71,7 +74,7 @@ extension InlineParser {
           flush(&textStart, i, &builder)
           let farRead = region.reach > i + Pieces.lookahead
           region.reach = max(region.reach, i + 1)
-          checkAssumption(from: start, to: i)
+          finishPiece(from: start, to: i)
           return .cut(i, farRead: farRead)
         }
       } else if i + 16 <= min(end, searchFrom) {
@@ -88,7 +91,7 @@ extension InlineParser {
     }
     flush(&textStart, i, &builder)
     region.reach = max(region.reach, i + 1)
-    checkAssumption(from: start, to: i)
+    finishPiece(from: start, to: i)
     return .end(i)
   }
 

@@ -22,9 +22,9 @@ struct InlineParser {
 
   var region: Region
   private var lineEnds = ForwardSearch()
-  private var bracketsOrBreaks = ForwardSearch()
-  private var parensOrBreaks = ForwardSearch()
-  private var spaces = ForwardSearch()
+  var bracketsOrBreaks = ForwardSearch()
+  var parensOrBreaks = ForwardSearch()
+  var spaces = ForwardSearch()
   var backticks = ForwardSearch()
   var stars = ForwardSearch()
   var doubleStars = ForwardSearch()
@@ -37,6 +37,11 @@ struct InlineParser {
     static let star: UInt8 = 2
     static let doubleStar: UInt8 = 4
     static let underscore: UInt8 = 8
+    /// A link's `]` on its `[`'s line, and its `)` on the line of its `](`: absent to
+    /// the end of that line, not of the text.
+    static let bracket: UInt8 = 16
+    static let parenthesis: UInt8 = 32
+    static let onTheLine = bracket | parenthesis
   }
 
   /// What is known of closers absent from a large paragraph's text (for its pieces'
@@ -62,6 +67,15 @@ struct InlineParser {
   /// depends on the bytes after its end only through them, and the pieces after it
   /// check them (``assumedAbsent``), so its examined span stays its own.
   var foundAbsent: UInt8 = 0
+  /// Where the last link whose `]` (or `)`) was found absent opened (its `[`, or its `]`).
+  var bracketAbsentFrom = 0
+  var parenthesisAbsentFrom = 0
+  /// The closers absent from the next piece on, once the piece is cut
+  /// (``finishPiece(from:to:)``).
+  var absentAfterPiece: UInt8 = 0
+  /// Where the piece's text starts, and the search for its first line break.
+  var pieceTextStart = 0
+  var pieceLineBreaks = ForwardSearch()
   /// Whether the piece holds a closer of a kind in ``assumedAbsent``: a piece before it
   /// must be parsed again (``NoteDocument/replace(_:with:)``).
   var contradictsAssumption = false
@@ -69,7 +83,9 @@ struct InlineParser {
 
   /// Whether a search in vain read to the buffer's end (which, in a window of the text,
   /// is not the text's).
-  var searchedToBufferEnd: Bool { farRegion.reach > p.count }
+  var searchedToBufferEnd: Bool { farRegion.reach > p.count || lineSearchedToBufferEnd }
+  /// Whether a link's search for its `]` or `)` met the buffer's end before the line's.
+  var lineSearchedToBufferEnd = false
 
   init(buffer: UnsafeBufferPointer<UInt8>, regionEnd: Int, checksQuestionMarkers: Bool = false) {
     self.p = buffer
@@ -370,6 +386,7 @@ struct InlineParser {
   /// For a link or image whose `[` is at `bracket`: the positions of its `]` and closing
   /// `)`, both on the `[`'s line and before `end`.
   private mutating func linkClose(bracket: Int, _ end: Int) -> (Int, Int)? {
+    if end == regionEnd && region.streaming { return topLevelLinkClose(bracket: bracket) }
     let k = bracketOrBreak(from: bracket + 1)
     guard k + 1 < end, p[k] == UInt8(ascii: "]"), p[k + 1] == UInt8(ascii: "(") else { return nil }
     let m = parenOrBreak(from: k + 2)

@@ -208,7 +208,7 @@ public struct NoteDocument: Sendable {
     var position = start
     var parsed = 0
     var resumeAt = blocks.count
-    // As large as the first block read before (a piece whose `[` searched to the end of
+    // As large as the first block read before (a piece whose `?[` searched to the end of
     // its long line likely reads as far again).
     let firstExamined = firstInvalid < blocks.count ? blocks.block(at: firstInvalid).block.examined : 0
     var window = max(64 * 1024, newEnd - start + 16 * 1024, firstExamined + max(delta, 0) + 1024)
@@ -250,9 +250,10 @@ public struct NoteDocument: Sendable {
       // Moved by less than its length, so that the parse goes on past its old place (a
       // block is in the tree once).
       let now = oldStart + delta
-      // Not one whose opener found no closer to the text's end: that depends on the text
-      // after it, which is longer here.
-      guard old.context == context, old.nextContext.absentClosers & ~old.context.absentClosers == 0,
+      // Not one whose opener found no closer to the text's end (or the line's): that
+      // depends on the text after it, which is longer here.
+      let absent = old.nextContext.absentClosers
+      guard old.context == context, absent & (~old.context.absentClosers | InlineParser.Closer.onTheLine) == 0,
         now > position, now - position < old.length, now - 1 >= newEnd,
         now + old.examined <= text.count,
         text.bytesEqual((position - 1)..<(position + old.examined), (now - 1)..<(now + old.examined))
@@ -334,7 +335,7 @@ public struct NoteDocument: Sendable {
   /// The first block an edit at `offset` must reparse from, in `blocks` (the new text is
   /// already in place): the first whose examined span reaches past `offset`, except
   /// that one ending `Pieces.lookahead` bytes or more before it (a piece of a long line
-  /// whose unclosed `[` searched to the line's end) is parsed again
+  /// whose unclosed `?[` searched to the line's end) is parsed again
   /// first. If it comes out the same (nodes, findings, length and contexts), it stays,
   /// with its new examined span, and so do the blocks after it whose spans end before
   /// `offset`: the reparse starts at the next block that reaches past it, instead of

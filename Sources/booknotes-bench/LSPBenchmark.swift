@@ -40,6 +40,7 @@ enum LSPBenchmark {
     notes.append(("CJK 1 MB", { LargeBlocks.cjk(bytes: 1 << 20) }))
     notes.append(("unclosed * 1 MB", { LargeBlocks.afterUnclosedStar(bytes: 1 << 20) }))
     notes.append(("stray * 1 MB", { LargeBlocks.strayStars(bytes: 1 << 20) }))
+    notes.append(("stray [ 1 MB", { LargeBlocks.strayBrackets(bytes: 1 << 20) }))
     notes.append(("one word repeated 1 MB", { LargeBlocks.repeatedWord(bytes: 1 << 20) }))
     notes.append(("quote of one line 1 MB", { LargeBlocks.quoteLine(bytes: 1 << 20) }))
     notes.append(("list of one item 1 MB", { LargeBlocks.listItem(bytes: 1 << 20) }))

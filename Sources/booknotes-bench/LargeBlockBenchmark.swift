@@ -18,6 +18,7 @@ enum LargeBlockBenchmark {
     ("CJK, no spaces", { LargeBlocks.cjk(bytes: $0) }),
     ("after unclosed *", { LargeBlocks.afterUnclosedStar(bytes: $0) }),
     ("stray * throughout", { LargeBlocks.strayStars(bytes: $0) }),
+    ("stray [ throughout", { LargeBlocks.strayBrackets(bytes: $0) }),
     ("quote, one line", { LargeBlocks.quoteLine(bytes: $0) }),
     ("list, one item", { LargeBlocks.listItem(bytes: $0) }),
     ("repeated text", { LargeBlocks.repeated(bytes: $0) }),
@@ -176,6 +177,18 @@ enum LargeBlocks {
     var text = ""
     while text.utf8.count < bytes {
       text += "*note " + prose(&random, bytes: 40_000) { " " }.replacingOccurrences(of: "*", with: "_") + " "
+    }
+    return wrap(text)
+  }
+
+  /// The same with a link's `[` that is never closed: "[sic" and "see [1" pasted on one line.
+  static func strayBrackets(bytes: Int) -> String {
+    var random = BenchRandom(state: 29)
+    var text = ""
+    while text.utf8.count < bytes {
+      let words = prose(&random, bytes: 40_000) { " " }
+      text +=
+        "see [note " + words.replacingOccurrences(of: "[", with: "{").replacingOccurrences(of: "]", with: "}") + " "
     }
     return wrap(text)
   }

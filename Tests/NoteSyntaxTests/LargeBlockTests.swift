@@ -119,6 +119,26 @@ import Testing
         }
       }
     },
+    Case(name: "paragraph of one line with links unclosed throughout") { rng, bytes in
+      // `[` without `]`, and `](` without `)`, again and again on one line.
+      text(&rng, bytes, separator: { _ in " " }) { rng in
+        let word = NoteGenerator.inline(&rng).replacingOccurrences(of: "[", with: "{")
+          .replacingOccurrences(of: "]", with: "}").replacingOccurrences(of: ")", with: "}")
+        switch Int.random(in: 0..<30, using: &rng) {
+        case 0: return "[open " + word
+        case 1: return "![alt](open " + word
+        default: return word
+        }
+      }
+    },
+    Case(name: "paragraph of long lines, some with a link unclosed") { rng, bytes in
+      text(&rng, bytes, separator: { _ in "\n" }) { rng in
+        let line = text(&rng, Int.random(in: 100..<6000, using: &rng), separator: { _ in " " }) {
+          NoteGenerator.inline(&$0)
+        }
+        return Bool.random(using: &rng) ? "see [the " + line.replacingOccurrences(of: "]", with: "}") : line
+      }
+    },
     Case(name: "list item with unclosed openers in its text") { rng, bytes in
       "- *open "
         + text(&rng, bytes, separator: { _ in " " }) { rng in
@@ -373,9 +393,11 @@ import Testing
     var rng = SplitMix(seed: 5)
     let body = Self.text(&rng, 1_000_000, separator: { _ in " " }) {
       Self.withoutClosers(NoteGenerator.inline(&$0)).replacingOccurrences(of: "_", with: "-")
+        .replacingOccurrences(of: "[", with: "{").replacingOccurrences(of: "]", with: "}")
+        .replacingOccurrences(of: ")", with: "}")
     }
     let heading = "# Heading\n\n"
-    for opener in ["*open ", "_open ", "An `open "] {
+    for opener in ["*open ", "_open ", "An `open ", "A [link ", "A [link](open "] {
       var document = NoteDocument(heading + opener + body + "\n\nAfter the block.\n")
       var largest = 0
       // Within the opener's piece (at least `Pieces.largeBlock` long), then anywhere.
@@ -416,6 +438,30 @@ import Testing
     let paragraph = document.tree.block(at: document.tree.blockIndex(containing: opener)!)
     #expect(Array(paragraph.children).first.map { "\($0)" } == "emphasis \(opener)..<\(at + 1)")
     document.replace(at..<(at + 1), with: "")
+    #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree))
+    #expect(document.tree.storedBlockCount == pieces)
+    #expect(document.string == text)
+  }
+
+  /// Likewise a link's `]`: one typed far along the line of a `[` that had none gives it
+  /// a link text that reaches back to the `[`, and deleting it undoes that.
+  @Test func aLinkClosedFarAlongItsLineReachesBackToItsBracket() {
+    var rng = SplitMix(seed: 7)
+    let body = Self.text(&rng, 200_000, separator: { _ in " " }) {
+      NoteGenerator.inline(&$0).replacingOccurrences(of: "[", with: "{").replacingOccurrences(of: "]", with: "}")
+    }
+    let text = "# Heading\n\nsee [the " + body + "\n\nAfter the block.\n"
+    var document = NoteDocument(text)
+    let pieces = document.tree.storedBlockCount
+    #expect(pieces > 20)
+    var at = 150_000
+    while !(document.text[at - 1] == UInt8(ascii: " ") && document.text[at] != UInt8(ascii: " ")) { at += 1 }
+    document.replace(at..<at, with: "](x)")
+    #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree))
+    let bracket = "# Heading\n\nsee ".utf8.count
+    let paragraph = document.tree.block(at: document.tree.blockIndex(containing: bracket)!)
+    #expect(Array(paragraph.children).dropFirst().first.map { "\($0)" } == "link \(bracket)..<\(at + 4)")
+    document.replace(at..<(at + 4), with: "")
     #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree))
     #expect(document.tree.storedBlockCount == pieces)
     #expect(document.string == text)
