@@ -15,7 +15,7 @@ struct BlockContext: Sendable, Hashable {
   /// In a piece inside a large block's text: the kinds of closing delimiter
   /// (``InlineParser/Closer``) that an opener in a piece before searched for in vain to
   /// the text's end, so that none lies in this piece or after it
-  /// (``InlineParser/assumedAbsent``).
+  /// (``InlineParser/KnownAbsence/assumed``).
   let absentClosers: UInt8
 
   /// The large blocks that are stored in pieces.

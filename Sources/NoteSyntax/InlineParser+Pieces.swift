@@ -21,7 +21,7 @@ extension InlineParser {
   ///
   /// An unclosed `*`, `_` or backtick at the top level searches for its closer to the
   /// text's end, but that read is not the piece's: the kind goes into ``foundAbsent``,
-  /// the pieces after it are parsed assuming none (``assumedAbsent``) and check their
+  /// the pieces after it are parsed assuming none (``KnownAbsence/assumed``) and check their
   /// own text for one, and the piece's examined span ends near its cut. A link's `[`
   /// without `]` (or `](` without `)`) on its line is found absent likewise, to the
   /// line's end (``finishPiece(from:to:)``).

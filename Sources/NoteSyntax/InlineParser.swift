@@ -30,8 +30,8 @@ struct InlineParser {
   var doubleStars = ForwardSearch()
   var underscores = ForwardSearch()
 
-  /// The kinds of closing delimiter a top-level opener may search a large paragraph's
-  /// text for to its end: one bit each.
+  /// The kinds of closer a top-level opener may search a large paragraph's text for to
+  /// its end (or a long line's): one bit each.
   enum Closer {
     static let backtick: UInt8 = 1
     static let star: UInt8 = 2
@@ -48,9 +48,10 @@ struct InlineParser {
   /// top-level searches).
   struct KnownAbsence {
     /// The kinds of closer that the pieces before this one found nowhere from their
-    /// openers to the text's end, so none lies in this piece or after it. A top-level
-    /// opener of such a kind is text at once, without a search; that none lies in the
-    /// piece is checked when it ends (``contradictsAssumption``).
+    /// openers to the text's end (a link's, to the line's end), so none lies in this
+    /// piece or after it (on its first line). A top-level opener of such a kind is text
+    /// at once, without a search; that none lies in the piece is checked when it ends
+    /// (``contradictsAssumption``).
     var assumed: UInt8 = 0
     /// From `after` to the text's end lies no closer of `afterKinds`: in a reparse,
     /// where an old piece after the edit starts that was parsed assuming none (its
@@ -60,12 +61,11 @@ struct InlineParser {
   }
 
   var knownAbsence = KnownAbsence()
-  /// See ``KnownAbsence/assumed``.
-  var assumedAbsent: UInt8 { knownAbsence.assumed }
   /// The kinds of closer that a top-level opener in this piece searched for in vain to
-  /// the text's end. Such a search reads ahead in `farRegion`, not `region`: the piece
-  /// depends on the bytes after its end only through them, and the pieces after it
-  /// check them (``assumedAbsent``), so its examined span stays its own.
+  /// the text's end (or the line's). Such a search reads ahead in `farRegion`, not
+  /// `region` (a link's reads no region, the line being its end): the piece depends on
+  /// the bytes after its end only through them, and the pieces after it check them
+  /// (``KnownAbsence/assumed``), so its examined span stays its own.
   var foundAbsent: UInt8 = 0
   /// Where the last link whose `]` (or `)`) was found absent opened (its `[`, or its `]`).
   var bracketAbsentFrom = 0
@@ -76,8 +76,8 @@ struct InlineParser {
   /// Where the piece's text starts, and the search for its first line break.
   var pieceTextStart = 0
   var pieceLineBreaks = ForwardSearch()
-  /// Whether the piece holds a closer of a kind in ``assumedAbsent``: a piece before it
-  /// must be parsed again (``NoteDocument/replace(_:with:)``).
+  /// Whether the piece holds a closer of a kind in ``KnownAbsence/assumed``: a piece
+  /// before it must be parsed again (``NoteDocument/replace(_:with:)``).
   var contradictsAssumption = false
   var farRegion: Region
 
