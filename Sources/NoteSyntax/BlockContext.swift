@@ -22,14 +22,7 @@ struct BlockContext: Sendable, Hashable {
   enum Piece: UInt8, Sendable, Hashable {
     /// Whether the piece starts inside the text of a long quote line or list item (its
     /// nodes continue the line or item and its text, ``Block/merged(_:)``).
-    var isInsideText: Bool {
-      switch self {
-      case .quoteText, .quoteTextAfterFarRead, .unorderedListText, .unorderedListTextAfterFarRead, .orderedListText,
-        .orderedListTextAfterFarRead:
-        true
-      default: false
-      }
-    }
+    var isInsideText: Bool { text == .quoteLine || text == .listItem }
 
     /// The text a piece inside a large block's text continues, each ending by its own
     /// rule.

@@ -100,12 +100,9 @@ extension BlockParser {
     absentClosers: UInt8
   ) -> (InlineParser.PieceEnd, absent: UInt8) {
     let content = builder.open(.inlineContent, at: start)
-    var parser = InlineParser(paragraphIn: p, from: start, checksQuestionMarkers: false)
-    parser.knownAbsence = knownAbsence(assumed: absentClosers, .listItem)
-    let end = parser.parsePiece(
-      from: start, pieceStart: pieceStart, minimum: minimum, regionStart: regionStart,
-      mayCutAfterFarRead: mayCutAfterFarRead, into: &builder)
-    let absent = absorb(parser)
+    let (end, absent) = textPiece(
+      .listItem, from: start, pieceStart: pieceStart, minimum: minimum, regionStart: regionStart,
+      mayCutAfterFarRead: mayCutAfterFarRead, absentClosers: absentClosers)
     switch end {
     case .cut(let cut, _):
       builder.close(content, at: cut)

@@ -92,12 +92,9 @@ extension BlockParser {
     let line = builder.open(.quoteLine, at: lineStart)
     builder.leaf(.quoteMarker, marker, marker + 1)
     let text = builder.open(.inlineContent, at: content)
-    var parser = InlineParser(quoteLineIn: p, from: content)
-    parser.knownAbsence = knownAbsence(assumed: 0, .quoteLine)
-    let end = parser.parsePiece(
-      from: content, pieceStart: s, minimum: minimum, regionStart: content, mayCutAfterFarRead: true,
-      quoteLineFrom: content, into: &builder)
-    let absent = absorb(parser)
+    let (end, absent) = textPiece(
+      .quoteLine, from: content, pieceStart: s, minimum: minimum, regionStart: content, mayCutAfterFarRead: true,
+      absentClosers: 0)
     guard case .cut(let cut, let farRead) = end else {
       builder.truncate(to: mark.nodes, findings: mark.findings)
       return nil
@@ -117,12 +114,9 @@ extension BlockParser {
     let mark = (nodes: builder.count, findings: builder.findings.count)
     let line = builder.open(.quoteLine, at: s)
     let text = builder.open(.inlineContent, at: s)
-    var parser = InlineParser(quoteLineIn: p, from: s)
-    parser.knownAbsence = knownAbsence(assumed: absentClosers, .quoteLine)
-    let end = parser.parsePiece(
-      from: s, pieceStart: s, minimum: Pieces.minimum, regionStart: nil, mayCutAfterFarRead: mayCutAfterFarRead,
-      quoteLineFrom: s, into: &builder)
-    let absent = absorb(parser)
+    let (end, absent) = textPiece(
+      .quoteLine, from: s, pieceStart: s, minimum: Pieces.minimum, regionStart: nil,
+      mayCutAfterFarRead: mayCutAfterFarRead, absentClosers: absentClosers)
     switch end {
     case .cut(let cut, let farRead):
       builder.close(text, at: cut)

@@ -149,12 +149,9 @@ struct BlockParser {
     _ node: Int, pieceStart: Int, from start: Int, regionStart: Int?, minimum: Int, mayCutAfterFarRead: Bool = true,
     absentClosers: UInt8 = 0
   ) -> BlockContext {
-    var parser = InlineParser(paragraphIn: p, from: start)
-    parser.knownAbsence = knownAbsence(assumed: absentClosers, .paragraph)
-    let end = parser.parsePiece(
-      from: start, pieceStart: pieceStart, minimum: minimum, regionStart: regionStart,
-      mayCutAfterFarRead: mayCutAfterFarRead, into: &builder)
-    let absent = absorb(parser)
+    let (end, absent) = textPiece(
+      .paragraph, from: start, pieceStart: pieceStart, minimum: minimum, regionStart: regionStart,
+      mayCutAfterFarRead: mayCutAfterFarRead, absentClosers: absentClosers)
     switch end {
     case .cut(let cut, let farRead):
       builder.close(node, at: cut)
@@ -166,19 +163,28 @@ struct BlockParser {
     }
   }
 
-  /// What a piece of `text` may assume of absent closers.
-  func knownAbsence(assumed: UInt8, _ text: BlockContext.Piece.Text) -> InlineParser.KnownAbsence {
-    var known = InlineParser.KnownAbsence(assumed: assumed)
+  /// A large block's text from `start` (see ``InlineParser/parsePiece(from:pieceStart:minimum:regionStart:mayCutAfterFarRead:quoteLineFrom:into:)``),
+  /// parsed knowing the closers the pieces before found absent (`absentClosers`, and in
+  /// a reparse ``absentAfter``): where it ended, and the closers absent from the next
+  /// piece on.
+  mutating func textPiece(
+    _ text: BlockContext.Piece.Text, from start: Int, pieceStart: Int, minimum: Int, regionStart: Int?,
+    mayCutAfterFarRead: Bool, absentClosers: UInt8
+  ) -> (InlineParser.PieceEnd, absent: UInt8) {
+    var parser =
+      switch text {
+      case .paragraph: InlineParser(paragraphIn: p, from: start)
+      case .listItem: InlineParser(paragraphIn: p, from: start, checksQuestionMarkers: false)
+      case .quoteLine: InlineParser(quoteLineIn: p, from: start)
+      }
+    parser.knownAbsence.assumed = absentClosers
     if let absentAfter, absentAfter.text == text {
-      known.after = absentAfter.position
-      known.afterKinds = absentAfter.kinds
+      parser.knownAbsence.after = absentAfter.position
+      parser.knownAbsence.afterKinds = absentAfter.kinds
     }
-    return known
-  }
-
-  /// Takes in what a piece's inline parse read and found; returns the closers absent
-  /// from the pieces after it.
-  mutating func absorb(_ parser: InlineParser) -> UInt8 {
+    let end = parser.parsePiece(
+      from: start, pieceStart: pieceStart, minimum: minimum, regionStart: regionStart,
+      mayCutAfterFarRead: mayCutAfterFarRead, quoteLineFrom: text == .quoteLine ? start : nil, into: &builder)
     reach = max(reach, parser.reach)
     // A search in vain to a window's end says nothing of the text after it: the block
     // is parsed again in a larger window (``NoteDocument/replace(_:with:)``).
@@ -187,7 +193,7 @@ struct BlockParser {
       searchedPastBuffer = true
     }
     if parser.contradictsAssumption { contradictsContext = true }
-    return parser.absentAfterPiece
+    return (end, parser.absentAfterPiece)
   }
 
   /// A block outside code at line start `s` whose first line ends at `e`; returns the
