@@ -163,6 +163,16 @@ for _, scheme in ipairs({ 'default', 'habamax' }) do
       seen[looks] = type
     end
   end)
+  check('a quote, a question and a summary have different colours in ' .. scheme, function()
+    vim.cmd.colorscheme(scheme)
+    local seen = {}
+    for _, type in ipairs({ 'quote', 'question', 'summary' }) do
+      local fg = vim.api.nvim_get_hl(0, { name = '@lsp.type.' .. type .. '.markdown', link = false }).fg
+      expect(fg ~= nil, type .. ' has no colour')
+      expect(seen[fg] == nil, type .. ' has the colour of ' .. tostring(seen[fg]) .. string.format(': #%06x', fg))
+      seen[fg] = type
+    end
+  end)
 end
 vim.cmd.colorscheme('default')
 
@@ -192,6 +202,46 @@ check('a malformed cloze gets its diagnostic and its quick fix applies', functio
     return position[1] == row + 1 and line:sub(position[2], position[2] + 1) == '()' and position
   end, 'the cursor inside ()')
   expect(cursor ~= nil, 'cursor')
+end)
+
+check('diagnostics show as virtual text in notes, and only there', function()
+  local d = wait_for(10000, function()
+    return diagnostic(note, 'cloze-missing-answer') or diagnostic(note, 'qa-missing-answer')
+      or vim.diagnostic.get(note)[1]
+  end, 'a diagnostic')
+  expect(not vim.diagnostic.config().virtual_text, 'virtual text was turned on for every namespace')
+  local ns = vim.diagnostic.get_namespace(d.namespace)
+  local virt_ns = ns.user_data.virt_text_ns
+  local shown = wait_for(5000, function()
+    for _, mark in ipairs(vim.api.nvim_buf_get_extmarks(note, virt_ns or -1, 0, -1, { details = true })) do
+      for _, chunk in ipairs(mark[4].virt_text or {}) do
+        if chunk[1]:find(d.message, 1, true) then
+          return mark
+        end
+      end
+    end
+  end, 'the diagnostic drawn as virtual text')
+  expect(shown[2] == d.lnum, 'virtual text on line ' .. shown[2] .. ', the diagnostic on ' .. d.lnum)
+end)
+
+check('a note folds by the server\'s folding ranges, all open at first', function()
+  local win = vim.fn.bufwinid(note)
+  expect(vim.wo[win].foldmethod == 'expr', 'foldmethod is ' .. vim.wo[win].foldmethod)
+  expect(vim.wo[win].foldexpr == 'v:lua.vim.lsp.foldexpr()', 'foldexpr is ' .. vim.wo[win].foldexpr)
+  local row = find(note, 'What does System 1 do?')
+  -- Inside the chapter "Part One" under the book's heading: two levels deep.
+  wait_for(5000, function()
+    return vim.api.nvim_win_call(win, function()
+      return vim.fn.foldlevel(row + 1) >= 2
+    end)
+  end, 'the folds of the chapter')
+  vim.api.nvim_win_call(win, function()
+    expect(vim.fn.foldclosed(row + 1) == -1, 'the chapter starts folded')
+    local chapter = find(note, '## Part One')
+    vim.cmd((chapter + 1) .. 'foldclose')
+    expect(vim.fn.foldclosed(row + 1) == chapter + 1, 'zc did not fold the chapter')
+    vim.cmd('silent! %foldopen!')
+  end)
 end)
 
 check('typing #bo offers a tag used only in an unopened note', function()
@@ -337,6 +387,7 @@ check('a Markdown file outside a notes folder gets no server', function()
     return client_of(buffer) ~= nil
   end, 50)
   expect(client_of(buffer) == nil, 'booknotes attached to a code project README')
+  expect(vim.wo.foldexpr ~= 'v:lua.vim.lsp.foldexpr()', 'the README got the notes\' folds')
 end)
 
 check('a folder listed in setup() is a notes folder', function()

@@ -1,6 +1,8 @@
 -- BookNotes for Neovim 0.11+: enables the `booknotes` language server (configured in
--- lsp/booknotes.lua), links its semantic token types to highlight groups and adds
--- :BooknotesSearch and :BooknotesBooks.
+-- lsp/booknotes.lua), sets up the notes it attaches to (completion with
+-- `vim.lsp.completion`, LSP folds, diagnostics as virtual text: see the options of
+-- `require('booknotes').setup()`), links its semantic token types to highlight groups
+-- and adds :BooknotesSearch and :BooknotesBooks.
 if vim.g.loaded_booknotes then
   return
 end
@@ -12,6 +14,16 @@ local booknotes = require('booknotes')
 if vim.fn.has('nvim-0.11') == 1 then
   vim.lsp.enable('booknotes')
 end
+
+vim.api.nvim_create_autocmd('LspAttach', {
+  group = vim.api.nvim_create_augroup('booknotes_attach', { clear = true }),
+  callback = function(args)
+    local client = vim.lsp.get_client_by_id(args.data.client_id)
+    if client and client.name == 'booknotes' then
+      booknotes.attach(client, args.buf)
+    end
+  end,
+})
 
 booknotes.highlights()
 vim.api.nvim_create_autocmd('ColorScheme', {

@@ -1,10 +1,16 @@
--- BookNotes for Neovim 0.11+: where the server attaches, how its semantic tokens look,
--- and the commands for full-text search and the reading list.
+-- BookNotes for Neovim 0.11+: where the server attaches, what a note's buffer gets
+-- when it does, how its semantic tokens look, and the commands for full-text search
+-- and the reading list.
 local M = {}
 
 ---@class booknotes.Options
 ---@field folders? string[] notes folders without a `.booknotes.json` (`~` is expanded)
-M.options = { folders = {} }
+---@field completion? boolean `vim.lsp.completion` in notes, triggered as you type
+---   (default true); without it, accepting a book title does not fill the front matter
+---@field folding? boolean fold notes by the server's folding ranges, all open at first (default true)
+---@field virtual_text? boolean|vim.diagnostic.Opts.VirtualText the server's diagnostics
+---   as virtual text, for its namespaces only (default true)
+M.options = { folders = {}, completion = true, folding = true, virtual_text = true }
 
 --- Sets the plugin's options; call it from init.lua when you need one.
 ---@param opts? booknotes.Options
@@ -39,10 +45,57 @@ function M.notes_root(bufnr)
   return nil
 end
 
+--- Sets up a note's window `win`: folds from the server's folding ranges, open.
+---@param win integer
+function M.fold(win)
+  local wo = vim.wo[win][0]
+  wo.foldmethod = 'expr'
+  wo.foldexpr = 'v:lua.vim.lsp.foldexpr()'
+  wo.foldlevel = 99
+end
+
+--- What a note's buffer gets when the server attaches (LspAttach), as the options say:
+--- completion through `vim.lsp.completion`, whose accept applies an item's
+--- `additionalTextEdits` (a book's authors, year, ISBN…; plain omnifunc completion
+--- drops them), also for <C-x><C-o>; folds; diagnostics as virtual text (Neovim 0.11
+--- shows only signs).
+---@param client vim.lsp.Client
+---@param bufnr integer
+function M.attach(client, bufnr)
+  if M.options.completion and vim.lsp.completion then
+    vim.lsp.completion.enable(true, client.id, bufnr, { autotrigger = true })
+    -- Markdown's ftplugin sets HTML tag completion, which Neovim 0.11 leaves in place.
+    vim.bo[bufnr].omnifunc = 'v:lua.vim.lsp.omnifunc'
+  end
+  if M.options.folding and vim.lsp.foldexpr then
+    for _, win in ipairs(vim.fn.win_findbuf(bufnr)) do
+      M.fold(win)
+    end
+    vim.api.nvim_create_autocmd('BufWinEnter', {
+      group = vim.api.nvim_create_augroup('booknotes_folds_' .. bufnr, { clear = true }),
+      buffer = bufnr,
+      callback = function()
+        M.fold(vim.api.nvim_get_current_win())
+      end,
+    })
+  end
+  if M.options.virtual_text then
+    -- The client's namespaces (pushed and pulled diagnostics): other servers keep
+    -- the global setting.
+    for _, pull in ipairs({ false, true }) do
+      vim.diagnostic.config(
+        { virtual_text = M.options.virtual_text },
+        vim.lsp.diagnostic.get_namespace(client.id, pull)
+      )
+    end
+  end
+end
+
 -- How each semantic token type looks: `@lsp.type.<type>.markdown` links to
 -- `Booknotes<Type>` (override those to restyle), which links to a standard group
 -- chosen so that a cloze answer, a question, an answer, a hashtag and a heading each
--- look different in the default colour scheme and in the common ones.
+-- look different in the default colour scheme and in the common ones, and so do a
+-- question, a quote and a summary.
 M.groups = {
   heading = { 'BooknotesHeading', '@markup.heading' },
   marker = { 'BooknotesMarker', 'Delimiter' },
@@ -51,8 +104,8 @@ M.groups = {
   clozeAnswer = { 'BooknotesClozeAnswer', 'WarningMsg' },
   question = { 'BooknotesQuestion', 'Question' },
   answer = { 'BooknotesAnswer', 'String' },
-  summary = { 'BooknotesSummary', '@comment.note' },
-  quote = { 'BooknotesQuote', '@markup.quote' },
+  summary = { 'BooknotesSummary', 'Comment' },
+  quote = { 'BooknotesQuote', 'String' },
   citation = { 'BooknotesCitation', 'Comment' },
   emphasis = { 'BooknotesEmphasis', '@markup.italic' },
   strong = { 'BooknotesStrong', '@markup.strong' },
