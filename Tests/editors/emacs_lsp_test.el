@@ -29,6 +29,9 @@
   (bt-expect (eq major-mode 'booknotes-mode) "major mode %s" major-mode)
   (bt-expect (derived-mode-p 'markdown-mode) "booknotes-mode does not derive from markdown-mode"))
 
+(bt-check "C-M-i is completion-at-point in booknotes-mode on markdown-mode"
+  (bt-expect (eq (key-binding (kbd "C-M-i")) 'completion-at-point) "C-M-i runs %S" (key-binding (kbd "C-M-i"))))
+
 (bt-check "lsp-mode connects to the server"
   (bt-wait 20 "lsp-mode" (lambda () (seq-find (lambda (w) (eq (lsp--client-server-id (lsp--workspace-client w)) 'booknotes))
                                               (lsp-workspaces)))))

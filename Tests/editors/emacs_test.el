@@ -33,6 +33,19 @@
              (bt-faces-at "What does System 1" 2))
   (bt-expect (memq 'booknotes-hashtag (bt-faces-at "#psychology" 3)) "hashtag: %S" (bt-faces-at "#psychology" 3)))
 
+(bt-check "booknotes-mode leaves tags in fenced code blocks uncoloured"
+  (with-current-buffer (bt-open (expand-file-name "fences.md" bt-library))
+    (insert "# Fences\n\nBefore #outside\n\n```sh\necho #inside-backticks\n```\n\n"
+            "~~~~\n#inside-tildes\n~~~\nstill #inside-tildes\n~~~~\n\nAfter #after\n")
+    (font-lock-ensure)
+    (dolist (tag '("#outside" "#after"))
+      (bt-expect (memq 'booknotes-hashtag (bt-faces-at tag 1)) "%s: %S" tag (bt-faces-at tag 1)))
+    (dolist (tag '("#inside-backticks" "#inside-tildes" "still #inside-tildes"))
+      (bt-expect (not (memq 'booknotes-hashtag (bt-faces-at tag (- (length tag) 2))))
+                 "%s: %S" tag (bt-faces-at tag (- (length tag) 2))))
+    (set-buffer-modified-p nil)
+    (kill-buffer)))
+
 (bt-check "flymake shows the malformed cloze's diagnostic"
   (let ((diagnostic (bt-wait 10 "cloze-missing-answer" (lambda () (bt-diagnostic "cloze-missing-answer")))))
     (bt-goto "?[estimate]")
@@ -45,7 +58,8 @@
   (bt-wait 5 "the fix" (lambda () (save-excursion (goto-char (point-min)) (search-forward "?[estimate]()" nil t))))
   (bt-wait 10 "the diagnostic to go" (lambda () (null (bt-diagnostic "cloze-missing-answer")))))
 
-(bt-check "completion-at-point offers a tag used only in an unopened note"
+(bt-check "C-M-i completes a tag used only in an unopened note (not ispell)"
+  (bt-expect (eq (key-binding (kbd "C-M-i")) 'completion-at-point) "C-M-i runs %S" (key-binding (kbd "C-M-i")))
   (goto-char (point-max))
   (insert "\nSee #bo")
   ;; Asked again, as a user would, while the library is still being indexed (the tag
@@ -53,7 +67,7 @@
   (bt-wait 10 "the completion"
            (lambda ()
              (or (equal (buffer-substring (line-beginning-position) (point)) "See #bookclub")
-                 (progn (completion-at-point) nil))))
+                 (progn (call-interactively (key-binding (kbd "C-M-i"))) nil))))
   (bt-expect (equal (thing-at-point 'line t) "See #bookclub")
              "the line is %S" (thing-at-point 'line t)))
 

@@ -21,6 +21,7 @@
 ;; (or lsp-mode: see `booknotes-client').  `booknotes-mode' derives from
 ;; `markdown-mode' when that package is installed, else from `text-mode'.
 ;;
+;; C-M-i (`completion-at-point') completes tags, titles and front-matter keys.
 ;; Commands: `booknotes-search' (full text, results as xrefs) and `booknotes-books'
 ;; (the reading list; opens the chosen book's note).  eglot has no semantic
 ;; highlighting; lsp-mode colours every token type with the `booknotes-*' faces (use
@@ -132,12 +133,55 @@ Sent as `initializationOptions'; for example
     ("invalid" . booknotes-invalid))
   "The face of each semantic token modifier of the server's legend.")
 
+(defun booknotes--fences ()
+  "The fenced code blocks of the buffer, as (START . END) pairs, first to last.
+A block runs from its opening fence (three or more backticks or tildes,
+indented three spaces at most) to the end of its closing fence, or to the
+end of the buffer when unclosed."
+  (save-excursion
+    (save-restriction
+      (widen)
+      (goto-char (point-min))
+      (let (blocks)
+        (while (re-search-forward "^ \\{0,3\\}\\(`\\{3,\\}\\|~\\{3,\\}\\)" nil t)
+          (let ((start (match-beginning 0))
+                (fence (match-string 1)))
+            (if (and (eq (aref fence 0) ?`) (string-match-p "`" (buffer-substring (point) (line-end-position))))
+                (forward-line 1)        ; a code span, not a fence
+              (forward-line 1)
+              (let ((closing (concat "^ \\{0,3\\}" (regexp-quote fence)
+                                     (regexp-quote (substring fence 0 1)) "*[ \t]*$")))
+                (push (cons start (if (re-search-forward closing nil t) (point) (point-max))) blocks)
+                (forward-line 1)))))
+        (nreverse blocks)))))
+
+(defvar-local booknotes--fence-cache nil
+  "The buffer's `booknotes--fences', with the `buffer-chars-modified-tick' they are of.")
+
+(defun booknotes--in-fence-p (pos)
+  "Whether POS lies in a fenced code block."
+  (let ((tick (buffer-chars-modified-tick)))
+    (unless (eql (car booknotes--fence-cache) tick)
+      (setq booknotes--fence-cache (cons tick (save-match-data (booknotes--fences)))))
+    (seq-some (lambda (block) (and (<= (car block) pos) (< pos (cdr block))))
+              (cdr booknotes--fence-cache))))
+
+(defun booknotes--outside-fences (regexp)
+  "A font-lock matcher for REGEXP that skips matches in fenced code blocks."
+  (lambda (limit)
+    (let (found)
+      (while (and (not found) (re-search-forward regexp limit t))
+        (setq found (not (booknotes--in-fence-p (match-beginning 0)))))
+      found)))
+
 (defconst booknotes--font-lock-keywords
-  '(("^\\(?:[Qq]:\\)[ \t]*\\(.*\\)$" (0 'booknotes-marker) (1 'booknotes-question t))
-    ("^\\(?:[Aa]:\\)[ \t]*\\(.*\\)$" (0 'booknotes-marker) (1 'booknotes-answer t))
-    ("?\\[\\([^]\n]*\\)\\](\\([^)\n]*\\))" (1 'booknotes-cloze-hint t) (2 'booknotes-cloze-answer t))
-    ("\\(?:^\\|[ \t]\\)\\(#[[:alpha:]][[:alnum:]_/-]*\\)" (1 'booknotes-hashtag t)))
-  "What `booknotes-mode' colours by itself, for clients without semantic tokens.")
+  `((,(booknotes--outside-fences "^\\(?:[Qq]:\\)[ \t]*\\(.*\\)$") (0 'booknotes-marker) (1 'booknotes-question t))
+    (,(booknotes--outside-fences "^\\(?:[Aa]:\\)[ \t]*\\(.*\\)$") (0 'booknotes-marker) (1 'booknotes-answer t))
+    (,(booknotes--outside-fences "?\\[\\([^]\n]*\\)\\](\\([^)\n]*\\))")
+     (1 'booknotes-cloze-hint t) (2 'booknotes-cloze-answer t))
+    (,(booknotes--outside-fences "\\(?:^\\|[ \t]\\)\\(#[[:alpha:]][[:alnum:]_/-]*\\)") (1 'booknotes-hashtag t)))
+  "What `booknotes-mode' colours by itself, for clients without semantic tokens.
+Nothing in fenced code blocks.")
 
 ;;;; The mode
 
@@ -155,8 +199,13 @@ Sent as `initializationOptions'; for example
 
 ;;;###autoload
 (define-derived-mode booknotes-mode booknotes--base-mode "BookNotes"
-  "Major mode for book notes in Markdown, with the BookNotes language server."
+  "Major mode for book notes in Markdown, with the BookNotes language server.
+\\[completion-at-point] completes tags, titles and front matter.
+
+\\{booknotes-mode-map}"
   (font-lock-add-keywords nil booknotes--font-lock-keywords)
+  ;; A fence typed or removed changes the colours of the lines after it.
+  (setq-local jit-lock-contextually t)
   (setq-local imenu-create-index-function #'booknotes-imenu)
   (pcase booknotes-client
     ('eglot (when (require 'eglot nil t) (eglot-ensure)))
@@ -164,6 +213,9 @@ Sent as `initializationOptions'; for example
      (when (require 'lsp-mode nil t)
        (setq-local lsp-semantic-tokens-enable t)
        (lsp-deferred)))))
+
+;; text-mode binds C-M-i to `ispell-complete-word'; in notes it asks the server.
+(define-key booknotes-mode-map (kbd "C-M-i") #'completion-at-point)
 
 (defun booknotes-maybe-enable ()
   "Open a Markdown file in `booknotes-mode' when it lies in a notes folder."
