@@ -9,27 +9,39 @@ extension BookNotesServer {
 
   func registerCompletion() {
     connection.register(CompletionParams.self, scope: { .document($0.textDocument.uri) }) { [self] params, _ in
-      let document = try document(params.textDocument.uri)
-      let note = document.note
-      let encoding = self.encoding
-      let offset = note.offset(of: params.position, in: encoding)
-      if let context = TagCompletionContext.find(at: offset, in: note) {
-        return timed(CompletionParams.method) {
-          CompletionList(
-            isIncomplete: false, items: tagCompletions(context, in: note, uri: document.uri, encoding: encoding))
-        }
+      var list = try await completions(params)
+      // Nothing the server inserts wants indenting: lsp-mode 8.0 otherwise re-indents
+      // the lines after the item's start, and on a last line without a line break its
+      // loop never ends (markdown-mode's indent puts point back on that line).
+      if session.withLock({ $0.insertAsIs }) {
+        for index in list.items.indices { list.items[index].insertTextMode = .asIs }
       }
-      if let context = TitleCompletionContext.find(at: offset, in: note) {
-        return await titleCompletions(context, offset: offset, in: note, uri: document.uri, encoding: encoding)
-      }
-      if let context = FrontMatterCompletionContext.find(at: offset, in: note) {
-        return frontMatterCompletions(context, in: note, encoding: encoding)
-      }
-      return CompletionList(isIncomplete: false, items: [])
+      return list
     }
     connection.register(CompletionItem.self, scope: { _ in .independent }) { [self] item, _ in
       resolveCompletion(item)
     }
+  }
+
+  /// The completions at `params`' position: tags, titles or front-matter keys and values.
+  func completions(_ params: CompletionParams) async throws -> CompletionList {
+    let document = try document(params.textDocument.uri)
+    let note = document.note
+    let encoding = self.encoding
+    let offset = note.offset(of: params.position, in: encoding)
+    if let context = TagCompletionContext.find(at: offset, in: note) {
+      return timed(CompletionParams.method) {
+        CompletionList(
+          isIncomplete: false, items: tagCompletions(context, in: note, uri: document.uri, encoding: encoding))
+      }
+    }
+    if let context = TitleCompletionContext.find(at: offset, in: note) {
+      return await titleCompletions(context, offset: offset, in: note, uri: document.uri, encoding: encoding)
+    }
+    if let context = FrontMatterCompletionContext.find(at: offset, in: note) {
+      return frontMatterCompletions(context, in: note, encoding: encoding)
+    }
+    return CompletionList(isIncomplete: false, items: [])
   }
 
   /// The tags to offer after `#` + the typed prefix: the library's, with this note's

@@ -41,6 +41,8 @@ extension BookNotesServer {
       session.watchedFilesRegistration = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration ?? false
       session.diagnosticRefresh = capabilities.workspace?.diagnostics?.refreshSupport ?? false
       session.documentChanges = capabilities.workspace?.workspaceEdit?.documentChanges ?? false
+      session.insertAsIs =
+        capabilities.textDocument?.completion?.completionItem?.insertTextModeSupport?.valueSet.contains(.asIs) ?? false
       session.showDocument = capabilities.window?.showDocument?["support"] == .bool(true)
       session.configuration.initializationOptions = params.initializationOptions
       session.workspaceRoots = params.workspaceFolders?.map(\.uri) ?? params.rootUri.map { [$0] } ?? []

@@ -113,6 +113,8 @@ struct Session: Sendable {
   var configuration = SettingsSources(environment: SettingsSources.processEnvironment())
   /// Whether the client applies `documentChanges` in a workspace edit.
   var documentChanges = false
+  /// Whether completion items say `insertTextMode: asIs` (the client declares it).
+  var insertAsIs = false
   /// The workspace folders' URIs from `initialize` (else its `rootUri`).
   var workspaceRoots: [DocumentURI] = []
 }

@@ -84,6 +84,24 @@ import Testing
     try await Self.end(harness)
   }
 
+  @Test func itemsSayInsertAsIsToClientsThatTakeIt() async throws {
+    // lsp-mode 8.0 re-indents after an item without insertTextMode, and on a last line
+    // without a line break (markdown-mode's indent) it never stops.
+    let support: JSONValue = [
+      "textDocument": ["completion": ["completionItem": ["insertTextModeSupport": ["valueSet": [1, 2]]]]]
+    ]
+    let cases: [(capabilities: JSONValue, mode: JSONValue?)] = [(support, .int(1)), ([:], nil)]
+    for (capabilities, mode) in cases {
+      let (fixture, harness) = try await Self.session(capabilities: capabilities)
+      let uri = fixture.uri("scratch.md")
+      harness.client.open(uri, text: "See #psy")
+      let items = try await Self.completion(harness, uri, 0, 8)
+      #expect(!items.isEmpty)
+      #expect(items.allSatisfy { $0["insertTextMode"] == mode }, "\(items.map { $0["insertTextMode"] })")
+      try await Self.end(harness)
+    }
+  }
+
   @Test func aTagTypedInThisNoteCountsAtOnceButNotTheOneBeingTyped() async throws {
     let (fixture, harness) = try await Self.session()
     let uri = fixture.uri("scratch.md")

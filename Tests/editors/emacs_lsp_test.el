@@ -8,6 +8,12 @@
 ;;; Code:
 
 (defvar bt-editor "emacs-lsp-mode")
+;; What package.el does for installed packages: without lsp-mode's autoloads, the
+;; buffer set-up stops at lsp-modeline and completion is never turned on.
+(dolist (dir load-path)
+  (when (string-match-p "/elpa-src/" dir)
+    (dolist (file (directory-files dir t "-autoloads\\.el\\'"))
+      (load file nil t))))
 (require 'markdown-mode)
 (require 'lsp-mode)
 (setq lsp-session-file (expand-file-name "lsp-session" temporary-file-directory)
@@ -40,6 +46,21 @@
   (bt-wait 10 "the citation face" (lambda () (font-lock-ensure) (memq 'booknotes-citation (bt-faces-at "(p. 402)" 2))))
   (bt-expect (memq 'booknotes-property (bt-faces-at "authors:" 1)) "front-matter key: %S" (bt-faces-at "authors:" 1))
   (bt-expect (memq 'booknotes-quote (bt-faces-at "Nothing in life" 2)) "quote: %S" (bt-faces-at "Nothing in life" 2)))
+
+(defun bt-lsp-ready ()
+  "The current buffer's booknotes workspace once initialized, else nil."
+  (seq-find (lambda (w) (and (eq (lsp--client-server-id (lsp--workspace-client w)) 'booknotes)
+                             (eq (lsp--workspace-status w) 'initialized)))
+            (lsp-workspaces)))
+
+(bt-check "picking a tag on a last line without a line break ends"
+  (let ((file (expand-file-name "last-line.md" bt-library)))
+    (with-temp-file file (insert "# Last line\n\nSee #bo"))
+    (with-current-buffer (bt-open file)
+      (bt-wait 20 "lsp-mode" #'bt-lsp-ready)
+      (goto-char (point-max))
+      (bt-choose-completion "#bookclub" 10)
+      (bt-expect (equal (buffer-string) "# Last line\n\nSee #bookclub") "the note reads %S" (buffer-string)))))
 
 (bt-check "booknotes-search works through lsp-mode"
   (let ((hit (car (booknotes-search-xrefs "Simonides"))))

@@ -76,6 +76,49 @@ eglot connects from `post-command-hook', which batch mode never runs by itself."
     (let ((face (get-text-property (+ (point) offset) 'face)))
       (if (listp face) face (list face)))))
 
+(defun bt-completion-candidate (label)
+  "In *Completions*, move to the candidate that reads LABEL; nil when there is none."
+  (goto-char (point-min))
+  (let (found)
+    (while (and (not found) (not (eobp)))
+      (next-completion 1)
+      (let ((end (or (next-single-property-change (point) 'mouse-face) (point-max))))
+        (if (equal (buffer-substring-no-properties (point) end) label)
+            (setq found (point))
+          (when (<= end (point)) (goto-char (point-max))))))
+    found))
+
+(defun bt-choose-completion (label seconds)
+  "Complete at point as a user who picks LABEL in *Completions* does.
+Asks (`completion-help-at-point') until *Completions* lists LABEL, for at most
+SECONDS, then chooses it there (`choose-completion'): the completion table's exit
+function, the client's own code, applies the item. A pick still running SECONDS
+later is interrupted (a watchdog's SIGUSR2 quits it) and signals an error."
+  (let ((buffer (current-buffer)))
+    (bt-wait seconds (format "%s among the completions" label)
+             (lambda ()
+               (with-current-buffer buffer (completion-help-at-point))
+               (let ((list (get-buffer "*Completions*")))
+                 (and list (with-current-buffer list (bt-completion-candidate label))))))
+    (let* ((debug-on-event 'sigusr2)
+           ;; The signal also asks for the debugger, which in batch mode ends Emacs:
+           ;; the quit it brings is caught below instead.
+           (debugger #'ignore)
+           (started (float-time))
+           (watchdog (start-process "bt-watchdog" nil "sh" "-c"
+                                    (format "sleep %d; kill -USR2 %d" seconds (emacs-pid))))
+           (hung (unwind-protect
+                     (condition-case nil
+                         (progn (switch-to-completions)
+                                (bt-completion-candidate label)
+                                (choose-completion)
+                                nil)
+                       (quit (- (float-time) started)))
+                   (delete-process watchdog)
+                   (setq debug-on-quit nil))))
+      (set-buffer buffer)
+      (when hung (error "Choosing %s did not end: interrupted after %.0f s" label hung)))))
+
 (defun bt-finish ()
   "Print the counts and exit: 1 when a check failed."
   (bt-say "%d passed, %d failed" bt-passed bt-failed)

@@ -111,7 +111,14 @@ public struct ClientCapabilities: Codable, Sendable, Hashable {
       public var documentationFormat: [MarkupKind]?
       public var insertReplaceSupport: Bool?
       public var labelDetailsSupport: Bool?
+      /// The insert text modes the client honours on an item (`valueSet`).
+      public var insertTextModeSupport: InsertTextModeSupport?
       public init() {}
+    }
+
+    public struct InsertTextModeSupport: Codable, Sendable, Hashable {
+      public var valueSet: [InsertTextMode]
+      public init(valueSet: [InsertTextMode]) { self.valueSet = valueSet }
     }
   }
 

@@ -54,6 +54,7 @@ extension CompletionItem: FastJSONEncodable {
     writer.member("sortText", sortText)
     writer.member("filterText", filterText)
     writer.member("insertTextFormat", insertTextFormat?.rawValue)
+    writer.member("insertTextMode", insertTextMode?.rawValue)
     writer.member("textEdit", textEdit)
     writer.member("additionalTextEdits", additionalTextEdits)
     writer.member("data", data)

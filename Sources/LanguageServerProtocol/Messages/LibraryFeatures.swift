@@ -71,6 +71,16 @@ public struct InsertTextFormat: RawRepresentable, Codable, Sendable, Hashable {
   public static let snippet = InsertTextFormat(rawValue: 2)
 }
 
+/// How a client treats whitespace and indentation when it inserts an item.
+public struct InsertTextMode: RawRepresentable, Codable, Sendable, Hashable {
+  public var rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// Inserted as it is: the client indents nothing.
+  public static let asIs = InsertTextMode(rawValue: 1)
+  public static let adjustIndentation = InsertTextMode(rawValue: 2)
+}
+
 public struct CompletionItem: LSPRequest, Hashable {
   /// `completionItem/resolve` takes an item and answers it with its details filled.
   public static let method = "completionItem/resolve"
@@ -83,6 +93,7 @@ public struct CompletionItem: LSPRequest, Hashable {
   public var sortText: String?
   public var filterText: String?
   public var insertTextFormat: InsertTextFormat?
+  public var insertTextMode: InsertTextMode?
   public var textEdit: TextEdit?
   public var additionalTextEdits: [TextEdit]?
   /// Kept by the client and sent back with `completionItem/resolve`.
@@ -91,7 +102,8 @@ public struct CompletionItem: LSPRequest, Hashable {
   public init(
     label: String, kind: CompletionItemKind? = nil, detail: String? = nil, documentation: MarkupContent? = nil,
     sortText: String? = nil, filterText: String? = nil, insertTextFormat: InsertTextFormat? = nil,
-    textEdit: TextEdit? = nil, additionalTextEdits: [TextEdit]? = nil, data: JSONValue? = nil
+    insertTextMode: InsertTextMode? = nil, textEdit: TextEdit? = nil, additionalTextEdits: [TextEdit]? = nil,
+    data: JSONValue? = nil
   ) {
     self.label = label
     self.kind = kind
@@ -100,6 +112,7 @@ public struct CompletionItem: LSPRequest, Hashable {
     self.sortText = sortText
     self.filterText = filterText
     self.insertTextFormat = insertTextFormat
+    self.insertTextMode = insertTextMode
     self.textEdit = textEdit
     self.additionalTextEdits = additionalTextEdits
     self.data = data
