@@ -119,6 +119,13 @@ later is interrupted (a watchdog's SIGUSR2 quits it) and signals an error."
       (set-buffer buffer)
       (when hung (error "Choosing %s did not end: interrupted after %.0f s" label hung)))))
 
+(defun bt-front-matter-problem (file)
+  "Tests/editors/check_front_matter.py on FILE: nil when right, else what is wrong."
+  (with-temp-buffer
+    (let ((code (call-process "python3" nil t nil
+                              (expand-file-name "check_front_matter.py" (getenv "BOOKNOTES_TESTS")) file)))
+      (unless (eql code 0) (string-trim (buffer-string))))))
+
 (defun bt-finish ()
   "Print the counts and exit: 1 when a check failed."
   (bt-say "%d passed, %d failed" bt-passed bt-failed)

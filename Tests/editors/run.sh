@@ -109,7 +109,7 @@ for editor in "${editors[@]}"; do
       VIMRUNTIME="$(dirname "$(dirname "$nvim")")/share/nvim/runtime" \
       XDG_CONFIG_HOME="$dir/xdg/config" XDG_DATA_HOME="$dir/xdg/data" \
       XDG_STATE_HOME="$dir/xdg/state" XDG_CACHE_HOME="$dir/xdg/cache" \
-      BOOKNOTES_PLUGIN="$root/editors/neovim" BOOKNOTES_SETTINGS="$settings" \
+      BOOKNOTES_PLUGIN="$root/editors/neovim" BOOKNOTES_SETTINGS="$settings" BOOKNOTES_TESTS="$here" \
       BOOKNOTES_LIBRARY="$dir/library" BOOKNOTES_LISTED="$dir/listed" BOOKNOTES_PROJECT="$dir/project" \
       "$nvim" --headless -n -i NONE -u "$here/init.lua" -c "luafile $here/nvim_test.lua"
     ;;
@@ -122,7 +122,7 @@ for editor in "${editors[@]}"; do
     settings="$(prepare emacs)"
     dir="$work/emacs"
     # Emacs in batch mode dies silently on SIGPIPE when the server goes away first.
-    run emacs env HOME="$dir" BOOKNOTES_SETTINGS="$settings" BOOKNOTES_LIBRARY="$dir/library" \
+    run emacs env HOME="$dir" BOOKNOTES_SETTINGS="$settings" BOOKNOTES_LIBRARY="$dir/library" BOOKNOTES_TESTS="$here" \
       BOOKNOTES_EL="$root/editors/emacs/booknotes.el" \
       bash -c 'trap "" PIPE; exec "$0" --batch -l "$BOOKNOTES_EL" -l "$1"' "$emacs" "$here/emacs_test.el"
     ;;
@@ -136,7 +136,7 @@ for editor in "${editors[@]}"; do
     dir="$work/emacs-lsp"
     load_path=()
     for package in "$lisp"/*/; do load_path+=(-L "$package"); done
-    run emacs-lsp env HOME="$dir" BOOKNOTES_SETTINGS="$settings" BOOKNOTES_LIBRARY="$dir/library" \
+    run emacs-lsp env HOME="$dir" BOOKNOTES_SETTINGS="$settings" BOOKNOTES_LIBRARY="$dir/library" BOOKNOTES_TESTS="$here" \
       BOOKNOTES_EL="$root/editors/emacs/booknotes.el" \
       bash -c 'trap "" PIPE; exec "$@"' - "$emacs" --batch "${load_path[@]}" -l "$here/emacs_lsp_test.el"
     ;;
