@@ -67,18 +67,23 @@ extension BookNotesServer {
     let typed = note.text.string(in: context.range.lowerBound..<max(offset, context.range.lowerBound))
     var items: [CompletionItem] = []
     var seen: Set<String> = []
+    var labels = CompletionLabels()
     let path = Self.libraryPath(of: uri)
     let wanted = TextFolding.folded(context.typed)
     let local = library.snapshot().books().filter {
       $0.path != path && TextFolding.folded($0.title).contains(wanted)
     }
+    let inFrontMatter: Bool
+    if case .frontMatter = context.place { inFrontMatter = true } else { inFrontMatter = false }
     for book in local.prefix(20) where seen.insert(TextFolding.folded(book.title)).inserted {
       var detail = book.authors.joined(separator: ", ")
       detail += detail.isEmpty ? "in the library" : " · in the library"
+      let newText = inFrontMatter ? YAMLScalar.written(book.title) : book.title
       items.append(
         CompletionItem(
-          label: book.title, kind: .file, detail: detail, sortText: sortKey(items.count), filterText: typed,
-          insertTextFormat: .plainText, textEdit: TextEdit(range: range, newText: book.title)))
+          label: labels.unique(book.title, else: [detail]), kind: .file, detail: detail,
+          sortText: sortKey(items.count), filterText: typed, insertTextFormat: .plainText,
+          textEdit: TextEdit(range: range, newText: newText)))
     }
     let settings = session.withLock { $0.configuration.settings.books }
     guard let catalog = bookCatalog(), let query = CatalogQuery(typed: context.typed) else {
@@ -87,18 +92,20 @@ extension BookNotesServer {
     switch await catalog.lookup(query, channel: uri, within: .milliseconds(settings.completionBudget)) {
     case .books(let books):
       for book in books {
-        var edits: [TextEdit]?
-        if case .frontMatter(let line) = context.place {
-          edits = BookFill.frontMatterEdits(for: book, in: note, titleLine: line).map {
-            TextEdit(range: note.lspRange(of: $0.range, in: encoding), newText: $0.text)
-          }
+        var edit = TextEdit(range: range, newText: book.title)
+        var others: [TextEdit]?
+        if case .frontMatter(let line) = context.place,
+          let fill = BookFill.edits(choosing: book, titleLine: line, in: note)
+        {
+          edit = TextEdit(range: note.lspRange(of: fill.title.range, in: encoding), newText: fill.title.text)
+          others = fill.others.map { TextEdit(range: note.lspRange(of: $0.range, in: encoding), newText: $0.text) }
         }
+        let label = labels.unique(book.fullTitle, else: [book.byline, "Google Books \(book.id)"])
         items.append(
           CompletionItem(
-            label: book.fullTitle, kind: .text, detail: book.byline.isEmpty ? "Google Books" : book.byline,
+            label: label, kind: .text, detail: book.byline.isEmpty ? "Google Books" : book.byline,
             sortText: sortKey(items.count), filterText: typed, insertTextFormat: .plainText,
-            textEdit: TextEdit(range: range, newText: book.title), additionalTextEdits: edits,
-            data: ["googleBooksID": .string(book.id)]))
+            textEdit: edit, additionalTextEdits: others, data: ["googleBooksID": .string(book.id)]))
       }
     case .pending, .failed:
       break
@@ -165,6 +172,22 @@ extension BookNotesServer {
     guard let markdown = BookHover.markdown(title: title, info: info, book: book) else { return nil }
     return Hover(
       contents: MarkupContent(kind: .markdown, value: markdown), range: note.lspRange(of: context.range, in: encoding))
+  }
+}
+
+/// Completion labels made distinct: some clients (Emacs) merge items whose labels are
+/// equal, so a second item of the same title would be out of reach.
+struct CompletionLabels {
+  private var used: Set<String> = []
+
+  /// `label`, or when an earlier item has it, `label (…)` with the first of `qualifiers`
+  /// that makes it distinct (then a number).
+  mutating func unique(_ label: String, else qualifiers: [String]) -> String {
+    var candidates = [label] + qualifiers.filter { !$0.isEmpty }.map { label + " (" + $0 + ")" }
+    candidates += (2...99).map { label + " (\($0))" }
+    let chosen = candidates.first { !used.contains($0) } ?? label
+    used.insert(chosen)
+    return chosen
   }
 }
 

@@ -32,14 +32,17 @@ extension BookNotesServer {
   func initialize(_ params: InitializeParams) -> InitializeResult {
     let capabilities = params.capabilities
     let encoding = PositionEncoding.negotiate(capabilities.general?.positionEncodings)
-    let pull = capabilities.textDocument?.diagnostic != nil
+    // Pulled diagnostics only for a client that can be asked to pull again: library
+    // changes (a linked note created on disk) must reach the reader without a keystroke.
+    let refresh = capabilities.workspace?.diagnostics?.refreshSupport ?? false
+    let pull = capabilities.textDocument?.diagnostic != nil && refresh
     session.withLock { session in
       session.encoding = encoding
       session.pullDiagnostics = pull
       session.configurationRequests = capabilities.workspace?.configuration ?? false
       session.workDoneProgress = capabilities.window?.workDoneProgress ?? false
       session.watchedFilesRegistration = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration ?? false
-      session.diagnosticRefresh = capabilities.workspace?.diagnostics?.refreshSupport ?? false
+      session.diagnosticRefresh = refresh
       session.documentChanges = capabilities.workspace?.workspaceEdit?.documentChanges ?? false
       session.insertAsIs =
         capabilities.textDocument?.completion?.completionItem?.insertTextModeSupport?.valueSet.contains(.asIs) ?? false

@@ -39,9 +39,11 @@ extension BookNotesServer {
       let openByPath = Self.byLibraryPath(open)
       let versions = Dictionary(
         open.map { ($0.uri, $0.withState { $0.version }) }, uniquingKeysWith: { first, _ in first })
-      let edits = try queryLibrary(
-        RenameParams.method, onSuperseded: .restartOnce, snapshot: { liveLibrary(overlaying: open) }
-      ) { try TagRename.edits(renaming: tag.name, to: newName, in: $0) }
+      let edits = try editsFromTheDisk(paths: \.path) {
+        try queryLibrary(
+          RenameParams.method, onSuperseded: .restartOnce, snapshot: { liveLibrary(overlaying: open) }
+        ) { try TagRename.edits(renaming: tag.name, to: newName, in: $0) }
+      }
       var byURI: [DocumentURI: [TextEdit]] = [:]
       var order: [DocumentURI] = []
       for edit in edits {

@@ -59,23 +59,26 @@ extension BookNotesServer {
       return status.poller
     }
     previous?.stop()
-    poller.start { [self] changes in
-      let maxFileSize = session.withLock { $0.configuration.settings.index.maxFileSize }
-      var updates: [LibraryChange] = changes.deleted.map { .remove(path: $0) }
-      var records: [(path: String, record: IndexCache.Record?)] = changes.deleted.map { ($0, nil) }
-      let open = Set(documents.withLock { $0.keys }.map(Self.libraryPath(of:)))
-      for entry in changes.updated {
-        let change = libraryChange(for: entry, maxFileSize: maxFileSize)
-        records.append((entry.path, Self.cacheRecord(entry, change)))
-        // An open note's text is newer than its file; the cache takes the file.
-        if !open.contains(entry.path) { updates.append(change) }
-      }
-      library.apply(updates)
-      recordCacheChanges(records)
-      logger.info("Notes changed on disk: \(changes.updated.count) updated, \(changes.deleted.count) deleted")
-      if !updates.isEmpty { republishDiagnostics() }
-    }
+    poller.start { [self] changes in applyPolled(changes) }
     logger.info("Polling \(roots.count) folder\(roots.count == 1 ? "" : "s") for changed notes")
+  }
+
+  /// Updates the index with what a poll of the folders found.
+  func applyPolled(_ changes: FolderPoller.Changes) {
+    let maxFileSize = session.withLock { $0.configuration.settings.index.maxFileSize }
+    var updates: [LibraryChange] = changes.deleted.map { .remove(path: $0) }
+    var records: [(path: String, record: IndexCache.Record?)] = changes.deleted.map { ($0, nil) }
+    let open = Set(documents.withLock { $0.keys }.map(Self.libraryPath(of:)))
+    for entry in changes.updated {
+      let change = libraryChange(for: entry, maxFileSize: maxFileSize)
+      records.append((entry.path, Self.cacheRecord(entry, change)))
+      // An open note's text is newer than its file; the cache takes the file.
+      if !open.contains(entry.path) { updates.append(change) }
+    }
+    library.apply(updates)
+    recordCacheChanges(records)
+    logger.info("Notes changed on disk: \(changes.updated.count) updated, \(changes.deleted.count) deleted")
+    if !updates.isEmpty { republishDiagnostics() }
   }
 
   /// The cache record of a note file read from disk, `nil` when it is not a note.

@@ -53,13 +53,12 @@ enum LSPCommand: Subcommand {
       return ExitStatus.usage
     }
     // glibc gives each thread that allocates an arena of its own, up to a limit (eight
-    // per core by default). Two arenas kept a large note's peak a few megabytes lower
+    // per core by default). Fewer arenas would keep a large note's peak a little lower
     // (requests on different pool threads reuse each other's freed memory), but a cold
     // start's threads (reading notes on every core, applying them, Dispatch's workers
-    // of several priorities) then shared them and waited on their locks: thousands of
-    // waits a second, a fifth of the first pass's CPU time. Eight arenas give each of
-    // those threads its own; the peak with a 10 MB note open is the same within
-    // measurement (76–84 MiB, against 76–77 MiB with two).
+    // of several priorities) would share them and wait on their locks, thousands of
+    // times a second. Eight arenas give each of those threads its own, and the peak
+    // with a 10 MB note open stays within a few megabytes of two arenas' (76–84 MiB).
     _ = booknotes_limit_malloc_arenas(8)
     let connection = LanguageServerConnection(input: 0, output: 1, logger: logger)
     // The client sees warnings and errors, and notable events while it traces messages.

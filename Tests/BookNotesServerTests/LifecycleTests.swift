@@ -44,6 +44,15 @@ import Testing
     #expect(try await harness.finish() == 1)
   }
 
+  @Test func aClientThatPullsButCannotBeAskedToPullAgainGetsPushedDiagnostics() async throws {
+    // Neovim pulls, but takes no `workspace/diagnostic/refresh`: a warning the library
+    // makes wrong (a linked note created on disk) would stay until the next keystroke.
+    let harness = InProcessServer()
+    let result = try await harness.initialize(capabilities: capabilities(pull: true, refresh: false))
+    #expect(result["capabilities"]?["diagnosticProvider"] == nil)
+    #expect(try await harness.finish() == 1)
+  }
+
   @Test(arguments: [
     (["utf-8", "utf-16"], "utf-8"), (["utf-32"], "utf-32"), (["utf-16"], "utf-16"), ([], "utf-16"),
     (["latin-1", "utf-32", "utf-8"], "utf-32"), (["latin-1"], "utf-16"),

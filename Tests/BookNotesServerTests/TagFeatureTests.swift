@@ -289,6 +289,47 @@ import Testing
     try await Self.end(harness)
   }
 
+  @Test func renameReadsTheDiskAsItIsNowNotAsLastPolled() async throws {
+    // The client does not watch files and the server polls rarely: the index is behind
+    // the disk when the rename comes.
+    let fixture = try LibraryFixture()
+    let harness = InProcessServer()
+    try await fixture.initialize(harness.client, options: ["index": ["pollInterval": 600_000]])
+    let thinking = fixture.uri("thinking.md")
+    harness.client.open(thinking, text: LibraryFixture.notes["thinking.md"]!)
+    func renamed(_ newName: String) async throws -> [String: [JSONValue]] {
+      let edit = try await harness.client.request(
+        "textDocument/rename", uri: thinking, ["position": position(12, 15), "newName": .string(newName)])
+      var byPath: [String: [JSONValue]] = [:]
+      for (uri, edits) in edit["changes"]?.objectValue ?? [:] { byPath[Self.relative(uri, fixture)] = edits.arrayValue }
+      return byPath
+    }
+    func read(_ path: String) throws -> String {
+      try String(contentsOf: fixture.root.appendingPathComponent(path), encoding: .utf8)
+    }
+    // Three lines added at the top of a closed note a moment ago.
+    let noise = try read("books/noise.md")
+    try fixture.write("books/noise.md", "Added\nthree\nlines\n" + noise)
+    try await Task.sleep(for: .milliseconds(100))
+    var edits = try await renamed("mind")
+    let applied = try LibraryEdits.apply(
+      edits["books/noise.md"] ?? [], to: try read("books/noise.md"), encoding: "utf-16")
+    #expect(applied == "Added\nthree\nlines\n" + noise.replacingOccurrences(of: "#psychology", with: "#mind"))
+    // A closed note moved a moment ago: the edit names where it is now.
+    try FileManager.default.moveItem(
+      at: fixture.root.appendingPathComponent("crlf.md"), to: fixture.root.appendingPathComponent("crlf-moved.md"))
+    try await Task.sleep(for: .milliseconds(100))
+    edits = try await renamed("mind")
+    #expect(edits["crlf.md"] == nil)
+    #expect(edits["crlf-moved.md"]?.isEmpty == false)
+    // And a note deleted a moment ago gets no edit.
+    try fixture.remove("books/noise.md")
+    try await Task.sleep(for: .milliseconds(100))
+    edits = try await renamed("mind")
+    #expect(edits["books/noise.md"] == nil)
+    try await Self.end(harness)
+  }
+
   @Test func renameSeesChangesToOtherNotesSentBeforeIt() async throws {
     // Another note's queue is held up by a title completion waiting for Google Books,
     // with a change to that note behind it.

@@ -7,8 +7,9 @@ import Testing
 
 @testable import BookNotesServer
 
-/// Client capabilities offering `encodings` (none when empty) and, optionally, pull diagnostics.
-func capabilities(encodings: [String] = [], pull: Bool = false) -> JSONValue {
+/// Client capabilities offering `encodings` (none when empty) and, optionally, pull
+/// diagnostics (with `workspace/diagnostic/refresh` unless `refresh` is false).
+func capabilities(encodings: [String] = [], pull: Bool = false, refresh: Bool = true) -> JSONValue {
   var capabilities: [String: JSONValue] = [:]
   if !encodings.isEmpty { capabilities["general"] = ["positionEncodings": .array(encodings.map(JSONValue.string))] }
   var textDocument: [String: JSONValue] = [
@@ -16,6 +17,7 @@ func capabilities(encodings: [String] = [], pull: Bool = false) -> JSONValue {
   ]
   if pull { textDocument["diagnostic"] = ["dynamicRegistration": false] }
   capabilities["textDocument"] = .object(textDocument)
+  if pull && refresh { capabilities["workspace"] = ["diagnostics": ["refreshSupport": true]] }
   return .object(capabilities)
 }
 

@@ -58,12 +58,13 @@ import Testing
     #expect(nio["textEdit"]?["newText"] == "Java NIO \\c Ron Hitchens")
     #expect(nio["textEdit"]?["range"] == range((1, 7), (1, 10)))
     let edits = nio["additionalTextEdits"]?.arrayValue ?? []
-    // The existing `authors` value is replaced; the rest are added after `title:`.
+    // The existing `authors` value is replaced; the rest are added as lines after
+    // `title:`, at the start of the next line, so that no edit touches the title's.
     #expect(edits.contains { $0["newText"] == "Ron Hitchens" && $0["range"] == range((2, 9), (2, 16)) })
     #expect(
       edits.contains {
-        $0["newText"] == "\npublished: 2002-08-27\nisbn: 9780596002886\ngoogle-books-id: z7TQ8NSooS4C"
-          && $0["range"] == range((1, 10), (1, 10))
+        $0["newText"] == "published: 2002-08-27\nisbn: 9780596002886\ngoogle-books-id: z7TQ8NSooS4C\n"
+          && $0["range"] == range((2, 0), (2, 0))
       })
     #expect(google.contains { $0["label"] == "TCP/IP Sockets in Java: Practical Guide for Programmers" })
     // Resolve fills the documentation.
@@ -96,6 +97,31 @@ import Testing
     harness.client.change(uri, version: 2, [LSPTestClient.change((0, 2), (0, 2 + prefix.utf16.count), "Ja")])
     let short = try await Self.completion(harness, uri, 0, 4)
     #expect(short["items"]?.arrayValue?.isEmpty == true)
+    try await harness.client.shutdownAndExit()
+    _ = try await harness.finish()
+  }
+
+  @Test func aGoogleBookNamedLikeALibraryNoteHasALabelOfItsOwn() async throws {
+    let books = try FakeGoogleBooks()
+    let fixture = try LibraryFixture()
+    try fixture.write("effective.md", "---\ntitle: Effective Java\nauthors: Joshua Bloch\n---\n")
+    let harness = InProcessServer()
+    let options: JSONValue = ["books": ["endpoint": .string(books.endpoint), "completionBudget": 2000]]
+    try await fixture.initialize(harness.client, options: options)
+    var labels: [String] = []
+    let uri = fixture.uri("new.md")
+    harness.client.open(uri, text: "---\ntitle: Effective Ja\n---\n")
+    // Until the library has the note and Google Books has answered.
+    for _ in 0..<100 {
+      let result = try await Self.completionWithBooks(harness, uri, 1, 19)
+      labels = result["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
+      if labels.filter({ $0.hasPrefix("Effective Java") }).count >= 2 { break }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    // Clients such as Emacs merge items with equal labels: each is distinct.
+    #expect(Set(labels).count == labels.count)
+    #expect(labels.contains("Effective Java"))
+    #expect(labels.contains { $0.hasPrefix("Effective Java (") && $0.contains("Bloch") })
     try await harness.client.shutdownAndExit()
     _ = try await harness.finish()
   }

@@ -16,7 +16,7 @@ install() {
   if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
   fi
-  if ! "$venv/bin/python" -c "import pytest_lsp, lsprotocol, pytest_asyncio" 2>/dev/null; then
+  if ! "$venv/bin/python" -c "import pytest_lsp, lsprotocol, pytest_asyncio, yaml" 2>/dev/null; then
     "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
   fi
 }

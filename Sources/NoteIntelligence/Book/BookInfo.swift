@@ -48,7 +48,7 @@ public struct BookInfo: Sendable, Equatable {
     func text(_ key: String) -> String? { fields[key].flatMap { $0.isEmpty ? nil : $0 } }
     title = text("title")
     subtitle = text("subtitle")
-    authors = Self.list(fields["authors"] ?? fields["author"] ?? "")
+    authors = Self.list(text("authors") ?? text("author") ?? "")
     published = text("published")
     isbn = text("isbn")
     googleBooksID = text("google-books-id")
@@ -71,10 +71,22 @@ public struct BookInfo: Sendable, Equatable {
     var itemStart = text.startIndex
     var quote: UInt8?
     var atItemStart = true
+    var escaped = false
     for index in text.indices {
       let byte = text[index]
       if let open = quote {
-        if byte == open { quote = nil }
+        // `''` inside single quotes and `\"` inside double quotes stand for the quote.
+        if escaped {
+          escaped = false
+        } else if open == UInt8(ascii: "\"") && byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == open {
+          if open == UInt8(ascii: "'"), index + 1 < text.endIndex, text[index + 1] == open {
+            escaped = true
+          } else {
+            quote = nil
+          }
+        }
         continue
       }
       if byte == UInt8(ascii: ",") {
@@ -92,16 +104,14 @@ public struct BookInfo: Sendable, Equatable {
     return items
   }
 
-  /// The bytes of `value` trimmed of spaces and tabs, without one pair of surrounding
-  /// single or double quotes (trimmed again inside), as a string.
+  /// The bytes of `value` trimmed of spaces and tabs, as YAML reads a quoted value
+  /// (``YAMLScalar/unquoted(_:)``, trimmed again inside), as a string.
   static func unquoted(_ value: ArraySlice<UInt8>) -> String {
-    var text = trimmed(value)
-    if text.count >= 2, let first = text.first, first == text.last,
+    let text = trimmed(value)
+    guard text.count >= 2, let first = text.first, first == text.last,
       first == UInt8(ascii: "\"") || first == UInt8(ascii: "'")
-    {
-      text = trimmed(text.dropFirst().dropLast())
-    }
-    return String(decoding: text, as: UTF8.self)
+    else { return String(decoding: text, as: UTF8.self) }
+    return YAMLScalar.unquoted(String(decoding: text, as: UTF8.self)).trimmingSpaces
   }
 
   private static func isSpace(_ byte: UInt8) -> Bool {

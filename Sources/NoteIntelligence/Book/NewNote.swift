@@ -8,9 +8,9 @@ public struct NewNote: Sendable, Hashable {
   /// (`YYYY-MM-DD`) is when reading started.
   public init(book: CatalogBook?, typedTitle: String, today: String) {
     let title = book?.title ?? typedTitle.split(separator: " ").joined(separator: " ")
-    var lines = ["---", "title: " + title]
+    var lines = ["---", "title: " + YAMLScalar.written(title)]
     if let book {
-      if let subtitle = book.subtitle { lines.append("subtitle: " + subtitle) }
+      if let subtitle = book.subtitle { lines.append("subtitle: " + YAMLScalar.written(subtitle)) }
       for key in BookFill.keys {
         if let value = BookFill.value(of: key, in: book) { lines.append(key + ": " + value) }
       }

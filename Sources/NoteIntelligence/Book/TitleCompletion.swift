@@ -58,9 +58,12 @@ struct FrontMatterLines {
     var line: Int
     /// Lowercased.
     var key: String
-    /// The value's bytes, spaces trimmed at both ends (empty at the end of the line
-    /// when there is no value).
+    /// The value's bytes on the key's line, spaces trimmed at both ends (empty at the
+    /// end of the line when there is no value there).
     var value: Range<Int>
+    /// The last line of the value: `line`, or the last of the indented lines and `- `
+    /// items that follow it (a block list, a multi-line string).
+    var lastLine: Int
   }
 
   var entries: [Entry] = []
@@ -86,6 +89,10 @@ struct FrontMatterLines {
         if let last, last >= number { return nil }
         return
       }
+      if !entries.isEmpty, !trimmed.isEmpty, Self.continuesAValue(text) {
+        entries[entries.count - 1].lastLine = number
+        continue
+      }
       guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) else { continue }
       let keyLength = text.utf8.distance(from: text.utf8.startIndex, to: colon)
       let key = String(text.utf8[..<colon])!.trimmingSpaces.lowercased()
@@ -98,8 +105,16 @@ struct FrontMatterLines {
       while high > low, bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09 { high -= 1 }
       valueEnd = valueStart + high
       valueStart += low
-      entries.append(Entry(line: number, key: key, value: valueStart..<valueEnd))
+      entries.append(Entry(line: number, key: key, value: valueStart..<valueEnd, lastLine: number))
     }
+  }
+
+  /// Whether a line belongs to the value above it: indented, or a `- ` item.
+  private static func continuesAValue(_ line: String) -> Bool {
+    let bytes = Array(line.utf8.prefix(2))
+    guard let first = bytes.first else { return false }
+    if first == 0x20 || first == 0x09 { return true }
+    return first == UInt8(ascii: "-") && (bytes.count == 1 || bytes[1] == 0x20 || bytes[1] == 0x09)
   }
 
   func entry(onLine line: Int) -> Entry? { entries.first { $0.line == line } }
@@ -117,44 +132,93 @@ public struct ByteEdit: Sendable, Hashable {
   }
 }
 
-/// What choosing a catalog book writes into a note's front matter besides the title.
+/// What choosing a catalog book writes into a note's front matter.
 public enum BookFill {
-  /// The keys filled, in the order new lines are added.
+  /// The keys filled besides the title, in the order new lines are added.
   public static let keys = ["authors", "published", "isbn", "google-books-id"]
 
-  /// Edits that set `authors`, `published`, `isbn` and `google-books-id` to `book`'s
-  /// (those it has): an existing entry's value is replaced, missing ones are added as
-  /// lines after `title:` on `titleLine`, in one insertion.
-  public static func frontMatterEdits(for book: CatalogBook, in doc: NoteDocument, titleLine: Int) -> [ByteEdit] {
-    guard let front = FrontMatterLines(doc) else { return [] }
-    var edits: [ByteEdit] = []
-    var added = ""
-    let lineBreak = lineBreak(after: titleLine, in: doc)
+  /// The edits that choosing `book` for the `title:` value on `titleLine` makes: `title`
+  /// replaces the value, `others` set `authors`, `published`, `isbn` and
+  /// `google-books-id` to `book`'s (those it has); an `author:` line becomes `authors:`.
+  ///
+  /// Editors apply a completion's main edit and its additional edits in different
+  /// orders (Neovim the additional ones first, eglot and lsp-mode after it), so the two
+  /// never depend on each other: `others` lie on lines other than the title's, those
+  /// above it keep their line count, and `title` adds no line, except when the title is
+  /// on the note's last line, where `title` carries the new keys itself.
+  public static func edits(choosing book: CatalogBook, titleLine: Int, in doc: NoteDocument)
+    -> (title: ByteEdit, others: [ByteEdit])?
+  {
+    guard let front = FrontMatterLines(doc), let titleEntry = front.entry(onLine: titleLine),
+      titleEntry.key == "title"
+    else { return nil }
+    let lineBreak = lineBreak(after: 0, in: doc)
+    var title = ByteEdit(range: titleEntry.value, text: YAMLScalar.written(book.title))
+    var others: [ByteEdit] = []
+    var added: [String] = []
     for key in keys {
       guard let value = value(of: key, in: book) else { continue }
       if let entry = front.entry(key) {
-        edits.append(ByteEdit(range: entry.value, text: value))
+        others += replacing(entry, with: value, keepingLines: entry.line < titleLine, in: doc)
+      } else if key == "authors", var entry = front.entry("author") {
+        // `author` (the alias) becomes `authors`.
+        entry.value = doc.lines.contentRange(ofLine: entry.line).lowerBound..<entry.value.upperBound
+        others += replacing(entry, with: "authors: " + value, keepingLines: entry.line < titleLine, in: doc)
       } else {
-        added += lineBreak + key + ": " + value
+        added.append(key + ": " + value)
+      }
+      // An `author:` beside `authors:` would say otherwise: it goes (its lines
+      // emptied above the title, so that the lines below keep their numbers).
+      for alias in front.entries where key == "authors" && alias.key == "author" && front.entry("authors") != nil {
+        let lines = alias.line...alias.lastLine
+        if alias.line < titleLine {
+          others += lines.map { ByteEdit(range: doc.lines.contentRange(ofLine: $0), text: "") }
+        } else {
+          others.append(
+            ByteEdit(range: doc.lines.startOfLine(alias.line)..<doc.lines.startOfLine(alias.lastLine + 1), text: ""))
+        }
       }
     }
     if !added.isEmpty {
-      let end = doc.lines.contentRange(ofLine: titleLine).upperBound
-      edits.append(ByteEdit(range: end..<end, text: added))
+      let next = titleEntry.lastLine + 1
+      if next < doc.lines.lineCount {
+        let start = doc.lines.startOfLine(next)
+        others.append(ByteEdit(range: start..<start, text: added.map { $0 + lineBreak }.joined()))
+      } else {
+        title.text += added.map { lineBreak + $0 }.joined()
+      }
     }
-    return edits
+    return (title, others)
   }
 
-  /// `book`'s value for front-matter `key`, as a line holds it.
+  /// Edits that give `entry` the one-line `value`. A value running over several lines
+  /// (a block list) becomes one line; with `keepingLines` its other lines are emptied
+  /// rather than removed, so the lines below keep their numbers.
+  private static func replacing(
+    _ entry: FrontMatterLines.Entry, with value: String, keepingLines: Bool, in doc: NoteDocument
+  )
+    -> [ByteEdit]
+  {
+    // `key:` with nothing after it needs the space before a value.
+    let value = entry.value.isEmpty ? " " + value : value
+    guard entry.lastLine > entry.line else { return [ByteEdit(range: entry.value, text: value)] }
+    let lastEnd = doc.lines.contentRange(ofLine: entry.lastLine).upperBound
+    guard keepingLines else { return [ByteEdit(range: entry.value.lowerBound..<lastEnd, text: value)] }
+    return [ByteEdit(range: entry.value, text: value)]
+      + (entry.line + 1...entry.lastLine).map { ByteEdit(range: doc.lines.contentRange(ofLine: $0), text: "") }
+  }
+
+  /// `book`'s value for front-matter `key`, as a line holds it (quoted where YAML would
+  /// misread it).
   public static func value(of key: String, in book: CatalogBook) -> String? {
     switch key {
     case "authors":
       guard !book.authors.isEmpty else { return nil }
-      if book.authors.count == 1, !book.authors[0].contains(",") { return book.authors[0] }
-      return "[" + book.authors.map { $0.contains(",") ? "\"\($0)\"" : $0 }.joined(separator: ", ") + "]"
-    case "published": return book.published
-    case "isbn": return book.isbn
-    case "google-books-id": return book.id
+      if book.authors.count == 1, !book.authors[0].contains(",") { return YAMLScalar.written(book.authors[0]) }
+      return "[" + book.authors.map { YAMLScalar.written($0, inFlowList: true) }.joined(separator: ", ") + "]"
+    case "published": return book.published.map { YAMLScalar.written($0, as: .literal) }
+    case "isbn": return book.isbn.map { YAMLScalar.written($0, as: .literal) }
+    case "google-books-id": return YAMLScalar.written(book.id, as: .literal)
     default: return nil
     }
   }

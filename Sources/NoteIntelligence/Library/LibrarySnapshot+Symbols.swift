@@ -161,9 +161,9 @@ extension LibrarySnapshot {
 
   /// A matching name. Its note is held unretained and its name read in place in its
   /// shard's table (``ShardSymbols/name(at:)``): the snapshot being queried keeps
-  /// both alive, and a query moves and compares tens of thousands of candidates
-  /// (retaining and releasing a box at each copy was a quarter of its time, reading
-  /// names through their notes most of the rest).
+  /// both alive, and a query moves and compares tens of thousands of candidates, so
+  /// retaining and releasing a box at each copy, or reading names through their notes,
+  /// would be most of its time.
   private struct Candidate: @unchecked Sendable {
     let unmanagedBox: Unmanaged<NoteBox>
     let kind: LibrarySymbol.Kind
