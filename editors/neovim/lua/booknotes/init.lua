@@ -54,6 +54,19 @@ function M.fold(win)
   wo.foldlevel = 99
 end
 
+--- What `vim.lsp.completion` inserts for `item`: a plain-text edit's whole new text
+--- (Neovim 0.11 inserts up to its first space, so that a title "Effective Java"
+--- became "Effective").
+---@param item lsp.CompletionItem
+---@return table
+function M.complete_item(item)
+  local edit = item.textEdit
+  if edit and edit.newText and item.insertTextFormat ~= vim.lsp.protocol.InsertTextFormat.Snippet then
+    return { word = edit.newText }
+  end
+  return {}
+end
+
 --- What a note's buffer gets when the server attaches (LspAttach), as the options say:
 --- completion through `vim.lsp.completion`, whose accept applies an item's
 --- `additionalTextEdits` (a book's authors, year, ISBN…; plain omnifunc completion
@@ -63,7 +76,7 @@ end
 ---@param bufnr integer
 function M.attach(client, bufnr)
   if M.options.completion and vim.lsp.completion then
-    vim.lsp.completion.enable(true, client.id, bufnr, { autotrigger = true })
+    vim.lsp.completion.enable(true, client.id, bufnr, { autotrigger = true, convert = M.complete_item })
     -- Markdown's ftplugin sets HTML tag completion, which Neovim 0.11 leaves in place.
     vim.bo[bufnr].omnifunc = 'v:lua.vim.lsp.omnifunc'
   end
