@@ -156,7 +156,8 @@ end of the buffer when unclosed."
         (nreverse blocks)))))
 
 (defvar-local booknotes--fence-cache nil
-  "The buffer's `booknotes--fences', with the `buffer-chars-modified-tick' they are of.")
+  "The buffer's fenced code blocks as (TICK . BLOCKS).
+BLOCKS are `booknotes--fences' when `buffer-chars-modified-tick' was TICK.")
 
 (defun booknotes--in-fence-p (pos)
   "Whether POS lies in a fenced code block."
