@@ -10,6 +10,7 @@ enum SemanticTokenLegend {
   static let tokenTypes = [
     "heading", "marker", "hashtag", "clozeHint", "clozeAnswer", "question", "answer", "summary", "quote",
     "citation", "emphasis", "strong", "code", "link", "url", "property", "string",
+    "highlight",
   ]
 
   /// The token modifiers, in wire order: bit `i` of a token's modifiers is entry `i`.
@@ -41,6 +42,7 @@ enum SemanticTokenLegend {
     case .url: 14
     case .property: 15
     case .string: 16
+    case .highlight: 17
     }
   }
 

@@ -13,10 +13,10 @@ struct BlockContext: Sendable, Hashable {
   /// Outside code: the large block this one continues, if any.
   let piece: Piece
   /// In a piece inside a large block's text: the kinds of closing delimiter
-  /// (``InlineParser/Closer``) that an opener in a piece before searched for in vain to
+  /// (``InlineGrammar/Absence``) that an opener in a piece before searched for in vain to
   /// the text's end, so that none lies in this piece or after it
   /// (``InlineParser/KnownAbsence/assumed``).
-  let absentClosers: UInt8
+  let absentClosers: ClosersAbsent
 
   /// The large blocks that are stored in pieces.
   enum Piece: UInt8, Sendable, Hashable {
@@ -60,7 +60,7 @@ struct BlockContext: Sendable, Hashable {
     case orderedListTextAfterFarRead
   }
 
-  private init(fence: UInt8, fenceLength: Int, piece: Piece, absentClosers: UInt8 = 0) {
+  private init(fence: UInt8, fenceLength: Int, piece: Piece, absentClosers: ClosersAbsent = 0) {
     self.fence = fence
     self.fenceLength = fenceLength
     self.piece = piece
@@ -77,7 +77,7 @@ struct BlockContext: Sendable, Hashable {
 
   /// Continuing a large block cut into pieces; inside its text, with the closers the
   /// pieces before found absent.
-  static func continuing(_ piece: Piece, absentClosers: UInt8 = 0) -> BlockContext {
+  static func continuing(_ piece: Piece, absentClosers: ClosersAbsent = 0) -> BlockContext {
     BlockContext(fence: 0, fenceLength: 0, piece: piece, absentClosers: absentClosers)
   }
 

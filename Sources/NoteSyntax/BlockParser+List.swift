@@ -97,8 +97,8 @@ extension BlockParser {
   /// line after it (its text node closed).
   private mutating func itemText(
     from start: Int, pieceStart: Int, minimum: Int, regionStart: Int?, mayCutAfterFarRead: Bool,
-    absentClosers: UInt8
-  ) -> (InlineParser.PieceEnd, absent: UInt8) {
+    absentClosers: ClosersAbsent
+  ) -> (InlineParser.PieceEnd, absent: ClosersAbsent) {
     let content = builder.open(.inlineContent, at: start)
     let (end, absent) = textPiece(
       .listItem, from: start, pieceStart: pieceStart, minimum: minimum, regionStart: regionStart,
@@ -115,7 +115,9 @@ extension BlockParser {
 
   /// A piece inside a long list item's text, at `s`: its text to the next cut, or to its
   /// end, then the list's next items.
-  mutating func itemTextPiece(_ s: Int, ordered: Bool, mayCutAfterFarRead: Bool, absentClosers: UInt8) -> BlockContext {
+  mutating func itemTextPiece(_ s: Int, ordered: Bool, mayCutAfterFarRead: Bool, absentClosers: ClosersAbsent)
+    -> BlockContext
+  {
     let node = builder.open(ordered ? .orderedList : .unorderedList, at: s)
     let item = builder.open(.listItem, at: s)
     let (end, absent) = itemText(

@@ -109,7 +109,7 @@ extension BlockParser {
   /// in the piece that holds the line's end, the rest of the line and the quote's lines
   /// after it (the rest's text is parsed with them, once they say whether it is the
   /// quote's last line with text, whose citation is not inline text).
-  mutating func quoteTextPiece(_ s: Int, mayCutAfterFarRead: Bool, absentClosers: UInt8) -> BlockContext {
+  mutating func quoteTextPiece(_ s: Int, mayCutAfterFarRead: Bool, absentClosers: ClosersAbsent) -> BlockContext {
     let node = builder.open(.blockquote, at: s)
     let mark = (nodes: builder.count, findings: builder.findings.count)
     let line = builder.open(.quoteLine, at: s)

@@ -38,7 +38,7 @@ struct BlockParser {
   private(set) var searchedPastBuffer = false
   /// In a reparse: where an old piece after the edit starts in the text it continues,
   /// with the closers it was parsed assuming absent (``InlineParser/KnownAbsence``).
-  var absentAfter: (position: Int, kinds: UInt8, text: BlockContext.Piece.Text)?
+  var absentAfter: (position: Int, kinds: ClosersAbsent, text: BlockContext.Piece.Text)?
 
   init(
     buffer: UnsafeBufferPointer<UInt8>, startsDocument: Bool, recordsLines: Bool = false,
@@ -147,7 +147,7 @@ struct BlockParser {
   /// place where it is cut, or to its end (see ``InlineParser/parsePiece(from:pieceStart:minimum:regionStart:mayCutAfterFarRead:quoteLineFrom:into:)``).
   private mutating func paragraphPiece(
     _ node: Int, pieceStart: Int, from start: Int, regionStart: Int?, minimum: Int, mayCutAfterFarRead: Bool = true,
-    absentClosers: UInt8 = 0
+    absentClosers: ClosersAbsent = 0
   ) -> BlockContext {
     let (end, absent) = textPiece(
       .paragraph, from: start, pieceStart: pieceStart, minimum: minimum, regionStart: regionStart,
@@ -169,8 +169,8 @@ struct BlockParser {
   /// piece on.
   mutating func textPiece(
     _ text: BlockContext.Piece.Text, from start: Int, pieceStart: Int, minimum: Int, regionStart: Int?,
-    mayCutAfterFarRead: Bool, absentClosers: UInt8
-  ) -> (InlineParser.PieceEnd, absent: UInt8) {
+    mayCutAfterFarRead: Bool, absentClosers: ClosersAbsent
+  ) -> (InlineParser.PieceEnd, absent: ClosersAbsent) {
     var parser =
       switch text {
       case .paragraph: InlineParser(paragraphIn: p, from: start)

@@ -26,14 +26,6 @@ enum ByteClass {
   @inline(__always)
   static func lowercased(_ b: UInt8) -> UInt8 { (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b }
 
-  /// Bytes at which an inline construct, a line break or a non-ASCII scalar may start.
-  static let inlineSpecial: [Bool] = {
-    var table = [Bool](repeating: false, count: 256)
-    for c in "`*_?![#\n\r".utf8 { table[Int(c)] = true }
-    for b in 0x80...0xFF { table[b] = true }
-    return table
-  }()
-
   /// Decodes the scalar starting at `i` (the buffer is valid UTF-8). Returns the scalar
   /// and its length in bytes; a stray continuation byte reads as U+FFFD of length 1.
   @inline(__always)

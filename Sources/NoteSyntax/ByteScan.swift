@@ -79,22 +79,6 @@ enum ByteScan {
     return firstLane(breaks .| (v .< Vector(repeating: 0)))
   }
 
-  /// The first of the sixteen bytes at `i` where an inline construct might start, 16
-  /// when none can: a superset of `ByteClass.inlineSpecial` (every control byte and
-  /// non-ASCII byte, and `!` `#` `*` `?` `[` `_` `` ` ``).
-  @inline(__always)
-  static func firstInlineCandidateLane(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
-    let v = loadVector(p, i)
-    // Signed: below 0x20 or at least 0x80.
-    let control = v .< Vector(repeating: 0x20)
-    // `!` 0x21 and `#` 0x23 differ in bit 1; `[` 0x5B and `_` 0x5F in bit 2.
-    let bangOrHash = (v | Vector(repeating: 0x02)) .== Vector(repeating: 0x23)
-    let bracketOrUnderscore = (v | Vector(repeating: 0x04)) .== Vector(repeating: 0x5F)
-    let others =
-      (v .== Vector(repeating: 0x2A)) .| (v .== Vector(repeating: 0x3F)) .| (v .== Vector(repeating: 0x60))
-    return firstLane(control .| bangOrHash .| bracketOrUnderscore .| others)
-  }
-
   /// The first index in `start..<end` holding `\n` or `\r`, or `end`.
   @inline(__always)
   static func lineBreak(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
@@ -153,5 +137,41 @@ enum ByteScan {
     while i + 16 <= end && firstLane(loadVector(p, i) .< Vector(repeating: 0)) == 16 { i += 16 }
     while i < end && p[i] < 0x80 { i += 1 }
     return i
+  }
+}
+
+/// The ASCII bytes that start inline constructs (``InlineGrammar/asciiTriggers``) as
+/// vectors: the sixteen-byte step of the parser's scan of plain text compares each
+/// sixteen bytes with all of them at once.
+struct InlineTriggers: Sendable {
+  typealias Vector = ByteScan.Vector
+
+  /// How many ASCII trigger bytes the scan compares with.
+  static let capacity = 12
+
+  static let grammar = InlineTriggers(InlineGrammar.asciiTriggers)
+
+  // Twelve vectors, unused ones repeating the first: fixed fields, so that the
+  // comparisons need no loop.
+  private let t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11: Vector
+
+  init(_ bytes: [UInt8]) {
+    precondition(!bytes.isEmpty && bytes.count <= Self.capacity, "between 1 and 12 ASCII trigger bytes")
+    let v = (0..<Self.capacity).map { Vector(repeating: Int8(bitPattern: bytes[$0 < bytes.count ? $0 : 0])) }
+    (t0, t1, t2, t3, t4, t5) = (v[0], v[1], v[2], v[3], v[4], v[5])
+    (t6, t7, t8, t9, t10, t11) = (v[6], v[7], v[8], v[9], v[10], v[11])
+  }
+
+  /// The first of the sixteen bytes at `i` that is a trigger, a control byte (line
+  /// breaks among them) or not ASCII; 16 when none is.
+  @inline(__always)
+  func firstLane(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+    let v = ByteScan.loadVector(p, i)
+    // Signed: below 0x20 or at least 0x80.
+    var mask = v .< Vector(repeating: 0x20)
+    mask = mask .| (v .== t0) .| (v .== t1) .| (v .== t2) .| (v .== t3)
+    mask = mask .| (v .== t4) .| (v .== t5) .| (v .== t6) .| (v .== t7)
+    mask = mask .| (v .== t8) .| (v .== t9) .| (v .== t10) .| (v .== t11)
+    return ByteScan.firstLane(mask)
   }
 }

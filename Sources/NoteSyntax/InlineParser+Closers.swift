@@ -1,49 +1,28 @@
-/// Closing delimiters: where a code span, strong span or emphasis that opens at a
-/// position closes, if it does, and what a large paragraph's pieces know of closers
+/// Closing delimiters: where a span construct (code, strong, emphasis, highlight…)
+/// that opens at a position closes, if it does, and what a large paragraph's pieces know of closers
 /// absent from the text after them (``InlineParser/KnownAbsence``).
 extension InlineParser {
   @inline(__always)
   func isNonSpace(_ i: Int) -> Bool { !ByteClass.isWhitespace(p[i]) }
 
-  mutating func codeClose(at i: Int, _ end: Int) -> Int? {
-    guard i + 2 < end, isNonSpace(i + 1) else { return nil }
-    let p = self.p
-    return Self.closer(
-      Closer.backtick, &backticks, &farRegion, &foundAbsent, knownAbsence, p, from: i + 2, end: end,
-      topLevel: end == regionEnd && region.streaming, byte: UInt8(ascii: "`")
-    ) { Self.closesCode(p, $0) }
-  }
-
-  mutating func strongClose(at i: Int, _ end: Int) -> Int? {
-    guard i + 4 < end, p[i + 1] == UInt8(ascii: "*"), isNonSpace(i + 2) else { return nil }
-    let p = self.p
-    let limit = regionEnd
-    // The closer's second `*` is inside the span too.
-    return Self.closer(
-      Closer.doubleStar, &doubleStars, &farRegion, &foundAbsent, knownAbsence, p, from: i + 3, end: end - 1,
-      topLevel: end == regionEnd && region.streaming, byte: UInt8(ascii: "*")
-    ) { Self.closesStrong(p, $0, limit) }
-  }
-
-  mutating func emphasisClose(at i: Int, _ end: Int) -> Int? {
-    guard i + 2 < end, isNonSpace(i + 1) else { return nil }
+  /// Where the span construct `span` (at `index` of the grammar) that opens at `i`
+  /// closes, if it does: its closing delimiter's position, before `end`.
+  @inline(__always)
+  mutating func spanClose(_ span: Span, _ index: Int, at i: Int, _ start: Int, _ end: Int) -> Int? {
+    let count = span.count
+    let mark = span.mark
+    guard i + 2 * count < end, isNonSpace(i + count) else { return nil }
+    for k in 1..<max(count, 1) where p[i + k] != mark { return nil }
+    if span.outsideWords {
+      if p[i + 1] == mark || (i > start && ByteClass.isASCIIAlphanumeric(p[i - 1])) { return nil }
+    }
     let p = self.p
     let limit = regionEnd
+    // The closing delimiter lies wholly inside the span.
     return Self.closer(
-      Closer.star, &stars, &farRegion, &foundAbsent, knownAbsence, p, from: i + 2, end: end,
-      topLevel: end == regionEnd && region.streaming, byte: UInt8(ascii: "*")
-    ) { Self.closesEmphasis(p, $0, limit) }
-  }
-
-  mutating func underscoreClose(at i: Int, _ start: Int, _ end: Int) -> Int? {
-    guard i + 2 < end, isNonSpace(i + 1), p[i + 1] != UInt8(ascii: "_") else { return nil }
-    if i > start && ByteClass.isASCIIAlphanumeric(p[i - 1]) { return nil }
-    let p = self.p
-    let limit = regionEnd
-    return Self.closer(
-      Closer.underscore, &underscores, &farRegion, &foundAbsent, knownAbsence, p, from: i + 2, end: end,
-      topLevel: end == regionEnd && region.streaming, byte: UInt8(ascii: "_")
-    ) { Self.closesUnderscore(p, $0, limit) }
+      InlineGrammar.Absence.spanBits[index], &spanClosers[index], &farRegion, &foundAbsent, knownAbsence, p,
+      from: i + count + 1, end: end - (count - 1), topLevel: end == regionEnd && region.streaming, byte: mark
+    ) { Self.closes(span, p, $0, limit) }
   }
 
   /// The first closer of `kind` (`byte` where `matches`) from `start` before `end`.
@@ -54,7 +33,8 @@ extension InlineParser {
   /// `nil` without reading.
   @inline(__always)
   private static func closer(
-    _ kind: UInt8, _ search: inout ForwardSearch, _ far: inout Region, _ absent: inout UInt8, _ known: KnownAbsence,
+    _ kind: ClosersAbsent, _ search: inout ForwardSearch, _ far: inout Region, _ absent: inout ClosersAbsent,
+    _ known: KnownAbsence,
     _ p: UnsafeBufferPointer<UInt8>, from start: Int, end: Int, topLevel: Bool, byte: UInt8,
     _ matches: (Int) -> Bool
   ) -> Int? {
@@ -73,48 +53,37 @@ extension InlineParser {
     return found < end ? found : nil
   }
 
-  /// Whether a code span's closing backtick is at `x`.
+  /// Whether `span`'s closing delimiter starts at `x` (`limit`: the end of the text).
   @inline(__always)
-  static func closesCode(_ p: UnsafeBufferPointer<UInt8>, _ x: Int) -> Bool {
-    p[x] == UInt8(ascii: "`") && !ByteClass.isWhitespace(p[x - 1])
-  }
-
-  /// Whether a strong span's closing `**` starts at `x` (`limit`: the end of the text).
-  @inline(__always)
-  static func closesStrong(_ p: UnsafeBufferPointer<UInt8>, _ x: Int, _ limit: Int) -> Bool {
-    x + 1 < limit && p[x] == UInt8(ascii: "*") && p[x + 1] == UInt8(ascii: "*") && !ByteClass.isWhitespace(p[x - 1])
-  }
-
-  /// Whether an emphasis's closing `*` is at `x`.
-  @inline(__always)
-  static func closesEmphasis(_ p: UnsafeBufferPointer<UInt8>, _ x: Int, _ limit: Int) -> Bool {
-    p[x] == UInt8(ascii: "*") && !ByteClass.isWhitespace(p[x - 1]) && p[x - 1] != UInt8(ascii: "*")
-      && (x + 1 >= limit || p[x + 1] != UInt8(ascii: "*"))
-  }
-
-  /// Whether an emphasis's closing `_` is at `x`.
-  @inline(__always)
-  static func closesUnderscore(_ p: UnsafeBufferPointer<UInt8>, _ x: Int, _ limit: Int) -> Bool {
-    p[x] == UInt8(ascii: "_") && !ByteClass.isWhitespace(p[x - 1]) && p[x - 1] != UInt8(ascii: "_")
-      && (x + 1 >= limit || !(ByteClass.isASCIIAlphanumeric(p[x + 1]) || p[x + 1] == UInt8(ascii: "_")))
+  static func closes(_ span: Span, _ p: UnsafeBufferPointer<UInt8>, _ x: Int, _ limit: Int) -> Bool {
+    let mark = span.mark
+    let after = x + span.count
+    guard after <= limit, !ByteClass.isWhitespace(p[x - 1]) else { return false }
+    for k in 0..<span.count where p[x + k] != mark { return false }
+    if span.closerAloneInItsRun && (p[x - 1] == mark || (after < limit && p[after] == mark)) { return false }
+    if span.outsideWords && after < limit && (ByteClass.isASCIIAlphanumeric(p[after]) || p[after] == UInt8(ascii: "_"))
+    {
+      return false
+    }
+    return true
   }
 
   /// Whether `start..<end` holds a closer of a kind in `kinds` (each checked with a
   /// search of its own, so the parse's searches are left as they are).
-  func holdsCloser(of kinds: UInt8, from start: Int, to end: Int) -> Bool {
+  func holdsCloser(of kinds: ClosersAbsent, from start: Int, to end: Int) -> Bool {
     let p = self.p
     let limit = regionEnd
-    func holds(_ kind: UInt8, _ byte: UInt8, _ matches: (Int) -> Bool) -> Bool {
+    func holds(_ kind: ClosersAbsent, _ byte: UInt8, _ matches: (Int) -> Bool) -> Bool {
       guard kinds & kind != 0 else { return false }
       var search = ForwardSearch()
       return search.find(in: p, from: start, end: end, bytes: byte, byte, matches) < end
     }
-    return holds(Closer.backtick, UInt8(ascii: "`")) { Self.closesCode(p, $0) }
-      || holds(Closer.doubleStar, UInt8(ascii: "*")) { Self.closesStrong(p, $0, limit) }
-      || holds(Closer.star, UInt8(ascii: "*")) { Self.closesEmphasis(p, $0, limit) }
-      || holds(Closer.underscore, UInt8(ascii: "_")) { Self.closesUnderscore(p, $0, limit) }
-      || holds(Closer.bracket, UInt8(ascii: "]")) { p[$0] == UInt8(ascii: "]") }
-      || holds(Closer.parenthesis, UInt8(ascii: ")")) { p[$0] == UInt8(ascii: ")") }
+    for (index, construct) in InlineGrammar.constructs.enumerated() {
+      guard case .span(let span) = construct.parse else { continue }
+      if holds(InlineGrammar.Absence.spanBits[index], span.mark, { Self.closes(span, p, $0, limit) }) { return true }
+    }
+    return holds(InlineGrammar.Absence.bracket, UInt8(ascii: "]")) { p[$0] == UInt8(ascii: "]") }
+      || holds(InlineGrammar.Absence.parenthesis, UInt8(ascii: ")")) { p[$0] == UInt8(ascii: ")") }
   }
 
   /// At a piece's end (where it is cut, or the text's end): checks that no closer the
@@ -124,21 +93,26 @@ extension InlineParser {
   /// past the cut.
   mutating func finishPiece(from start: Int, to end: Int) {
     let assumed = knownAbsence.assumed
-    var absent = (assumed | foundAbsent) & ~Closer.onTheLine
+    var absent = (assumed | foundAbsent) & ~InlineGrammar.Absence.onTheLine
     if assumed != 0 {
       // A closer's test reads the byte after it.
       region.reach = max(region.reach, end + 1)
-      let firstBreak = assumed & Closer.onTheLine != 0 ? ByteScan.lineBreak(p, from: start, to: end) : end
+      let firstBreak =
+        assumed & InlineGrammar.Absence.onTheLine != 0 ? ByteScan.lineBreak(p, from: start, to: end) : end
       contradictsAssumption =
-        holdsCloser(of: assumed & ~Closer.onTheLine, from: start, to: end)
-        || holdsCloser(of: assumed & Closer.onTheLine, from: start, to: firstBreak)
-      if firstBreak == end { absent |= assumed & Closer.onTheLine }
+        holdsCloser(of: assumed & ~InlineGrammar.Absence.onTheLine, from: start, to: end)
+        || holdsCloser(of: assumed & InlineGrammar.Absence.onTheLine, from: start, to: firstBreak)
+      if firstBreak == end { absent |= assumed & InlineGrammar.Absence.onTheLine }
     }
-    if foundAbsent & Closer.bracket != 0 && ByteScan.lineBreak(p, from: bracketAbsentFrom, to: end) == end {
-      absent |= Closer.bracket
+    if foundAbsent & InlineGrammar.Absence.bracket != 0
+      && ByteScan.lineBreak(p, from: bracketAbsentFrom, to: end) == end
+    {
+      absent |= InlineGrammar.Absence.bracket
     }
-    if foundAbsent & Closer.parenthesis != 0 && ByteScan.lineBreak(p, from: parenthesisAbsentFrom, to: end) == end {
-      absent |= Closer.parenthesis
+    if foundAbsent & InlineGrammar.Absence.parenthesis != 0
+      && ByteScan.lineBreak(p, from: parenthesisAbsentFrom, to: end) == end
+    {
+      absent |= InlineGrammar.Absence.parenthesis
     }
     absentAfterPiece = absent
   }
@@ -148,13 +122,13 @@ extension InlineParser {
   /// is found absent (the pieces after it check that none follows on the line), so the
   /// piece's examined span does not run to the line's end.
   mutating func topLevelLinkClose(bracket: Int) -> (Int, Int)? {
-    guard let k = onTheLine(Closer.bracket, UInt8(ascii: "]"), from: bracket + 1) else {
+    guard let k = onTheLine(InlineGrammar.Absence.bracket, UInt8(ascii: "]"), from: bracket + 1) else {
       bracketAbsentFrom = bracket
       return nil
     }
     region.reach = max(region.reach, k + 2)
     guard k + 1 < p.count, p[k + 1] == UInt8(ascii: "(") else { return nil }
-    guard let m = onTheLine(Closer.parenthesis, UInt8(ascii: ")"), from: k + 2) else {
+    guard let m = onTheLine(InlineGrammar.Absence.parenthesis, UInt8(ascii: ")"), from: k + 2) else {
       parenthesisAbsentFrom = k
       return nil
     }
@@ -171,15 +145,15 @@ extension InlineParser {
   /// after an edit starts that assumed none to the end of its line
   /// (``KnownAbsence/after``); and at once, on the piece's first line, when the pieces
   /// before assumed none.
-  private mutating func onTheLine(_ kind: UInt8, _ closer: UInt8, from i: Int) -> Int? {
+  private mutating func onTheLine(_ kind: ClosersAbsent, _ closer: UInt8, from i: Int) -> Int? {
     let p = self.p
     if knownAbsence.assumed & kind != 0 && isOnFirstLine(i) { return nil }
     // What the old piece says holds for its own line: for a search that reaches it
     // from before, on the same line.
     let after = knownAbsence.after
     let horizon = knownAbsence.afterKinds & kind != 0 && i < after ? min(after, p.count) : p.count
-    var search = kind == Closer.bracket ? bracketsOrBreaks : parensOrBreaks
-    defer { if kind == Closer.bracket { bracketsOrBreaks = search } else { parensOrBreaks = search } }
+    var search = kind == InlineGrammar.Absence.bracket ? bracketsOrBreaks : parensOrBreaks
+    defer { if kind == InlineGrammar.Absence.bracket { bracketsOrBreaks = search } else { parensOrBreaks = search } }
     let found = search.find(in: p, from: i, end: max(i, horizon), bytes: closer, ByteClass.lf, ByteClass.cr) {
       p[$0] == closer || ByteClass.isLineBreak(p[$0])
     }

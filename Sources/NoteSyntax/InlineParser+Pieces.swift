@@ -43,11 +43,10 @@ extension InlineParser {
     from start: Int, pieceStart: Int, minimum: Int, regionStart: Int?, mayCutAfterFarRead: Bool,
     quoteLineFrom: Int? = nil, into builder: inout TreeBuilder
   ) -> PieceEnd {
-    let special = ByteClass.inlineSpecial
     let n = p.count
     let searchFrom = pieceStart + minimum
     // A hashtag may start the paragraph's text without whitespace before it.
-    let start0 = regionStart ?? -1
+    let textRegionStart = regionStart ?? -1
     var i = start
     var textStart = start
     pieceTextStart = start
@@ -77,16 +76,15 @@ extension InlineParser {
           finishPiece(from: start, to: i)
           return .cut(i, farRead: farRead)
         }
-      } else if i + 16 <= min(end, searchFrom) {
-        let lane = ByteScan.firstInlineCandidateLane(p, i)
-        i += lane
-        if lane == 16 { continue }
+      } else {
+        i = nextConstructStart(from: i, before: min(end, searchFrom))
+        if i == min(end, searchFrom) { continue }
       }
-      if !special[Int(p[i])] {
+      if !startsConstruct[Int(p[i])] {
         i += 1
         continue
       }
-      i = construct(at: i, start0, n, &textStart, &builder, 0)
+      i = construct(at: i, textRegionStart, n, &textStart, &builder, 0)
       region.reach = max(region.reach, i + 2)
     }
     flush(&textStart, i, &builder)

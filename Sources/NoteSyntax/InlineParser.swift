@@ -1,6 +1,6 @@
-/// Parses the inline text of one block region into nodes: code, strong, emphasis,
-/// cloze, image, link, hashtag, emoji and plain text, tried in that order at each
-/// position (the spec's order). Never fails: anything that does not match is text.
+/// Parses the inline text of one block region into nodes: the constructs of
+/// ``InlineGrammar``, tried in its order at each position, and plain text. Never
+/// fails: anything that does not match is text.
 ///
 /// Works on bytes. Closing delimiters are found with cached forward searches, so the
 /// cost stays linear in the region's length even on pathological input. Searches for
@@ -25,24 +25,12 @@ struct InlineParser {
   var bracketsOrBreaks = ForwardSearch()
   var parensOrBreaks = ForwardSearch()
   var spaces = ForwardSearch()
-  var backticks = ForwardSearch()
-  var stars = ForwardSearch()
-  var doubleStars = ForwardSearch()
-  var underscores = ForwardSearch()
-
-  /// The kinds of closer a top-level opener may search a large paragraph's text for to
-  /// its end (or a long line's): one bit each.
-  enum Closer {
-    static let backtick: UInt8 = 1
-    static let star: UInt8 = 2
-    static let doubleStar: UInt8 = 4
-    static let underscore: UInt8 = 8
-    /// A link's `]` on its `[`'s line, and its `)` on the line of its `](`: absent to
-    /// the end of that line, not of the text.
-    static let bracket: UInt8 = 16
-    static let parenthesis: UInt8 = 32
-    static let onTheLine = bracket | parenthesis
-  }
+  /// The bytes that may start a construct (``InlineGrammar/startsConstruct``), and the
+  /// ASCII ones as vectors for the scan's sixteen-byte steps.
+  let startsConstruct = InlineGrammar.startsConstruct
+  let triggers = InlineTriggers.grammar
+  /// One search for each span construct's closer, by its index in ``InlineGrammar/constructs``.
+  var spanClosers = [ForwardSearch](repeating: ForwardSearch(), count: InlineGrammar.constructs.count)
 
   /// What is known of closers absent from a large paragraph's text (for its pieces'
   /// top-level searches).
@@ -52,12 +40,12 @@ struct InlineParser {
     /// piece or after it (on its first line). A top-level opener of such a kind is text
     /// at once, without a search; that none lies in the piece is checked when it ends
     /// (``contradictsAssumption``).
-    var assumed: UInt8 = 0
+    var assumed: ClosersAbsent = 0
     /// From `after` to the text's end lies no closer of `afterKinds`: in a reparse,
     /// where an old piece after the edit starts that was parsed assuming none (its
     /// bytes, and all after it, are as they were). A search in vain stops there.
     var after = Int.max
-    var afterKinds: UInt8 = 0
+    var afterKinds: ClosersAbsent = 0
   }
 
   var knownAbsence = KnownAbsence()
@@ -66,13 +54,13 @@ struct InlineParser {
   /// `region` (a link's reads no region, the line being its end): the piece depends on
   /// the bytes after its end only through them, and the pieces after it check them
   /// (``KnownAbsence/assumed``), so its examined span stays its own.
-  var foundAbsent: UInt8 = 0
+  var foundAbsent: ClosersAbsent = 0
   /// Where the last link whose `]` (or `)`) was found absent opened (its `[`, or its `]`).
   var bracketAbsentFrom = 0
   var parenthesisAbsentFrom = 0
   /// The closers absent from the next piece on, once the piece is cut
   /// (``finishPiece(from:to:)``).
-  var absentAfterPiece: UInt8 = 0
+  var absentAfterPiece: ClosersAbsent = 0
   /// Where the piece's text starts, and the search for its first line break.
   var pieceTextStart = 0
   var pieceLineBreaks = ForwardSearch()
@@ -259,110 +247,118 @@ struct InlineParser {
   mutating func parse(
     _ start: Int, _ end: Int, into builder: inout TreeBuilder, depth: Int = 0, regionStart: Int? = nil
   ) {
-    let start0 = regionStart ?? start
-    let special = ByteClass.inlineSpecial
+    let textRegionStart = regionStart ?? start
     var i = start
     var textStart = start
     while i < end {
-      if i + 16 <= end {
-        let lane = ByteScan.firstInlineCandidateLane(p, i)
-        i += lane
-        if lane == 16 { continue }
-      }
-      if !special[Int(p[i])] {
-        i += 1
-        continue
-      }
-      i = construct(at: i, start0, end, &textStart, &builder, depth)
+      i = nextConstructStart(from: i, before: end)
+      guard i < end else { break }
+      i = construct(at: i, textRegionStart, end, &textStart, &builder, depth)
     }
     flush(&textStart, end, &builder)
   }
 
-  /// The construct (or text) at `i`, a byte of `inlineSpecial`, inside `start..<end`:
-  /// adds its nodes (after the text before it) and returns where parsing goes on.
+  /// The first position from `i` before `end` where a construct may start
+  /// (``InlineGrammar/startsConstruct``), or `end`: sixteen bytes a step, then byte by byte.
+  @inline(__always)
+  func nextConstructStart(from i: Int, before end: Int) -> Int {
+    var i = i
+    while i + 16 <= end {
+      let lane = triggers.firstLane(p, i)
+      if lane < 16 {
+        i += lane
+        if startsConstruct[Int(p[i])] { return i }
+        i += 1
+      } else {
+        i += 16
+      }
+    }
+    while i < end && !startsConstruct[Int(p[i])] { i += 1 }
+    return i
+  }
+
+  /// The construct (or text) at `i`, a byte that may start one, inside `start..<end`:
+  /// tries each construct the byte may start, in the grammar's order; the first that
+  /// matches adds its nodes (after the text before it). Returns where parsing goes on.
   @inline(__always)
   mutating func construct(
     at i: Int, _ start: Int, _ end: Int, _ textStart: inout Int, _ builder: inout TreeBuilder, _ depth: Int
   ) -> Int {
-    let b = p[i]
-    var matchedEnd = -1
-    switch b {
-    case UInt8(ascii: "`"):
-      if let close = codeClose(at: i, end) {
-        flush(&textStart, i, &builder)
-        let node = builder.open(.code, at: i)
-        builder.leaf(.delimiter, i, i + 1)
-        let breaks = lineEnd(from: i + 1, close) < close
-        builder.leaf(.text, i + 1, close, flags: breaks ? PackedNode.holdsLineBreak : 0)
-        builder.leaf(.delimiter, close, close + 1)
-        builder.close(node, at: close + 1)
-        matchedEnd = close + 1
-      }
-    case UInt8(ascii: "*"):
-      if depth < Self.maxDepth, let close = strongClose(at: i, end) {
-        flush(&textStart, i, &builder)
-        matchedEnd = span(.strong, i, close, delimiter: 2, &builder, depth)
-      } else if depth < Self.maxDepth, let close = emphasisClose(at: i, end) {
-        flush(&textStart, i, &builder)
-        matchedEnd = span(.emphasis, i, close, delimiter: 1, &builder, depth)
-      }
-    case UInt8(ascii: "_"):
-      if depth < Self.maxDepth, let close = underscoreClose(at: i, start, end) {
-        flush(&textStart, i, &builder)
-        matchedEnd = span(.emphasis, i, close, delimiter: 1, &builder, depth)
-      }
-    case UInt8(ascii: "?"):
-      if i + 1 < end && p[i + 1] == UInt8(ascii: "[") {
+    let b = Int(p[i])
+    var candidate = InlineGrammar.starts[b]
+    let last = InlineGrammar.starts[b + 1]
+    while candidate < last {
+      let index = InlineGrammar.candidates[candidate]
+      candidate += 1
+      let matchedEnd: Int?
+      switch InlineGrammar.constructs[index].parse {
+      case .span(let span):
+        matchedEnd = self.span(span, index, at: i, start, end, &textStart, &builder, depth)
+      case .cloze:
+        guard i + 1 < end && p[i + 1] == UInt8(ascii: "[") else { continue }
         flush(&textStart, i, &builder)
         matchedEnd = cloze(at: i, end, &builder)
-      }
-    case UInt8(ascii: "!"):
-      if i + 1 < end && p[i + 1] == UInt8(ascii: "["), let (k, close) = linkClose(bracket: i + 1, end) {
+      case .link(let kind):
+        let bracket = kind == .image ? i + 1 : i
+        guard bracket < end && p[bracket] == UInt8(ascii: "["), let (k, close) = linkClose(bracket: bracket, end) else {
+          continue
+        }
         flush(&textStart, i, &builder)
-        matchedEnd = link(.image, i, bracket: i + 1, k, close, &builder)
-      }
-    case UInt8(ascii: "["):
-      if let (k, close) = linkClose(bracket: i, end) {
-        flush(&textStart, i, &builder)
-        matchedEnd = link(.link, i, bracket: i, k, close, &builder)
-      }
-    case UInt8(ascii: "#"):
-      if i == start || ByteClass.isWhitespace(p[i - 1]), let tagEnd = hashtagEnd(at: i, end) {
+        matchedEnd = link(kind, i, bracket: bracket, k, close, &builder)
+      case .hashtag:
+        guard i == start || ByteClass.isWhitespace(p[i - 1]), let tagEnd = hashtagEnd(at: i, end) else { continue }
         flush(&textStart, i, &builder)
         builder.leaf(.hashtag, i, tagEnd)
         matchedEnd = tagEnd
+      case .emoji:
+        // U+4000…U+9FFF (most CJK ideographs) hold no emoji: lead bytes E4…E9.
+        if b >= 0xE4 && b <= 0xE9 && i + 2 < end { return i + 3 }
+        let (runEnd, isEmoji) = emojiRun(at: i, end)
+        guard isEmoji else { return runEnd }
+        flush(&textStart, i, &builder)
+        builder.leaf(.emoji, i, runEnd)
+        matchedEnd = runEnd
+      case .lineBreak:
+        matchedEnd = lineBreak(at: i, end, &textStart, &builder)
       }
-    case ByteClass.lf, ByteClass.cr:
-      flush(&textStart, i, &builder)
-      var breakEnd = i + 1
-      if b == ByteClass.cr && breakEnd < end && p[breakEnd] == ByteClass.lf { breakEnd += 1 }
-      builder.leaf(.lineBreak, i, breakEnd)
-      matchedEnd = breakEnd
-      // A `Q:` or `A:` marker (any case) needs the line's first three bytes; other lines do not.
-      if checksQuestionMarkers && breakEnd + 1 < end && p[breakEnd + 1] == UInt8(ascii: ":")
-        && (p[breakEnd] & ~0x20 == UInt8(ascii: "Q") || p[breakEnd] & ~0x20 == UInt8(ascii: "A"))
-      {
-        let lineEnd = lineEnd(from: breakEnd, min(end, breakEnd + 3))
-        matchedEnd = LineMarkers.paragraphLineMarker(p, breakEnd, lineEnd, &builder)
+      if let matchedEnd, matchedEnd > i {
+        textStart = matchedEnd
+        return matchedEnd
       }
-    default:
-      // U+4000…U+9FFF (most CJK ideographs) hold no emoji: lead bytes E4…E9.
-      if b >= 0xE4 && b <= 0xE9 && i + 2 < end { return i + 3 }
-      let (scalar, length) = ByteClass.scalar(in: p, at: i, end: end)
-      guard ByteClass.isEmoji(scalar) else { return i + length }
-      var j = i + length
-      while j < end && p[j] >= 0x80 {
-        let (next, nextLength) = ByteClass.scalar(in: p, at: j, end: end)
-        guard ByteClass.isEmoji(next) || ByteClass.isEmojiContinuation(next) else { break }
-        j += nextLength
-      }
-      flush(&textStart, i, &builder)
-      builder.leaf(.emoji, i, j)
-      matchedEnd = j
     }
-    guard matchedEnd > i else { return i + 1 }
-    textStart = matchedEnd
-    return matchedEnd
+    return i + 1
+  }
+
+  /// A line break at `i`, and the `Q:` or `A:` marker the next line of a paragraph may
+  /// start with; returns its end.
+  @inline(__always)
+  private mutating func lineBreak(at i: Int, _ end: Int, _ textStart: inout Int, _ builder: inout TreeBuilder) -> Int {
+    flush(&textStart, i, &builder)
+    var breakEnd = i + 1
+    if p[i] == ByteClass.cr && breakEnd < end && p[breakEnd] == ByteClass.lf { breakEnd += 1 }
+    builder.leaf(.lineBreak, i, breakEnd)
+    // A `Q:` or `A:` marker (any case) needs the line's first three bytes; other lines do not.
+    if checksQuestionMarkers && breakEnd + 1 < end && p[breakEnd + 1] == UInt8(ascii: ":")
+      && (p[breakEnd] & ~0x20 == UInt8(ascii: "Q") || p[breakEnd] & ~0x20 == UInt8(ascii: "A"))
+    {
+      let lineEnd = lineEnd(from: breakEnd, min(end, breakEnd + 3))
+      return LineMarkers.paragraphLineMarker(p, breakEnd, lineEnd, &builder)
+    }
+    return breakEnd
+  }
+
+  /// The end of the run of emoji at `i`; when the scalar there is none, its end.
+  @inline(__always)
+  private func emojiRun(at i: Int, _ end: Int) -> (end: Int, isEmoji: Bool) {
+    let (scalar, length) = ByteClass.scalar(in: p, at: i, end: end)
+    guard ByteClass.isEmoji(scalar) else { return (i + length, false) }
+    var j = i + length
+    while j < end && p[j] >= 0x80 {
+      let (next, nextLength) = ByteClass.scalar(in: p, at: j, end: end)
+      guard ByteClass.isEmoji(next) || ByteClass.isEmojiContinuation(next) else { break }
+      j += nextLength
+    }
+    return (j, true)
   }
 
   @inline(__always)
@@ -371,16 +367,29 @@ struct InlineParser {
     textStart = end
   }
 
-  /// Strong or emphasis from `start` to the closing delimiter at `close`; returns the end.
+  /// The span construct `span` (at `index` of the grammar) at `i`, if it closes: its
+  /// delimiters and contents, after the text before it; returns its end.
+  @inline(__always)
   private mutating func span(
-    _ kind: NodeKind, _ start: Int, _ close: Int, delimiter: Int, _ builder: inout TreeBuilder, _ depth: Int
-  ) -> Int {
-    let node = builder.open(kind, at: start)
-    builder.leaf(.delimiter, start, start + delimiter)
-    parse(start + delimiter, close, into: &builder, depth: depth + 1)
-    builder.leaf(.delimiter, close, close + delimiter)
-    builder.close(node, at: close + delimiter)
-    return close + delimiter
+    _ span: Span, _ index: Int, at i: Int, _ start: Int, _ end: Int, _ textStart: inout Int,
+    _ builder: inout TreeBuilder, _ depth: Int
+  ) -> Int? {
+    if span.contents == .inline && depth >= Self.maxDepth { return nil }
+    guard let close = spanClose(span, index, at: i, start, end) else { return nil }
+    flush(&textStart, i, &builder)
+    let count = span.count
+    let node = builder.open(span.node, at: i)
+    builder.leaf(.delimiter, i, i + count)
+    switch span.contents {
+    case .inline:
+      parse(i + count, close, into: &builder, depth: depth + 1)
+    case .raw:
+      let breaks = lineEnd(from: i + count, close) < close
+      builder.leaf(.text, i + count, close, flags: breaks ? PackedNode.holdsLineBreak : 0)
+    }
+    builder.leaf(.delimiter, close, close + count)
+    builder.close(node, at: close + count)
+    return close + count
   }
 
   /// For a link or image whose `[` is at `bracket`: the positions of its `]` and closing

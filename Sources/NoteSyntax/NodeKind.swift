@@ -108,6 +108,8 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
   case linkTarget
   /// A run of emoji.
   case emoji
+  /// `==text==`: Obsidian's and Kindle exports' highlight.
+  case highlight
 
   public var description: String {
     switch self {
@@ -147,6 +149,8 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case .lineBreak: "lineBreak"
     case .delimiter: "delimiter"
     case .strong: "strong"
+    case .highlight: "highlight"
+    case .highlight: "highlight"
     case .emphasis: "emphasis"
     case .code: "code"
     case .hashtag: "hashtag"

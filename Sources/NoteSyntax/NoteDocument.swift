@@ -217,7 +217,7 @@ public struct NoteDocument: Sendable {
     // The first old piece after the edit inside a large block's text, if it was parsed
     // assuming closers absent: none lies from there to the text's end, so a search for
     // one stops there.
-    var absentAfter: (position: Int, kinds: UInt8, text: BlockContext.Piece.Text)?
+    var absentAfter: (position: Int, kinds: ClosersAbsent, text: BlockContext.Piece.Text)?
     if let index = blocks.blockIndex(startingAtOrAfter: edit.upperBound + 1) {
       let (old, oldStart) = blocks.block(at: index)
       if old.context.absentClosers != 0, let kind = old.context.piece.text {
@@ -253,7 +253,7 @@ public struct NoteDocument: Sendable {
       // Not one whose opener found no closer to the text's end (or the line's): that
       // depends on the text after it, which is longer here.
       let absent = old.nextContext.absentClosers
-      guard old.context == context, absent & (~old.context.absentClosers | InlineParser.Closer.onTheLine) == 0,
+      guard old.context == context, absent & (~old.context.absentClosers | InlineGrammar.Absence.onTheLine) == 0,
         now > position, now - position < old.length, now - 1 >= newEnd,
         now + old.examined <= text.count,
         text.bytesEqual((position - 1)..<(position + old.examined), (now - 1)..<(now + old.examined))

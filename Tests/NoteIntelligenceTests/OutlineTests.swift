@@ -37,6 +37,30 @@ import Testing
     #expect(doc.text.string(in: chapter.selectionRange) == "Chapter 3: The Lazy Controller")
   }
 
+  @Test func namesStayWithinAHundredCharacters() {
+    let long = String(repeating: "word ", count: 60)
+    let text = """
+      # \(long)
+
+      \(long)?[\(String(repeating: "hint", count: 20))](answer) \(long).
+
+      Q: \(long)
+      A: \(long)
+
+      > \(long)
+      """
+    var names: [String] = []
+    func collect(_ symbols: [OutlineSymbol]) {
+      for symbol in symbols {
+        names.append(symbol.name)
+        collect(symbol.children)
+      }
+    }
+    collect(Outline.symbols(for: NoteDocument(text)))
+    #expect(names.count >= 4)
+    for name in names { #expect(name.count <= 100, "\(name.count) characters: \(name)") }
+  }
+
   @Test func headingsNestByLevelWithoutFrontMatter() {
     let text =
       "# Dune\n\n## Part 1\n### Ch 1\nThe ?[planet](Arrakis) is dry. It is hot.\n### Ch 2\n## Part 2\nQ: Who?\nA: Paul\n"
@@ -148,7 +172,7 @@ import Testing
       clozeNames[1] == "filler 0 answer 0 more text filler 1 [hint 1] more text filler 2 answer 2 more text filler 3 …")
     #expect(
       clozeNames[300]
-        == "… filler 299 answer 299 more text filler 300 [hint 300] more text filler 301 answer 301 more text …")
+        == "… 299 answer 299 more text filler 300 [hint 300] more text filler 301 answer 301 more …")
     #expect(book.children.last?.kind == .chapter)
     #expect(book.children.last?.name.hasSuffix(" …") == true)
   }

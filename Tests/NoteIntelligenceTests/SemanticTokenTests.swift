@@ -35,6 +35,17 @@ import Testing
         """)
   }
 
+  @Test func highlightsAndWhatTheyHold() {
+    #expect(
+      Dump.tokens("A ==marked **bold**== word.\n") == """
+        0:2 2 marker "=="
+        0:4 7 highlight "marked "
+        0:11 2 marker "**"
+        0:13 4 strong "bold"
+        0:17 4 marker "**=="
+        """)
+  }
+
   @Test func quoteWithHashtagClozeAndCitation() {
     let text = "> Shown by ?[who](Vohs) #psych\n> in 2000. (p. 42)\n"
     #expect(

@@ -38,9 +38,9 @@ import Testing
     return out
   }
 
-  /// `text` with no `*` or backtick that could close an opener before it.
+  /// `text` with no `*`, `=` or backtick that could close an opener before it.
   static func withoutClosers(_ text: String) -> String {
-    String(text.map { $0 == "*" || $0 == "`" ? "+" : $0 })
+    String(text.map { $0 == "*" || $0 == "`" || $0 == "=" ? "+" : $0 })
   }
 
   static let cases: [Case] = [
@@ -105,8 +105,8 @@ import Testing
       }
     },
     Case(name: "paragraph with unclosed openers throughout") { rng, bytes in
-      // Every opener searches to the end in vain: `*`, `**`, `_` and a backtick, each
-      // again and again, none with a closer after it.
+      // Every opener searches to the end in vain: `*`, `**`, `_`, a backtick and `==`,
+      // each again and again, none with a closer after it.
       text(&rng, bytes, separator: { _ in " " }) { rng in
         let opener = Int.random(in: 0..<40, using: &rng)
         let word = withoutClosers(NoteGenerator.inline(&rng)).replacingOccurrences(of: "_", with: "-")
@@ -115,6 +115,7 @@ import Testing
         case 1: return "**bold " + word
         case 2: return "_under " + word
         case 3: return "`tick " + word
+        case 4: return "==mark " + word
         default: return word
         }
       }

@@ -48,6 +48,7 @@ enum NoteGenerator {
       case 8: parts.append("?[\(w)]")
       case 9: parts.append("?[\(w)](\(w)")
       case 10: parts.append("🇫🇷")
+      case 11: parts.append("==\(w)==")
       default: parts.append(w)
       }
     }
@@ -83,7 +84,7 @@ enum NoteGenerator {
   /// Snippets that edits insert, heavy on prompt syntax and line breaks.
   static let snippets = [
     "?[", "](", ")", "]", "[", "(", "Q: ", "A: ", "q:", "\n", "\r\n", "\r", "\n\n", "#", "# ", "## ", "#tag/x", "*",
-    "**",
+    "**", "==", "=",
     "_", "`", "> ", "- ", "1. ", "---", "---\n", "...", "Summary: ", "tl;dr:", "😀", "👨‍👩‍👧", "\u{200D}", "🇫🇷", "é", "中", " ",
     "\t", "word", "(p. 4)", "— p. 3", "status: x\n", "```", "```\n", "~~~", "\n```sh\n", "`",
   ]

@@ -101,6 +101,7 @@ Sent as `initializationOptions'; for example
 (defface booknotes-url '((t :inherit font-lock-comment-face)) "A link's target.")
 (defface booknotes-property '((t :inherit font-lock-keyword-face)) "A front-matter key.")
 (defface booknotes-string '((t :inherit font-lock-string-face)) "A front-matter value.")
+(defface booknotes-highlight '((t :inherit highlight)) "The text of ==highlight==.")
 (defface booknotes-invalid '((t :underline (:style wave :color "Red1"))) "What a diagnostic flags.")
 
 (defconst booknotes-token-faces
@@ -120,7 +121,8 @@ Sent as `initializationOptions'; for example
     ("link" . booknotes-link)
     ("url" . booknotes-url)
     ("property" . booknotes-property)
-    ("string" . booknotes-string))
+    ("string" . booknotes-string)
+    ("highlight" . booknotes-highlight))
   "The face of each semantic token type of the server's legend.")
 
 (defconst booknotes-token-modifier-faces

@@ -6,8 +6,11 @@ enum OutlineText {
   static let maxWords = 12
   /// The most UTF-8 bytes a name or detail shows, the ellipsis left out.
   static let maxBytes = 80
-  /// The most UTF-8 bytes a cloze's name shows on each side of its placeholder.
+  /// The most UTF-8 bytes a cloze's name shows on each side of its placeholder (less
+  /// where the name would pass ``maxNameBytes``).
   static let windowBytes = 48
+  /// The most UTF-8 bytes (so characters too) any outline name shows.
+  static let maxNameBytes = 100
 
   /// The plain text of inline `nodes` (as `NoteDocument.plainText` renders it), at most
   /// `limit` bytes of it, and whether there was more.
@@ -68,6 +71,16 @@ enum OutlineText {
   /// followed by a space through the next one, at most `windowBytes` on each side (cut
   /// at a word, with `…` where the sentence goes on).
   static func sentenceWindow(in text: [UInt8], around shown: Range<Int>, placeholder: String) -> String {
+    let name = sentenceWindow(in: text, around: shown, placeholder: placeholder, windowBytes: windowBytes)
+    guard name.utf8.count > maxNameBytes else { return name }
+    // The placeholder and the ellipses, then what is left shared by both sides.
+    let window = max(0, (maxNameBytes - placeholder.utf8.count - 8) / 2)
+    return sentenceWindow(in: text, around: shown, placeholder: placeholder, windowBytes: window)
+  }
+
+  private static func sentenceWindow(
+    in text: [UInt8], around shown: Range<Int>, placeholder: String, windowBytes: Int
+  ) -> String {
     func isPunctuation(_ byte: UInt8) -> Bool { byte == 0x2E || byte == 0x21 || byte == 0x3F }
     // Before: the placeholder follows, so a mark right before it ends no sentence.
     var start = shown.lowerBound

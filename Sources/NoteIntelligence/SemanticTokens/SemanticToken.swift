@@ -36,6 +36,8 @@ public enum SemanticTokenType: Sendable, Hashable, CaseIterable {
   case property
   /// A front matter value.
   case string
+  /// The text of `==text==`.
+  case highlight
 }
 
 /// What a semantic token's span is besides its kind: a heading's level, or the part of

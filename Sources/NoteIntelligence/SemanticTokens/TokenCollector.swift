@@ -43,6 +43,7 @@ struct TokenCollector {
     case .answer: (.answer, .empty)
     case .summary: (.summary, .empty)
     case .strong: (.strong, .empty)
+    case .highlight: (.highlight, .empty)
     case .emphasis: (.emphasis, .empty)
     case .code: (.code, .empty)
     case .hashtag: (.hashtag, .empty)

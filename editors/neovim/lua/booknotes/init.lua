@@ -127,6 +127,7 @@ M.groups = {
   url = { 'BooknotesUrl', '@markup.link.url' },
   property = { 'BooknotesProperty', '@property' },
   string = { 'BooknotesString', '@string' },
+  highlight = { 'BooknotesHighlight', 'Search' },
 }
 
 -- Modifiers: `level1`…`level6` on headings, `invalid` on what a diagnostic flags.

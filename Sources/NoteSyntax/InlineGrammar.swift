@@ -1,0 +1,166 @@
+/// The inline grammar: every construct of inline text, declared once, in the order the
+/// constructs are tried at a position (the syntax page's order).
+///
+/// Adding a construct is one entry here (with its ``NodeKind``), its tests and its
+/// token type and editor colours. Everything else follows from the list: which bytes
+/// stop the parser's scan of plain text (``InlineGrammar/startsConstruct``), which
+/// constructs a byte may start and in what order, and the bits by which a large
+/// paragraph's pieces tell each other which closers lie nowhere ahead
+/// (``InlineGrammar/Absence``).
+enum InlineGrammar {
+  static let constructs: [InlineConstruct] = [
+    InlineConstruct("code", .span(Span(mark: "`", count: 1, node: .code, contents: .raw))),
+    InlineConstruct("strong", .span(Span(mark: "*", count: 2, node: .strong))),
+    InlineConstruct("highlight", .span(Span(mark: "=", count: 2, node: .highlight))),
+    InlineConstruct("emphasis", .span(Span(mark: "*", count: 1, node: .emphasis, closerAloneInItsRun: true))),
+    InlineConstruct(
+      "emphasis with underscores",
+      .span(Span(mark: "_", count: 1, node: .emphasis, closerAloneInItsRun: true, outsideWords: true))),
+    InlineConstruct("cloze", .cloze),
+    InlineConstruct("image", .link(.image)),
+    InlineConstruct("link", .link(.link)),
+    InlineConstruct("hashtag", .hashtag),
+    InlineConstruct("emoji", .emoji),
+    InlineConstruct("line break", .lineBreak),
+  ]
+
+  /// Whether a construct may start at a byte: the parser's scan of plain text stops at
+  /// these and nowhere else.
+  static let startsConstruct: [Bool] = {
+    var table = [Bool](repeating: false, count: 256)
+    for construct in constructs {
+      for byte in construct.parse.firstBytes { table[Int(byte)] = true }
+    }
+    return table
+  }()
+
+  /// For each byte, the indices into ``constructs`` of those it may start, in order of
+  /// trial: `candidates[starts[b]..<starts[b + 1]]`.
+  static let (starts, candidates): ([Int], [Int]) = {
+    var starts: [Int] = []
+    var candidates: [Int] = []
+    for byte in 0...255 {
+      starts.append(candidates.count)
+      for (index, construct) in constructs.enumerated() where construct.parse.firstBytes.contains(UInt8(byte)) {
+        candidates.append(index)
+      }
+    }
+    starts.append(candidates.count)
+    return (starts, candidates)
+  }()
+
+  /// The ASCII bytes that start a construct, other than line breaks (the scan stops at
+  /// every control byte and every non-ASCII byte anyway): at most
+  /// ``InlineTriggers/capacity``.
+  static let asciiTriggers: [UInt8] = (0x20..<0x80).map(UInt8.init).filter { startsConstruct[Int($0)] }
+
+  /// The bits naming kinds of closer that a large paragraph's pieces may know absent
+  /// from the text after them: one per span construct, and a link's `]` and `)`.
+  enum Absence {
+    /// The bit of the span construct at `index` of ``constructs``.
+    static let spanBits: [ClosersAbsent] = {
+      var bits = [ClosersAbsent](repeating: 0, count: constructs.count)
+      var next: ClosersAbsent = 1
+      for (index, construct) in constructs.enumerated() {
+        if case .span = construct.parse {
+          bits[index] = next
+          next <<= 1
+        }
+      }
+      return bits
+    }()
+    static let spans: ClosersAbsent = spanBits.reduce(0, |)
+    /// A link's `]` on its `[`'s line, and its `)` on the line of its `](`: absent to
+    /// the end of that line, not of the text.
+    static let bracket: ClosersAbsent = (spans + 1).nextPowerOfTwo
+    static let parenthesis: ClosersAbsent = bracket << 1
+    static let onTheLine = bracket | parenthesis
+  }
+}
+
+/// A set of kinds of closer known absent (``InlineGrammar/Absence``), one bit each.
+typealias ClosersAbsent = UInt16
+
+extension ClosersAbsent {
+  /// The smallest power of two at least `self`.
+  fileprivate var nextPowerOfTwo: ClosersAbsent {
+    var value: ClosersAbsent = 1
+    while value < self { value <<= 1 }
+    return value
+  }
+}
+
+/// One inline construct: its name (for tests and messages) and how it parses.
+struct InlineConstruct: Sendable {
+  let name: String
+  let parse: InlineParse
+
+  init(_ name: String, _ parse: InlineParse) {
+    self.name = name
+    self.parse = parse
+  }
+}
+
+/// How a construct parses, from the byte that starts it.
+enum InlineParse: Sendable {
+  /// A span between two equal delimiters (``Span``).
+  case span(Span)
+  /// `?[hint](answer)`, and the malformed ones the diagnostics name.
+  case cloze
+  /// `[text](target)`, or `![alt](target)` for an image.
+  case link(NodeKind)
+  /// `#tag`, at the start of the text or after whitespace.
+  case hashtag
+  /// A run of emoji.
+  case emoji
+  /// A line break (and the `Q:`/`A:` marker a paragraph's next line may start with).
+  case lineBreak
+
+  /// The bytes it may start with.
+  var firstBytes: [UInt8] {
+    switch self {
+    case .span(let span): [span.mark]
+    case .cloze: [UInt8(ascii: "?")]
+    case .link(let kind): kind == .image ? [UInt8(ascii: "!")] : [UInt8(ascii: "[")]
+    case .hashtag: [UInt8(ascii: "#")]
+    case .emoji: Array(0x80...0xFF)
+    case .lineBreak: [ByteClass.lf, ByteClass.cr]
+    }
+  }
+}
+
+/// A span between equal delimiters: `count` times `mark`, text, and the same again.
+/// The opening delimiter is followed by a non-space, the closing one preceded by one;
+/// unclosed, the delimiter is text.
+struct Span: Sendable {
+  enum Contents: Sendable {
+    /// Inline text: constructs nest inside.
+    case inline
+    /// Read as it is: nothing inside is recognised (code).
+    case raw
+  }
+
+  let mark: UInt8
+  let count: Int
+  let node: NodeKind
+  let contents: Contents
+  /// Whether the closing delimiter stands alone in its run of marks (`*a**` does not
+  /// close at the `**`), and the opening one is not doubled where that is another
+  /// construct's (for `_`).
+  let closerAloneInItsRun: Bool
+  /// Whether the span opens only where no letter or digit comes before it and closes
+  /// only where none comes after (`snake_case_name` holds no emphasis).
+  let outsideWords: Bool
+
+  init(
+    mark: Character, count: Int, node: NodeKind, contents: Contents = .inline, closerAloneInItsRun: Bool = false,
+    outsideWords: Bool = false
+  ) {
+    self.mark = mark.asciiValue!
+    self.count = count
+    self.node = node
+    self.contents = contents
+    self.closerAloneInItsRun = closerAloneInItsRun
+    self.outsideWords = outsideWords
+  }
+}

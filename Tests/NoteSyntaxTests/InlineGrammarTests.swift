@@ -1,0 +1,76 @@
+import Testing
+
+@testable import NoteSyntax
+
+/// The inline grammar's declarations decide what the parser does: the bytes its scan
+/// stops at, the order constructs are tried in, and the closers pieces know absent.
+@Suite struct InlineGrammarTests {
+  @Test func constructsAreTriedInTheSpecOrder() {
+    #expect(
+      InlineGrammar.constructs.map(\.name) == [
+        "code", "strong", "highlight", "emphasis", "emphasis with underscores", "cloze", "image", "link", "hashtag",
+        "emoji", "line break",
+      ])
+  }
+
+  @Test func theScanStopsAtExactlyTheBytesThatStartAConstruct() {
+    var declared = Set<UInt8>()
+    for construct in InlineGrammar.constructs { declared.formUnion(construct.parse.firstBytes) }
+    for byte in 0...255 {
+      #expect(InlineGrammar.startsConstruct[byte] == declared.contains(UInt8(byte)), "byte \(byte)")
+    }
+    // The sixteen-byte step stops at every such byte, in every lane, and passes over
+    // every other printable ASCII byte (control and non-ASCII bytes always stop it).
+    for byte in 0...255 {
+      for lane in 0..<16 {
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 16)
+        bytes[lane] = UInt8(byte)
+        let found = bytes.withUnsafeBufferPointer { InlineTriggers.grammar.firstLane($0, 0) }
+        let stops = declared.contains(UInt8(byte)) || byte < 0x20 || byte >= 0x80
+        #expect(found == (stops ? lane : 16), "byte \(byte) in lane \(lane)")
+      }
+    }
+    #expect(InlineGrammar.asciiTriggers.count <= InlineTriggers.capacity)
+  }
+
+  @Test func eachKindOfCloserHasABitOfItsOwn() {
+    let spans = InlineGrammar.constructs.indices.filter {
+      if case .span = InlineGrammar.constructs[$0].parse { return true } else { return false }
+    }
+    let bits =
+      spans.map { InlineGrammar.Absence.spanBits[$0] } + [
+        InlineGrammar.Absence.bracket, InlineGrammar.Absence.parenthesis,
+      ]
+    #expect(bits.allSatisfy { $0 != 0 && $0 & ($0 - 1) == 0 })
+    #expect(Set(bits).count == bits.count)
+  }
+
+  /// The kinds of the top-level nodes of `text`'s single paragraph.
+  static func kinds(_ text: String) -> [NodeKind] {
+    let document = NoteDocument(text)
+    return document.tree.block(at: 0).children.map(\.kind)
+  }
+
+  @Test(arguments: [
+    ("==marked==", [NodeKind.highlight]),
+    ("a ==b== c", [.text, .highlight, .text]),
+    ("== spaced ==", [.text]),
+    ("x==y", [.text]),
+    ("==open", [.text]),
+    ("`==code==`", [.code]),
+    ("==**both**==", [.highlight]),
+  ])
+  func highlightsFollowTheFlankingRulesOfStrong(text: String, kinds: [NodeKind]) {
+    #expect(Self.kinds(text) == kinds)
+  }
+
+  @Test func aHighlightClosedFarAlongALargeParagraphReachesBackToItsOpener() {
+    // An unclosed `==` in a paragraph of pieces, closed much later by typing.
+    let filler = String(repeating: "word after word, ", count: 6_000)
+    var document = NoteDocument("==opened " + filler + "end.\n")
+    let end = document.utf8Count - 2
+    document.replace(end..<end, with: "==")
+    #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree))
+    #expect(Array(document.tree.block(at: 0).children).first?.kind == .highlight)
+  }
+}
