@@ -336,6 +336,23 @@ check('an incremental edit updates highlights and diagnostics', function()
   expect(has_group(note, row + 1, col, '@lsp.type.clozeAnswer.markdown'), 'the new cloze answer')
 end)
 
+check('a link warning goes without typing once its note appears on disk', function()
+  -- Neovim pulls diagnostics but cannot be asked to pull again: the server pushes them,
+  -- so a warning the library makes wrong is replaced without a keystroke.
+  local last = vim.api.nvim_buf_line_count(note)
+  vim.api.nvim_buf_set_lines(note, last, last, false, { 'See [later](appears-later.md).' })
+  wait_for(5000, function()
+    return diagnostic(note, 'link-missing-note')
+  end, 'link-missing-note for a note not yet written')
+  local file = assert(io.open(library .. '/appears-later.md', 'w'))
+  file:write('# Appears later\n')
+  file:close()
+  wait_for(8000, function()
+    return diagnostic(note, 'link-missing-note') == nil
+  end, 'the warning gone after the note appeared, with nothing typed')
+  vim.api.nvim_buf_set_lines(note, last, last + 1, false, {})
+end)
+
 check(':BooknotesSearch fills the quickfix list', function()
   vim.fn.setqflist({}, 'r')
   vim.cmd('BooknotesSearch Simonides')
