@@ -18,39 +18,28 @@ extension InlineParser {
     }
     let p = self.p
     let limit = regionEnd
+    let matches = { (x: Int) in Self.closes(span, p, x, limit) }
     // The closing delimiter lies wholly inside the span.
-    return Self.closer(
-      InlineGrammar.Absence.spanBits[index], &spanClosers[index], &farRegion, &foundAbsent, knownAbsence, p,
-      from: i + count + 1, end: end - (count - 1), topLevel: end == regionEnd && region.streaming, byte: mark
-    ) { Self.closes(span, p, $0, limit) }
-  }
-
-  /// The first closer of `kind` (`byte` where `matches`) from `start` before `end`.
-  ///
-  /// Inside a span (`end` known) the search reads no further than `end`. At the top
-  /// level of a large paragraph's piece it reads on to the text's end, found as it goes
-  /// in `far`: none is `nil` and adds `kind` to `absent`, and a kind in `assumed` is
-  /// `nil` without reading.
-  @inline(__always)
-  private static func closer(
-    _ kind: ClosersAbsent, _ search: inout ForwardSearch, _ far: inout Region, _ absent: inout ClosersAbsent,
-    _ known: KnownAbsence,
-    _ p: UnsafeBufferPointer<UInt8>, from start: Int, end: Int, topLevel: Bool, byte: UInt8,
-    _ matches: (Int) -> Bool
-  ) -> Int? {
-    guard start < end else { return nil }
-    if topLevel {
-      if known.assumed & kind != 0 { return nil }
-      let horizon = known.afterKinds & kind != 0 ? known.after : Int.max
-      let found = find(&search, &far, p, from: start, horizon: horizon, bytes: byte, byte, matches)
-      if found >= end {
-        absent |= kind
-        return nil
-      }
-      return found
+    let from = i + count + 1
+    let to = end - (count - 1)
+    guard from < to else { return nil }
+    // Inside a span (`end` known) the search reads no further than `end`. At the top
+    // level of a large paragraph's piece it reads on to the text's end, found as it
+    // goes in `farRegion`: finding none adds the kind to `foundAbsent`, and a kind
+    // the pieces before found absent is none without reading.
+    guard end == regionEnd && region.streaming else {
+      let found = spanClosers[index].find(in: p, from: from, end: to, bytes: mark, mark, matches)
+      return found < to ? found : nil
     }
-    let found = search.find(in: p, from: start, end: end, bytes: byte, byte, matches)
-    return found < end ? found : nil
+    let kind = InlineGrammar.Absence.spanBits[index]
+    if knownAbsence.assumed & kind != 0 { return nil }
+    let horizon = knownAbsence.afterKinds & kind != 0 ? knownAbsence.after : Int.max
+    let found = Self.find(&spanClosers[index], &farRegion, p, from: from, horizon: horizon, bytes: mark, mark, matches)
+    guard found < to else {
+      foundAbsent |= kind
+      return nil
+    }
+    return found
   }
 
   /// Whether `span`'s closing delimiter starts at `x` (`limit`: the end of the text).
