@@ -60,8 +60,9 @@ enum ExitStatus {
 }
 
 extension String {
-  /// The string padded with spaces to at least `width` characters.
+  /// The string padded with spaces to at least `width` columns (``displayWidth``).
   func padding(to width: Int) -> String {
-    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    let columns = displayWidth
+    return columns >= width ? self + " " : self + String(repeating: " ", count: width - columns)
   }
 }
