@@ -30,7 +30,7 @@ public struct CatalogSettings: Sendable, Hashable {
   }
 }
 
-/// A `GET {endpoint}/volumes` request for a title (and author).
+/// A `GET {endpoint}/volumes` request for a title (and author), or an ISBN.
 public struct GoogleBooksRequest: Sendable, Hashable {
   /// Keeps the fields a book note uses, ISBNs included (`projection=lite` drops them).
   static let fields =
@@ -45,8 +45,13 @@ public struct GoogleBooksRequest: Sendable, Hashable {
   public let redactedURL: String
 
   public init(_ query: CatalogQuery, settings: CatalogSettings) {
-    var q = "intitle:" + query.title
-    if let author = query.author { q += " inauthor:" + author }
+    var q: String
+    if let isbn = query.isbn {
+      q = "isbn:" + isbn
+    } else {
+      q = "intitle:" + query.title
+      if let author = query.author { q += " inauthor:" + author }
+    }
     var parameters: [(String, String)] = [
       ("q", q), ("printType", "books"), ("maxResults", String(min(max(settings.maxResults, 1), 40))),
       ("country", settings.country),

@@ -152,26 +152,79 @@ extension BookNotesServer {
     }
   }
 
-  /// The hover of a note's title: its book's metadata from front matter, else from the
-  /// book cache.
-  func titleHover(at offset: Int, in note: NoteDocument, encoding: PositionEncoding) -> Hover? {
+  /// The hover of a note's title: its book's metadata from front matter, with what
+  /// Google Books says of the book (``titleHoverBook(title:info:uri:)``).
+  func titleHover(at offset: Int, in note: NoteDocument, uri: DocumentURI, encoding: PositionEncoding) async
+    -> Hover?
+  {
     guard let context = TitleCompletionContext.at(offset, in: note), !context.range.isEmpty,
       let title = bookTitle(of: note)
     else { return nil }
     let info = BookInfo(note)
-    var book: CatalogBook?
-    if let catalog = bookCatalog() {
-      if let id = info.googleBooksID { book = catalog.book(id: id) }
-      if book == nil, let query = CatalogQuery(typed: title), let books = catalog.cachedBooks(for: query) {
-        let folded = TextFolding.folded(title)
-        book =
-          books.first { $0.id == info.googleBooksID }
-          ?? books.first { TextFolding.folded($0.title) == folded || TextFolding.folded($0.fullTitle) == folded }
-      }
-    }
+    let book = await titleHoverBook(title: title, info: info, uri: uri)
     guard let markdown = BookHover.markdown(title: title, info: info, book: book) else { return nil }
     return Hover(
       contents: MarkupContent(kind: .markdown, value: markdown), range: note.lspRange(of: context.range, in: encoding))
+  }
+
+  /// The catalog's book for a note: the book of its `google-books-id` when an answer
+  /// held it, else the one a lookup of the title as typed found (completion's), else
+  /// looked up by the note's ISBN, else by its title and first author. Lookups answer
+  /// from the cache, else wait for Google Books at most `books.completionBudget` in
+  /// all (or until the hover is cancelled): a slower lookup goes on and fills the cache
+  /// for the next hover, which then shows the book.
+  func titleHoverBook(title: String, info: BookInfo, uri: DocumentURI) async -> CatalogBook? {
+    guard let catalog = bookCatalog() else { return nil }
+    if let id = info.googleBooksID, let book = catalog.book(id: id) { return book }
+    if let query = CatalogQuery(typed: title), let books = catalog.cachedBooks(for: query),
+      let book = Self.book(titled: title, id: info.googleBooksID, in: books)
+    {
+      return book
+    }
+    let budget = session.withLock { $0.configuration.settings.books.completionBudget }
+    let deadline = ContinuousClock.now + .milliseconds(budget)
+    var queries: [(query: CatalogQuery, pick: ([CatalogBook]) -> CatalogBook?)] = []
+    if let isbn = info.isbn, let query = CatalogQuery(isbn: isbn) {
+      queries.append((query, { Self.book(withISBN: query.isbn ?? "", in: $0) }))
+    }
+    queries.append(
+      (
+        CatalogQuery(title: title, author: info.authors.first),
+        { Self.book(titled: title, id: info.googleBooksID, in: $0) }
+      ))
+    // Its own channel: a newer hover of the note cancels an older lookup, a completion
+    // does not.
+    let channel = "hover " + uri
+    for (query, pick) in queries {
+      let left = max(ContinuousClock.now.duration(to: deadline), .zero)
+      switch await catalog.lookup(query, channel: channel, within: left) {
+      case .books(let books):
+        if let book = pick(books) { return book }
+      case .pending:
+        // The next hover finds the answer in the cache.
+        return nil
+      case .failed:
+        break
+      }
+    }
+    return nil
+  }
+
+  /// The book of `books` with `id`, else the first whose title (or title and subtitle)
+  /// is `title`, case and accents aside.
+  static func book(titled title: String, id: String?, in books: [CatalogBook]) -> CatalogBook? {
+    if let id, let book = books.first(where: { $0.id == id }) { return book }
+    let folded = TextFolding.folded(title)
+    return books.first { TextFolding.folded($0.title) == folded || TextFolding.folded($0.fullTitle) == folded }
+  }
+
+  /// The book of `books` whose ISBN-13 or ISBN-10 is `isbn` (normalised), else the only
+  /// book of the answer.
+  static func book(withISBN isbn: String, in books: [CatalogBook]) -> CatalogBook? {
+    let matching = books.first { book in
+      [book.isbn13, book.isbn10].contains { $0.flatMap(DuplicateBooks.normalizedISBN) == isbn }
+    }
+    return matching ?? (books.count == 1 ? books.first : nil)
   }
 }
 

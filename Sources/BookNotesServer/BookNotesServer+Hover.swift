@@ -8,16 +8,20 @@ extension BookNotesServer {
       let document = try document(params.textDocument.uri)
       let note = document.note
       let encoding = self.encoding
+      let tag = Self.tag(at: params.position, in: note, encoding: encoding)
+      let offset = note.offset(of: params.position, in: encoding)
+      // A title's hover may wait for Google Books, within the completion budget.
+      if tag == nil, let hover = await titleHover(at: offset, in: note, uri: document.uri, encoding: encoding) {
+        return hover
+      }
       return timed(HoverParams.method) { () -> Hover? in
-        if let tag = Self.tag(at: params.position, in: note, encoding: encoding) {
+        if let tag {
           let snapshot = liveLibrary(overlaying: [document])
           guard let markdown = Self.tagHover(tag.name, in: snapshot) else { return nil }
           return Hover(
             contents: MarkupContent(kind: .markdown, value: markdown), range: note.lspRange(of: tag.range, in: encoding)
           )
         }
-        let offset = note.offset(of: params.position, in: encoding)
-        if let hover = titleHover(at: offset, in: note, encoding: encoding) { return hover }
         guard let card = HoverContent.markdown(at: offset, in: note) else { return nil }
         return Hover(
           contents: MarkupContent(kind: .markdown, value: card.markdown),

@@ -165,11 +165,12 @@ extension BlockParser {
   }
 
   /// The chapter-and-verse annotation of a quote's last line: a trailing parenthetical
-  /// holding a digit (`(p. 42)`, `(ch. 3)`), or (`wholeLine`: the text is a line's, not
-  /// the rest of a long one) a whole line starting with a dash (`— p. 42`).
+  /// holding a digit (`(p. 42)`, `(ch. 3)`), a dash and a reference ending the line
+  /// (`— p. 6`, `-- Kahneman, ch. 3`: ``DashCitation``), or (`wholeLine`: the text is
+  /// a line's, not the rest of a long one) a whole line starting with a dash (`— p. 42`).
   func citationRange(_ start: Int, _ end: Int, wholeLine: Bool = true) -> Range<Int>? {
     if wholeLine && startsLikeACitation(start, end) { return start..<end }
-    guard end > start, p[end - 1] == UInt8(ascii: ")") else { return nil }
+    guard end > start, p[end - 1] == UInt8(ascii: ")") else { return DashCitation.find(p, start, end) }
     var open = end - 2
     var hasDigit = false
     while open >= start && p[open] != UInt8(ascii: "(") && p[open] != UInt8(ascii: ")") {

@@ -35,7 +35,7 @@ extension InlineParser {
   /// same (``NoteDocument/replace(_:with:)``).
   ///
   /// In a long quote line's text (`quoteLineFrom`: where its text, or the piece, starts),
-  /// a place must also pass ``mayCutQuoteLine(at:parensRead:open:)``.
+  /// a place must also pass ``mayCutQuoteLine(at:_:)``.
   ///
   /// The places depend on the bytes before them and on the piece's start only, so a
   /// reparse from an old piece's start finds the old places again after the edit.
@@ -52,9 +52,8 @@ extension InlineParser {
     pieceTextStart = start
     // Past twice `Pieces.maximum`: the place picked among the bytes ahead.
     var lastResort: Int?
-    // In a quote line's text: whether the last parenthesis before `parensRead` is a `(`.
-    var parensRead = quoteLineFrom ?? 0
-    var openParenthesis = false
+    // In a quote line's text: what its places to cut depend on, read so far.
+    var quoteLine = quoteLineFrom.map { QuoteLineReading(start: $0) }
     while true {
       let end = region.bound(after: i, p)
       guard i < end else { break }
@@ -68,7 +67,7 @@ extension InlineParser {
           candidate = isCutCandidate(i, afterAnyByte: held >= Pieces.maximum)
         }
         if candidate, mayCutAfterFarRead || region.reach <= i + Pieces.lookahead,
-          quoteLineFrom == nil || mayCutQuoteLine(at: i, parensRead: &parensRead, open: &openParenthesis)
+          quoteLine == nil || mayCutQuoteLine(at: i, &quoteLine!)
         {
           flush(&textStart, i, &builder)
           let farRead = region.reach > i + Pieces.lookahead
@@ -105,24 +104,51 @@ extension InlineParser {
     return hashBefore(i) & 63 == 0
   }
 
+  /// What the places where a long quote line's text may be cut depend on, read on
+  /// from where its text (or the piece) starts, each byte once per piece.
+  struct QuoteLineReading {
+    /// Where the text (or the piece) starts: nothing before it is read.
+    let start: Int
+    /// The bytes before this one are read.
+    var read: Int
+    /// Whether the last parenthesis read is a `(`.
+    var open = false
+    /// Where the last dash after a space that may open a citation starts.
+    var lastDash: Int?
+
+    init(start: Int) {
+      self.start = start
+      read = start
+    }
+  }
+
   /// Whether a quote line's text may be cut at `i`: not where the line's closing
-  /// citation could begin, so that every piece before the line's last holds plain
-  /// inline text. `i` is no space, tab or `(`, and the last parenthesis before it is no
-  /// `(` (a citation is a trailing parenthetical with none inside). Whether it is, is
-  /// read on from `parensRead` to `i` (`open`), so each byte once per piece; at the
-  /// piece's start none is open (the cut before kept the same rule).
-  private func mayCutQuoteLine(at i: Int, parensRead: inout Int, open: inout Bool) -> Bool {
-    while parensRead < i {
-      let b = p[parensRead]
+  /// citation could begin or run, so that every piece before the line's last holds
+  /// plain inline text. `i` is no space, tab or `(`, the last parenthesis before it is
+  /// no `(` (a citation is a trailing parenthetical with none inside), and no dash after
+  /// a space that may open a citation (``DashCitation``) starts at `i` or in the
+  /// `DashCitation.maximumLength` bytes before it. At the piece's start no parenthesis
+  /// is open and no such dash is that near (the cut before kept the same rule, and a
+  /// piece is longer than that).
+  private func mayCutQuoteLine(at i: Int, _ reading: inout QuoteLineReading) -> Bool {
+    while reading.read < i {
+      let k = reading.read
+      let b = p[k]
       if b == UInt8(ascii: "(") {
-        open = true
+        reading.open = true
       } else if b == UInt8(ascii: ")") {
-        open = false
+        reading.open = false
+      } else if k > reading.start && ByteClass.isSpaceOrTab(p[k - 1]) && DashCitation.startsDash(p, k, i + 1) {
+        // Every byte a dash before `i` is told by is read: `i` starts a scalar.
+        reading.lastDash = k
       }
-      parensRead += 1
+      reading.read += 1
     }
     let b = p[i]
-    return !open && !ByteClass.isSpaceOrTab(b) && b != UInt8(ascii: "(")
+    guard !reading.open && !ByteClass.isSpaceOrTab(b) && b != UInt8(ascii: "(") else { return false }
+    if let dash = reading.lastDash, i - dash <= DashCitation.maximumLength { return false }
+    // A dash may start at `i` (its bytes after `i` unread).
+    return !(i > reading.start && ByteClass.isSpaceOrTab(p[i - 1]) && DashCitation.startsDash(p, i, i + 1))
   }
 
   /// A hash (FNV-1a, its high bits folded in) of the 16 bytes before `i`.

@@ -1,3 +1,5 @@
+import BookNotesServer
+
 /// A subcommand of `booknotes`.
 protocol Subcommand {
   /// The word that selects it, e.g. `lsp`.
@@ -25,7 +27,7 @@ enum CommandLineTool {
     for command in commands {
       text += "  " + command.name.padding(to: 8) + command.summary + "\n"
     }
-    text += "\nRun 'booknotes COMMAND --help' for a command's options.\n"
+    text += "\nRun 'booknotes COMMAND --help' for a command's options, 'booknotes --version' for the version.\n"
     return text
   }
 
@@ -36,6 +38,11 @@ enum CommandLineTool {
     }
     if name == "--help" || name == "-h" || name == "help" {
       Output.standard(usage)
+      return ExitStatus.success
+    }
+    if name == "--version" || name == "-V" {
+      // The version the server reports in `initialize`'s `serverInfo`.
+      Output.standard("booknotes \(BookNotesServer.version)\n")
       return ExitStatus.success
     }
     guard let command = commands.first(where: { $0.name == name }) else {
@@ -60,8 +67,9 @@ enum ExitStatus {
 }
 
 extension String {
-  /// The string padded with spaces to at least `width` characters.
+  /// The string padded with spaces to at least `width` columns (``displayWidth``).
   func padding(to width: Int) -> String {
-    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    let columns = displayWidth
+    return columns >= width ? self + " " : self + String(repeating: " ", count: width - columns)
   }
 }

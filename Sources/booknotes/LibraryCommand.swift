@@ -191,8 +191,8 @@ enum LibraryLoading {
   }
 }
 
-/// A text table: columns padded to their widest cell (in characters), the last one
-/// not padded.
+/// A text table: columns padded to their widest cell in terminal columns (so CJK and
+/// emoji line up), the last one not padded.
 struct TextTable {
   var rows: [[String]] = []
 
@@ -200,7 +200,7 @@ struct TextTable {
     guard let columns = rows.map(\.count).max() else { return [] }
     var widths = [Int](repeating: 0, count: columns)
     for row in rows {
-      for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+      for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.displayWidth) }
     }
     return rows.map { row in
       var line = indent
@@ -208,7 +208,7 @@ struct TextTable {
         if index == row.count - 1 {
           line += cell
         } else if widths[index] > 0 {
-          line += cell + String(repeating: " ", count: widths[index] - cell.count + 2)
+          line += cell + String(repeating: " ", count: widths[index] - cell.displayWidth + 2)
         }
       }
       while line.last == " " { line.removeLast() }

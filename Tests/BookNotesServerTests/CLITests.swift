@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Foundation
 import Testing
 
@@ -197,6 +198,24 @@ import Testing
     #expect(result.status == 2)
     #expect(result.stdout == "")
     #expect(result.stderr.hasPrefix("booknotes \(arguments[0]): "))
+  }
+
+  /// `--version` prints the version `booknotes lsp` reports in `serverInfo`.
+  @Test func versionIsTheOneTheServerReports() async throws {
+    let fixture = try CLIFixture()
+    let binary = try #require(BinaryLocator.booknotes(), "the booknotes binary is built next to the tests")
+    let client = try LSPTestClient.launch(executable: binary, arguments: ["lsp"])
+    let initialized = try await client.request("initialize", params: ["processId": nil, "capabilities": [:]])
+    try await client.shutdownAndExit()
+    let info = try #require(initialized["serverInfo"])
+    #expect(info["name"] == "booknotes")
+    let version = try #require(info["version"]?.stringValue)
+    for option in ["--version", "-V"] {
+      let result = try runBooknotes([option], in: fixture.root)
+      #expect(result.status == 0)
+      #expect(result.stdout == "booknotes \(version)\n", "\(option)")
+      #expect(result.stderr.isEmpty)
+    }
   }
 
   @Test(arguments: ["check", "prompts"])

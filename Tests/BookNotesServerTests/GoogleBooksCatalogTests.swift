@@ -179,6 +179,22 @@ import Testing
     #expect(server.requests().count == 2)
   }
 
+  @Test func looksABookUpByISBN() async throws {
+    #expect(CatalogQuery(isbn: "12345") == nil)
+    let server = try FakeGoogleBooks()
+    let catalog = Self.catalog(server)
+    // An ISBN-10 with separators asks for its ISBN-13.
+    let query = try #require(CatalogQuery(isbn: "0-13-277804-1"))
+    #expect(try await catalog.lookup(query, channel: nil).count == 10)
+    #expect(server.requests().first?["query"]?["q"] == "isbn:9780132778046")
+    #expect(try await catalog.lookup(CatalogQuery(isbn: "9780132778046")!, channel: nil).count == 10)
+    #expect(server.requests().count == 1)
+    // A title made of the same words is another question.
+    _ = try await catalog.lookup(CatalogQuery(typed: "isbn 9780132778046")!, channel: nil)
+    #expect(server.requests().last?["query"]?["q"] == "intitle:isbn 9780132778046")
+    #expect(server.requests().count == 2)
+  }
+
   @Test func errorsAreNeverCachedAndQuotaErrorsPauseLookups() async throws {
     let server = try FakeGoogleBooks()
     let reports = Reports()

@@ -103,5 +103,13 @@ import Testing
       ["lookup", "anything", "--endpoint", "http://127.0.0.1:1/books/v1", "--root", root.path], in: root)
     #expect(offline.status == 1)
     #expect(offline.stderr.contains("unreachable"))
+    // `new` takes the endpoint too, and writes the note with the title typed.
+    let offlineNote = try runBooknotes(
+      ["new", "Offline", "Book", "--endpoint", "http://127.0.0.1:1/books/v1", "--root", root.path], in: root)
+    #expect(offlineNote.status == 0)
+    #expect(offlineNote.stderr.contains("unreachable"))
+    let written = offlineNote.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(try String(contentsOfFile: written, encoding: .utf8).hasPrefix("---\ntitle: Offline Book\n"))
+    #expect(server.requests().count == 1)
   }
 }

@@ -165,6 +165,38 @@ import Testing
     }
   }
 
+  /// Columns line up on screen: a cell's width counts East Asian wide characters and
+  /// emoji as two columns and combining marks as none.
+  @Test func booksColumnsLineUpInDisplayWidth() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("booknotes-wide-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    // Title and author, each with the columns it takes.
+    let rows: [(file: String, title: String, titleWidth: Int, author: String, authorWidth: Int)] = [
+      ("a.md", "Alpha 三体", 10, "刘慈欣", 6),
+      ("b.md", "Beta Cafe\u{301}", 9, "Zoe\u{301} Adams", 9),
+      ("d.md", "Delta \u{2764}\u{FE0F}", 8, "Ann Lee", 7),
+      ("g.md", "Gamma 📚", 8, "Bo", 2),
+    ]
+    for row in rows {
+      try Data("---\ntitle: \(row.title)\nauthors: \(row.author)\n---\n".utf8)
+        .write(to: root.appendingPathComponent(row.file))
+    }
+    let result = try runBooknotes(["books"], in: root)
+    #expect(result.status == 0)
+    func padded(_ cell: String, _ width: Int, to column: Int) -> String {
+      cell + String(repeating: " ", count: column - width + 2)
+    }
+    let (titles, authors) = (rows.map(\.titleWidth).max() ?? 0, rows.map(\.authorWidth).max() ?? 0)
+    let expected =
+      ["no status (4)"]
+      + rows.map { row in
+        "  " + padded(row.title, row.titleWidth, to: titles) + padded(row.author, row.authorWidth, to: authors)
+          + row.file
+      }
+    #expect(result.lines == expected)
+  }
+
   @Test func theRootsConfigurationExcludesNotes() throws {
     let fixture = try LibraryFixture()
     try fixture.write(".booknotes.json", #"{"index": {"exclude": ["dup", "code.md"]}}"#)

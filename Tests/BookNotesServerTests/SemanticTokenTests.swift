@@ -53,6 +53,11 @@ import Testing
     ),
     ("malformed", "Q: no answer\n\nSome ?[hint without end\n\nA:orphan\n\n---\n"),
     ("crlf-emoji", "# 😀 Title\r\n\r\nQ: 漢字?\r\nA: e\u{301}\r\n\r\n> quote 😀 #tag (ch. 2)\r\n"),
+    (
+      "citations",
+      "> Nothing is as important as you think — Kahneman, p. 6\n\n> Ego 😀 -- ch. 3\n\n"
+        + "> A dash — mid-sentence\n> and – loc. 12\n\n> A dash – in the middle, p. 6 of it\n\n> Kept (p. 42)\n"
+    ),
   ]
 
   @Test(arguments: fixtures.map(\.name))

@@ -10,13 +10,14 @@ import Testing
 /// 127.0.0.1), front-matter fills, resolve, hover, and what a slow or failing catalog
 /// does to the session.
 @Suite struct TitleCompletionTests {
-  static func session(_ server: FakeGoogleBooks, budget: Int = 2000, key: String? = nil) async throws
-    -> (LibraryFixture, InProcessServer)
+  static func session(_ server: FakeGoogleBooks, budget: Int = 2000, key: String? = nil, timeout: Int? = nil)
+    async throws -> (LibraryFixture, InProcessServer)
   {
     let fixture = try LibraryFixture()
     let harness = InProcessServer()
     var books: [String: JSONValue] = ["endpoint": .string(server.endpoint), "completionBudget": .int(budget)]
     if let key { books["apiKey"] = .string(key) }
+    if let timeout { books["timeout"] = .int(timeout) }
     try await fixture.initialize(harness.client, options: ["books": .object(books)])
     return (fixture, harness)
   }
@@ -180,6 +181,97 @@ import Testing
     #expect(markdown.contains("by Joshua Bloch · 2008"))
     #expect(markdown.contains("![Cover of Effective Java](https://"))
     #expect(markdown.contains("on Google Books](https://"))
+    try await harness.client.shutdownAndExit()
+    _ = try await harness.finish()
+  }
+
+  static func hover(_ harness: InProcessServer, _ uri: String, _ line: Int, _ character: Int) async throws -> String {
+    let hover = try await harness.client.request(
+      "textDocument/hover", uri: uri, ["position": position(line, character)])
+    return hover["contents"]?["value"]?.stringValue ?? ""
+  }
+
+  /// The title's hover, asked until it shows the Google Books card (a lookup slower
+  /// than the budget fills the cache for the next hover), at most about ten seconds.
+  static func hoverWithCard(_ harness: InProcessServer, _ uri: String, _ line: Int, _ character: Int) async throws
+    -> String
+  {
+    for _ in 0..<100 {
+      let markdown = try await hover(harness, uri, line, character)
+      if markdown.contains("on Google Books](") { return markdown }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    return try await hover(harness, uri, line, character)
+  }
+
+  /// Waits (at most about ten seconds) until the stand-in has received `count` requests.
+  static func waitForRequests(_ books: FakeGoogleBooks, _ count: Int) async throws -> [JSONValue] {
+    for _ in 0..<100 where books.requests().count < count { try await Task.sleep(for: .milliseconds(100)) }
+    return books.requests()
+  }
+
+  @Test func hoverOnATitleWithoutAnIDLooksTheBookUpByTitle() async throws {
+    let books = try FakeGoogleBooks()
+    let (fixture, harness) = try await Self.session(books)
+    let uri = fixture.uri("title-only.md")
+    harness.client.open(uri, text: "---\ntitle: Effective Java\n---\n")
+    let markdown = try await Self.hoverWithCard(harness, uri, 1, 10)
+    #expect(markdown.contains("**Effective Java**"))
+    #expect(markdown.contains("by Joshua Bloch · 2008"))
+    #expect(markdown.contains("ISBN 9780132778046"))
+    #expect(markdown.contains("[Effective Java on Google Books](https://"))
+    #expect(books.requests().map { $0["query"]?["q"] } == ["intitle:Effective Java"])
+    try await harness.client.shutdownAndExit()
+    _ = try await harness.finish()
+  }
+
+  @Test func hoverOnATitleWithAnISBNLooksTheBookUpByISBN() async throws {
+    let books = try FakeGoogleBooks()
+    let (fixture, harness) = try await Self.session(books)
+    let uri = fixture.uri("isbn-only.md")
+    // A title no answer has: the card comes from the ISBN (an ISBN-10, as ISBN-13).
+    harness.client.open(uri, text: "---\ntitle: My Copy\nisbn: 0-13-277804-1\n---\n")
+    let markdown = try await Self.hoverWithCard(harness, uri, 1, 9)
+    #expect(markdown.contains("**My Copy**"))
+    #expect(markdown.contains("by Joshua Bloch · 2008"))
+    #expect(markdown.contains("[My Copy on Google Books](https://"))
+    #expect(books.requests().first?["query"]?["q"] == "isbn:9780132778046")
+    #expect(books.requests().count == 1)
+    try await harness.client.shutdownAndExit()
+    _ = try await harness.finish()
+  }
+
+  @Test func aHangingCatalogLeavesTheTitleHoverWithoutTheCard() async throws {
+    let books = try FakeGoogleBooks()
+    try books.plan(["hang": true])
+    // Requests may take a minute: longer than the test client waits for an answer.
+    let (fixture, harness) = try await Self.session(books, budget: 100, timeout: 60000)
+    let uri = fixture.uri("hanging.md")
+    harness.client.open(uri, text: "---\ntitle: Effective Java\nauthors: Joshua Bloch\n---\n")
+    let markdown = try await Self.hover(harness, uri, 1, 10)
+    #expect(markdown.contains("**Effective Java**") && markdown.contains("by Joshua Bloch"))
+    #expect(!markdown.contains("Google Books"))
+    let requests = try await Self.waitForRequests(books, 1)
+    #expect(requests.map { $0["query"]?["q"] } == ["intitle:Effective Java inauthor:Joshua Bloch"])
+    // The session goes on answering.
+    let tokens = try await harness.client.request("textDocument/semanticTokens/full", uri: uri)
+    #expect(tokens["data"] != nil)
+    try await harness.client.shutdownAndExit()
+    _ = try await harness.finish()
+  }
+
+  @Test func aSlowLookupFillsTheCacheForTheNextHover() async throws {
+    let books = try FakeGoogleBooks()
+    try books.plan(["delay": 2])
+    let (fixture, harness) = try await Self.session(books, budget: 100)
+    let uri = fixture.uri("slow-hover.md")
+    harness.client.open(uri, text: "---\ntitle: Effective Java\n---\n")
+    // Answered before the stand-in does: the title only, no card.
+    #expect(try await Self.hover(harness, uri, 1, 10) == "")
+    #expect(books.answered() == 0)
+    let markdown = try await Self.hoverWithCard(harness, uri, 1, 10)
+    #expect(markdown.contains("[Effective Java on Google Books](https://"))
+    #expect(books.requests().count == 1)
     try await harness.client.shutdownAndExit()
     _ = try await harness.finish()
   }

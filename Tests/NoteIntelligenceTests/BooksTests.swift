@@ -107,6 +107,23 @@ import Testing
     ("Émile  Zola", "zola emile"),
     ("Plato", "plato"),
     ("", ""),
+    // Trailing parentheticals, brackets, suffixes and punctuation are not the last name.
+    ("Cixin Liu (刘慈欣)", "liu cixin"),
+    ("Haruki Murakami [村上春樹]", "murakami haruki"),
+    ("Cixin Liu (刘慈欣) (translator)", "liu cixin"),
+    ("Martin Luther King Jr.", "king martin luther"),
+    ("Martin Luther King, Jr.", "king martin luther"),
+    ("Henry Louis Gates, Jr", "gates henry louis"),
+    ("John Doe III", "doe john"),
+    ("Daniel Kahneman,", "kahneman daniel"),
+    ("Daniel Kahneman.", "kahneman daniel"),
+    // `Last, First` keeps the last name first.
+    ("Spinoza, Baruch", "spinoza baruch"),
+    ("King, Martin Luther, Jr.", "king martin luther"),
+    ("Liu, Cixin (刘慈欣)", "liu cixin"),
+    // Noise alone stays the name.
+    ("(刘慈欣)", "(刘慈欣)"),
+    ("Jr.", "jr"),
   ])
   func authorsSortByLastName(author: String, key: String) {
     #expect(LibrarySnapshot.lastNameKey(author) == key)

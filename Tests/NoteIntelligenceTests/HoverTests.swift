@@ -39,6 +39,11 @@ import Testing
     #expect(result?.markdown == "> People who are busy make choices.\n\n— p. 42")
   }
 
+  @Test func quoteSplitsOutItsDashCitation() throws {
+    let result = try hover("> Nothing is as$0 important as you think — Kahneman, p. 6\n")
+    #expect(result?.markdown == "> Nothing is as important as you think\n\n— Kahneman, p. 6")
+  }
+
   @Test func nothingOnHashtagsPlainTextOrMalformedClozes() throws {
     #expect(try hover("> a #ta$0g b\n") == nil)
     #expect(try hover("Plain $0text\n") == nil)

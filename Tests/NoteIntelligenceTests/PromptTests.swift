@@ -33,6 +33,33 @@ import Testing
         """)
   }
 
+  @Test(arguments: [
+    (
+      "> Nothing in life is as important as you think it is — p. 6\n",
+      "Nothing in life is as important as you think it is", "p. 6"
+    ),
+    ("> Ego depletion -- Kahneman, p. 42\n", "Ego depletion", "Kahneman, p. 42"),
+    ("> First line\n> and the last – loc. 1234\n", "First line and the last", "loc. 1234"),
+    ("> Busy people ––– ch. 3.\n", "Busy people", "ch. 3."),
+    (
+      "> Two pages — Kahneman, Thinking, Fast and Slow, pp. 6 - 7\n", "Two pages",
+      "Kahneman, Thinking, Fast and Slow, pp. 6 - 7"
+    ),
+    ("> Section — § 3\n", "Section", "§ 3"),
+    // Not a citation: a dash inside the quote, or not followed by a reference.
+    ("> A dash — p. 6 in the middle\n", "A dash — p. 6 in the middle", "Dune"),
+    ("> Ends with a name — Kahneman\n", "Ends with a name — Kahneman", "Dune"),
+    ("> Years 1990 – 2000\n", "Years 1990 – 2000", "Dune"),
+    ("> A hyphen - p. 6\n", "A hyphen - p. 6", "Dune"),
+    ("> Unspaced—p. 6\n", "Unspaced—p. 6", "Dune"),
+    ("> Cut — p. 6\n> then more\n", "Cut — p. 6 then more", "Dune"),
+  ])
+  func dashCitationEndsAOneLineQuote(quote: String, front: String, back: String) {
+    let prompts = Prompts.prompts(for: NoteDocument("# Dune\n" + quote))
+    #expect(prompts.map(\.front) == [front])
+    #expect(prompts.map(\.back) == [back])
+  }
+
   @Test func quoteWithoutCitationBacksWithTheBookTitle() {
     let prompts = Prompts.prompts(for: NoteDocument("# Dune\n> Fear is the mind-killer.\n\n> Also 😀 here\n"))
     #expect(

@@ -65,6 +65,18 @@ import Testing
         """)
   }
 
+  @Test func dashCitationEndingAQuote() {
+    let text = "> Nothing is as important as you think — Kahneman, p. 6\n\n> A dash — mid-sentence, p. 6 and on\n"
+    #expect(
+      Dump.tokens(text) == """
+        0:0 1 marker ">"
+        0:2 36 quote "Nothing is as important as you think"
+        0:39 18 citation "— Kahneman, p. 6"
+        2:0 1 marker ">"
+        2:2 36 quote "A dash — mid-sentence, p. 6 and on"
+        """)
+  }
+
   @Test func questionAnswerSummaryAndStyles() {
     let text = "Q: What is *ego*?\nA: A **limited** `pool`.\n\ntl;dr: Lazy [see](http://x.y) ![i](a.png)\n"
     #expect(

@@ -160,6 +160,16 @@ import Testing
       "> first line\n>\n> " + text(&rng, bytes, separator: { _ in " " }) { NoteGenerator.inline(&$0) }
         + " (p. 42)  \n>  \n"
     },
+    Case(name: "quote of one long line with dashes, ending in a dash citation") { rng, bytes in
+      "> "
+        + text(
+          &rng, bytes,
+          separator: { rng in
+            Int.random(in: 0..<20, using: &rng) == 0
+              ? [" — ", " -- ", " – ", " — Kahneman, p. 6 ", " --- ch. 3 "].randomElement(using: &rng)! : " "
+          }
+        ) { NoteGenerator.inline(&$0) } + " — Kahneman, Thinking, Fast and Slow, p. 6"
+    },
     Case(name: "quote of long lines and short ones") { rng, bytes in
       (0..<3).map { _ in
         "> " + text(&rng, bytes / 3, separator: { _ in " " }) { NoteGenerator.inline(&$0) } + "\n> (short) line"
@@ -250,6 +260,33 @@ import Testing
       _ = document.replace((document.utf8Count / 2)..<(document.utf8Count / 2), with: insertion)
       check(document)
     }
+  }
+
+  /// A long quote line is never cut inside the dash citation that ends it, nor just
+  /// before its dash: the piece holding the line's end finds the citation a parse of
+  /// the whole line finds. (The citations start about where a line's first cut is
+  /// looked for, `Pieces.largeBlock` bytes in, and their long names give the places
+  /// where it may be cut many chances to fall inside one.)
+  @Test func aLongQuoteLineKeepsItsDashCitationWhole() {
+    var rng = SplitMix(seed: 23)
+    var cut = 0
+    for _ in 0..<40 {
+      let name = (0..<Int.random(in: 4...24, using: &rng)).map { _ in NoteGenerator.words.randomElement(using: &rng)! }
+      let text =
+        "> "
+        + Self.text(&rng, Pieces.largeBlock - 200 + Int.random(in: 0..<600, using: &rng), separator: { _ in " " }) {
+          NoteGenerator.inline(&$0)
+        }
+        + " — " + name.joined(separator: " ") + ", p. 6\n"
+      let document = NoteDocument(text)
+      if document.tree.storedBlockCount > document.tree.blockCount { cut += 1 }
+      let citations = document.tree.block(at: 0).withFlatSubtree { flat in
+        (flat.root..<flat.end).filter { flat.kind($0) == .citation }.count
+      }
+      #expect(citations == 1)
+      #expect(document.dump() == Self.unsplit(text).dump())
+    }
+    #expect(cut > 4, "lines are cut into pieces")
   }
 
   /// Small blocks are never cut: the same blocks with or without pieces.

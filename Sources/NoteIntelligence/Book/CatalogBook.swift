@@ -79,14 +79,25 @@ public struct CatalogBook: Sendable, Hashable {
   }
 }
 
-/// What to look up: title words, and an author when the reader typed "title by author".
+/// What to look up: title words, and an author when the reader typed "title by author";
+/// or an ISBN.
 public struct CatalogQuery: Sendable, Hashable {
   public var title: String
   public var author: String?
+  /// An ISBN-13 (digits and `X`): the query asks for that book, not for title words.
+  public var isbn: String?
 
   public init(title: String, author: String? = nil) {
     self.title = title
     self.author = author
+  }
+
+  /// The book with `isbn` (ISBN-10 or ISBN-13, with or without separators); `nil` when
+  /// it is neither.
+  public init?(isbn: String) {
+    guard let normalized = DuplicateBooks.normalizedISBN(isbn) else { return nil }
+    self.init(title: "")
+    self.isbn = normalized
   }
 
   /// `text` as typed: `"Dune by Herbert"` is the title `Dune` by `Herbert`; spaces are
@@ -103,7 +114,9 @@ public struct CatalogQuery: Sendable, Hashable {
   }
 
   /// The query with case and accents folded and spaces collapsed: what a cache keys on.
+  /// An ISBN query is `ISBN ` and the ISBN, which no folded (lower-case) title is.
   public var normalized: String {
+    if let isbn { return "ISBN " + isbn }
     let title = TextFolding.folded(self.title).split(separator: " ").joined(separator: " ")
     guard let author else { return title }
     return title + " by " + TextFolding.folded(author).split(separator: " ").joined(separator: " ")

@@ -79,10 +79,50 @@ extension LibrarySnapshot {
   }
 
   /// An author's sort key: the last name, then the rest (`Daniel Kahneman` →
-  /// `kahneman daniel`), folded.
+  /// `kahneman daniel`), folded. Trailing noise does not count: a parenthetical or
+  /// bracketed part (`Cixin Liu (刘慈欣)`), a suffix such as `Jr.` or `III`, and commas
+  /// and periods left at the end. A name written `Last, First` keeps `Last` first.
   static func lastNameKey(_ author: String) -> String {
-    var names = author.split(whereSeparator: { $0 == " " || $0 == "\t" })
+    let name = withoutTrailingNoise(Substring(author))
+    if let comma = name.firstIndex(of: ","), name[..<comma].contains(where: { !isSeparator($0) }) {
+      let first = words(name[name.index(after: comma)...])
+      return TextFolding.folded(words(name[..<comma]) + (first.isEmpty ? "" : " " + first))
+    }
+    var names = name.split(whereSeparator: isSeparator)
     guard let last = names.popLast() else { return "" }
     return TextFolding.folded(([last] + names).joined(separator: " "))
+  }
+
+  /// Suffixes that tell members of a family apart or add a degree: not a last name.
+  private static let nameSuffixes: Set<String> = ["jr", "sr", "ii", "iii", "iv", "phd", "md", "esq"]
+
+  /// `name` without what trails it: spaces, commas and periods, `(…)` and `[…]` parts
+  /// and ``nameSuffixes``, each only when a name is left before it.
+  private static func withoutTrailingNoise(_ name: Substring) -> Substring {
+    var name = name
+    func hasName(_ text: Substring) -> Bool { text.contains { $0.isLetter || $0.isNumber } }
+    while true {
+      let before = name
+      while let last = name.last, isSeparator(last) || last == "," || last == ".", hasName(name.dropLast()) {
+        name.removeLast()
+      }
+      if let close = name.last, close == ")" || close == "]" {
+        if let open = name.lastIndex(of: close == ")" ? "(" : "["), hasName(name[..<open]) { name = name[..<open] }
+      } else if let space = name.lastIndex(where: { isSeparator($0) || $0 == "," }), hasName(name[..<space]),
+        nameSuffixes.contains(name[name.index(after: space)...].lowercased().filter { $0 != "." })
+      {
+        name = name[..<space]
+      }
+      if name == before { return name }
+    }
+  }
+
+  /// The words of `text`, joined by one space.
+  private static func words(_ text: Substring) -> String {
+    text.split(whereSeparator: isSeparator).joined(separator: " ")
+  }
+
+  private static func isSeparator(_ character: Character) -> Bool {
+    character == " " || character == "\t"
   }
 }

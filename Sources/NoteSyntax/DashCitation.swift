@@ -1,0 +1,152 @@
+/// A citation after a dash at the end of a quote's last line with text: `… — p. 6`,
+/// `… – ch. 3`, `… -- Kahneman, p. 6`. The dash (an em dash, an en dash, a horizontal
+/// bar, or two hyphens or more) follows a space or a tab, and all that follows it to
+/// the line's end is a reference, perhaps after a name and a comma: a page, chapter,
+/// location or section marker and a number (`p. 6`, `pp. 6–7`, `ch. IV`, `loc. 1234`,
+/// `§ 3`). A dash inside a sentence, or one followed by anything else, is text.
+enum DashCitation {
+  /// The most bytes such a citation takes, from its dash to the line's end. A long
+  /// quote line is never cut as close as this after a dash that may start one
+  /// (``InlineParser/mayCutQuoteLine(at:_:)``), so the piece holding a line's end holds
+  /// its citation whole and finds the one a parse of the whole line finds.
+  static let maximumLength = 160
+
+  /// The dash citation ending `start..<end` (a quote line's text without its trailing
+  /// spaces), from its dash to `end`; `nil` when the text does not end in one. The dash
+  /// is the last one after a space within ``maximumLength`` bytes of the end.
+  static func find(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Range<Int>? {
+    var d = end - 1
+    let lowest = max(start + 1, end - maximumLength)
+    while d >= lowest {
+      if ByteClass.isSpaceOrTab(p[d - 1]) && startsDash(p, d, end) {
+        return referenceFollows(p, afterDashes(p, d, end), end) ? d..<end : nil
+      }
+      d -= 1
+    }
+    return nil
+  }
+
+  /// Whether a run of dashes that may open a citation starts at `d`: a long dash or
+  /// two hyphens. Without the bytes to tell (`end` comes first), a byte that may begin
+  /// one counts.
+  @inline(__always)
+  static func startsDash(_ p: UnsafeBufferPointer<UInt8>, _ d: Int, _ end: Int) -> Bool {
+    switch p[d] {
+    case UInt8(ascii: "-"): d + 1 >= end || p[d + 1] == UInt8(ascii: "-")
+    case 0xE2: d + 2 >= end || isLongDash(p, d, end)
+    default: false
+    }
+  }
+
+  /// An en dash (–), em dash (—) or horizontal bar (―) at `i`.
+  @inline(__always)
+  static func isLongDash(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Bool {
+    i + 2 < end && p[i] == 0xE2 && p[i + 1] == 0x80 && p[i + 2] >= 0x93 && p[i + 2] <= 0x95
+  }
+
+  /// Where the run of hyphens and long dashes at `d` ends.
+  private static func afterDashes(_ p: UnsafeBufferPointer<UInt8>, _ d: Int, _ end: Int) -> Int {
+    var i = d
+    while i < end {
+      if p[i] == UInt8(ascii: "-") {
+        i += 1
+      } else if isLongDash(p, i, end) {
+        i += 3
+      } else {
+        break
+      }
+    }
+    return i
+  }
+
+  /// Whether `start..<end` is a reference, or a name, a comma and a reference.
+  private static func referenceFollows(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    let start = skipSpaces(p, start, end)
+    if isReference(p, start, end) { return true }
+    var i = start
+    while i < end {
+      if p[i] == UInt8(ascii: ",") && i > start && isReference(p, skipSpaces(p, i + 1, end), end) { return true }
+      i += 1
+    }
+    return false
+  }
+
+  /// Markers of a page, a location or a section, then a number.
+  private static let markers: Set<[UInt8]> = Set(
+    ["p", "pp", "pg", "pgs", "page", "pages", "loc", "location", "locations", "sec", "section", "sections"]
+      .map { Array($0.utf8) })
+  /// Markers of a chapter, then a number or a Roman numeral.
+  private static let chapterMarkers: Set<[UInt8]> = Set(["ch", "chap", "chapter", "chapters"].map { Array($0.utf8) })
+
+  /// Whether `start..<end` is one reference: a marker (`p`, `ch`, `loc`, `§`…), an
+  /// optional period, a number, more numbers after `-`, `–`, `/` or `,`, and an optional
+  /// period.
+  private static func isReference(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    var i = start
+    var roman = false
+    if i + 1 < end && p[i] == 0xC2 && p[i + 1] == 0xA7 {
+      i += 2
+      if i + 1 < end && p[i] == 0xC2 && p[i + 1] == 0xA7 { i += 2 }
+    } else {
+      var word: [UInt8] = []
+      while i < end && word.count <= 9 && isLetter(p[i]) {
+        word.append(p[i] | 0x20)
+        i += 1
+      }
+      roman = chapterMarkers.contains(word)
+      guard roman || markers.contains(word) else { return false }
+      if i < end && p[i] == UInt8(ascii: ".") { i += 1 }
+    }
+    i = skipSpaces(p, i, end)
+    guard let number = numberEnd(p, i, end, roman: roman) else { return false }
+    i = number
+    while i < end {
+      var next = skipSpaces(p, i, end)
+      guard next < end else { break }
+      if p[next] == UInt8(ascii: "-") || p[next] == UInt8(ascii: "/") || p[next] == UInt8(ascii: ",") {
+        next += 1
+      } else if isLongDash(p, next, end) {
+        next += 3
+      } else {
+        break
+      }
+      guard let more = numberEnd(p, skipSpaces(p, next, end), end, roman: roman) else { break }
+      i = more
+    }
+    if i < end && p[i] == UInt8(ascii: ".") { i += 1 }
+    return skipSpaces(p, i, end) == end
+  }
+
+  /// The end of the number at `start`: digits, or with `roman` a Roman numeral.
+  private static func numberEnd(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, roman: Bool) -> Int? {
+    var i = start
+    while i < end && ByteClass.isDigit(p[i]) { i += 1 }
+    if i == start && roman {
+      while i < end && isRomanDigit(p[i] | 0x20) { i += 1 }
+      // Not the start of a word: `ch. vivid` is no chapter.
+      if i < end && isLetter(p[i]) { return nil }
+    }
+    return i > start ? i : nil
+  }
+
+  @inline(__always)
+  private static func isLetter(_ b: UInt8) -> Bool {
+    (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+  }
+
+  /// `i`, `v`, `x`, `l`, `c`, `d` or `m`.
+  private static func isRomanDigit(_ b: UInt8) -> Bool {
+    switch b {
+    case UInt8(ascii: "i"), UInt8(ascii: "v"), UInt8(ascii: "x"), UInt8(ascii: "l"), UInt8(ascii: "c"),
+      UInt8(ascii: "d"), UInt8(ascii: "m"):
+      true
+    default: false
+    }
+  }
+
+  private static func skipSpaces(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+    var i = start
+    while i < end && ByteClass.isSpaceOrTab(p[i]) { i += 1 }
+    return i
+  }
+}
