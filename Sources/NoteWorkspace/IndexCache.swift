@@ -1,5 +1,6 @@
 import Dispatch
 public import NoteIntelligence
+import SystemIO
 
 #if canImport(Glibc)
   import Glibc

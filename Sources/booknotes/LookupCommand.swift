@@ -4,6 +4,7 @@ import JSONCore
 import Locking
 import NoteIntelligence
 import NoteWorkspace
+import SystemIO
 
 #if canImport(Glibc)
   import Glibc
@@ -194,7 +195,7 @@ enum NewCommand: Subcommand {
       Output.error("booknotes new: not writing \(path): \(reason)")
       return ExitStatus.failure
     }
-    let written = AtomicFile.writeAll(descriptor, Array(note.text.utf8))
+    let written = writeAll(descriptor, Array(note.text.utf8))
     close(descriptor)
     guard written else {
       Output.error("booknotes new: cannot write \(path)")

@@ -37,14 +37,18 @@ import Testing
     "Locking": ["Synchronization", "CSanitizerHooks", "Glibc", "Darwin"],
     "NoteIntelligence": ["NoteSyntax", "Synchronization", "Locking"],
     "JSONCore": ["FoundationEssentials", "Foundation"],
-    "LanguageServerProtocol": system.union(["JSONCore", "Locking"]),
-    // The file-system edge: notes and JSON, no protocol types.
-    "NoteWorkspace": system.union(["NoteSyntax", "NoteIntelligence", "JSONCore", "Locking"]),
-    "BookCatalog": system.union(["NoteIntelligence", "NoteWorkspace", "JSONCore", "CProcessSpawn", "Locking"]),
+    // System calls only: writes, reads, paths, starting a process.
+    "SystemIO": ["CProcessSpawn", "Glibc", "Darwin"],
+    "LanguageServerProtocol": system.union(["JSONCore", "SystemIO", "Locking"]),
+    // The file-system edge and the library engine: notes and JSON, no protocol types.
+    "NoteWorkspace": system.union(["NoteSyntax", "NoteIntelligence", "JSONCore", "SystemIO", "Locking"]),
+    // Beside the workspace, not on it.
+    "BookCatalog": system.union(["NoteIntelligence", "JSONCore", "SystemIO", "Locking"]),
   ]
 
   @Test(arguments: [
-    "NoteSyntax", "Locking", "NoteIntelligence", "JSONCore", "LanguageServerProtocol", "NoteWorkspace", "BookCatalog",
+    "NoteSyntax", "Locking", "SystemIO", "NoteIntelligence", "JSONCore", "LanguageServerProtocol", "NoteWorkspace",
+    "BookCatalog",
   ])
   func importsStayInsideTheLayer(target: String) throws {
     let allowed = try #require(Self.allowed[target])
