@@ -212,6 +212,35 @@ public enum NoteFiles {
     return real == realRoot || real.hasPrefix(join(realRoot, ""))
   }
 
+  /// Whether `root` is a folder not to index as a whole: the file-system root or the
+  /// user's home folder.
+  public static func isTooBroad(_ root: String) -> Bool {
+    let home = getenv("HOME").map { String(cString: $0) }
+    var normalized = root
+    while normalized.count > 1 && normalized.hasSuffix("/") { normalized.removeLast() }
+    let resolved = NoteFiles.resolvedPath(normalized) ?? normalized
+    let resolvedHome = home.flatMap { NoteFiles.resolvedPath($0) } ?? home
+    return resolved == "/" || normalized == "/" || (home != nil && (normalized == home || resolved == resolvedHome))
+  }
+
+  /// `path` as an absolute path without `.` and `..` components (the current folder
+  /// before a relative one), as a root's path is written in a `file:` URI.
+  public static func absolutePath(_ path: String) -> String {
+    var full = path
+    if !path.hasPrefix("/") {
+      var buffer = [CChar](repeating: 0, count: 4096)
+      let current =
+        getcwd(&buffer, buffer.count) != nil
+        ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "/"
+      full = current + "/" + path
+    }
+    var parts: [Substring] = []
+    for part in full.split(separator: "/") where part != "." {
+      if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+    }
+    return "/" + parts.joined(separator: "/")
+  }
+
   /// `path` joined to `name`, without doubling a `/` (``Files/join(_:_:)``).
   public static func join(_ path: String, _ name: String) -> String { Files.join(path, name) }
 

@@ -64,7 +64,7 @@ struct CatalogArguments {
     if let endpoint { settings.books.endpoint = endpoint }
     let catalog = GoogleBooksCatalog(
       settings: CatalogSettings(settings.books),
-      cacheDirectory: settings.cacheDirectory ?? IndexCache.defaultDirectory(),
+      cacheDirectory: LibraryEngine.cacheDirectory(settings),
       transport: FetchProcess(executable: FetchProcess.locateHelper())
     ) { report in
       if report.level == .warning { Output.error("booknotes \(command): \(report.message)") }

@@ -75,7 +75,7 @@ import Testing
     let fixture = try LibraryFixture()
     let harness = InProcessServer()
     try await fixture.initialize(harness.client)
-    let cache = try #require(harness.server.libraryStatus.withLock { $0.cacheFile })
+    let cache = try #require(harness.server.library.cacheFile)
     let root = fixture.root.path + "/"
     // Found by polling, long after the first indexing wrote the cache.
     try fixture.write("later.md", "# Later Book\n")

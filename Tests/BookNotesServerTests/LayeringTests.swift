@@ -89,6 +89,21 @@ import Testing
       modules.isDisjoint(with: ["BookNotesServer", "LanguageServerProtocol"]), "booknotes/\(file) imports \(modules)")
   }
 
+  /// The server and the command line open and keep their libraries through one
+  /// library engine (`LibraryEngine`): neither names the loader, the index cache or the
+  /// poller behind it, so a new index is added to the engine once.
+  @Test(arguments: ["BookNotesServer", "booknotes"])
+  func librariesGoThroughTheEngine(target: String) throws {
+    let folder = Self.sources.appendingPathComponent(target)
+    let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+    for file in files where file.hasSuffix(".swift") {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      for name in ["LibraryLoader", "IndexCache", "FolderPoller", "LibraryHost("] {
+        #expect(!text.contains(name), "\(target)/\(file) names \(name)")
+      }
+    }
+  }
+
   /// The server executable links the Swift runtime statically on Linux, which works
   /// only without corelibs `Foundation`: its targets import `FoundationEssentials`, and
   /// `Foundation` only where that is missing (macOS).
