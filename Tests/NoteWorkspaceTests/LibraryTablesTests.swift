@@ -1,7 +1,9 @@
+import NoteSyntax
 import Synchronization
 import Testing
 
 @testable import NoteIntelligence
+@testable import NoteWorkspace
 
 /// A library made from stored tables and archived boxes (a start from the index
 /// cache) against the library built note by note.
@@ -34,6 +36,29 @@ import Testing
         return try? SummaryArchive.read(UnsafeRawBufferPointer(rebasing: buffer[..<ends[index]]), at: &offset)
       }
     }
+  }
+
+  /// Forty notes sharing titles, authors, ISBNs and tags.
+  static let many: [NoteSummary] = (0..<40).map { index in
+    NoteSummary(
+      path: "/lib/\(index % 7)/note-\(index).md",
+      doc: NoteDocument(
+        """
+        ---
+        title: Book \(index % 9)
+        authors: Author \(index % 3)
+        isbn: \(index % 5 == 0 ? "9780374533557" : "97803164514\(10 + index)")
+        tags: shelf/\(index % 4), Shelf
+        ---
+        # Book \(index % 9)
+
+        #theme/\(index % 6) #Theme #idea-\(index)
+
+        ## Chapter \(index % 3): word\(index % 11) and more
+
+        Text with word\(index % 13) and common words.
+
+        """))
   }
 
   /// The tables of `summaries` written and read back.
@@ -75,7 +100,7 @@ import Testing
   }
 
   @Test func aLibraryFromStoredTablesIsTheLibraryBuiltNoteByNote() throws {
-    let notes = LibraryIndexTests.many.sorted { $0.path < $1.path }
+    let notes = Self.many.sorted { $0.path < $1.path }
     let archive = Archive(notes)
     let tables = try Self.storedTables(notes)
     // Kept: every note but those dropped (changed, deleted or open since the tables
@@ -109,7 +134,7 @@ import Testing
   }
 
   @Test func aNoteAppliedBeforeTheInstallStaysOnTop() throws {
-    let notes = LibraryIndexTests.many.sorted { $0.path < $1.path }
+    let notes = Self.many.sorted { $0.path < $1.path }
     let archive = Archive(notes)
     let host = LibraryHost()
     // An open note indexed from its live text while the cache was read.
@@ -126,7 +151,7 @@ import Testing
   }
 
   @Test func aRecordThatDoesNotReadBackWaitsToBeReadAgain() {
-    let notes = Array(LibraryIndexTests.many.prefix(3))
+    let notes = Array(Self.many.prefix(3))
     let archive = Archive(notes, broken: 1)
     let boxes = notes.indices.map { NoteBox(archived: $0, path: notes[$0].path, in: archive) }
     #expect(boxes.allSatisfy { !$0.isDecoded })
@@ -143,7 +168,7 @@ import Testing
   }
 
   @Test func everyTruncationOfTheTablesFailsCleanly() throws {
-    let notes = LibraryIndexTests.many
+    let notes = Self.many
     let paths = notes.map(\.path)
     var writer = ArchiveWriter(bytes: [])
     SummaryArchive.write(
@@ -167,7 +192,7 @@ import Testing
   }
 
   @Test func damagedTablesAndRecordsAreRefusedOrReadNeverTrapping() {
-    let notes = LibraryIndexTests.many
+    let notes = Self.many
     let paths = notes.map(\.path)
     var tables = ArchiveWriter(bytes: [])
     SummaryArchive.write(
