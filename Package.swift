@@ -121,7 +121,9 @@ let package = Package(
     .testTarget(name: "SystemIOTests", dependencies: ["SystemIO"], swiftSettings: strict),
     .testTarget(
       name: "NoteWorkspaceTests",
-      dependencies: ["NoteWorkspace", "NoteIntelligence", "NoteSyntax", "JSONCore", "SystemIO", "Locking"],
+      dependencies: [
+        "NoteWorkspace", "NoteIntelligence", "NoteSyntax", "JSONCore", "SystemIO", "BookNotesTestSupport", "Locking",
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "BookCatalogTests",

@@ -1,4 +1,4 @@
-import NoteSyntax
+import BookNotesTestSupport
 import Synchronization
 import Testing
 
@@ -38,28 +38,7 @@ import Testing
     }
   }
 
-  /// Forty notes sharing titles, authors, ISBNs and tags.
-  static let many: [NoteSummary] = (0..<40).map { index in
-    NoteSummary(
-      path: "/lib/\(index % 7)/note-\(index).md",
-      doc: NoteDocument(
-        """
-        ---
-        title: Book \(index % 9)
-        authors: Author \(index % 3)
-        isbn: \(index % 5 == 0 ? "9780374533557" : "97803164514\(10 + index)")
-        tags: shelf/\(index % 4), Shelf
-        ---
-        # Book \(index % 9)
-
-        #theme/\(index % 6) #Theme #idea-\(index)
-
-        ## Chapter \(index % 3): word\(index % 11) and more
-
-        Text with word\(index % 13) and common words.
-
-        """))
-  }
+  static let many = SummaryFixtures.many
 
   /// The tables of `summaries` written and read back.
   static func storedTables(_ summaries: [NoteSummary]) throws -> LibraryTables {

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteIntelligence
 import NoteSyntax
 import Testing
@@ -6,45 +7,9 @@ import Testing
 
 /// Summaries written to the index cache's archive and read back.
 @Suite struct SummaryArchiveTests {
-  static func summary(_ path: String, _ text: String) -> NoteSummary {
-    NoteSummary(path: path, doc: NoteDocument(text))
-  }
+  static func summary(_ path: String, _ text: String) -> NoteSummary { SummaryFixtures.summary(path, text) }
 
-  static let library: [NoteSummary] = [
-    summary(
-      "/lib/thinking.md",
-      """
-      ---
-      title: Thinking, Fast and Slow
-      authors: Daniel Kahneman
-      tags: psychology
-      ---
-      # Thinking, Fast and Slow
-
-      #books/2021 #psychology #bias/anchoring
-
-      ## Chapter 1: The Characters
-
-      ### Ego depletion
-
-      Q: What does System 2 do?
-      A: Checks.
-
-      """),
-    summary(
-      "/lib/noise.md",
-      """
-      # Noise
-
-      #books/2022 #psychology #Bias
-
-      ## Chapter 1: Crime and Noisy Punishment
-
-      ## Thinking about judges
-
-      """),
-    summary("/lib/cafe.md", "# Café Society\n\n#books/2020 #mood/😀 #読書\n\n## Première partie\n"),
-  ]
+  static let library = SummaryFixtures.library
 
   @Test func theArchiveSkipsWordsOnRequest() throws {
     var bytes: [UInt8] = []
