@@ -6,7 +6,7 @@ import asyncio
 import pytest
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
-from pytest_lsp import LanguageClient
+from pytest_lsp import LanguageClient, client_capabilities
 
 URI = "file:///conformance/note.md"
 
@@ -94,7 +94,12 @@ async def test_initialize_result(client: LanguageClient):
     assert list(tokens.legend.token_types[:3]) == ["heading", "marker", "hashtag"]
     assert tokens.full.delta is True and tokens.range is True
     assert list(capabilities.code_action_provider.code_action_kinds) == [types.CodeActionKind.QuickFix]
-    assert (capabilities.diagnostic_provider is not None) == (client.profile == "neovim@v0.11")
+    # Pulled diagnostics only for a client that pulls and can be asked to pull again.
+    declared = client_capabilities(client.profile)
+    pulls = declared.text_document is not None and declared.text_document.diagnostic is not None
+    diagnostics_caps = declared.workspace.diagnostics if declared.workspace is not None else None
+    refreshes = diagnostics_caps is not None and bool(diagnostics_caps.refresh_support)
+    assert (capabilities.diagnostic_provider is not None) == (pulls and refreshes)
 
 
 async def test_semantic_tokens_full_delta_and_range(client: LanguageClient):
