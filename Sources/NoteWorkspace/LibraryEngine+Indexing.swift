@@ -6,15 +6,15 @@ extension LibraryEngine {
   /// Lists and loads the notes under `roots` (from the index cache where their files
   /// are unchanged), applying them in batches so that readers see what is indexed so
   /// far; then reads their words for search (``NoteWords``: most of the work, needed by
-  /// search alone); saves the cache. Later changes are written to the cache of
-  /// `allRoots`.
+  /// search alone; with `words`, in the same reading); saves the cache. Later changes
+  /// are written to the cache of `allRoots`.
   ///
   /// The cache is read, and a library made of every note it holds with the tag table
   /// and book index it stores (``LibraryImage``), while the roots are listed; the
   /// notes whose files changed, are gone or are open are then taken out of it, and it
   /// is installed at once. Its summaries are decoded when first read, and all of them
   /// in the second pass.
-  func index(_ roots: [String], of allRoots: [String], progress: (LibraryProgress) -> Void) {
+  func index(_ roots: [String], of allRoots: [String], words: Bool, progress: (LibraryProgress) -> Void) {
     state.withLock { $0.readingWords = true }
     let start = ContinuousClock.now
     let startCPU = ProcessTime.split()
@@ -82,7 +82,7 @@ extension LibraryEngine {
     // is read.
     var pending: [LibraryChange] = []
     var lookedUp: [String: NoteFiles.Entry] = [:]
-    let loaded = LibraryLoader.load(remaining, maxFileSize: settings.index.maxFileSize, words: false) {
+    let loaded = LibraryLoader.load(remaining, maxFileSize: settings.index.maxFileSize, words: words) {
       results, done, waiting in
       let open = openNotes()
       for (entry, outcome) in results {
@@ -116,7 +116,7 @@ extension LibraryEngine {
           + "\((scanned - start).milliseconds) ms, then waiting for the cache \((read - scanned).milliseconds) ms; "
           + "applying notes after the last was read \(tail.milliseconds) ms"
           + (loaded?.readAhead == true ? "; the notes were not in memory: read ahead from storage)" : ")")))
-    let (words, damaged) = readWords(records: &records, image: image, progress: progress)
+    let (wordCount, damaged) = readWords(records: &records, image: image, progress: progress)
     let saves =
       cache != nil
       && (!remaining.isEmpty || fromCache != records.count || records.count != entries.count || damaged
@@ -146,7 +146,7 @@ extension LibraryEngine {
     }
     // The end once the state says it all: a close right after it waits for the cache
     // being written.
-    progress(.wordsDone(notes: words))
+    progress(.wordsDone(notes: wordCount))
     if let cache, saves {
       do {
         try cache.save(records)

@@ -119,7 +119,8 @@ enum LibraryLoading {
           Output.error("booknotes \(command): skipping \(names(path)): \(reason)")
         }
       })
-    library.open([names.absoluteRoot])
+    // The command waits for the whole library: each file is read once, words and all.
+    library.open([names.absoluteRoot], twoPasses: false)
     return .success((library.snapshot(), names))
   }
 
