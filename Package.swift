@@ -34,19 +34,23 @@ let package = Package(
     // Knows nothing of notes or LSP: a JSON value, a one-pass parser, a fast writer,
     // and Codable bridges over them.
     .target(name: "JSONCore", swiftSettings: strict),
+    // The system calls every IO layer shares: whole writes to a descriptor, whole-file
+    // reads and atomic writes, paths, starting a process with posix_spawn.
+    .target(name: "SystemIO", dependencies: ["CProcessSpawn"], swiftSettings: strict),
     // Knows nothing of notes: JSON-RPC framing, LSP message types, connection, dispatch.
-    .target(name: "LanguageServerProtocol", dependencies: ["JSONCore", "Locking"], swiftSettings: strict),
+    .target(
+      name: "LanguageServerProtocol", dependencies: ["JSONCore", "SystemIO", "Locking"], swiftSettings: strict),
     // The library's file-system edge: finding and reading notes, `.booknotes.json` and
     // the environment, the loader, watching folders, the index cache on disk.
     .target(
-      name: "NoteWorkspace", dependencies: ["NoteSyntax", "NoteIntelligence", "JSONCore", "Locking"],
+      name: "NoteWorkspace", dependencies: ["NoteSyntax", "NoteIntelligence", "JSONCore", "SystemIO", "Locking"],
       swiftSettings: strict),
     // Google Books behind the `BookCatalog` protocol: request building, response
     // decoding, caches in memory and on disk, back-off. Its HTTP goes through the
     // `booknotes-fetch` process, so nothing here links the network stack.
     .target(
       name: "BookCatalog",
-      dependencies: ["NoteIntelligence", "NoteWorkspace", "JSONCore", "CProcessSpawn", "Locking"],
+      dependencies: ["NoteIntelligence", "JSONCore", "SystemIO", "Locking"],
       swiftSettings: strict),
     // posix_spawn's close-from action, which glibc declares only for _GNU_SOURCE.
     .target(name: "CProcessSpawn"),
@@ -74,7 +78,7 @@ let package = Package(
       name: "booknotes",
       dependencies: [
         "BookNotesServer", "NoteIntelligence", "NoteSyntax", "NoteWorkspace", "BookCatalog", "JSONCore",
-        "CMallocTuning", "Locking",
+        "SystemIO", "CMallocTuning", "Locking",
       ],
       swiftSettings: strict,
       linkerSettings: staticServer
@@ -88,7 +92,7 @@ let package = Package(
       name: "booknotes-bench",
       dependencies: [
         "NoteSyntax", "NoteIntelligence", "NoteWorkspace", "BookCatalog", "JSONCore", "LanguageServerProtocol",
-        "Locking",
+        "SystemIO", "GoogleBooksStandIn", "Locking",
       ],
       swiftSettings: strict),
     // The properties the fuzzers (Fuzz/) check on every input; the tests check them on
@@ -97,10 +101,14 @@ let package = Package(
       name: "BookNotesFuzzing",
       dependencies: ["NoteSyntax", "NoteIntelligence", "JSONCore", "LanguageServerProtocol", "BookCatalog"],
       swiftSettings: strict),
+    // `Tests/GoogleBooks/fake_google_books.py` started on 127.0.0.1, for the tests and
+    // the benchmark.
+    .target(name: "GoogleBooksStandIn", dependencies: ["JSONCore"], swiftSettings: strict),
     .target(
       name: "BookNotesTestSupport",
       dependencies: [
-        "NoteSyntax", "NoteIntelligence", "JSONCore", "LanguageServerProtocol", "BookNotesServer", "Locking",
+        "NoteSyntax", "NoteIntelligence", "JSONCore", "LanguageServerProtocol", "BookNotesServer", "SystemIO",
+        "Locking",
       ],
       swiftSettings: strict),
     .testTarget(
@@ -109,6 +117,21 @@ let package = Package(
     .testTarget(
       name: "NoteIntelligenceTests",
       dependencies: ["NoteIntelligence", "NoteSyntax", "BookNotesTestSupport", "Locking"], swiftSettings: strict),
+    .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"], swiftSettings: strict),
+    .testTarget(name: "SystemIOTests", dependencies: ["SystemIO"], swiftSettings: strict),
+    .testTarget(
+      name: "NoteWorkspaceTests",
+      dependencies: [
+        "NoteWorkspace", "NoteIntelligence", "NoteSyntax", "JSONCore", "SystemIO", "BookNotesTestSupport", "Locking",
+      ],
+      swiftSettings: strict),
+    .testTarget(
+      name: "BookCatalogTests",
+      dependencies: [
+        "BookCatalog", "NoteIntelligence", "NoteSyntax", "JSONCore", "BookNotesTestSupport", "GoogleBooksStandIn",
+        "Locking",
+      ],
+      swiftSettings: strict),
     .testTarget(
       name: "LanguageServerProtocolTests",
       dependencies: ["LanguageServerProtocol", "JSONCore", "BookNotesTestSupport", "Locking"],
@@ -117,7 +140,7 @@ let package = Package(
       name: "BookNotesServerTests",
       dependencies: [
         "BookNotesServer", "BookCatalog", "LanguageServerProtocol", "JSONCore", "NoteSyntax", "NoteIntelligence",
-        "BookNotesTestSupport", "Locking",
+        "NoteWorkspace", "SystemIO", "BookNotesTestSupport", "GoogleBooksStandIn", "Locking",
       ],
       exclude: ["Golden"],
       swiftSettings: strict),

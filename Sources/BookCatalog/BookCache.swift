@@ -1,6 +1,6 @@
 public import JSONCore
 public import NoteIntelligence
-import NoteWorkspace
+import SystemIO
 
 #if canImport(Glibc)
   import Glibc
@@ -19,7 +19,7 @@ public struct BookCache: Sendable {
   public let lifetime: Duration
 
   public init(directory: String, lifetime: Duration) {
-    folder = NoteFiles.join(directory, "books")
+    folder = Files.join(directory, "books")
     self.lifetime = lifetime
   }
 
@@ -28,12 +28,12 @@ public struct BookCache: Sendable {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
     let name = String(hash, radix: 16)
-    return NoteFiles.join(folder, String(repeating: "0", count: 16 - name.count) + name + ".json")
+    return Files.join(folder, String(repeating: "0", count: 16 - name.count) + name + ".json")
   }
 
   /// The books stored for `key`, `nil` when absent, expired or unreadable.
   public func read(_ key: String, now: Int = BookCache.now()) -> [CatalogBook]? {
-    guard let bytes = NoteFiles.readBytes(path(for: key)), let json = try? JSONParser.parse(bytes),
+    guard let bytes = Files.readBytes(path(for: key)), let json = try? JSONParser.parse(bytes),
       json["version"]?.intValue == Self.version, json["key"]?.stringValue == key,
       let fetched = json["fetched"]?.intValue, now - fetched <= Int(lifetime.components.seconds), now >= fetched,
       let books = json["books"]?.arrayValue

@@ -1,8 +1,7 @@
-import CProcessSpawn
 import Dispatch
 import JSONCore
 import Locking
-import NoteWorkspace
+import SystemIO
 
 #if canImport(Glibc)
   import Glibc
@@ -147,7 +146,7 @@ public final class FetchProcess: HTTPTransport {
       state.pending[id] = continuation
       state.owners[id] = running.generation
     }
-    if !AtomicFile.writeAll(running.input, line) {
+    if !writeAll(running.input, line) {
       finish(id, .failure(.helperUnavailable("booknotes-fetch stopped reading")))
       stop(generation: running.generation)
     }
@@ -172,7 +171,7 @@ public final class FetchProcess: HTTPTransport {
 
   private func cancel(_ id: Int) {
     let input = state.withLock { $0.running?.input }
-    if let input { _ = AtomicFile.writeAll(input, Array("{\"cancel\":\(id)}\n".utf8)) }
+    if let input { _ = writeAll(input, Array("{\"cancel\":\(id)}\n".utf8)) }
     finish(id, .failure(.cancelled))
   }
 
@@ -210,35 +209,17 @@ public final class FetchProcess: HTTPTransport {
     // The server's own ends are not inherited by later children.
     _ = fcntl(input[1], F_SETFD, FD_CLOEXEC)
     _ = fcntl(output[0], F_SETFD, FD_CLOEXEC)
-    #if os(Linux)
-      var actions = posix_spawn_file_actions_t()
-    #else
-      var actions: posix_spawn_file_actions_t?
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-    posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-    // The helper gets nothing else of this process: an inherited descriptor (a client's
-    // pipe, say) would stay open as long as the helper lives.
-    if booknotes_spawn_close_from(&actions, 3) != 0 {
-      for descriptor in input + output { posix_spawn_file_actions_addclose(&actions, descriptor) }
-    }
-    let arguments = [strdup(executable), nil]
-    defer { for argument in arguments { free(argument) } }
-    #if canImport(Darwin)
-      let environment = _NSGetEnviron().pointee
-    #else
-      let environment = environ
-    #endif
-    var child: pid_t = 0
-    let status = posix_spawn(&child, executable, &actions, nil, arguments, environment)
+    // The helper gets nothing else of this process (``ProcessSpawn``).
+    let started = ProcessSpawn.spawn([executable], input: .descriptor(input[0]), output: .descriptor(output[1]))
     close(input[0])
     close(output[1])
-    guard status == 0 else {
+    let child: pid_t
+    switch started {
+    case .success(let pid): child = pid
+    case .failure(let problem):
       close(input[1])
       close(output[0])
-      return .failure(.helperUnavailable("cannot start \(executable): \(String(cString: strerror(status)))"))
+      return .failure(.helperUnavailable("cannot start \(executable): \(problem)"))
     }
     state.generation += 1
     let running = Running(pid: child, input: input[1], generation: state.generation)
@@ -270,8 +251,7 @@ public final class FetchProcess: HTTPTransport {
       }
     }
     close(descriptor)
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
+    ProcessSpawn.wait(pid)
     owner()?.stop(generation: generation)
   }
 

@@ -1,5 +1,4 @@
 public import NoteIntelligence
-public import NoteWorkspace
 
 /// Where and how to ask Google Books.
 public struct CatalogSettings: Sendable, Hashable {
@@ -90,7 +89,7 @@ public struct GoogleBooksRequest: Sendable, Hashable {
 
 extension CatalogSettings {
   /// The catalog settings of the `books` settings.
-  public init(_ books: LibrarySettings.BookSettings) {
+  public init(_ books: BookSettings) {
     self.init(
       endpoint: books.endpoint, apiKey: books.apiKey, country: books.country ?? "US", language: books.language,
       maxResults: books.maxResults, timeout: .milliseconds(books.timeout))

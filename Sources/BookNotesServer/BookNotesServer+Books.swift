@@ -22,7 +22,7 @@ extension BookNotesServer {
     let (settings, withholdsKey) = session.withLock { ($0.configuration.settings, $0.configuration.withholdsKey) }
     guard settings.books.enabled else { return nil }
     let catalogSettings = CatalogSettings(settings.books)
-    let directory = settings.cacheDirectory ?? IndexCache.defaultDirectory()
+    let directory = LibraryEngine.cacheDirectory(settings)
     return bookLookups.withLock { state in
       if let catalog = state.catalog, state.settings == catalogSettings, state.directory == directory {
         return catalog

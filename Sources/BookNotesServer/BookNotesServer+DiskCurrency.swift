@@ -28,39 +28,13 @@ extension BookNotesServer {
   /// Polls the folders at once when the server polls them (the client does not watch
   /// files), and applies what changed.
   func pollNow() {
-    guard let poller = libraryStatus.withLock({ $0.poller }) else { return }
-    let changes = poller.poll()
-    if !changes.isEmpty { applyPolled(changes) }
+    if library.poll() { republishDiagnostics() }
   }
 
   /// Reads the closed notes at `paths` again and updates the index with what changed
   /// (a note gone from the disk leaves it); whether anything did.
   func readAgain(_ paths: Set<String>) -> Bool {
-    let maxFileSize = session.withLock { $0.configuration.settings.index.maxFileSize }
-    let snapshot = library.snapshot()
-    var changes: [LibraryChange] = []
-    var records: [(path: String, record: IndexCache.Record?)] = []
-    for path in paths.sorted() {
-      guard let entry = NoteFiles.entry(path) else {
-        if snapshot.note(at: path) != nil {
-          changes.append(.remove(path: path))
-          records.append((path, nil))
-        }
-        continue
-      }
-      let change = libraryChange(for: entry, maxFileSize: maxFileSize)
-      switch change {
-      case .update(let summary) where summary == snapshot.note(at: path):
-        continue
-      default:
-        changes.append(change)
-        records.append((path, Self.cacheRecord(entry, change)))
-      }
-    }
-    guard !changes.isEmpty else { return false }
-    library.apply(changes)
-    recordCacheChanges(records)
-    logger.info("Read \(changes.count) note\(changes.count == 1 ? "" : "s") changed on disk before answering")
+    guard library.readAgain(paths) else { return false }
     republishDiagnostics()
     return true
   }

@@ -15,12 +15,11 @@ extension BookNotesServer {
     connection.register(ShutdownRequest.self, scope: { _ in .global }) { [self] _, _ in
       // A cache being written is finished first (up to a few seconds), so that the
       // next start finds it whole.
-      for _ in 0..<500 where libraryStatus.withLock({ $0.savingCache }) {
+      for _ in 0..<500 where library.isSaving {
         try? await Task.sleep(for: .milliseconds(10))
       }
       // Changes on disk not yet written (their pause had not come) are written now.
-      writeCacheIfChanged()
-      libraryStatus.withLock { $0.poller?.stop() }
+      library.close()
       let open = documents.withLock { $0.count }
       logger.info("Shutdown with \(open) open note\(open == 1 ? "" : "s")")
       return NullResponse()

@@ -12,7 +12,7 @@ extension BookNotesServer {
     connection.register(SearchParams.self, scope: { _ in .library(document: nil) }) { [self] params, _ in
       // The words of a library being indexed are read last: a search waits for them
       // (or for its cancellation) rather than miss every note.
-      while libraryStatus.withLock({ $0.readingWords }) { try await Task.sleep(for: .milliseconds(10)) }
+      while library.isReadingWords { try await Task.sleep(for: .milliseconds(10)) }
       return try timed(SearchParams.method) { try search(params) }
     }
     connection.register(BooksParams.self, scope: { _ in .independent }) { [self] params, _ in
@@ -29,7 +29,7 @@ extension BookNotesServer {
     let encoding = self.encoding
     let query = SearchQuery(params.query)
     let hits = try queryLibrary(SearchParams.method, onSuperseded: .contentModified, snapshot: library.snapshot) {
-      try $0.search(query, limit: limit, parallel: LibraryLoader.parallel) { note in searchText(of: note) }
+      try $0.search(query, limit: limit, parallel: LibraryEngine.parallel) { note in searchText(of: note) }
     }
     return hits.map { hit in
       let uri = Self.uri(ofLibraryPath: hit.path)

@@ -82,7 +82,7 @@ extension BookNotesServer {
       current.append(change)
       applied.append((document, version))
     }
-    library.apply(current)
+    library.host.apply(current)
     for (document, version) in applied { reindexStep(.applied(document.uri, version: version)) }
   }
 }

@@ -9,7 +9,7 @@ extension BookNotesServer {
       let (encoding, limit) = session.withLock { ($0.encoding, $0.configuration.settings.maxSymbols) }
       return try timed(WorkspaceSymbolParams.method) {
         try queryLibrary(WorkspaceSymbolParams.method, onSuperseded: .contentModified, snapshot: library.snapshot) {
-          try $0.symbols(matching: params.query, limit: limit, parallel: LibraryLoader.parallel).map {
+          try $0.symbols(matching: params.query, limit: limit, parallel: LibraryEngine.parallel).map {
             Self.symbolInformation($0, encoding: encoding)
           }
         }

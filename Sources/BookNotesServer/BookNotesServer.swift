@@ -16,10 +16,10 @@ public final class BookNotesServer: Sendable {
 
   /// The connection the handlers are registered on.
   public let connection: LanguageServerConnection
-  let documents = Lock<[DocumentURI: OpenDocument]>([:])
-  let session = Lock(Session())
-  /// The library index: every note under the workspace roots, open notes as edited.
-  let library = LibraryHost()
+  let documents: Lock<[DocumentURI: OpenDocument]>
+  let session: Lock<Session>
+  /// The library: every note under the workspace roots, open notes as edited.
+  let library: LibraryEngine
   let libraryStatus = Lock(LibraryStatus())
   /// Google Books: the catalog and its helper process.
   let bookLookups = Lock(BookLookups())
@@ -33,6 +33,21 @@ public final class BookNotesServer: Sendable {
   public init(connection: LanguageServerConnection, slowRequestThreshold: Duration = .milliseconds(200)) {
     self.connection = connection
     self.slowRequestThreshold = slowRequestThreshold
+    let documents = Lock<[DocumentURI: OpenDocument]>([:])
+    let session = Lock(Session())
+    let logger = connection.logger
+    self.documents = documents
+    self.session = session
+    library = LibraryEngine(
+      settings: { session.withLock { $0.configuration.settings } },
+      openNotes: { Set(documents.withLock { $0.keys }.map(Self.libraryPath(of:))) },
+      report: { event in
+        switch event {
+        case .info(let message): logger.info(message)
+        case .warning(let message): logger.warning(message)
+        case .skipped(let path, let reason): logger.warning("Not indexing \(path): \(reason)")
+        }
+      })
   }
 
   var logger: Logger { connection.logger }

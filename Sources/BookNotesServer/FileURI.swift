@@ -1,3 +1,5 @@
+import NoteIntelligence
+
 /// Conversions between `file://` URIs and file-system paths.
 enum FileURI {
   /// The path of a `file://` URI, percent-decoded; `nil` for other schemes.
@@ -9,19 +11,7 @@ enum FileURI {
       guard let slash = rest.firstIndex(of: "/") else { return nil }
       rest = rest[slash...]
     }
-    var bytes: [UInt8] = []
-    var utf8 = Array(rest.utf8)[...]
-    while let byte = utf8.popFirst() {
-      if byte == UInt8(ascii: "%"), utf8.count >= 2,
-        let high = hexValue(utf8[utf8.startIndex]), let low = hexValue(utf8[utf8.startIndex + 1])
-      {
-        bytes.append(high << 4 | low)
-        utf8 = utf8.dropFirst(2)
-      } else {
-        bytes.append(byte)
-      }
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    return LinkTarget.percentDecoded(rest)
   }
 
   /// The `file://` URI of an absolute path, percent-encoding all but unreserved
@@ -44,12 +34,4 @@ enum FileURI {
     return result
   }
 
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
-  }
 }

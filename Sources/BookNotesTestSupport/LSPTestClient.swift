@@ -2,6 +2,7 @@ public import Foundation
 public import JSONCore
 public import LanguageServerProtocol
 import Locking
+import SystemIO
 
 /// A small LSP client for tests: talks JSON-RPC over file descriptors to an
 /// in-process ``LanguageServerConnection`` or to a child process.
@@ -164,15 +165,7 @@ public final class LSPTestClient: Sendable {
     let bytes = Array(bytes)
     output.withLock { descriptor in
       guard let descriptor else { return }
-      bytes.withUnsafeBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-          let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-          if written < 0 && errno == EINTR { continue }
-          if written <= 0 { return }
-          offset += written
-        }
-      }
+      _ = writeAll(descriptor, bytes)
     }
   }
 

@@ -1,5 +1,6 @@
 import Dispatch
 public import NoteIntelligence
+import SystemIO
 
 #if canImport(Glibc)
   import Glibc
@@ -37,24 +38,6 @@ public struct IndexCache: Sendable {
   public static func library(roots: [String], settings: LibrarySettings) -> IndexCache? {
     guard let directory = settings.cacheDirectory ?? defaultDirectory() else { return nil }
     return IndexCache(directory: directory, roots: roots, fingerprint: "maxFileSize=\(settings.index.maxFileSize)")
-  }
-
-  /// `path` as an absolute path without `.` and `..` components (the current folder
-  /// before a relative one), as a root's path is written in a `file:` URI.
-  public static func absolutePath(_ path: String) -> String {
-    var full = path
-    if !path.hasPrefix("/") {
-      var buffer = [CChar](repeating: 0, count: 4096)
-      let current =
-        getcwd(&buffer, buffer.count) != nil
-        ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "/"
-      full = current + "/" + path
-    }
-    var parts: [Substring] = []
-    for part in full.split(separator: "/") where part != "." {
-      if part == ".." { _ = parts.popLast() } else { parts.append(part) }
-    }
-    return "/" + parts.joined(separator: "/")
   }
 
   /// The platform's user cache folder for BookNotes: `$XDG_CACHE_HOME/booknotes` or

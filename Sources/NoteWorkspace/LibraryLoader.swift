@@ -20,17 +20,6 @@ public enum LibraryLoader {
     case skipped(path: String, reason: String)
   }
 
-  /// Whether `root` is a folder not to index as a whole: the file-system root or the
-  /// user's home folder.
-  public static func isTooBroad(_ root: String) -> Bool {
-    let home = getenv("HOME").map { String(cString: $0) }
-    var normalized = root
-    while normalized.count > 1 && normalized.hasSuffix("/") { normalized.removeLast() }
-    let resolved = NoteFiles.resolvedPath(normalized) ?? normalized
-    let resolvedHome = home.flatMap { NoteFiles.resolvedPath($0) } ?? home
-    return resolved == "/" || normalized == "/" || (home != nil && (normalized == home || resolved == resolvedHome))
-  }
-
   /// Runs `body(0)` … `body(count - 1)` on every core and returns when all are done
   /// (for ``LibraryHost/add(_:parts:parallel:)``).
   public static func parallel(_ count: Int, _ body: (Int) -> Void) {

@@ -1,6 +1,7 @@
 import Dispatch
 import NoteIntelligence
 import NoteSyntax
+import SystemIO
 
 #if canImport(Glibc)
   import Glibc
@@ -136,7 +137,7 @@ public enum NoteFiles {
   /// Reads the file at `path`: a note (well-formed UTF-8: parse it with
   /// `NoteDocument(checkedUTF8:)`), or why it was skipped (unreadable, binary, not UTF-8).
   public static func read(_ path: String) -> Content {
-    content(of: readBytes(path))
+    content(of: Files.readBytes(path))
   }
 
   /// Reads the note of `entry` as ``read(_:)`` does, its size and time looked up as the
@@ -145,7 +146,7 @@ public enum NoteFiles {
   /// larger than `maxSize` (not read).
   public static func read(_ entry: Entry, maxSize: Int) -> (entry: Entry, content: Content?) {
     var info = stat()
-    let bytes = readBytes(entry.path, maxSize: maxSize, info: &info)
+    let bytes = Files.readBytes(entry.path, maxSize: maxSize, info: &info)
     let failure = errno
     var found = entry
     if info.st_mode & S_IFMT == S_IFREG {
@@ -211,10 +212,37 @@ public enum NoteFiles {
     return real == realRoot || real.hasPrefix(join(realRoot, ""))
   }
 
-  /// `path` joined to `name`, without doubling a `/`.
-  public static func join(_ path: String, _ name: String) -> String {
-    path.hasSuffix("/") ? path + name : path + "/" + name
+  /// Whether `root` is a folder not to index as a whole: the file-system root or the
+  /// user's home folder.
+  public static func isTooBroad(_ root: String) -> Bool {
+    let home = getenv("HOME").map { String(cString: $0) }
+    var normalized = root
+    while normalized.count > 1 && normalized.hasSuffix("/") { normalized.removeLast() }
+    let resolved = NoteFiles.resolvedPath(normalized) ?? normalized
+    let resolvedHome = home.flatMap { NoteFiles.resolvedPath($0) } ?? home
+    return resolved == "/" || normalized == "/" || (home != nil && (normalized == home || resolved == resolvedHome))
   }
+
+  /// `path` as an absolute path without `.` and `..` components (the current folder
+  /// before a relative one), as a root's path is written in a `file:` URI.
+  public static func absolutePath(_ path: String) -> String {
+    var full = path
+    if !path.hasPrefix("/") {
+      var buffer = [CChar](repeating: 0, count: 4096)
+      let current =
+        getcwd(&buffer, buffer.count) != nil
+        ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "/"
+      full = current + "/" + path
+    }
+    var parts: [Substring] = []
+    for part in full.split(separator: "/") where part != "." {
+      if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+    }
+    return "/" + parts.joined(separator: "/")
+  }
+
+  /// `path` joined to `name`, without doubling a `/` (``Files/join(_:_:)``).
+  public static func join(_ path: String, _ name: String) -> String { Files.join(path, name) }
 
   private static func walk(
     folder: String, relative: String, root: String, exclude: [Glob], sizes: Bool, throughLink: Bool,
@@ -299,70 +327,4 @@ public enum NoteFiles {
     }
     return found
   }
-
-  /// The whole content of the file at `path`; `nil` with `errno` set on failure.
-  public static func readBytes(_ path: String) -> [UInt8]? {
-    var info = stat()
-    return readBytes(path, maxSize: .max, info: &info)
-  }
-
-  /// The bytes of the file at `path`, its status in `info`; `nil` with `errno` set when
-  /// it cannot be read, and with `EFBIG` when it is larger than `maxSize`.
-  private static func readBytes(_ path: String, maxSize: Int, info: inout stat) -> [UInt8]? {
-    // Not blocking on open: a FIFO named like a note would wait for a writer forever.
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    guard fstat(descriptor, &info) == 0 else { return nil }
-    // A FIFO, a device (`/dev/zero` never ends) or a folder is not a file to read whole.
-    guard info.st_mode & S_IFMT == S_IFREG else {
-      errno = info.st_mode & S_IFMT == S_IFDIR ? EISDIR : EINVAL
-      return nil
-    }
-    guard info.st_size <= maxSize else {
-      errno = EFBIG
-      return nil
-    }
-    // Reads of a regular file do not wait for anything: `O_NONBLOCK` can stay. The
-    // file is read straight into the result, sized one byte past its length so that a
-    // file that did not grow since `fstat` is read whole before the read that sees
-    // its end.
-    var failure: Int32 = 0
-    var ended = false
-    var result = [UInt8](unsafeUninitializedCapacity: Int(info.st_size) + 1) { buffer, count in
-      while count < buffer.count {
-        let read = readDescriptor(
-          descriptor, UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...])))
-        if read < 0 && errno == EINTR { continue }
-        if read < 0 {
-          failure = errno
-          return
-        }
-        if read == 0 {
-          ended = true
-          return
-        }
-        count += read
-      }
-    }
-    if failure != 0 {
-      errno = failure
-      return nil
-    }
-    if ended { return result }
-    // The file grew since `fstat`: the rest in chunks.
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { readDescriptor(descriptor, $0) }
-      if count < 0 && errno == EINTR { continue }
-      if count < 0 { return nil }
-      if count == 0 { return result }
-      result += chunk[0..<count]
-    }
-  }
-}
-
-/// `read(2)` into `buffer`, outside ``NoteFiles`` whose `read(_:)` would shadow it.
-private func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
-  read(descriptor, buffer.baseAddress, buffer.count)
 }

@@ -42,6 +42,10 @@ final class ReadAhead: Sendable {
   private let stopped = Atomic<Bool>(false)
   /// Signalled once per thread whenever the limit moves.
   private let moved = DispatchSemaphore(value: 0)
+  /// How many threads wait for the limit to move, and how many ended: what tests wait
+  /// for before checking what was asked for.
+  private let waiting = Atomic<Int>(0)
+  private let ended = Atomic<Int>(0)
 
   /// Reads ahead `paths` from index `start` (``ask(_:maxSize:)``), skipping files larger
   /// than `maxSize`, which the loader does not read.
@@ -70,7 +74,15 @@ final class ReadAhead: Sendable {
     allow(upTo: paths.count)
   }
 
+  /// How many threads wait for the limit to move: once all do, none asks for anything
+  /// until ``allow(upTo:)`` or ``stop()``.
+  var threadsWaiting: Int { waiting.load(ordering: .acquiring) }
+
+  /// How many threads ended.
+  var threadsEnded: Int { ended.load(ordering: .acquiring) }
+
   private func run() {
+    defer { ended.add(1, ordering: .releasing) }
     // A thread claims a file only below the limit, so that a thread asleep holds none:
     // a signal taken by another thread (one that reached the new limit first) leaves
     // no file behind.
@@ -78,7 +90,9 @@ final class ReadAhead: Sendable {
       let index = next.load(ordering: .relaxed)
       guard index < paths.count else { return }
       guard index < limit.load(ordering: .acquiring) else {
+        waiting.add(1, ordering: .releasing)
         moved.wait()
+        waiting.subtract(1, ordering: .relaxed)
         continue
       }
       if next.compareExchange(expected: index, desired: index + 1, ordering: .relaxed).exchanged {

@@ -1,5 +1,6 @@
 import BookCatalog
 import Foundation
+import GoogleBooksStandIn
 import JSONCore
 import Locking
 import NoteIntelligence
@@ -50,12 +51,12 @@ enum BooksBenchmark {
     guard let helper = FetchProcess.locateHelper() else {
       throw BenchError("booknotes-fetch not found beside booknotes-bench (build it, or set BOOKNOTES_FETCH)")
     }
-    let fake = try FakeBooksServer(script: FakeBooksServer.script(script))
+    let fake = try FakeGoogleBooks(script: FakeGoogleBooks.script(script))
     defer { fake.stop() }
     print("books benchmark (\(server), \(helper), fake Google Books at \(fake.endpoint), \(rounds) rounds)")
     var titles = DistinctTitles()
     try inProcess(fake: fake, helper: helper, rounds: rounds, titles: &titles)
-    try phases(fixture: URL(fileURLWithPath: FakeBooksServer.script(script)).deletingLastPathComponent().path)
+    try phases(fixture: URL(fileURLWithPath: FakeGoogleBooks.script(script)).deletingLastPathComponent().path)
     try completion(fake: fake, binary: server, rounds: rounds, titles: &titles)
     try budget(fake: fake, binary: server, titles: &titles)
     try commandLine(fake: fake, binary: server, rounds: rounds, titles: &titles)
@@ -116,7 +117,7 @@ enum BooksBenchmark {
 
   /// The catalog in this process: cold (first lookup, then with the helper running),
   /// memory, disk.
-  static func inProcess(fake: FakeBooksServer, helper: String, rounds: Int, titles: inout DistinctTitles) throws {
+  static func inProcess(fake: FakeGoogleBooks, helper: String, rounds: Int, titles: inout DistinctTitles) throws {
     var startup: [Double] = []
     var first: [Double] = []
     var later: [Double] = []
@@ -257,7 +258,7 @@ enum BooksBenchmark {
   }
 
   /// Title completion over the real server: cold, memory, after a restart.
-  static func completion(fake: FakeBooksServer, binary: String, rounds: Int, titles: inout DistinctTitles) throws {
+  static func completion(fake: FakeGoogleBooks, binary: String, rounds: Int, titles: inout DistinctTitles) throws {
     var firstAnswer: [Double] = []
     var firstBooks: [Double] = []
     var firstRequests = 0
@@ -314,7 +315,7 @@ enum BooksBenchmark {
 
   /// The fake delaying every answer: the first answer comes at the budget at the latest
   /// (without Google Books items), the books once the lookup ends.
-  static func budget(fake: FakeBooksServer, binary: String, titles: inout DistinctTitles) throws {
+  static func budget(fake: FakeGoogleBooks, binary: String, titles: inout DistinctTitles) throws {
     let cache = try temporaryFolder("budget")
     defer { try? FileManager.default.removeItem(atPath: cache) }
     let client = try CompletionClient(binary: binary, endpoint: fake.endpoint, cache: cache)
@@ -343,7 +344,7 @@ enum BooksBenchmark {
   }
 
   /// `booknotes lookup` as whole processes, cold and cached, against its start-up.
-  static func commandLine(fake: FakeBooksServer, binary: String, rounds: Int, titles: inout DistinctTitles) throws {
+  static func commandLine(fake: FakeGoogleBooks, binary: String, rounds: Int, titles: inout DistinctTitles) throws {
     let root = try temporaryFolder("lookup")
     defer { try? FileManager.default.removeItem(atPath: root) }
     let settings: JSONValue = [

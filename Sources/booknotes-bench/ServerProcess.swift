@@ -1,6 +1,7 @@
 import Foundation
 import JSONCore
 import LanguageServerProtocol
+import SystemIO
 
 #if canImport(Glibc)
   import Glibc
@@ -26,61 +27,34 @@ final class ServerProcess {
     var input: [Int32] = [0, 0]
     var output: [Int32] = [0, 0]
     guard pipe(&input) == 0, pipe(&output) == 0 else { throw BenchError("pipe failed") }
-    #if os(Linux)
-      var actions = posix_spawn_file_actions_t()
-    #else
-      var actions: posix_spawn_file_actions_t?
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-    posix_spawn_file_actions_adddup2(&actions, output[1], 1)
     // `BOOKNOTES_BENCH_SERVER_LOG` keeps the server's log (appended to that file).
     let log = ProcessInfo.processInfo.environment["BOOKNOTES_BENCH_SERVER_LOG"]
-    posix_spawn_file_actions_addopen(
-      &actions, 2, log ?? "/dev/null", log == nil ? O_WRONLY : O_WRONLY | O_CREAT | O_APPEND, 0o644)
-    for descriptor in input + output { posix_spawn_file_actions_addclose(&actions, descriptor) }
-    let arguments = command.map { strdup($0) } + [nil]
-    defer { for argument in arguments { free(argument) } }
-    var child: pid_t = 0
     spawnedAt = DispatchTime.now().uptimeNanoseconds
-    #if canImport(Darwin)
-      let environment = _NSGetEnviron().pointee
-    #else
-      let environment = environ
-    #endif
-    let status = posix_spawn(&child, command[0], &actions, nil, arguments, environment)
+    let started = ProcessSpawn.spawn(
+      command, input: .descriptor(input[0]), output: .descriptor(output[1]),
+      error: .file(log ?? "/dev/null", flags: log == nil ? O_WRONLY : O_WRONLY | O_CREAT | O_APPEND))
     close(input[0])
     close(output[1])
     toServer = input[1]
     fromServer = output[0]
-    guard status == 0 else {
+    switch started {
+    case .success(let child): pid = child
+    case .failure(let problem):
       close(toServer)
       close(fromServer)
-      throw BenchError("cannot start \(command[0]): \(String(cString: strerror(status)))")
+      throw BenchError("cannot start \(command[0]): \(problem)")
     }
-    pid = child
   }
 
   deinit {
     close(toServer)
     close(fromServer)
     kill(pid, SIGKILL)
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
+    ProcessSpawn.wait(pid)
   }
 
   func send(_ message: JSONValue) {
-    let bytes = MessageWriter.frame(Array(message.description.utf8))
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(toServer, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        if written <= 0 { return }
-        offset += written
-      }
-    }
+    _ = writeAll(toServer, MessageWriter.frame(Array(message.description.utf8)))
   }
 
   @discardableResult

@@ -111,22 +111,16 @@ enum CheckCommand: Subcommand {
       if known.insert(entry.path).inserted { entries.append(entry) }
     }
     let resolvedRoot = NoteFiles.resolvedPath(root) ?? root
-    if !LibraryLoader.isTooBroad(resolvedRoot) {
+    if !NoteFiles.isTooBroad(resolvedRoot) {
       for entry in NoteFiles.scan(root: resolvedRoot, exclude: settings.index.exclude.map(Glob.init)) { add(entry) }
     }
     for file in files {
       if let entry = NoteFiles.resolvedPath(file).flatMap(NoteFiles.entry) { add(entry) }
     }
-    let host = LibraryHost()
     // Files that are not notes are reported when they are checked, not here.
-    LibraryLoader.load(entries, maxFileSize: settings.index.maxFileSize) { results, _, _ in
-      host.apply(
-        results.compactMap { _, outcome in
-          guard case .summary(let summary) = outcome else { return nil }
-          return .update(summary)
-        })
-    }
-    return host.snapshot()
+    let library = LibraryEngine(settings: { settings })
+    library.read(entries)
+    return library.snapshot()
   }
 
   /// The diagnostics of the note at `path` (text `note`): the parser's, then the

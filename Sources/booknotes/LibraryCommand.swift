@@ -77,20 +77,24 @@ struct LibraryQueryArguments {
 /// root as it was given (`notes/a.md` for `--root notes`, `a.md` for the current
 /// folder), not by the absolute paths the library and its index cache use.
 struct NoteNames {
-  /// The path each note was listed with, by its absolute path.
-  fileprivate var listed: [String: String] = [:]
+  /// The root as given, and as the absolute path the library's paths start with.
+  fileprivate var root = "."
+  fileprivate var absoluteRoot = "/"
 
   /// The name to show for the note at `path` (a path of the library).
-  func callAsFunction(_ path: String) -> String { LibraryArguments.displayName(listed[path] ?? path) }
+  func callAsFunction(_ path: String) -> String {
+    let prefix = NoteFiles.join(absoluteRoot, "")
+    guard path.hasPrefix(prefix) else { return LibraryArguments.displayName(path) }
+    return LibraryArguments.displayName(NoteFiles.join(root, String(path.dropFirst(prefix.count))))
+  }
 }
 
-/// Loads the library under a root for a command: the notes (`*.md`, `*.markdown`) as
-/// the server indexes them, with `.booknotes.json`'s `index.exclude` and
-/// `index.maxFileSize`; files that are skipped get a line on stderr. As on the
-/// server's warm start, the library is made from the index cache the server also uses
-/// (the root's, in the user's cache folder or `.booknotes.json`'s `cacheDirectory`):
-/// its stored tables, and its unchanged notes' summaries, each decoded when first
-/// read. Notes whose files changed are read from disk, and the cache is written back.
+/// Loads the library under a root for a command with the library engine
+/// (``LibraryEngine``), as the server does: the notes (`*.md`, `*.markdown`) with
+/// `.booknotes.json`'s `index.exclude` and `index.maxFileSize`, from the index cache
+/// the server also uses where their files are unchanged (the root's, in the user's
+/// cache folder or `.booknotes.json`'s `cacheDirectory`), the rest from disk, and the
+/// cache written back. Files that are skipped get a line on stderr.
 enum LibraryLoading {
   static func load(root: String, command: String) -> Result<(LibrarySnapshot, NoteNames), UsageError> {
     var info = stat()
@@ -107,55 +111,17 @@ enum LibraryLoading {
     }
     // The library and its cache use absolute paths, as the server's; the commands
     // print the paths the notes were listed with (``NoteNames``).
-    let listed = NoteFiles.scan(root: root, exclude: settings.index.exclude.map(Glob.init))
-    let absoluteRoot = IndexCache.absolutePath(root)
-    let prefix = root.hasSuffix("/") ? root.count : root.count + 1
-    var names = NoteNames()
-    let entries = listed.map { entry in
-      var result = entry
-      result.path = NoteFiles.join(absoluteRoot, String(entry.path.dropFirst(prefix)))
-      names.listed[result.path] = entry.path
-      return result
-    }
-    let host = LibraryHost()
-    var records: [IndexCache.Record] = []
-    var remaining = entries
-    // Whether the cache holds notes no longer listed (written again without them).
-    var stale = false
-    let cache = IndexCache.library(roots: [absoluteRoot], settings: settings)
-    if let cache, case .success(let image) = cache.open() {
-      var opened = IndexCache.OpenedLibrary(image)
-      if let unchanged = opened.keep(entries) {
-        host.install(opened.library)
-        remaining = []
-        for (entry, record) in zip(entries, unchanged) {
-          if let record {
-            records.append(IndexCache.Record(entry: entry, box: opened.boxes[record]))
-          } else {
-            remaining.append(entry)
-          }
-        }
-        stale = records.count != image.count
-      }
-    }
-    LibraryLoader.load(remaining, maxFileSize: settings.index.maxFileSize) { results, _, _ in
-      var changes: [LibraryChange] = []
-      for (entry, outcome) in results {
-        switch outcome {
-        case .summary(let summary):
-          changes.append(.update(summary))
-          records.append(IndexCache.Record(entry: entry, summary: summary))
-        case .skipped(let path, let reason):
+    let names = NoteNames(root: root, absoluteRoot: NoteFiles.absolutePath(root))
+    let library = LibraryEngine(
+      settings: { settings },
+      report: { event in
+        if case .skipped(let path, let reason) = event {
           Output.error("booknotes \(command): skipping \(names(path)): \(reason)")
         }
-      }
-      host.apply(changes)
-    }
-    if let cache, !remaining.isEmpty || stale {
-      // A cache that cannot be written only makes the next run slower.
-      try? cache.save(records)
-    }
-    return .success((host.snapshot(), names))
+      })
+    // The command waits for the whole library: each file is read once, words and all.
+    library.open([names.absoluteRoot], twoPasses: false)
+    return .success((library.snapshot(), names))
   }
 
   /// Parses the arguments and loads the library, or reports bad usage; `nil` then.

@@ -4,6 +4,7 @@ import JSONCore
 import Locking
 import NoteIntelligence
 import NoteWorkspace
+import SystemIO
 
 #if canImport(Glibc)
   import Glibc
@@ -63,7 +64,7 @@ struct CatalogArguments {
     if let endpoint { settings.books.endpoint = endpoint }
     let catalog = GoogleBooksCatalog(
       settings: CatalogSettings(settings.books),
-      cacheDirectory: settings.cacheDirectory ?? IndexCache.defaultDirectory(),
+      cacheDirectory: LibraryEngine.cacheDirectory(settings),
       transport: FetchProcess(executable: FetchProcess.locateHelper())
     ) { report in
       if report.level == .warning { Output.error("booknotes \(command): \(report.message)") }
@@ -194,7 +195,7 @@ enum NewCommand: Subcommand {
       Output.error("booknotes new: not writing \(path): \(reason)")
       return ExitStatus.failure
     }
-    let written = AtomicFile.writeAll(descriptor, Array(note.text.utf8))
+    let written = writeAll(descriptor, Array(note.text.utf8))
     close(descriptor)
     guard written else {
       Output.error("booknotes new: cannot write \(path)")

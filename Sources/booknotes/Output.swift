@@ -1,3 +1,5 @@
+import SystemIO
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -15,13 +17,7 @@ enum Output {
   }
 
   private static func emit(_ text: String, to descriptor: Int32) {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      if written < 0 && errno == EINTR { continue }
-      if written <= 0 { return }
-      bytes = bytes.dropFirst(written)
-    }
+    _ = writeAll(descriptor, Array(text.utf8))
   }
 
   /// The whole content of the file at `path`, or what went wrong.

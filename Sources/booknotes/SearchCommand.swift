@@ -43,7 +43,7 @@ enum SearchCommand: Subcommand {
     }
     // Not run in a task: nothing cancels it.
     let hits =
-      (try? snapshot.search(query, limit: limit, parallel: LibraryLoader.parallel) { note in
+      (try? snapshot.search(query, limit: limit, parallel: LibraryEngine.parallel) { note in
         // Read on every core, with the note's summary.
         guard case .note(let bytes) = NoteFiles.read(note.path) else { return nil }
         return SearchText(file: bytes, summary: note)

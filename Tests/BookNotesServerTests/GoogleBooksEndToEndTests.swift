@@ -1,5 +1,6 @@
 import BookNotesTestSupport
 import Foundation
+import GoogleBooksStandIn
 import JSONCore
 import LanguageServerProtocol
 import Testing

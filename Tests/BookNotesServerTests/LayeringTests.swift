@@ -37,14 +37,18 @@ import Testing
     "Locking": ["Synchronization", "CSanitizerHooks", "Glibc", "Darwin"],
     "NoteIntelligence": ["NoteSyntax", "Synchronization", "Locking"],
     "JSONCore": ["FoundationEssentials", "Foundation"],
-    "LanguageServerProtocol": system.union(["JSONCore", "Locking"]),
-    // The file-system edge: notes and JSON, no protocol types.
-    "NoteWorkspace": system.union(["NoteSyntax", "NoteIntelligence", "JSONCore", "Locking"]),
-    "BookCatalog": system.union(["NoteIntelligence", "NoteWorkspace", "JSONCore", "CProcessSpawn", "Locking"]),
+    // System calls only: writes, reads, paths, starting a process.
+    "SystemIO": ["CProcessSpawn", "Glibc", "Darwin"],
+    "LanguageServerProtocol": system.union(["JSONCore", "SystemIO", "Locking"]),
+    // The file-system edge and the library engine: notes and JSON, no protocol types.
+    "NoteWorkspace": system.union(["NoteSyntax", "NoteIntelligence", "JSONCore", "SystemIO", "Locking"]),
+    // Beside the workspace, not on it.
+    "BookCatalog": system.union(["NoteIntelligence", "JSONCore", "SystemIO", "Locking"]),
   ]
 
   @Test(arguments: [
-    "NoteSyntax", "Locking", "NoteIntelligence", "JSONCore", "LanguageServerProtocol", "NoteWorkspace", "BookCatalog",
+    "NoteSyntax", "Locking", "SystemIO", "NoteIntelligence", "JSONCore", "LanguageServerProtocol", "NoteWorkspace",
+    "BookCatalog",
   ])
   func importsStayInsideTheLayer(target: String) throws {
     let allowed = try #require(Self.allowed[target])
@@ -83,6 +87,21 @@ import Testing
     let modules = try #require(try Self.imports(of: "booknotes")[file])
     #expect(
       modules.isDisjoint(with: ["BookNotesServer", "LanguageServerProtocol"]), "booknotes/\(file) imports \(modules)")
+  }
+
+  /// The server and the command line open and keep their libraries through one
+  /// library engine (`LibraryEngine`): neither names the loader, the index cache or the
+  /// poller behind it, so a new index is added to the engine once.
+  @Test(arguments: ["BookNotesServer", "booknotes"])
+  func librariesGoThroughTheEngine(target: String) throws {
+    let folder = Self.sources.appendingPathComponent(target)
+    let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+    for file in files where file.hasSuffix(".swift") {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      for name in ["LibraryLoader", "IndexCache", "FolderPoller", "LibraryHost("] {
+        #expect(!text.contains(name), "\(target)/\(file) names \(name)")
+      }
+    }
   }
 
   /// The server executable links the Swift runtime statically on Linux, which works

@@ -159,13 +159,13 @@ extension LibraryIndexingTests {
     // Polling starts once the words are read and the cache is written.
     var poller: FolderPoller?
     for _ in 0..<500 {
-      poller = harness.server.libraryStatus.withLock { $0.poller }
+      poller = harness.server.library.poller
       if poller != nil { break }
       try await Task.sleep(for: .milliseconds(20))
     }
     let changes = try #require(poller).poll()
     #expect(changes.isEmpty, "updated \(changes.updated.map(\.path)), deleted \(changes.deleted)")
-    let records = try #require(harness.server.libraryStatus.withLock { $0.cacheRecords })
+    let records = try #require(harness.server.library.cacheRecords)
     #expect(records.count == harness.server.library.snapshot().noteCount)
     for (path, record) in records {
       let file = try #require(NoteFiles.entry(path))

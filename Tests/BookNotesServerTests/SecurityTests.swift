@@ -1,5 +1,6 @@
 import BookNotesTestSupport
 import Foundation
+import GoogleBooksStandIn
 import JSONCore
 import LanguageServerProtocol
 import Testing
@@ -181,14 +182,17 @@ import Testing
 
   @Test func onlyTheFetchHelperIsEverStarted() throws {
     // The server's sources (not the benchmarks' or the tests'): the one place that
-    // starts a process is FetchProcess, and what it starts is found by locateHelper.
+    // calls posix_spawn is ProcessSpawn, the one that uses it FetchProcess, and what it
+    // starts is found by locateHelper.
     let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("Sources")
-    let spawning = ["posix_spawn(", " Process(", ".Process(", "popen(", "system(", "execv", "execl", "fork("]
+    let spawning = [
+      "posix_spawn(", " Process(", ".Process(", "popen(", "system(", "execv", "execl", "fork(", "ProcessSpawn.spawn(",
+    ]
     var found: [String] = []
     for target in [
       "booknotes", "BookNotesServer", "BookCatalog", "NoteWorkspace", "NoteIntelligence", "NoteSyntax",
-      "LanguageServerProtocol", "JSONCore", "booknotes-fetch",
+      "LanguageServerProtocol", "JSONCore", "SystemIO", "booknotes-fetch",
     ] {
       let folder = sources.appendingPathComponent(target)
       for file in FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
@@ -197,7 +201,10 @@ import Testing
         for call in spawning where text.contains(call) { found.append("\(target)/\(file): \(call)") }
       }
     }
-    #expect(found == ["BookCatalog/FetchProcess.swift: posix_spawn("])
+    #expect(
+      found.sorted() == [
+        "BookCatalog/FetchProcess.swift: ProcessSpawn.spawn(", "SystemIO/ProcessSpawn.swift: posix_spawn(",
+      ])
     let fetch = try String(
       contentsOf: sources.appendingPathComponent("BookCatalog/FetchProcess.swift"), encoding: .utf8)
     #expect(fetch.contains(#"getenv("BOOKNOTES_FETCH")"#) && fetch.contains(#""/booknotes-fetch""#))

@@ -27,7 +27,7 @@ import Testing
 
   /// A note added to the library index as if its file had just been read.
   static func addNote(_ harness: InProcessServer, _ path: String, _ text: String) {
-    harness.server.library.apply([.update(NoteSummary(path: path, doc: NoteDocument(text)))])
+    harness.server.library.host.apply([.update(NoteSummary(path: path, doc: NoteDocument(text)))])
   }
 
   /// Opens `name` with `text` and waits until the index has it as it is open.

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Dispatch
 import NoteSyntax
 import Testing
@@ -11,41 +12,8 @@ import Testing
     NoteSummary(path: path, doc: NoteDocument(text))
   }
 
-  static let library: [NoteSummary] = [
-    summary(
-      "/lib/thinking.md",
-      """
-      ---
-      title: Thinking, Fast and Slow
-      authors: Daniel Kahneman
-      tags: psychology
-      ---
-      # Thinking, Fast and Slow
-
-      #books/2021 #psychology #bias/anchoring
-
-      ## Chapter 1: The Characters
-
-      ### Ego depletion
-
-      Q: What does System 2 do?
-      A: Checks.
-
-      """),
-    summary(
-      "/lib/noise.md",
-      """
-      # Noise
-
-      #books/2022 #psychology #Bias
-
-      ## Chapter 1: Crime and Noisy Punishment
-
-      ## Thinking about judges
-
-      """),
-    summary("/lib/cafe.md", "# Café Society\n\n#books/2020 #mood/😀 #読書\n\n## Première partie\n"),
-  ]
+  /// Three notes with tags, headings, a book and a question (``SummaryFixtures``).
+  static let library = SummaryFixtures.library
 
   static func snapshot() -> LibrarySnapshot {
     let host = LibraryHost()
@@ -257,105 +225,11 @@ import Testing
     host.apply([.words(path: "/lib/n.md", terms: terms, byteCount: bytes.count)])
     #expect(try host.snapshot().searchCandidates(SearchQuery("apple")).isEmpty)
   }
-
-  @Test func theArchiveSkipsWordsOnRequest() throws {
-    var bytes: [UInt8] = []
-    for note in Self.library { SummaryArchive.write(note, to: &bytes) }
-    var read: [NoteSummary] = []
-    try bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count { read.append(try SummaryArchive.read(buffer, at: &offset, words: false)) }
-    }
-    #expect(read.count == Self.library.count)
-    // The second pass reads the words alone, stepping over the rest.
-    try bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      for note in Self.library {
-        let words = try SummaryArchive.readWords(buffer, at: &offset)
-        #expect(words.terms == note.terms && words.terms.count > 0)
-        #expect(words.byteCount == note.byteCount)
-      }
-      #expect(offset == buffer.count)
-    }
-    for (without, note) in zip(read, Self.library) {
-      #expect(without.terms.count == 0)
-      #expect(
-        without.wordsPending == NoteWords.Pending(knowsCode: true), "the code blocks are kept with the structure")
-      var completed = without
-      completed.terms = note.terms
-      completed.wordsPending = nil
-      #expect(completed == note)
-    }
-  }
-
-  @Test func summariesRoundTripThroughTheArchive() throws {
-    var bytes: [UInt8] = []
-    for note in Self.library + [NoteSummary(nameOnly: "/big.md", byteCount: 1 << 30)] {
-      SummaryArchive.write(note, to: &bytes)
-    }
-    var read: [NoteSummary] = []
-    try bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count { read.append(try SummaryArchive.read(buffer, at: &offset)) }
-    }
-    #expect(read == Self.library + [NoteSummary(nameOnly: "/big.md", byteCount: 1 << 30)])
-    // Every truncation fails cleanly.
-    for length in stride(from: 0, to: bytes.count / 3, by: 7) {
-      let prefix = Array(bytes[..<length])
-      let failed = prefix.withUnsafeBytes { buffer -> Bool in
-        var offset = 0
-        return (try? SummaryArchive.read(buffer, at: &offset)) == nil
-      }
-      #expect(failed || length == 0)
-    }
-  }
-
-  @Test func codeBlocksRoundTripAndOnesPastTheTextAreRefused() throws {
-    let note = Self.summary("/lib/code.md", "# Code\n\n```\none\n```\ntext\n\n```swift\ntwo\n```\n")
-    #expect(note.codeRanges.count == 2)
-    var bytes: [UInt8] = []
-    SummaryArchive.write(note, to: &bytes)
-    let read = try bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      return try SummaryArchive.read(buffer, at: &offset)
-    }
-    #expect(read.codeRanges == note.codeRanges)
-    for bad in [[0..<(note.byteCount + 1)], [note.codeRanges[1], note.codeRanges[0]]] {
-      var damaged = note
-      damaged.codeRanges = bad
-      var archive: [UInt8] = []
-      SummaryArchive.write(damaged, to: &archive)
-      let refused = archive.withUnsafeBytes { buffer -> Bool in
-        var offset = 0
-        return (try? SummaryArchive.read(buffer, at: &offset)) == nil
-      }
-      #expect(refused, "\(bad)")
-    }
-  }
 }
 
 extension LibraryIndexTests {
-  /// Forty notes sharing tags, books and words in varied ways.
-  static let many: [NoteSummary] = (0..<40).map { index in
-    summary(
-      "/lib/\(index % 7)/note-\(index).md",
-      """
-      ---
-      title: Book \(index % 9)
-      authors: Author \(index % 3)
-      isbn: \(index % 5 == 0 ? "9780374533557" : "97803164514\(10 + index)")
-      tags: shelf/\(index % 4), Shelf
-      ---
-      # Book \(index % 9)
-
-      #theme/\(index % 6) #Theme #idea-\(index)
-
-      ## Chapter \(index % 3): word\(index % 11) and more
-
-      Text with word\(index % 13) and common words.
-
-      """)
-  }
+  /// Forty notes sharing tags, books and words in varied ways (``SummaryFixtures``).
+  static let many = SummaryFixtures.many
 
   @Test func aLibraryBuiltInPartsIsTheLibraryBuiltNoteByNote() throws {
     let host = LibraryHost()

@@ -14,8 +14,8 @@ BINARY = os.environ.get("BOOKNOTES_BINARY") or str(ROOT / ".build" / "debug" / "
 # The servers' index and book caches go to a folder of this run, not the user's.
 os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="booknotes-conformance-cache-")
 
-# Profiles: offers utf-8 first (pulls diagnostics, but takes no refresh, so is pushed to); offers nothing (utf-16);
-# pushes and offers utf-32 first.
+# Profiles: offers utf-8 first and pulls diagnostics but takes no refresh (so gets them
+# pushed); offers nothing (utf-16); offers utf-32 first.
 PROFILES = ["neovim@v0.11", "visual-studio-code", "emacs@v29.1"]
 
 

@@ -94,12 +94,12 @@ async def test_initialize_result(client: LanguageClient):
     assert list(tokens.legend.token_types[:3]) == ["heading", "marker", "hashtag"]
     assert tokens.full.delta is True and tokens.range is True
     assert list(capabilities.code_action_provider.code_action_kinds) == [types.CodeActionKind.QuickFix]
-    # Pulled diagnostics only for a client that can be asked to pull again; none of
-    # these profiles takes workspace/diagnostic/refresh (Neovim pulls, but cannot).
+    # Pulled diagnostics only for a client that pulls and can be asked to pull again.
     declared = client_capabilities(client.profile)
-    refresh = declared.workspace and declared.workspace.diagnostics and declared.workspace.diagnostics.refresh_support
-    pulls_and_refreshes = declared.text_document.diagnostic is not None and bool(refresh)
-    assert (capabilities.diagnostic_provider is not None) == pulls_and_refreshes
+    pulls = declared.text_document is not None and declared.text_document.diagnostic is not None
+    diagnostics_caps = declared.workspace.diagnostics if declared.workspace is not None else None
+    refreshes = diagnostics_caps is not None and bool(diagnostics_caps.refresh_support)
+    assert (capabilities.diagnostic_provider is not None) == (pulls and refreshes)
 
 
 async def test_semantic_tokens_full_delta_and_range(client: LanguageClient):

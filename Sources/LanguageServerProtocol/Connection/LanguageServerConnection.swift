@@ -1,6 +1,7 @@
 import Dispatch
 import JSONCore
 import Locking
+import SystemIO
 
 /// A JSON-RPC connection to one client over a pair of file descriptors.
 ///

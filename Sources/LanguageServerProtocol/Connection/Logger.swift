@@ -1,4 +1,5 @@
 import Locking
+import SystemIO
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

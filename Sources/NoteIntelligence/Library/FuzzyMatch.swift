@@ -121,10 +121,10 @@ public struct FuzzyQuery: Sendable {
 }
 
 /// Folded names stored back to back with their masks.
-struct SymbolKeys: Sendable, Equatable {
-  var bytes: [UInt8] = []
-  var ends: [UInt32] = []
-  var masks: [UInt64] = []
+package struct SymbolKeys: Sendable, Equatable {
+  package var bytes: [UInt8] = []
+  package var ends: [UInt32] = []
+  package var masks: [UInt64] = []
 
   var count: Int { ends.count }
 

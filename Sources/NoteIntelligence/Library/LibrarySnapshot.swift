@@ -213,14 +213,16 @@ public struct LibrarySnapshot: Sendable {
 }
 
 /// How a tag is used across the library.
-struct TagStat: Sendable {
-  var noteCount = 0
+package struct TagStat: Sendable {
+  package var noteCount = 0
   /// Each spelling (`Books`, `books`) with how many uses it has.
-  var spellings: [String: Int] = [:]
+  package var spellings: [String: Int] = [:]
   /// The first use in the first note by path, while it is known (removing that note
   /// makes it unknown until a query finds it again).
-  var first: (path: String, span: NoteSpan)?
-  var firstKnown = true
+  package var first: (path: String, span: NoteSpan)?
+  package var firstKnown = true
+
+  package init() {}
 
   /// Keeps ``first`` current as a note's first use of the tag is added or removed.
   mutating func locate(_ path: String, _ span: NoteSpan, adding: Bool) {

@@ -125,7 +125,7 @@ public enum LinkTarget: Sendable, Hashable {
   }
 
   /// `text` with `%XX` escapes decoded (invalid UTF-8 repaired); other bytes kept.
-  static func percentDecoded(_ text: Substring) -> String {
+  package static func percentDecoded(_ text: Substring) -> String {
     // Most targets have nothing to decode.
     guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
     var bytes: [UInt8] = []

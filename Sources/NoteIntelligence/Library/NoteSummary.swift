@@ -26,7 +26,7 @@ public struct NoteSummary: Sendable, Equatable {
   public var wordsPending: NoteWords.Pending?
   public var byteCount: Int
   /// Folded names of the note's symbols, for fuzzy matching.
-  var keys: SymbolKeys
+  package var keys: SymbolKeys
 
   /// A heading: level 1 to 6 and its plain text.
   public struct Heading: Sendable, Hashable {
@@ -36,6 +36,13 @@ public struct NoteSummary: Sendable, Equatable {
     public var span: NoteSpan
     /// The heading's text.
     public var textSpan: NoteSpan
+
+    package init(level: Int, text: String, span: NoteSpan, textSpan: NoteSpan) {
+      self.level = level
+      self.text = text
+      self.span = span
+      self.textSpan = textSpan
+    }
   }
 
   /// One use of a hashtag: in the text (`#books/2021`, span without the `#`) or in the
@@ -58,7 +65,7 @@ public struct NoteSummary: Sendable, Equatable {
     }
 
     /// A use whose folded name is known (read back from the index cache).
-    init(name: String, folded: String, span: NoteSpan, inFrontMatter: Bool) {
+    package init(name: String, folded: String, span: NoteSpan, inFrontMatter: Bool) {
       self.name = name
       self.span = span
       self.inFrontMatter = inFrontMatter
@@ -70,6 +77,11 @@ public struct NoteSummary: Sendable, Equatable {
   public struct Question: Sendable, Hashable {
     public var text: String
     public var span: NoteSpan
+
+    package init(text: String, span: NoteSpan) {
+      self.text = text
+      self.span = span
+    }
   }
 
   /// A link or image and its target as written.
@@ -80,6 +92,13 @@ public struct NoteSummary: Sendable, Equatable {
     public var span: NoteSpan
     /// The target between the parentheses.
     public var targetSpan: NoteSpan
+
+    package init(target: String, isImage: Bool, span: NoteSpan, targetSpan: NoteSpan) {
+      self.target = target
+      self.isImage = isImage
+      self.span = span
+      self.targetSpan = targetSpan
+    }
   }
 
   /// The longest question or heading text kept, in bytes.

@@ -3,15 +3,15 @@
 /// searches; the whole table is three flat arrays.
 public struct TermTable: Sendable, Equatable {
   /// The sorted distinct words, back to back.
-  var bytes: [UInt8] = []
+  package var bytes: [UInt8] = []
   /// Where each word ends in `bytes`.
-  var ends: [UInt32] = []
+  package var ends: [UInt32] = []
   /// How often each word occurs (saturating).
-  var counts: [UInt16] = []
+  package var counts: [UInt16] = []
   /// A Bloom filter of the note's pairs of adjacent words (``WordPairs``), so that a
   /// phrase search skips notes where its words never follow each other; empty when not
   /// known (every pair may be there).
-  var pairs: [UInt64] = []
+  package var pairs: [UInt64] = []
 
   public init() {}
 

@@ -1,5 +1,6 @@
 import Foundation
 import NoteWorkspace
+import SystemIO
 import Testing
 
 #if canImport(Glibc)
@@ -26,23 +27,23 @@ import Testing
       let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 * 7 + 1) }
       let path = root.appendingPathComponent("\(size).md").path
       #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
-      #expect(NoteFiles.readBytes(path) == bytes, "\(size) bytes")
+      #expect(Files.readBytes(path) == bytes, "\(size) bytes")
     }
   }
 
   @Test func aFileLongerThanItsStatusSaysIsReadToItsEnd() throws {
     // Files under /proc say they are empty; their text is there all the same.
     guard FileManager.default.fileExists(atPath: "/proc/self/status") else { return }
-    let bytes = try #require(NoteFiles.readBytes("/proc/self/status"))
+    let bytes = try #require(Files.readBytes("/proc/self/status"))
     #expect(String(decoding: bytes, as: UTF8.self).contains("Name:"))
   }
 
   @Test func aFolderOrAMissingFileIsNoFileToRead() throws {
     let root = try folder()
     defer { try? FileManager.default.removeItem(at: root) }
-    #expect(NoteFiles.readBytes(root.path) == nil)
+    #expect(Files.readBytes(root.path) == nil)
     #expect(errno == EISDIR)
-    #expect(NoteFiles.readBytes(root.appendingPathComponent("missing.md").path) == nil)
+    #expect(Files.readBytes(root.appendingPathComponent("missing.md").path) == nil)
     #expect(errno == ENOENT)
   }
 

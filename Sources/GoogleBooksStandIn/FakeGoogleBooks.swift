@@ -2,7 +2,9 @@ public import Foundation
 public import JSONCore
 
 /// `Tests/GoogleBooks/fake_google_books.py` running on 127.0.0.1: Google Books' API
-/// answered from the fixture bodies, as a plan file says, every request recorded.
+/// answered from the fixture bodies, as a plan file says, every request recorded. It
+/// exits when its standard input closes, so it never outlives the tests or the
+/// benchmark that started it.
 public final class FakeGoogleBooks: Sendable {
   public let port: Int
   /// Where the plan and the records live.
@@ -13,15 +15,21 @@ public final class FakeGoogleBooks: Sendable {
   /// The `books.endpoint` that reaches it.
   public var endpoint: String { "http://127.0.0.1:\(port)/books/v1" }
 
-  /// Starts the server; answers fixture 01 until told otherwise.
-  public init() throws {
+  /// The script in this package.
+  public static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Tests/GoogleBooks/fake_google_books.py").path
+
+  /// Starts the server (`script`, this package's by default); answers fixture 01 until
+  /// told otherwise.
+  public init(script: String = FakeGoogleBooks.script) throws {
+    guard FileManager.default.fileExists(atPath: script) else {
+      throw FakeServerError(message: "no fake Google Books server at \(script)")
+    }
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("fake-books-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Tests/GoogleBooks/fake_google_books.py")
     process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script.path, folder.path]
+    process.arguments = ["python3", script, folder.path]
     let output = Pipe()
     process.standardOutput = output
     // The server exits when this pipe closes, with this process at the latest.
@@ -44,6 +52,14 @@ public final class FakeGoogleBooks: Sendable {
     // Foundation reaps it; waiting here would spin a run loop inside a deinit.
     process.terminate()
     try? lifeline.fileHandleForWriting.close()
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// Ends the server, waiting for it, and removes its folder.
+  public func stop() {
+    try? lifeline.fileHandleForWriting.close()
+    if process.isRunning { process.terminate() }
+    process.waitUntilExit()
     try? FileManager.default.removeItem(at: folder)
   }
 

@@ -1,3 +1,5 @@
+public import NoteIntelligence
+
 /// A compact binary form of ``NoteSummary`` for the index cache on disk: the summary
 /// is written field by field and read back exactly, or reading fails on the first
 /// byte that does not fit (a truncated or corrupt file), never trapping.

@@ -53,20 +53,6 @@ public enum AtomicFile {
     }
   }
 
-  /// Writes all of `bytes` to `descriptor`, retrying short writes.
-  public static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBytes { buffer in
-      var done = 0
-      while done < buffer.count {
-        let count = systemWrite(descriptor, buffer.baseAddress! + done, buffer.count - done)
-        if count < 0 && errno == EINTR { continue }
-        if count <= 0 { return false }
-        done += count
-      }
-      return true
-    }
-  }
-
   /// Creates `folder` and its parents, as far as they are missing.
   public static func makeFolders(_ folder: String) {
     var current = ""
@@ -75,8 +61,4 @@ public enum AtomicFile {
       mkdir(current, 0o755)
     }
   }
-}
-
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, buffer, count)
 }

@@ -29,21 +29,18 @@ import Testing
     let asked = Lock<[String]>([])
     let ahead = ReadAhead(paths, from: 10) { path in asked.withLock { $0.append(path) } }
     defer { ahead.stop() }
-    // Nothing is allowed yet: the threads wait.
-    usleep(50_000)
+    // Nothing is allowed yet: every thread waits, having asked for nothing.
+    #expect(eventually { ahead.threadsWaiting == ReadAhead.threads })
     #expect(asked.withLock { $0 }.isEmpty)
 
     ahead.allow(upTo: 25)
-    #expect(eventually { asked.withLock { $0.count } == 15 })
-    usleep(50_000)
-    #expect(asked.withLock { Set($0) } == Set(paths[10..<25]))
+    // Once the files allowed are asked for and every thread waits again, no other is.
+    #expect(eventually { asked.withLock { $0.count } == 15 && ahead.threadsWaiting == ReadAhead.threads })
+    #expect(asked.withLock { $0.sorted() } == paths[10..<25].sorted())
 
     ahead.allow(upTo: paths.count)
-    #expect(eventually { asked.withLock { $0.count } == 90 })
-    usleep(20_000)
-    let all = asked.withLock { $0 }
-    #expect(all.count == 90)
-    #expect(Set(all) == Set(paths[10...]))
+    #expect(eventually { ahead.threadsEnded == ReadAhead.threads })
+    #expect(asked.withLock { $0.sorted() } == paths[10...].sorted())
   }
 
   @Test func stoppingEndsTheThreadsBeforeTheRest() {
@@ -51,9 +48,9 @@ import Testing
     let asked = Lock(0)
     let ahead = ReadAhead(paths, from: 0) { _ in asked.withLock { $0 += 1 } }
     ahead.allow(upTo: 10)
-    #expect(eventually { asked.withLock { $0 } == 10 })
+    #expect(eventually { asked.withLock { $0 } == 10 && ahead.threadsWaiting == ReadAhead.threads })
     ahead.stop()
-    usleep(50_000)
+    #expect(eventually { ahead.threadsEnded == ReadAhead.threads })
     // Stopping lets the waiting threads go, to end, not to ask.
     #expect(asked.withLock { $0 } == 10)
   }

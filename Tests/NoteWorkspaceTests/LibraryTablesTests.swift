@@ -1,7 +1,9 @@
+import BookNotesTestSupport
 import Synchronization
 import Testing
 
 @testable import NoteIntelligence
+@testable import NoteWorkspace
 
 /// A library made from stored tables and archived boxes (a start from the index
 /// cache) against the library built note by note.
@@ -35,6 +37,8 @@ import Testing
       }
     }
   }
+
+  static let many = SummaryFixtures.many
 
   /// The tables of `summaries` written and read back.
   static func storedTables(_ summaries: [NoteSummary]) throws -> LibraryTables {
@@ -75,7 +79,7 @@ import Testing
   }
 
   @Test func aLibraryFromStoredTablesIsTheLibraryBuiltNoteByNote() throws {
-    let notes = LibraryIndexTests.many.sorted { $0.path < $1.path }
+    let notes = Self.many.sorted { $0.path < $1.path }
     let archive = Archive(notes)
     let tables = try Self.storedTables(notes)
     // Kept: every note but those dropped (changed, deleted or open since the tables
@@ -109,7 +113,7 @@ import Testing
   }
 
   @Test func aNoteAppliedBeforeTheInstallStaysOnTop() throws {
-    let notes = LibraryIndexTests.many.sorted { $0.path < $1.path }
+    let notes = Self.many.sorted { $0.path < $1.path }
     let archive = Archive(notes)
     let host = LibraryHost()
     // An open note indexed from its live text while the cache was read.
@@ -126,7 +130,7 @@ import Testing
   }
 
   @Test func aRecordThatDoesNotReadBackWaitsToBeReadAgain() {
-    let notes = Array(LibraryIndexTests.many.prefix(3))
+    let notes = Array(Self.many.prefix(3))
     let archive = Archive(notes, broken: 1)
     let boxes = notes.indices.map { NoteBox(archived: $0, path: notes[$0].path, in: archive) }
     #expect(boxes.allSatisfy { !$0.isDecoded })
@@ -143,7 +147,7 @@ import Testing
   }
 
   @Test func everyTruncationOfTheTablesFailsCleanly() throws {
-    let notes = LibraryIndexTests.many
+    let notes = Self.many
     let paths = notes.map(\.path)
     var writer = ArchiveWriter(bytes: [])
     SummaryArchive.write(
@@ -167,7 +171,7 @@ import Testing
   }
 
   @Test func damagedTablesAndRecordsAreRefusedOrReadNeverTrapping() {
-    let notes = LibraryIndexTests.many
+    let notes = Self.many
     let paths = notes.map(\.path)
     var tables = ArchiveWriter(bytes: [])
     SummaryArchive.write(

@@ -1,6 +1,7 @@
 import BookCatalog
 import BookNotesTestSupport
 import Foundation
+import GoogleBooksStandIn
 import JSONCore
 import Locking
 import NoteIntelligence

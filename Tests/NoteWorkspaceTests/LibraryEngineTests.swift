@@ -1,0 +1,106 @@
+import Foundation
+import Locking
+import NoteIntelligence
+import Testing
+
+@testable import NoteWorkspace
+
+/// The library engine on a folder of notes: opened in two passes with its progress,
+/// started again from its cache, and kept current by file events, polls and reads.
+@Suite struct LibraryEngineTests {
+  /// A folder of notes and a cache folder beside it, removed at the end.
+  final class Folder {
+    let root: String
+    let cache: String
+
+    init(_ notes: [String: String]) throws {
+      let base = FileManager.default.temporaryDirectory.appendingPathComponent("booknotes-engine-\(UUID())").path
+      root = base + "/notes"
+      cache = base + "/cache"
+      try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+      for (name, text) in notes { try write(name, text) }
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: String(root.dropLast("/notes".count))) }
+
+    func write(_ name: String, _ text: String) throws {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/" + name))
+    }
+
+    func engine(events: Lock<[LibraryEvent]> = Lock([])) -> LibraryEngine {
+      var chosen = LibrarySettings()
+      chosen.cacheDirectory = cache
+      let settings = chosen
+      return LibraryEngine(settings: { settings }, report: { event in events.withLock { $0.append(event) } })
+    }
+  }
+
+  static let notes = [
+    "a.md": "# Alpha\n\nApples and pears.\n",
+    "b.md": "---\ntitle: Beta Book\n---\n#shelf\n\nBananas.\n",
+    "binary.md": "bin\u{0}ary",
+  ]
+
+  @Test func opensInTwoPassesWithProgressAndStartsAgainFromItsCache() throws {
+    let folder = try Folder(Self.notes)
+    let events = Lock<[LibraryEvent]>([])
+    let engine = folder.engine(events: events)
+    #expect(engine.isReadingWords, "a search before the first opening waits for it")
+    var steps: [String] = []
+    engine.open([folder.root]) { step in
+      switch step {
+      case .summarised(let done, let total): steps.append("\(done)/\(total)")
+      case .summariesDone(let notes): steps.append("summaries \(notes)")
+      case .readingWords(let notes): steps.append("words of \(notes)")
+      case .wordsDone(let notes): steps.append("words \(notes)")
+      }
+    }
+    #expect(steps.first == "0/3" && steps.contains("summaries 2") && steps.last == "words 2", "\(steps)")
+    #expect(!engine.isReadingWords && !engine.isSaving)
+    let snapshot = engine.snapshot()
+    #expect(snapshot.paths == [folder.root + "/a.md", folder.root + "/b.md"])
+    #expect(snapshot.note(at: folder.root + "/b.md")?.title == "Beta Book")
+    #expect(try snapshot.searchCandidates(SearchQuery("bananas")).map(\.note.path) == [folder.root + "/b.md"])
+    let skipped = events.withLock { $0 }.compactMap { event -> String? in
+      if case .skipped(let path, _) = event { path } else { nil }
+    }
+    #expect(skipped == [folder.root + "/binary.md"])
+    #expect(FileManager.default.fileExists(atPath: try #require(engine.cacheFile).path))
+
+    // A second library starts from the cache: the same answers, every note from it.
+    let again = Lock<[LibraryEvent]>([])
+    let second = folder.engine(events: again)
+    second.open([folder.root])
+    #expect(second.snapshot().paths == snapshot.paths)
+    #expect(try second.snapshot().searchCandidates(SearchQuery("apples")).map(\.note.path) == [folder.root + "/a.md"])
+    let logged = again.withLock { $0 }.compactMap { event -> String? in
+      if case .info(let text) = event { text } else { nil }
+    }
+    #expect(logged.contains { $0.contains("(2 from the cache") }, "\(logged)")
+  }
+
+  @Test func fileEventsPollsAndReadsKeepItCurrent() throws {
+    let folder = try Folder(Self.notes)
+    let engine = folder.engine()
+    engine.open([folder.root])
+    try folder.write("c.md", "# Gamma\n")
+    #expect(engine.apply(fileEvents: [(folder.root + "/c.md", false), ("/elsewhere/d.md", false)]))
+    #expect(engine.snapshot().note(at: folder.root + "/c.md")?.title == "Gamma")
+    try FileManager.default.removeItem(atPath: folder.root + "/c.md")
+    #expect(engine.apply(fileEvents: [(folder.root + "/c.md", true)]))
+    #expect(engine.snapshot().note(at: folder.root + "/c.md") == nil)
+
+    // Read again before answering: a changed note is read, an unchanged one is not.
+    try folder.write("a.md", "# Alpha Revised\n")
+    #expect(engine.readAgain([folder.root + "/a.md", folder.root + "/b.md"]))
+    #expect(engine.snapshot().note(at: folder.root + "/a.md")?.title == "Alpha Revised")
+    #expect(!engine.readAgain([folder.root + "/a.md"]))
+
+    // A poll finds what changed since the last listing.
+    engine.pollFolders {}
+    defer { engine.close() }
+    try folder.write("e.md", "# Epsilon\n")
+    #expect(engine.poll())
+    #expect(engine.snapshot().note(at: folder.root + "/e.md")?.title == "Epsilon")
+  }
+}
