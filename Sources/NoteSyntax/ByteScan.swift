@@ -142,24 +142,46 @@ enum ByteScan {
 
 /// The ASCII bytes that start inline constructs (``InlineGrammar/asciiTriggers``) as
 /// vectors: the sixteen-byte step of the parser's scan of plain text compares each
-/// sixteen bytes with all of them at once.
+/// sixteen bytes with all of them at once. Two bytes that differ in one bit share a
+/// comparison (`!` and `#`: `v | 0x02 == 0x23`), so the grammar's eight take five.
 struct InlineTriggers: Sendable {
   typealias Vector = ByteScan.Vector
 
-  /// How many ASCII trigger bytes the scan compares with.
-  static let capacity = 12
+  /// How many comparisons (a byte, or two that differ in one bit) the scan makes.
+  static let capacity = 5
 
-  static let grammar = InlineTriggers(InlineGrammar.asciiTriggers)
+  // Five comparisons, unused ones repeating the first: fixed fields, so that the scan
+  // needs no loop (a construct whose first byte needs a sixth adds a field here).
+  // Lane by lane, a byte `v` matches comparison `k` when `v | mk == tk`.
+  private let t0, t1, t2, t3, t4: Vector
+  private let m0, m1, m2, m3, m4: Vector
 
-  // Twelve vectors, unused ones repeating the first: fixed fields, so that the
-  // comparisons need no loop.
-  private let t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11: Vector
+  /// The comparisons that match exactly `bytes`: each byte paired with the first later
+  /// one that differs from it in one bit, if any.
+  static func comparisons(_ bytes: [UInt8]) -> [(target: UInt8, mask: UInt8)] {
+    var left = bytes
+    var result: [(target: UInt8, mask: UInt8)] = []
+    while let first = left.first {
+      left.removeFirst()
+      if let pair = left.firstIndex(where: { ($0 ^ first).nonzeroBitCount == 1 }) {
+        let bit = left[pair] ^ first
+        left.remove(at: pair)
+        result.append((first | bit, bit))
+      } else {
+        result.append((first, 0))
+      }
+    }
+    return result
+  }
 
   init(_ bytes: [UInt8]) {
-    precondition(!bytes.isEmpty && bytes.count <= Self.capacity, "between 1 and 12 ASCII trigger bytes")
-    let v = (0..<Self.capacity).map { Vector(repeating: Int8(bitPattern: bytes[$0 < bytes.count ? $0 : 0])) }
-    (t0, t1, t2, t3, t4, t5) = (v[0], v[1], v[2], v[3], v[4], v[5])
-    (t6, t7, t8, t9, t10, t11) = (v[6], v[7], v[8], v[9], v[10], v[11])
+    let found = Self.comparisons(bytes)
+    precondition(!found.isEmpty && found.count <= Self.capacity, "between 1 and 5 comparisons of ASCII triggers")
+    let c = (0..<Self.capacity).map { found[$0 < found.count ? $0 : 0] }
+    let t = c.map { Vector(repeating: Int8(bitPattern: $0.target)) }
+    let m = c.map { Vector(repeating: Int8(bitPattern: $0.mask)) }
+    (t0, t1, t2, t3, t4) = (t[0], t[1], t[2], t[3], t[4])
+    (m0, m1, m2, m3, m4) = (m[0], m[1], m[2], m[3], m[4])
   }
 
   /// The first of the sixteen bytes at `i` that is a trigger, a control byte (line
@@ -169,9 +191,8 @@ struct InlineTriggers: Sendable {
     let v = ByteScan.loadVector(p, i)
     // Signed: below 0x20 or at least 0x80.
     var mask = v .< Vector(repeating: 0x20)
-    mask = mask .| (v .== t0) .| (v .== t1) .| (v .== t2) .| (v .== t3)
-    mask = mask .| (v .== t4) .| (v .== t5) .| (v .== t6) .| (v .== t7)
-    mask = mask .| (v .== t8) .| (v .== t9) .| (v .== t10) .| (v .== t11)
+    mask = mask .| ((v | m0) .== t0) .| ((v | m1) .== t1) .| ((v | m2) .== t2)
+    mask = mask .| ((v | m3) .== t3) .| ((v | m4) .== t4)
     return ByteScan.firstLane(mask)
   }
 }

@@ -78,6 +78,64 @@ enum InlineGrammar {
   }
 }
 
+extension InlineGrammar {
+  /// The grammar as the parser reads it at every trigger byte: one object, so a parser
+  /// holds one reference and the hot loop reads plain arrays.
+  final class Tables: Sendable {
+    static let shared = Tables()
+
+    let startsConstruct = InlineGrammar.startsConstruct
+    let triggers = InlineTriggers(InlineGrammar.asciiTriggers)
+    let parses = InlineGrammar.constructs.map(\.parse)
+    /// For each byte, the indices of the constructs it may start, in order of trial,
+    /// one per byte from the lowest, `0xFF` after the last.
+    let dispatch: [UInt32] = (0...255).map { byte in
+      let indices = InlineGrammar.candidates[InlineGrammar.starts[byte]..<InlineGrammar.starts[byte + 1]]
+      precondition(indices.count <= 3, "at most three constructs start with one byte")
+      var packed: UInt32 = 0xFFFF_FFFF
+      for index in indices.reversed() { packed = packed << 8 | UInt32(index) }
+      return packed
+    }
+    /// For each construct, its place among the span constructs (`-1` for others).
+    let spanOrdinals: [Int] = {
+      var next = 0
+      return InlineGrammar.constructs.map { construct in
+        guard case .span = construct.parse else { return -1 }
+        defer { next += 1 }
+        return next
+      }
+    }()
+    let spanBits = InlineGrammar.Absence.spanBits
+
+    private init() {
+      precondition(
+        spanOrdinals.filter { $0 >= 0 }.count <= SpanSearches.capacity,
+        "at most six span constructs (SpanSearches has a field each)")
+    }
+  }
+}
+
+/// One forward search per span construct, for its closer, by the span's ordinal: fixed
+/// fields, so that a parser (one per block) allocates nothing for them.
+struct SpanSearches {
+  static let capacity = 6
+  private var s0 = ForwardSearch(), s1 = ForwardSearch(), s2 = ForwardSearch(), s3 = ForwardSearch()
+  private var s4 = ForwardSearch(), s5 = ForwardSearch()
+
+  /// `body` on the search of the span with `ordinal`.
+  @inline(__always)
+  mutating func with<R>(_ ordinal: Int, _ body: (inout ForwardSearch) -> R) -> R {
+    switch ordinal {
+    case 0: body(&s0)
+    case 1: body(&s1)
+    case 2: body(&s2)
+    case 3: body(&s3)
+    case 4: body(&s4)
+    default: body(&s5)
+    }
+  }
+}
+
 /// A set of kinds of closer known absent (``InlineGrammar/Absence``), one bit each.
 typealias ClosersAbsent = UInt16
 
@@ -129,7 +187,8 @@ enum InlineParse: Sendable {
   }
 }
 
-/// A span between equal delimiters: `count` times `mark`, text, and the same again.
+/// A span between equal delimiters: `count` (one or two) times `mark`, text, and the
+/// same again.
 /// The opening delimiter is followed by a non-space, the closing one preceded by one;
 /// unclosed, the delimiter is text.
 struct Span: Sendable {
@@ -156,6 +215,7 @@ struct Span: Sendable {
     mark: Character, count: Int, node: NodeKind, contents: Contents = .inline, closerAloneInItsRun: Bool = false,
     outsideWords: Bool = false
   ) {
+    precondition(count == 1 || count == 2, "a span's delimiter is one or two marks")
     self.mark = mark.asciiValue!
     self.count = count
     self.node = node

@@ -12,7 +12,7 @@ extension InlineParser {
     let count = span.count
     let mark = span.mark
     guard i + 2 * count < end, isNonSpace(i + count) else { return nil }
-    for k in 1..<max(count, 1) where p[i + k] != mark { return nil }
+    if count == 2 && p[i + 1] != mark { return nil }
     if span.outsideWords {
       if p[i + 1] == mark || (i > start && ByteClass.isASCIIAlphanumeric(p[i - 1])) { return nil }
     }
@@ -27,14 +27,17 @@ extension InlineParser {
     // level of a large paragraph's piece it reads on to the text's end, found as it
     // goes in `farRegion`: finding none adds the kind to `foundAbsent`, and a kind
     // the pieces before found absent is none without reading.
+    let ordinal = grammar.spanOrdinals[index]
     guard end == regionEnd && region.streaming else {
-      let found = spanClosers[index].find(in: p, from: from, end: to, bytes: mark, mark, matches)
+      let found = spanClosers.with(ordinal) { $0.find(in: p, from: from, end: to, bytes: mark, mark, matches) }
       return found < to ? found : nil
     }
-    let kind = InlineGrammar.Absence.spanBits[index]
+    let kind = grammar.spanBits[index]
     if knownAbsence.assumed & kind != 0 { return nil }
     let horizon = knownAbsence.afterKinds & kind != 0 ? knownAbsence.after : Int.max
-    let found = Self.find(&spanClosers[index], &farRegion, p, from: from, horizon: horizon, bytes: mark, mark, matches)
+    let found = spanClosers.with(ordinal) { search in
+      Self.find(&search, &farRegion, p, from: from, horizon: horizon, bytes: mark, mark, matches)
+    }
     guard found < to else {
       foundAbsent |= kind
       return nil
@@ -48,7 +51,7 @@ extension InlineParser {
     let mark = span.mark
     let after = x + span.count
     guard after <= limit, !ByteClass.isWhitespace(p[x - 1]) else { return false }
-    for k in 0..<span.count where p[x + k] != mark { return false }
+    if p[x] != mark || (span.count == 2 && p[x + 1] != mark) { return false }
     if span.closerAloneInItsRun && (p[x - 1] == mark || (after < limit && p[after] == mark)) { return false }
     if span.outsideWords && after < limit && (ByteClass.isASCIIAlphanumeric(p[after]) || p[after] == UInt8(ascii: "_"))
     {

@@ -76,10 +76,10 @@ extension InlineParser {
           return .cut(i, farRead: farRead)
         }
       } else {
-        i = nextConstructStart(from: i, before: min(end, searchFrom))
+        i = nextConstructStart(from: i, before: min(end, searchFrom), grammar.triggers)
         if i == min(end, searchFrom) { continue }
       }
-      if !startsConstruct[Int(p[i])] {
+      if !grammar.startsConstruct[Int(p[i])] {
         i += 1
         continue
       }

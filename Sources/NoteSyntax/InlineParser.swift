@@ -25,12 +25,10 @@ struct InlineParser {
   var bracketsOrBreaks = ForwardSearch()
   var parensOrBreaks = ForwardSearch()
   var spaces = ForwardSearch()
-  /// The bytes that may start a construct (``InlineGrammar/startsConstruct``), and the
-  /// ASCII ones as vectors for the scan's sixteen-byte steps.
-  let startsConstruct = InlineGrammar.startsConstruct
-  let triggers = InlineTriggers.grammar
-  /// One search for each span construct's closer, by its index in ``InlineGrammar/constructs``.
-  var spanClosers = [ForwardSearch](repeating: ForwardSearch(), count: InlineGrammar.constructs.count)
+  /// The grammar's tables: which bytes start constructs, and which constructs.
+  let grammar = InlineGrammar.Tables.shared
+  /// One search for each span construct's closer.
+  var spanClosers = SpanSearches()
 
   /// What is known of closers absent from a large paragraph's text (for its pieces'
   /// top-level searches).
@@ -248,10 +246,11 @@ struct InlineParser {
     _ start: Int, _ end: Int, into builder: inout TreeBuilder, depth: Int = 0, regionStart: Int? = nil
   ) {
     let textRegionStart = regionStart ?? start
+    let triggers = grammar.triggers
     var i = start
     var textStart = start
     while i < end {
-      i = nextConstructStart(from: i, before: end)
+      i = nextConstructStart(from: i, before: end, triggers)
       guard i < end else { break }
       i = construct(at: i, textRegionStart, end, &textStart, &builder, depth)
     }
@@ -261,7 +260,8 @@ struct InlineParser {
   /// The first position from `i` before `end` where a construct may start
   /// (``InlineGrammar/startsConstruct``), or `end`: sixteen bytes a step, then byte by byte.
   @inline(__always)
-  func nextConstructStart(from i: Int, before end: Int) -> Int {
+  func nextConstructStart(from i: Int, before end: Int, _ triggers: InlineTriggers) -> Int {
+    let startsConstruct = grammar.startsConstruct
     var i = i
     while i + 16 <= end {
       let lane = triggers.firstLane(p, i)
@@ -285,13 +285,12 @@ struct InlineParser {
     at i: Int, _ start: Int, _ end: Int, _ textStart: inout Int, _ builder: inout TreeBuilder, _ depth: Int
   ) -> Int {
     let b = Int(p[i])
-    var candidate = InlineGrammar.starts[b]
-    let last = InlineGrammar.starts[b + 1]
-    while candidate < last {
-      let index = InlineGrammar.candidates[candidate]
-      candidate += 1
+    var candidates = grammar.dispatch[b]
+    while candidates & 0xFF != 0xFF {
+      let index = Int(candidates & 0xFF)
+      candidates >>= 8
       let matchedEnd: Int?
-      switch InlineGrammar.constructs[index].parse {
+      switch grammar.parses[index] {
       case .span(let span):
         matchedEnd = self.span(span, index, at: i, start, end, &textStart, &builder, depth)
       case .cloze:

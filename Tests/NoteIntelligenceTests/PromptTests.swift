@@ -23,6 +23,14 @@ import Testing
     #expect(Set(prompts.map(\.id)).count == prompts.count)
   }
 
+  @Test func aParagraphThatIsOneHighlightIsAQuote() {
+    let text = "# Dune\n\n==Fear is the mind-killer.==\n\nA ==highlight== inside prose is not.\n"
+    #expect(
+      dump(Prompts.prompts(for: NoteDocument(text))) == """
+        quote L2 "Fear is the mind-killer." -> "Dune"
+        """)
+  }
+
   @Test func oneClozePromptPerClozeOthersShowAnswers() {
     let text = "The ?[](first) and ?[h](*second*)\nline; broken ?[x]() stays.\n"
     let prompts = Prompts.prompts(for: NoteDocument(text))

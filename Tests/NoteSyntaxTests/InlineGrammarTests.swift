@@ -25,12 +25,12 @@ import Testing
       for lane in 0..<16 {
         var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 16)
         bytes[lane] = UInt8(byte)
-        let found = bytes.withUnsafeBufferPointer { InlineTriggers.grammar.firstLane($0, 0) }
+        let found = bytes.withUnsafeBufferPointer { InlineGrammar.Tables.shared.triggers.firstLane($0, 0) }
         let stops = declared.contains(UInt8(byte)) || byte < 0x20 || byte >= 0x80
         #expect(found == (stops ? lane : 16), "byte \(byte) in lane \(lane)")
       }
     }
-    #expect(InlineGrammar.asciiTriggers.count <= InlineTriggers.capacity)
+    #expect(InlineTriggers.comparisons(InlineGrammar.asciiTriggers).count <= InlineTriggers.capacity)
   }
 
   @Test func eachKindOfCloserHasABitOfItsOwn() {

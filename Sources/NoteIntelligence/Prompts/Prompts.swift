@@ -1,7 +1,7 @@
 public import NoteSyntax
 
-/// The review prompts of a note: every quote, every well-formed cloze and every
-/// `Q:`/`A:` pair, in document order.
+/// The review prompts of a note: every quote (a paragraph that is one `==highlight==`
+/// too), every well-formed cloze and every `Q:`/`A:` pair, in document order.
 public enum Prompts {
   /// The prompts of `doc`. Fronts and backs are plain text (markup dropped, line
   /// breaks as spaces). A cloze's front is its paragraph with that cloze shown as
@@ -26,6 +26,11 @@ public enum Prompts {
         let front = regions.first.map { doc.plainText($0.nodes) } ?? ""
         let back = block.quoteCitation.map { doc.citationText($0) } ?? book ?? ""
         add(.quote, block.trimmedRange(in: doc), front, back)
+      case .paragraph:
+        // A paragraph that is one `==highlight==` (Kindle and Obsidian exports) is a quote.
+        if let highlight = Self.soleHighlight(of: regions, doc) {
+          add(.quote, highlight.range, doc.plainText([highlight]), book ?? "")
+        }
       case .questionAnswer:
         let question = block.child(.question).map { doc.plainText([$0]) } ?? ""
         let answer = block.child(.answer).map { doc.plainText([$0]) } ?? ""
@@ -41,6 +46,21 @@ public enum Prompts {
       }
     }
     return result
+  }
+
+  /// The highlight that is the whole text of a paragraph's `regions` (spaces aside).
+  static func soleHighlight(of regions: [InlineRegion], _ doc: NoteDocument) -> SyntaxNode? {
+    guard regions.count == 1 else { return nil }
+    var found: SyntaxNode?
+    for node in regions[0].nodes.flatMap({ $0.kind == .paragraph ? Array($0.children) : [$0] }) {
+      switch node.kind {
+      case .highlight where found == nil: found = node
+      case .text where doc.text.string(in: node.range).allSatisfy(\.isWhitespace): continue
+      case .lineBreak: continue
+      default: return nil
+      }
+    }
+    return found
   }
 
   /// The front and back of one cloze's card, in plain text.
