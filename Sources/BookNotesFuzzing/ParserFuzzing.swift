@@ -17,28 +17,42 @@ import NoteSyntax
 /// block and node for node; the line index agrees with the line breaks of the text
 /// (`\n`, `\r\n`, `\r`) and with the fresh one; the blocks tile the text and every node
 /// lies inside its parent, after its previous sibling.
+///
+/// The nodes and the lines' columns are checked in full after the fresh parse and the
+/// last edit; after the edits between, where the edit wrote or reparsed (a block or a
+/// line elsewhere is one already checked, moved, as the comparisons with the fresh
+/// parse and its line index show).
 public enum ParserFuzzing {
   /// At most this many edits are applied (each costs a fresh parse to compare with).
   static let maximumEdits = 64
-  /// Edits stop once the fresh parses compared with have read this many bytes (a 40 KB
-  /// note gets a dozen): after a repeated insertion every comparison reads a large note,
-  /// and without a bound the fuzzer ran 4 inputs a second under AddressSanitizer (about
-  /// 20 with it).
-  static let freshBytesBudget = 1 << 19
-  /// The length of a repeated insertion: past the length from which blocks are cut.
-  static let repeatedLength = 40_000
+  /// Edits stop once the fresh parses compared with have read this many bytes (512 KB,
+  /// or 16 KB in the fuzzers' build: a dozen edits after a repeated insertion): after
+  /// one every comparison reads a large note, and without a bound the fuzzer ran 4
+  /// inputs a second under AddressSanitizer.
+  static let freshBytesBudget = Pieces.largeBlock * 32
+  /// After an edit, the columns of the lines about it are checked when they are no longer
+  /// than this; each check reads the line several times, so a large block's line
+  /// (thousands of bytes) has its columns checked after the fresh parse and the last
+  /// edit.
+  static let longLine = 256
+  /// The length of a repeated insertion, past the length from which blocks are cut and
+  /// twice the length past which a paragraph's piece is cut anywhere: 40,000 bytes, or
+  /// 1,250 in the fuzzers' build, whose pieces are a thirty-second as long
+  /// (`Pieces.lengthDivisor`).
+  static let repeatedLength = Pieces.largeBlock * 625 / 256
 
   /// What is wrong, or `nil` when every property holds.
   public static func check(_ input: some Collection<UInt8>) -> String? {
     let bytes = Array(input)
     let split = bytes.firstIndex(of: 0) ?? bytes.count
     var document = NoteDocument(bytes: Array(bytes[..<split]))
-    if let problem = problems(in: document) { return "fresh parse: \(problem)" }
+    var text = Array(document.string.utf8)
+    if let problem = problems(in: document, text, near: nil) { return "fresh parse: \(problem)" }
     var script = FuzzInput(bytes, from: split + 1)
     var step = 0
     var freshBytes = 0
     while !script.isAtEnd && step < maximumEdits && freshBytes < freshBytesBudget {
-      let before = Array(document.string.utf8)
+      let before = text
       let offset = script.uint16() % (before.count + 1)
       let range = offset..<min(before.count, offset + Int(script.byte()))
       let count = Int(script.byte())
@@ -51,27 +65,37 @@ public enum ParserFuzzing {
       } else {
         insert = String(decoding: script.bytes(count), as: UTF8.self)
       }
-      document.replace(range, with: insert)
-      let shown = insert.utf8.count > 200 ? "\(insert.utf8.count) bytes" : insert.debugDescription
-      let text =
-        before.count > 2_000
-        ? "a note of \(before.count) bytes" : String(decoding: before, as: UTF8.self).debugDescription
-      let edit = "edit \(step), \(range) ← \(shown), on \(text)"
-      let expected = expectedText(before, replacing: range, with: Array(insert.utf8))
-      guard Array(document.string.utf8) == expected, document.utf8Count == expected.count else {
-        return "\(edit): the text is \(document.string.debugDescription)"
+      let summary = document.replace(range, with: insert)
+      // What the edit was, written only when a property fails.
+      func edit() -> String {
+        let shown = insert.utf8.count > 200 ? "\(insert.utf8.count) bytes" : insert.debugDescription
+        let note =
+          before.count > 2_000
+          ? "a note of \(before.count) bytes" : String(decoding: before, as: UTF8.self).debugDescription
+        return "edit \(step), \(range) ← \(shown), on \(note)"
       }
-      let fresh = NoteDocument(bytes: expected)
-      freshBytes += expected.count
+      text = expectedText(before, replacing: range, with: Array(insert.utf8))
+      guard document.utf8Count == text.count, document.text.bytes(in: 0..<text.count) == text else {
+        return "\(edit()): the text is \(document.string.debugDescription)"
+      }
+      let fresh = NoteDocument(bytes: text)
+      freshBytes += text.count
       guard document.tree.isStructurallyEqual(to: fresh.tree) else {
-        if expected.count > 2_000 { return "\(edit): the incremental tree differs from a fresh parse" }
+        if text.count > 2_000 { return "\(edit()): the incremental tree differs from a fresh parse" }
         return
-          "\(edit): the incremental tree differs from a fresh parse\nincremental:\n\(document.dump())\nfresh:\n\(fresh.dump())"
+          "\(edit()): the incremental tree differs from a fresh parse\nincremental:\n\(document.dump())\nfresh:\n\(fresh.dump())"
       }
-      if let problem = problems(in: document) { return "\(edit): \(problem)" }
-      if let problem = sameLines(document, fresh) { return "\(edit): \(problem)" }
+      if let problem = sameLines(document, fresh) { return "\(edit()): \(problem)" }
+      // The blocks and lines the edit reparsed or wrote; the others are those of the
+      // previous step, moved.
+      let written = summary.replacedRange.lowerBound + summary.insertedLength
+      let near =
+        min(summary.replacedRange.lowerBound, summary.reparsed.lowerBound)..<max(written, summary.reparsed.upperBound)
+      if let problem = problems(in: document, text, near: near) { return "\(edit()): \(problem)" }
       step += 1
     }
+    // The last text's every block and line.
+    if step > 0, let problem = problems(in: document, text, near: nil) { return "after edit \(step - 1): \(problem)" }
     return nil
   }
 
@@ -88,28 +112,42 @@ public enum ParserFuzzing {
     return Array(text[..<lower]) + insert + Array(text[upper...])
   }
 
-  /// What is inconsistent in one document's tree and line index, if anything.
-  static func problems(in document: NoteDocument) -> String? {
-    let text = Array(document.string.utf8)
-    if let problem = treeProblem(document.tree, length: text.count) { return problem }
-    return lineProblem(document, text)
+  /// What is inconsistent in one document's tree and line index, if anything: its
+  /// text is `text`. The blocks tile the text and the findings lie in it. With `near`,
+  /// the nodes of the stored blocks (pieces) that touch it and the lines about it are
+  /// checked; without, those of every block (pieces joined) and every line.
+  static func problems(in document: NoteDocument, _ text: [UInt8], near: Range<Int>?) -> String? {
+    if let problem = treeProblem(document.tree, length: text.count, near: near) { return problem }
+    return lineProblem(document, text, near: near)
   }
 
-  static func treeProblem(_ tree: SyntaxTree, length: Int) -> String? {
+  static func treeProblem(_ tree: SyntaxTree, length: Int, near: Range<Int>?) -> String? {
     guard tree.length == length else { return "the tree covers \(tree.length) of \(length) bytes" }
     var end = 0
     var problem: String?
-    tree.forEachBlock { block in
+    var count = 0
+    tree.forEachBlockStart { first, range in
+      count += 1
       guard problem == nil else { return }
-      guard block.startOffset == end, block.length > 0 else {
-        problem = "block \(block) does not follow the previous one, at \(end)"
+      guard range.lowerBound == end, range.count > 0 else {
+        problem = "block \(first) (\(range)) does not follow the previous one, at \(end)"
         return
       }
-      end = block.endOffset
-      problem = nodeProblem(block)
+      end = range.upperBound
     }
     if let problem { return problem }
     guard end == length else { return "the blocks end at \(end) of \(length)" }
+    guard count == tree.blockCount else { return "\(count) blocks of \(tree.blockCount)" }
+    if let near {
+      for block in tree.storedBlocks(touching: near) {
+        if let problem = nodeProblem(block) { return problem }
+      }
+    } else {
+      tree.forEachBlock { block in
+        if problem == nil { problem = nodeProblem(block) }
+      }
+      if let problem { return problem }
+    }
     for finding in tree.findings where finding.range.lowerBound < 0 || finding.range.upperBound > length {
       return "finding \(finding) outside the text"
     }
@@ -129,8 +167,11 @@ public enum ParserFuzzing {
     return nil
   }
 
-  /// The line index against the line breaks of the text.
-  static func lineProblem(_ document: NoteDocument, _ text: [UInt8]) -> String? {
+  /// The line index against the line breaks of the text: the number of lines, and the
+  /// range and the ASCII mark of each line that touches `near` and of the lines either
+  /// side of those, and the columns of its end in every encoding, unless it is longer
+  /// than ``longLine`` (of every line, and every line's columns, when `near` is `nil`).
+  static func lineProblem(_ document: NoteDocument, _ text: [UInt8], near: Range<Int>?) -> String? {
     // Reference lines: content ranges, split at `\r\n`, `\n` and `\r`.
     var contents: [Range<Int>] = []
     var start = 0
@@ -150,7 +191,15 @@ public enum ParserFuzzing {
     guard lines.byteCount == text.count else {
       return "the line index counts \(lines.byteCount) of \(text.count) bytes"
     }
-    for (number, content) in contents.enumerated() {
+    var checked = contents.indices
+    if let near {
+      // Each line's range here includes its line break.
+      let first = contents.firstIndex { $0.upperBound + 2 >= near.lowerBound } ?? contents.count - 1
+      let last = contents.lastIndex { $0.lowerBound <= near.upperBound } ?? 0
+      checked = max(0, first - 1)..<min(contents.count, max(first, last) + 2)
+    }
+    for number in checked {
+      let content = contents[number]
       let line = text[content]
       guard lines.contentRange(ofLine: number) == content else {
         return "line \(number) is \(lines.contentRange(ofLine: number)) instead of \(content)"
@@ -160,10 +209,14 @@ public enum ParserFuzzing {
       }
       guard lines.lineContaining(content.lowerBound) == number, lines.lineContaining(content.upperBound) == number
       else { return "the line containing the ends of line \(number) is wrong" }
-      let string = String(decoding: line, as: UTF8.self)
-      let widths: [(PositionEncoding, Int)] = [
-        (.utf8, line.count), (.utf16, string.utf16.count), (.utf32, string.unicodeScalars.count),
-      ]
+      if near != nil && content.count > longLine { continue }
+      // An ASCII line's columns are its bytes in every encoding, counted the same way
+      // (its mark is checked above).
+      var widths: [(PositionEncoding, Int)] = [(.utf8, line.count)]
+      if !lines.isASCII(line: number) {
+        let string = String(decoding: line, as: UTF8.self)
+        widths += [(.utf16, string.utf16.count), (.utf32, string.unicodeScalars.count)]
+      }
       for (encoding, width) in widths {
         guard document.lineColumn(of: content.upperBound, in: encoding) == LineColumn(line: number, column: width)
         else {

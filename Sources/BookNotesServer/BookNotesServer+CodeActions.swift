@@ -22,7 +22,7 @@ extension BookNotesServer {
     }
     let uri = params.textDocument.uri
     let note = try document(uri).note
-    let (encoding, options) = session.withLock { ($0.encoding, $0.configuration.diagnosticOptions) }
+    let (encoding, options) = session.withLock { ($0.encoding, $0.configuration.diagnosticSettings) }
     return timed(CodeActionParams.method) {
       var fixes: [QuickFix] = []
       for diagnostic in params.context.diagnostics {

@@ -44,9 +44,9 @@ extension BookNotesServer {
   /// Takes a new `booknotes` settings section; re-publishes diagnostics when their options changed.
   func applySettings(_ section: JSONValue) {
     let changed = session.withLock { session -> Bool in
-      let before = session.configuration.diagnosticOptions
+      let before = session.configuration.diagnosticSettings
       session.configuration.client = section
-      return session.configuration.diagnosticOptions != before
+      return session.configuration.diagnosticSettings != before
     }
     logger.info("Settings changed\(changed ? "; diagnostics options changed" : "")")
     if changed { republishDiagnostics() }

@@ -15,7 +15,7 @@ extension BookNotesServer {
   /// options: the parser's findings, then what the library knows
   /// (``LibraryDiagnostics``). Both modes, push and pull, come through here.
   static func diagnostics(
-    of note: NoteDocument, library: LibraryContext, options: NoteIntelligence.DiagnosticOptions,
+    of note: NoteDocument, library: LibraryContext, options: DiagnosticSettings,
     encoding: PositionEncoding, links: NoteLinkCache? = nil
   ) -> [Diagnostic] {
     let found =
@@ -38,8 +38,8 @@ extension BookNotesServer {
   }
 
   /// The protocol's severity for a note diagnostic's.
-  static func protocolSeverity(_ severity: NoteIntelligence.DiagnosticSeverity)
-    -> LanguageServerProtocol.DiagnosticSeverity
+  static func protocolSeverity(_ severity: NoteDiagnostic.Severity)
+    -> DiagnosticSeverity
   {
     switch severity {
     case .error: .error
@@ -52,7 +52,7 @@ extension BookNotesServer {
   /// `textDocument/diagnostic`: `unchanged` when the diagnostics are those of `previousResultID`.
   func pullDiagnostics(_ uri: DocumentURI, previousResultID: String?) throws -> DocumentDiagnosticReport {
     let document = try document(uri)
-    let (encoding, options) = session.withLock { ($0.encoding, $0.configuration.diagnosticOptions) }
+    let (encoding, options) = session.withLock { ($0.encoding, $0.configuration.diagnosticSettings) }
     let library = libraryContext(for: uri)
     return timed(DocumentDiagnosticParams.method) {
       document.withState { state in
@@ -73,7 +73,7 @@ extension BookNotesServer {
   /// and its diagnostics differ from those last sent (or `force`).
   func publishDiagnosticsIfPushing(_ document: OpenDocument, force: Bool = false) {
     let (pull, encoding, options) = session.withLock {
-      ($0.pullDiagnostics, $0.encoding, $0.configuration.diagnosticOptions)
+      ($0.pullDiagnostics, $0.encoding, $0.configuration.diagnosticSettings)
     }
     guard !pull else { return }
     let library = libraryContext(for: document.uri)

@@ -79,7 +79,7 @@ extension BookNotesServer {
     capabilities.codeActionProvider = CodeActionOptions(codeActionKinds: [.quickFix])
     capabilities.executeCommandProvider = ExecuteCommandOptions(commands: commands)
     if pullDiagnostics {
-      capabilities.diagnosticProvider = LanguageServerProtocol.DiagnosticOptions(
+      capabilities.diagnosticProvider = DiagnosticOptions(
         identifier: "booknotes", interFileDependencies: false, workspaceDiagnostics: false)
     }
     return capabilities

@@ -21,7 +21,7 @@ extension BookNotesServer {
     }
   }
 
-  func semanticTokensFull(_ uri: DocumentURI) throws -> LanguageServerProtocol.SemanticTokens {
+  func semanticTokensFull(_ uri: DocumentURI) throws -> SemanticTokens {
     let document = try document(uri)
     let encoding = self.encoding
     return timed(SemanticTokensParams.method) {
@@ -32,7 +32,7 @@ extension BookNotesServer {
         let result = TokenResult(id: state.makeResultID(), tokens: tokens, data: data)
         state.tokens = result
         state.changed = nil
-        return LanguageServerProtocol.SemanticTokens(resultId: result.id, data: data)
+        return SemanticTokens(resultId: result.id, data: data)
       }
     }
   }
@@ -64,14 +64,14 @@ extension BookNotesServer {
     return .full(try semanticTokensFull(uri))
   }
 
-  func semanticTokensRange(_ uri: DocumentURI, range: LSPRange) throws -> LanguageServerProtocol.SemanticTokens {
+  func semanticTokensRange(_ uri: DocumentURI, range: LSPRange) throws -> SemanticTokens {
     let document = try document(uri)
     let encoding = self.encoding
     return timed(SemanticTokensRangeParams.method) {
       document.withState { state in
         let bytes = state.note.byteRange(of: range, in: encoding)
         let tokens = state.tokenCache.tokens(for: state.note, in: bytes)
-        return LanguageServerProtocol.SemanticTokens(
+        return SemanticTokens(
           data: TokenEncoder.encode(tokens, in: state.note, encoding: encoding))
       }
     }

@@ -211,7 +211,9 @@ public struct NoteDocument: Sendable {
     // As large as the first block read before (a piece whose `?[` searched to the end of
     // its long line likely reads as far again).
     let firstExamined = firstInvalid < blocks.count ? blocks.block(at: firstInvalid).block.examined : 0
-    var window = max(64 * 1024, newEnd - start + 16 * 1024, firstExamined + max(delta, 0) + 1024)
+    let divisor = Pieces.lengthDivisor
+    var window = max(
+      64 * 1024 / divisor, newEnd - start + 16 * 1024 / divisor, firstExamined + max(delta, 0) + 1024 / divisor)
     var resynchronised = false
     let text = self.text
     // The first old piece after the edit inside a large block's text, if it was parsed
@@ -306,7 +308,7 @@ public struct NoteDocument: Sendable {
         // An opener's search in vain reads to the end of its large block: a window to
         // there at once (where the old block ended), not one doubling after another.
         if searchedPastWindow {
-          window = max(window, Self.endOfLargeBlock(blocks, at: firstInvalid) + max(delta, 0) + 4096 - base)
+          window = max(window, Self.endOfLargeBlock(blocks, at: firstInvalid) + max(delta, 0) + 4096 / divisor - base)
         }
       }
     }

@@ -14,24 +14,34 @@
 /// two, not the paragraph. The tree's blocks (``SyntaxTree/block(at:)``) join the
 /// pieces again (``Block/merged(_:)``); analyses that cache per stored block
 /// (semantic tokens, links) work on the pieces.
-enum Pieces {
+package enum Pieces {
+  /// What the lengths below, the text's chunks (`TextStorage`) and the reparse's windows
+  /// are divided by: 1, or 32 in a build with `BOOKNOTES_SMALL_PIECES` (the fuzzers',
+  /// `Fuzz/run.sh`), where a note of a kilobyte or two is cut into pieces, chunks and
+  /// windows as one of tens of kilobytes is, so that the parser fuzzer reaches the same
+  /// paths with a thirty-second of the parsing and checking.
+  #if BOOKNOTES_SMALL_PIECES
+    package static let lengthDivisor = 32
+  #else
+    package static let lengthDivisor = 1
+  #endif
   /// A paragraph, quote or list longer than this is cut into pieces.
-  static let largeBlock = 16 * 1024
+  package static let largeBlock = 16 * 1024 / lengthDivisor
   /// The least length of a piece after the first (the first is at least `largeBlock`).
-  static let minimum = 2 * 1024
+  static let minimum = 2 * 1024 / lengthDivisor
   /// Past this length a paragraph is cut where the hash picks any scalar start, not only
   /// one after a space or a non-ASCII scalar; past twice this, where the hash is lowest
   /// among the next `lastResortSpan` bytes.
-  static let maximum = 16 * 1024
+  static let maximum = 16 * 1024 / lengthDivisor
   /// How many bytes the last resort of a paragraph's cut looks at: text repeated with a
   /// period up to this long is cut at the same point of every period.
-  static let lastResortSpan = 1024
+  static let lastResortSpan = 1024 / lengthDivisor
   /// A quote or a list is cut before any line with text (or item) after this many lines.
-  static let maximumLines = 256
+  static let maximumLines = 256 / lengthDivisor
   /// A piece of a paragraph is cut only where it has read no more than this past the cut.
-  static let lookahead = 2 * 1024
+  static let lookahead = 2 * 1024 / lengthDivisor
   /// How far a paragraph's region is read ahead at a time to find its end.
-  static let regionStep = 512
+  static let regionStep = 512 / lengthDivisor
 
   /// Whether a quote or a list may be cut before the line after `start..<end`: the
   /// line's FNV-1a hash has its low four bits clear (one line in sixteen).

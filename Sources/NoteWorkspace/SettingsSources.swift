@@ -79,7 +79,7 @@ public struct SettingsSources: Sendable, Equatable {
   /// The settings, resolved.
   public var settings: LibrarySettings {
     var settings = LibrarySettings()
-    settings.diagnostics = diagnosticOptions
+    settings.diagnostics = diagnosticSettings
     if case .bool(let enabled)? = value(at: ["books", "enabled"]) { settings.books.enabled = enabled }
     if case .string(let key)? = value(at: ["books", "apiKey"]), !key.isEmpty, !withholdsKey {
       settings.books.apiKey = key
@@ -118,10 +118,10 @@ public struct SettingsSources: Sendable, Equatable {
   ///
   /// A severity override is `error`, `warning`, `information` (`info`), `hint`, or
   /// `off`/`none`/`false` to turn a code off; an unknown name is ignored.
-  public var diagnosticOptions: DiagnosticOptions {
-    var options = DiagnosticOptions()
+  public var diagnosticSettings: DiagnosticSettings {
+    var options = DiagnosticSettings()
     if case .bool(let enabled)? = value(at: ["diagnostics", "enabled"]) { options.enabled = enabled }
-    var overrides: [String: DiagnosticSeverity?] = [:]
+    var overrides: [String: NoteDiagnostic.Severity?] = [:]
     // Lowest first, so that higher sources win per code.
     for source in layers.reversed() {
       guard case .object(let table)? = source?["diagnostics"]?["severity"] else { continue }
@@ -130,13 +130,13 @@ public struct SettingsSources: Sendable, Equatable {
         case .string(let name):
           if ["off", "none", "ignore"].contains(name.lowercased()) {
             overrides[code] = .some(nil)
-          } else if let severity = DiagnosticSeverity(name: name) {
+          } else if let severity = NoteDiagnostic.Severity(name: name) {
             overrides[code] = severity
           }
         case .bool(false), .null:
           overrides[code] = .some(nil)
         case .int(let number):
-          if let severity = DiagnosticSeverity(rawValue: number) { overrides[code] = severity }
+          if let severity = NoteDiagnostic.Severity(rawValue: number) { overrides[code] = severity }
         default:
           break
         }
@@ -149,7 +149,7 @@ public struct SettingsSources: Sendable, Equatable {
 
 /// The settings as the server and the command line use them.
 public struct LibrarySettings: Sendable, Equatable {
-  public var diagnostics = DiagnosticOptions()
+  public var diagnostics = DiagnosticSettings()
   public var books = BookSettings()
   public var index = IndexSettings()
   /// Where the index and book caches live; `nil` for the platform's user cache folder.

@@ -66,7 +66,7 @@ enum CheckCommand: Subcommand {
       Output.error("booknotes check: \(problem.message)")
       return ExitStatus.usage
     }
-    let options = sources.diagnosticOptions
+    let options = sources.diagnosticSettings
     let libraryWide = parsed.paths.isEmpty || parsed.paths.contains(where: isFolder)
     let library =
       libraryWide && options.enabled
@@ -126,7 +126,7 @@ enum CheckCommand: Subcommand {
   /// The diagnostics of the note at `path` (text `note`): the parser's, then the
   /// library's when there is a `library` to compare it with.
   static func diagnostics(
-    of note: NoteDocument, at path: String, options: NoteIntelligence.DiagnosticOptions, library: LibrarySnapshot?
+    of note: NoteDocument, at path: String, options: DiagnosticSettings, library: LibrarySnapshot?
   ) -> [NoteDiagnostic] {
     let found = Diagnostics.compute(note, options: options)
     guard let library, let resolved = NoteFiles.resolvedPath(path) else { return found }
@@ -137,7 +137,7 @@ enum CheckCommand: Subcommand {
   }
 
   static func check(
-    _ path: String, options: NoteIntelligence.DiagnosticOptions, json: Bool, library: LibrarySnapshot?
+    _ path: String, options: DiagnosticSettings, json: Bool, library: LibrarySnapshot?
   ) -> FileResult {
     let name = LibraryArguments.displayName(path)
     var result = FileResult()

@@ -69,14 +69,14 @@ import Testing
   @Test func optionsOverrideTurnOffAndDisable() {
     let doc = NoteDocument("?[h] (a)\n\nSummary:\n\nA: orphan\n")
     #expect(Diagnostics.compute(doc).map(\.code) == ["cloze-space-before-answer", "summary-empty", "qa-orphan-answer"])
-    let options = DiagnosticOptions(severityOverrides: [
-      "summary-empty": .error, "cloze-space-before-answer": DiagnosticSeverity?.none,
+    let options = DiagnosticSettings(severityOverrides: [
+      "summary-empty": .error, "cloze-space-before-answer": NoteDiagnostic.Severity?.none,
     ])
     #expect(
       Diagnostics.compute(doc, options: options).map { "\($0.code) \($0.severity)" } == [
         "summary-empty error", "qa-orphan-answer error",
       ])
-    #expect(Diagnostics.compute(doc, options: DiagnosticOptions(enabled: false)).isEmpty)
+    #expect(Diagnostics.compute(doc, options: DiagnosticSettings(enabled: false)).isEmpty)
   }
 
   @Test func emojiAndCRLFRanges() {

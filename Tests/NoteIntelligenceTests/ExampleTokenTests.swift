@@ -59,7 +59,7 @@ import Testing
     let edits: [(Range<Int>, String)] = [(0..<0, "\n"), (120..<125, "**x**"), (200..<200, "?[h](a) "), (1..<4, "")]
     for (range, text) in edits {
       doc.replace(range, with: text)
-      #expect(cache.tokens(for: doc) == SemanticTokens.tokens(for: NoteDocument(doc.string)))
+      #expect(cache.tokens(for: doc) == SemanticTokenizer.tokens(for: NoteDocument(doc.string)))
       #expect(cache.lastComputedBlocks < doc.tree.blockCount)
     }
   }

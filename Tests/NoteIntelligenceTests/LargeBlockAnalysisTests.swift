@@ -52,8 +52,8 @@ import Testing
     let doc = NoteDocument(text)
     let whole = Self.unsplit(text)
     #expect(doc.tree.storedBlockCount > doc.tree.blockCount + 10)
-    #expect(Self.joined(SemanticTokens.tokens(for: doc)) == SemanticTokens.tokens(for: whole))
-    if index != 4 { #expect(SemanticTokens.tokens(for: doc) == SemanticTokens.tokens(for: whole)) }
+    #expect(Self.joined(SemanticTokenizer.tokens(for: doc)) == SemanticTokenizer.tokens(for: whole))
+    if index != 4 { #expect(SemanticTokenizer.tokens(for: doc) == SemanticTokenizer.tokens(for: whole)) }
     #expect(NoteLinkCache().links(in: doc) == NoteLinkCache.fresh(in: whole))
     #expect(Diagnostics.compute(doc) == Diagnostics.compute(whole))
     #expect(FoldingRegions.regions(for: doc) == FoldingRegions.regions(for: whole))
@@ -63,10 +63,10 @@ import Testing
     // line is, in pieces, the part in the pieces touching the range).
     let asked = middle..<(middle + 500)
     #expect(
-      Self.joined(Self.clipped(SemanticTokens.tokens(for: doc, in: asked), to: asked))
-        == Self.joined(Self.clipped(SemanticTokens.tokens(for: whole, in: asked), to: asked)))
+      Self.joined(Self.clipped(SemanticTokenizer.tokens(for: doc, in: asked), to: asked))
+        == Self.joined(Self.clipped(SemanticTokenizer.tokens(for: whole, in: asked), to: asked)))
     if index != 4 {
-      #expect(SemanticTokens.tokens(for: doc, in: asked) == SemanticTokens.tokens(for: whole, in: asked))
+      #expect(SemanticTokenizer.tokens(for: doc, in: asked) == SemanticTokenizer.tokens(for: whole, in: asked))
     }
   }
 
@@ -108,7 +108,7 @@ import Testing
       let insert = ["x", "x", "x", "*", "?[", ")", "[a](gone.md)", "\n", ""].randomElement(using: &rng)!
       doc.replace(at..<(insert.isEmpty ? at + 1 : at), with: insert)
       let fresh = NoteDocument(doc.string)
-      #expect(tokens.tokens(for: doc) == SemanticTokens.tokens(for: fresh), "step \(step)")
+      #expect(tokens.tokens(for: doc) == SemanticTokenizer.tokens(for: fresh), "step \(step)")
       #expect(links.links(in: doc) == NoteLinkCache.fresh(in: fresh), "step \(step)")
       if insert == "x" {
         // A keystroke reparses a few pieces (the first is the largest); a run of stored

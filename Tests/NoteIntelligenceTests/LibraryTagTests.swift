@@ -236,9 +236,9 @@ import Testing
         "link-missing-note warning gone.md#x", "link-missing-note warning ../Up.MARKDOWN",
       ])
     #expect(found.first?.message == "No note at 'gone.md#x': create it, or correct the link's path.")
-    let off = DiagnosticOptions(severityOverrides: ["link-missing-note": DiagnosticSeverity?.none])
+    let off = DiagnosticSettings(severityOverrides: ["link-missing-note": NoteDiagnostic.Severity?.none])
     #expect(LibraryDiagnostics.compute(doc, context: context, options: off).isEmpty)
-    let error = DiagnosticOptions(severityOverrides: ["link-missing-note": .error])
+    let error = DiagnosticSettings(severityOverrides: ["link-missing-note": .error])
     #expect(LibraryDiagnostics.compute(doc, context: context, options: error).map(\.severity) == [.error, .error])
     let unsaved = LibraryContext(path: nil, library: LibrarySnapshot()) { _ in false }
     #expect(LibraryDiagnostics.compute(doc, context: unsaved).isEmpty, "relative links of a note with no file")

@@ -138,7 +138,7 @@ import Testing
         3:4 2 marker "**"
         """)
     let doc = NoteDocument(text)
-    for token in SemanticTokens.tokens(for: doc) {
+    for token in SemanticTokenizer.tokens(for: doc) {
       let bytes = doc.text.bytes(in: token.range)
       #expect(!bytes.contains(0x0A) && !bytes.contains(0x0D))
     }
@@ -237,7 +237,7 @@ import Testing
 
   @Test func tokensAreSortedAndDisjoint() {
     let text = "---\ntitle: X\n---\n# H\n> q ?[h](a) (p. 1)\nQ: x\nA: y\n- **a** _b_ `c`\n"
-    let tokens = SemanticTokens.tokens(for: NoteDocument(text))
+    let tokens = SemanticTokenizer.tokens(for: NoteDocument(text))
     for (a, b) in zip(tokens, tokens.dropFirst()) { #expect(a.end <= b.start) }
   }
 
@@ -246,7 +246,7 @@ import Testing
     let heading = doc.tree.block(at: 2)
     #expect(heading.kind == .heading)
     #expect(
-      SemanticTokens.tokens(for: heading, in: doc) == [
+      SemanticTokenizer.tokens(for: heading, in: doc) == [
         SemanticToken(start: 0, length: 1, type: .marker),
         SemanticToken(start: 2, length: 4, type: .heading, modifiers: [.level1]),
       ])
@@ -254,7 +254,7 @@ import Testing
 
   @Test func rangeRequestReturnsOverlappingTokens() {
     let doc = NoteDocument("# A\n# B\n# C\n")
-    let tokens = SemanticTokens.tokens(for: doc, in: 4..<8)
+    let tokens = SemanticTokenizer.tokens(for: doc, in: 4..<8)
     #expect(Dump.tokens(tokens, in: doc) == "1:0 1 marker \"#\"\n1:2 1 heading[level1] \"B\"")
   }
 
@@ -268,7 +268,7 @@ import Testing
     doc.replace(2..<5, with: "Uno!!")
     let second = cache.tokens(for: doc)
     #expect(cache.lastComputedBlocks == 1)
-    #expect(second == SemanticTokens.tokens(for: doc))
+    #expect(second == SemanticTokenizer.tokens(for: doc))
     #expect(cache.count == doc.tree.blockCount)
     #expect(Dump.tokens(second, in: doc).hasSuffix("5:0 1 marker \">\"\n5:2 5 quote \"quote\""))
   }

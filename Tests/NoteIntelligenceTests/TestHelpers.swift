@@ -17,7 +17,7 @@ enum Dump {
   /// The tokens of a whole note.
   static func tokens(_ text: String) -> String {
     let doc = NoteDocument(text)
-    return tokens(SemanticTokens.tokens(for: doc), in: doc)
+    return tokens(SemanticTokenizer.tokens(for: doc), in: doc)
   }
 
   /// Findings as `code@"flagged text"`.

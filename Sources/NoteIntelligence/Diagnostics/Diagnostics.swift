@@ -4,14 +4,14 @@ public import NoteSyntax
 /// messages that say what to type.
 public enum Diagnostics {
   /// The diagnostics of `doc`, in document order.
-  public static func compute(_ doc: NoteDocument, options: DiagnosticOptions = .default) -> [NoteDiagnostic] {
+  public static func compute(_ doc: NoteDocument, options: DiagnosticSettings = .default) -> [NoteDiagnostic] {
     guard options.enabled else { return [] }
     return doc.tree.findings.compactMap { diagnostic(for: $0, in: doc, options: options) }
   }
 
   /// The diagnostic for one finding of `doc`, or `nil` when options turn its code off.
   public static func diagnostic(
-    for finding: SyntaxFinding, in doc: NoteDocument, options: DiagnosticOptions = .default
+    for finding: SyntaxFinding, in doc: NoteDocument, options: DiagnosticSettings = .default
   ) -> NoteDiagnostic? {
     let code = finding.code.rawValue
     guard let severity = options.severity(for: code, default: defaultSeverity(of: finding.code)) else { return nil }
@@ -40,7 +40,7 @@ public enum Diagnostics {
   }
 
   /// The spec's severity for a code.
-  public static func defaultSeverity(of code: FindingCode) -> DiagnosticSeverity {
+  public static func defaultSeverity(of code: FindingCode) -> NoteDiagnostic.Severity {
     switch code {
     case .clozeSpaceBeforeAnswer, .clozeNestedParenthesis, .qaMissingSpace, .summaryEmpty, .frontMatterBadValue:
       .warning

@@ -33,7 +33,7 @@ public enum LibraryDiagnostics {
   /// One check: the note, what it may know of the library, the options for severities
   /// and the note's links (from a ``NoteLinkCache`` when the caller keeps one). Add a
   /// check by adding it here.
-  public typealias Check = @Sendable (NoteDocument, LibraryContext, DiagnosticOptions, NoteLinks) -> [NoteDiagnostic]
+  public typealias Check = @Sendable (NoteDocument, LibraryContext, DiagnosticSettings, NoteLinks) -> [NoteDiagnostic]
 
   /// The links of the note being checked that may name a note, found when a check asks
   /// for them: from the caller's cache (only the blocks an edit reparsed are scanned),
@@ -51,7 +51,7 @@ public enum LibraryDiagnostics {
   /// order. `links`, kept with the note across edits, saves reading every block for
   /// links on every keystroke; the result is the same without it.
   public static func compute(
-    _ doc: NoteDocument, context: LibraryContext, options: DiagnosticOptions = .default, links: NoteLinkCache? = nil
+    _ doc: NoteDocument, context: LibraryContext, options: DiagnosticSettings = .default, links: NoteLinkCache? = nil
   ) -> [NoteDiagnostic] {
     guard options.enabled else { return [] }
     let noteLinks = NoteLinks(doc: doc, cache: links)
@@ -61,7 +61,7 @@ public enum LibraryDiagnostics {
   /// `duplicate-book` on the title of a note whose book another note of the library
   /// is about (the same ISBN, or the same title and first author).
   static func duplicateBooks(
-    _ doc: NoteDocument, _ context: LibraryContext, _ options: DiagnosticOptions, _ links: NoteLinks
+    _ doc: NoteDocument, _ context: LibraryContext, _ options: DiagnosticSettings, _ links: NoteLinks
   ) -> [NoteDiagnostic] {
     guard let severity = options.severity(for: DuplicateBooks.code, default: .warning), let path = context.path
     else { return [] }
@@ -73,7 +73,7 @@ public enum LibraryDiagnostics {
   /// `link-missing-note` on the target of each link (not image) to a note file that
   /// does not exist; web links and other files are not checked.
   static func missingNotes(
-    _ doc: NoteDocument, _ context: LibraryContext, _ options: DiagnosticOptions, _ links: NoteLinks
+    _ doc: NoteDocument, _ context: LibraryContext, _ options: DiagnosticSettings, _ links: NoteLinks
   ) -> [NoteDiagnostic] {
     guard let severity = options.severity(for: missingNote, default: .warning) else { return [] }
     let folder = context.folder

@@ -76,7 +76,7 @@ public enum DuplicateBooks {
   /// line; the message names the other notes by path relative to the note's folder
   /// (by title when a path is not a file path).
   public static func diagnostic(
-    for note: NoteSummary, duplicates: [NoteSummary], in doc: NoteDocument, severity: DiagnosticSeverity = .warning
+    for note: NoteSummary, duplicates: [NoteSummary], in doc: NoteDocument, severity: NoteDiagnostic.Severity = .warning
   ) -> NoteDiagnostic? {
     guard !duplicates.isEmpty else { return nil }
     let names = duplicates.map { other -> String in
@@ -122,7 +122,7 @@ extension LibrarySnapshot {
 
   /// The `duplicate-book` warning of `note` (text `doc`) against this library, if any.
   public func duplicateBookDiagnostic(
-    for note: NoteSummary, in doc: NoteDocument, severity: DiagnosticSeverity = .warning
+    for note: NoteSummary, in doc: NoteDocument, severity: NoteDiagnostic.Severity = .warning
   ) -> NoteDiagnostic? {
     DuplicateBooks.diagnostic(for: note, duplicates: duplicates(of: note), in: doc, severity: severity)
   }

@@ -5,7 +5,7 @@ public import NoteSyntax
 /// Tokens never overlap and never span a line; the innermost construct wins; plain
 /// paragraph and list text gets no token. Parts of tokens that a finding's range
 /// covers carry the `invalid` modifier.
-public enum SemanticTokens {
+public enum SemanticTokenizer {
   /// The tokens of one top-level or stored block, with offsets relative to the block's
   /// start so they stay valid when an edit elsewhere moves the block.
   public static func tokens(for block: SyntaxNode, in doc: NoteDocument) -> [SemanticToken] {
