@@ -15,7 +15,7 @@ extension InlineParser {
   /// started at `pieceStart` holds `minimum` bytes: at top level, at a scalar start
   /// after a space, a tab, a line break or a non-ASCII scalar (scripts written without
   /// spaces), where a hash of the 16 bytes before it picks about one such place in 64;
-  /// once the piece holds `Pieces.maximum` bytes, at any scalar start the hash picks;
+  /// once the piece holds `Pieces.cutAnywhereFrom` bytes, at any scalar start the hash picks;
   /// once it holds twice that, at the place ``lastResortPlace(from:)`` picks. A text run
   /// is cut where the paragraph is (``Block/merged(_:)`` joins it again).
   ///
@@ -50,7 +50,7 @@ extension InlineParser {
     var i = start
     var textStart = start
     pieceTextStart = start
-    // Past twice `Pieces.maximum`: the place picked among the bytes ahead.
+    // Past twice `Pieces.cutAnywhereFrom`: the place picked among the bytes ahead.
     var lastResort: Int?
     // In a quote line's text: what its places to cut depend on, read so far.
     var quoteLine = quoteLineFrom.map { QuoteLineReading(start: $0) }
@@ -60,11 +60,11 @@ extension InlineParser {
       if i >= searchFrom {
         let held = i - pieceStart
         let candidate: Bool
-        if held >= 2 * Pieces.maximum {
+        if held >= 2 * Pieces.cutAnywhereFrom {
           if lastResort == nil { lastResort = lastResortPlace(from: i) }
           candidate = i >= lastResort! && p[i] & 0xC0 != 0x80
         } else {
-          candidate = isCutCandidate(i, afterAnyByte: held >= Pieces.maximum)
+          candidate = isCutCandidate(i, afterAnyByte: held >= Pieces.cutAnywhereFrom)
         }
         if candidate, mayCutAfterFarRead || region.reach <= i + Pieces.lookahead,
           quoteLine == nil || mayCutQuoteLine(at: i, &quoteLine!)
@@ -159,7 +159,7 @@ extension InlineParser {
     return hash ^ hash >> 15
   }
 
-  /// Where a piece that holds twice `Pieces.maximum` bytes without a place its hashes
+  /// Where a piece that holds twice `Pieces.cutAnywhereFrom` bytes without a place its hashes
   /// picked (text repeated over and over) is cut: at the first place the parse is at
   /// rest from the scalar start, among the next `Pieces.lastResortSpan` bytes of the
   /// region from `i`, whose 16 bytes before it hash lowest (the first of equals). In

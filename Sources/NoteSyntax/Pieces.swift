@@ -32,7 +32,7 @@ package enum Pieces {
   /// Past this length a paragraph is cut where the hash picks any scalar start, not only
   /// one after a space or a non-ASCII scalar; past twice this, where the hash is lowest
   /// among the next `lastResortSpan` bytes.
-  static let maximum = 16 * 1024 / lengthDivisor
+  static let cutAnywhereFrom = 16 * 1024 / lengthDivisor
   /// How many bytes the last resort of a paragraph's cut looks at: text repeated with a
   /// period up to this long is cut at the same point of every period.
   static let lastResortSpan = 1024 / lengthDivisor

@@ -14,7 +14,7 @@ import Testing
     /// cut into pieces.
     var bounded = true
     /// Whether the text is one sentence repeated, whose hashes pick no place: its pieces
-    /// are cut at the last resort, about twice `Pieces.maximum` long. A keystroke
+    /// are cut at the last resort, about twice `Pieces.cutAnywhereFrom` long. A keystroke
     /// mostly parses one or two; once letters typed here and there break the repetition,
     /// a few in a hundred parse on to the block's end (where a cut moves by a whole
     /// period, the pieces after it hold other bytes than the old ones moved).
@@ -369,7 +369,7 @@ import Testing
       #expect(typed == 40)
       if large.repeated {
         let median = parsed.sorted()[parsed.count / 2]
-        let bound = 2 * (2 * Pieces.maximum + Pieces.lastResortSpan)
+        let bound = 2 * (2 * Pieces.cutAnywhereFrom + Pieces.lastResortSpan)
         #expect(median < bound, "\(large), \(bytes) bytes: \(median) bytes parsed (median)")
       } else {
         let bound = 2 * Pieces.largeBlock + 4 * Pieces.lookahead
@@ -398,7 +398,7 @@ import Testing
       if summary.parsedLength < summary.reparsed.count { takenOver += 1 }
       #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree))
     }
-    #expect(largest < 5 * (2 * Pieces.maximum + Pieces.lastResortSpan), "\(largest) bytes parsed")
+    #expect(largest < 5 * (2 * Pieces.cutAnywhereFrom + Pieces.lastResortSpan), "\(largest) bytes parsed")
     #expect(takenOver > 0, "no piece was taken over")
   }
 
