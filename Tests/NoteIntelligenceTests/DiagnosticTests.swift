@@ -57,12 +57,13 @@ import Testing
         "0..<27 error cloze-unclosed-answer: Cloze answer is not closed: type ')' at the end of the answer.",
         "29..<31 error qa-missing-answer: Question has no answer: add a line starting 'A: ' right after it.",
       ])
-    let values = NoteDocument("---\nstatus: done\nrating: 0\nisbn: 123\n---\n")
+    let values = NoteDocument("---\nstatus: skimmed\nrating: 9\nisbn: 123\nISBN: 'B00555X8OA'\n---\n")
     #expect(
       Diagnostics.compute(values).map(\.message) == [
-        "Unknown status 'done': type one of reading, wishlist, finished, archived.",
-        "Rating '0' is not 1 to 5: type a whole number from 1 to 5.",
+        "Unknown status 'skimmed': type one of reading, wishlist, finished, abandoned, archived (or to-read, currently-reading, read, dnf).",
+        "Rating '9' is not 1 to 5: type a number from 1 to 5 (halves allowed), stars, or 0 for none.",
         "ISBN '123' has a wrong check digit: type the 10 or 13 digits exactly as printed.",
+        "'B00555X8OA' is an Amazon ASIN, not an ISBN: type the book's ISBN, or move this to another key.",
       ])
   }
 

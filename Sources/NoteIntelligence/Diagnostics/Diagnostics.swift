@@ -29,10 +29,16 @@ public enum Diagnostics {
     let value = doc.text.string(in: finding.range)
     switch key {
     case "status":
-      return "Unknown status '\(value)': type one of reading, wishlist, finished, archived."
+      let names = FrontMatterValues.statuses.joined(separator: ", ")
+      return "Unknown status '\(value)': type one of \(names) (or to-read, currently-reading, read, dnf)."
     case "rating":
-      return "Rating '\(value)' is not 1 to 5: type a whole number from 1 to 5."
+      return "Rating '\(value)' is not 1 to 5: type a number from 1 to 5 (halves allowed), stars, or 0 for none."
     case "isbn":
+      let bytes = FrontMatterValues.unquotedBytes(doc.text.bytes(in: finding.range))
+      if FrontMatterValues.isASIN(bytes) {
+        return
+          "'\(String(decoding: bytes, as: UTF8.self))' is an Amazon ASIN, not an ISBN: type the book's ISBN, or move this to another key."
+      }
       return "ISBN '\(value)' has a wrong check digit: type the 10 or 13 digits exactly as printed."
     default:
       return message(for: .frontMatterBadValue)
@@ -82,7 +88,7 @@ public enum Diagnostics {
     case .frontMatterUnclosed:
       "Front matter is not closed: add a line '---' after its last 'key: value' line."
     case .frontMatterBadValue:
-      "Invalid value: 'status' is one of reading, wishlist, finished, archived; 'rating' is 1 to 5; 'isbn' needs a valid check digit."
+      "Invalid value: 'status' is one of reading, wishlist, finished, abandoned, archived; 'rating' is 1 to 5; 'isbn' needs a valid check digit."
     }
   }
 }

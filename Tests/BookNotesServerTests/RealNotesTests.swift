@@ -1,0 +1,76 @@
+import BookNotesTestSupport
+import Foundation
+import JSONCore
+import LanguageServerProtocol
+import Testing
+
+/// Notes written for other tools (Obsidian vaults, Kindle exports, Goodreads-built
+/// vaults, READMEs), through the command line and over LSP: their front matter is read,
+/// and nothing in them is flagged that the writer did not mean as a prompt.
+@Suite struct RealNotesTests {
+  /// A note as an Obsidian vault built from Goodreads writes it: a byte-order mark, a
+  /// block list of tags, comments, a folded string, `author`, a `dnf` status and a half
+  /// rating.
+  static let obsidian = """
+    \u{FEFF}---
+    Title: Influence
+    author: Robert Cialdini  # as on the cover
+    tags:
+      - psychology
+      - "#books/2019"
+    # rated on Goodreads
+    status: did-not-finish
+    rating: 2.5
+    description: >
+      Six principles,
+      one book.
+    ---
+    # Influence
+
+    Reciprocity first.
+
+    """
+
+  // MARK: Front matter
+
+  @Test func theCommandLineReadsFrontMatterAsNotesWriteIt() throws {
+    let fixture = try LibraryFixture()
+    try fixture.write("vault/influence.md", Self.obsidian)
+    let tags = try runBooknotes(["tags"], in: fixture.root)
+    #expect(tags.status == 0)
+    #expect(tags.lines.contains("#psychology  4 notes"), "the block list's tag counts: \(tags.lines)")
+    #expect(tags.lines.contains("  #books/2019  1 note"))
+    let search = try runBooknotes(["search", "#books/2019"], in: fixture.root)
+    #expect(search.status == 0)
+    let books = try runBooknotes(["books", "--status", "dnf"], in: fixture.root)
+    #expect(books.status == 0)
+    #expect(books.lines == ["abandoned (1)", "  Influence  Robert Cialdini  vault/influence.md"])
+    let check = try runBooknotes(["check", "vault/influence.md"], in: fixture.root)
+    #expect(check.status == 0)
+    #expect(check.stdout == "", "no value of the front matter is flagged")
+  }
+
+  @Test func theServerReadsFrontMatterAsNotesWriteIt() async throws {
+    let fixture = try LibraryFixture()
+    try fixture.write("vault/influence.md", Self.obsidian)
+    let harness = InProcessServer()
+    try await fixture.initialize(harness.client, capabilities: capabilities(encodings: ["utf-16"], pull: true))
+    let client = harness.client
+    let books = try await client.request("booknotes/books", params: ["status": "abandoned"])
+    #expect((books.arrayValue ?? []).compactMap { $0["title"]?.stringValue } == ["Influence"])
+    #expect(books.arrayValue?.first?["authors"] == ["Robert Cialdini"])
+    // References to `#psychology` from another note find the block list's item.
+    let crlf = fixture.uri("crlf.md")
+    client.open(crlf, text: LibraryFixture.notes["crlf.md"]!)
+    let references = try await client.request(
+      "textDocument/references", uri: crlf, ["position": position(6, 3), "context": ["includeDeclaration": true]])
+    let uri = fixture.uri("vault/influence.md")
+    let inVault = (references.arrayValue ?? []).filter { $0["uri"]?.stringValue == uri }
+    #expect(inVault.map { $0["range"] } == [range((4, 4), (4, 14))])
+    client.open(uri, text: Self.obsidian)
+    let diagnostics = try await client.request("textDocument/diagnostic", uri: uri)
+    #expect(diagnostics["items"] == [])
+    try await client.shutdownAndExit()
+    _ = try await harness.finish()
+  }
+}
