@@ -16,6 +16,38 @@ import Testing
     #expect(findings("See ?[hint](answer) ok").isEmpty)
   }
 
+  /// A question mark before a footnote reference or a link is no cloze, and no finding;
+  /// an answer that only looks like a target (`Paris: France`, spaces) keeps the cloze.
+  @Test(arguments: [
+    ("Really?[^1]\n\n[^1]: A source.", 0), ("Why?[^note] more", 0), ("See?[the docs](https://example.org/a)", 1),
+    ("Write?[me](mailto:a@b.org)", 1), ("Read?[this](notes/other.md#part)", 1), ("?[t](a.md \"Title\")", 0),
+    ("?[figure](img/Fig.PNG)", 1),
+    ("?[vault](obsidian://open?vault=x)", 1),
+  ])
+  func questionMarkBeforeAFootnoteOrALink(_ text: String, links: Int) {
+    let doc = NoteDocument(text)
+    #expect(findings(text).isEmpty, "\(text)")
+    #expect(!kinds(doc).contains(.cloze) && !kinds(doc).contains(.malformedCloze))
+    #expect(kinds(doc).filter { $0 == .link }.count == links, "\(text)")
+  }
+
+  @Test func answersThatOnlyLookLikeTargetsAreClozes() {
+    for text in ["?[capital](Paris: France)", "?[file](the notes.md file)", "?[x](README)", "?[v](2.5)"] {
+      let doc = NoteDocument(text)
+      #expect(kinds(doc).contains(.cloze), "\(text)")
+    }
+  }
+
+  /// The kinds of every node of `doc`, in preorder.
+  func kinds(_ doc: NoteDocument) -> [NodeKind] {
+    var result: [NodeKind] = []
+    doc.tree.forEachBlock { block in
+      result.append(block.kind)
+      block.forEachDescendant { result.append($0.kind) }
+    }
+    return result
+  }
+
   @Test func clozeMissingAnswer() {
     #expect(findings("See ?[hint] then") == ["cloze-missing-answer \"?[hint]\""])
     #expect(findings("See [hint] then").isEmpty)
