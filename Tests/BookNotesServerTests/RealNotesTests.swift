@@ -73,4 +73,68 @@ import Testing
     try await client.shutdownAndExit()
     _ = try await harness.finish()
   }
+
+  // MARK: Where prompts are expected
+
+  /// A README that was never meant to hold prompts: a question mark before brackets, a
+  /// mnemonic list, a footnote after a question mark, a link after one.
+  static let readme = """
+    # Tools
+
+    Really?[citation needed] See?[the docs](https://example.org/docs) and?[^1]
+
+    C: Capture
+    A: Act
+    S: Share
+
+    [^1]: A footnote.
+
+    """
+
+  /// A note with a well-formed cloze, so its unclosed one is flagged anywhere.
+  static let clozes = "Ego ?[who](Vohs) wrote.\n\nAnd ?[then\n"
+
+  @Test func checkFlagsPossiblePromptsOnlyWhereTheyAreExpected() throws {
+    let fixture = try CLIFixture()
+    try FileManager.default.removeItem(at: fixture.root.appendingPathComponent(".booknotes.json"))
+    try fixture.write("tools/readme.md", Self.readme)
+    try fixture.write("tools/clozes.md", Self.clozes)
+    let outside = try runBooknotes(["check", "tools"], in: fixture.root)
+    #expect(
+      outside.lines == [
+        "tools/clozes.md:3:5: error cloze-unclosed-hint: Cloze hint is not closed: type ']' after the hint, then '(answer)'."
+      ], "the README says nothing; the note with clozes has its unclosed one")
+    #expect(outside.status == 1)
+    try fixture.write(".booknotes.json", "{}")
+    let inside = try runBooknotes(["check", "--format", "json", "tools"], in: fixture.root)
+    let items = try #require(try inside.json() as? [[String: Any]])
+    #expect(
+      items.map { "\($0["file"] as? String ?? ""):\($0["line"] as? Int ?? 0) \($0["code"] as? String ?? "")" } == [
+        "tools/clozes.md:3 cloze-unclosed-hint", "tools/readme.md:3 cloze-missing-answer",
+        "tools/readme.md:6 qa-orphan-answer",
+      ], "in a notes folder every note may hold prompts; the footnote and the link are still none")
+  }
+
+  @Test func theServerFlagsPossiblePromptsOnlyWhereTheyAreExpected() async throws {
+    for notesFolder in [false, true] {
+      let fixture = try LibraryFixture()
+      if notesFolder { try fixture.write(".booknotes.json", "{}") }
+      try fixture.write("tools/readme.md", Self.readme)
+      let harness = InProcessServer()
+      try await fixture.initialize(harness.client, capabilities: capabilities(encodings: ["utf-16"], pull: true))
+      let client = harness.client
+      let readme = fixture.uri("tools/readme.md")
+      client.open(readme, text: Self.readme)
+      let found = try await client.request("textDocument/diagnostic", uri: readme)
+      let codes = (found["items"]?.arrayValue ?? []).compactMap { $0["code"]?.stringValue }
+      #expect(
+        codes == (notesFolder ? ["cloze-missing-answer", "qa-orphan-answer"] : []), "notes folder: \(notesFolder)")
+      let clozes = fixture.uri("tools/clozes.md")
+      client.open(clozes, text: Self.clozes)
+      let unclosed = try await client.request("textDocument/diagnostic", uri: clozes)
+      #expect(unclosed["items"]?.arrayValue?.compactMap { $0["code"]?.stringValue } == ["cloze-unclosed-hint"])
+      try await client.shutdownAndExit()
+      _ = try await harness.finish()
+    }
+  }
 }

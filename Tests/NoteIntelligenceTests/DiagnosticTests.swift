@@ -80,6 +80,23 @@ import Testing
     #expect(Diagnostics.compute(doc, options: DiagnosticOptions(enabled: false)).isEmpty)
   }
 
+  /// Outside a notes folder, text that may not be meant as a prompt is flagged only in
+  /// a note with a well-formed prompt of its kind; other codes everywhere.
+  @Test func possiblePromptsAreFlaggedOnlyWherePromptsAreExpected() {
+    let elsewhere = DiagnosticOptions(promptsExpected: false)
+    let readme = NoteDocument("Really?[citation needed] ?[so\n\nC: Capture\nA: Act\n\nQ: Why?\nNo.\n\n?[h]()\n")
+    #expect(
+      Diagnostics.compute(readme).map(\.code) == [
+        "cloze-missing-answer", "cloze-unclosed-hint", "qa-orphan-answer", "qa-missing-answer", "cloze-empty-answer",
+      ])
+    #expect(Diagnostics.compute(readme, options: elsewhere).map(\.code) == ["cloze-empty-answer"])
+    let withCloze = NoteDocument("A ?[hint](answer).\n\nReally?[citation needed]\n\nA: orphan\n")
+    #expect(Diagnostics.compute(withCloze, options: elsewhere).map(\.code) == ["cloze-missing-answer"])
+    let withPair = NoteDocument("Q: Who?\nA: Me.\n\nQ: Alone?\nNo.\n\nA: orphan\n?[x\n")
+    #expect(Diagnostics.compute(withPair, options: elsewhere).map(\.code) == ["qa-missing-answer", "qa-orphan-answer"])
+    #expect(PromptPresence(withPair) == PromptPresence(NoteDocument("Q: a\nA: b\n")))
+  }
+
   @Test func emojiAndCRLFRanges() {
     let doc = NoteDocument("😀 ?[h](a\r\nQ: x\r\n\r\nA: y\r\n")
     #expect(
