@@ -137,4 +137,22 @@ import Testing
       _ = try await harness.finish()
     }
   }
+
+  // MARK: Cost
+
+  /// One line of many unfinished `?[`: every one is reported, each with its own column
+  /// (the command reads the line once, not once per diagnostic; the timing is a
+  /// benchmark's matter, see Benchmarks.md).
+  @Test func aLineOfManyOpenersIsReportedWhole() throws {
+    let fixture = try CLIFixture()
+    let count = 3000
+    try fixture.write("many.md", "é " + String(repeating: "?[", count: count) + "\n")
+    let result = try runBooknotes(["check", "--format", "json", "many.md"], in: fixture.root)
+    #expect(result.status == 1)
+    let items = try #require(try result.json() as? [[String: Any]])
+    #expect(items.count == count)
+    #expect(items.allSatisfy { $0["code"] as? String == "cloze-unclosed-hint" })
+    #expect(items.map { $0["column"] as? Int ?? 0 } == (0..<count).map { 3 + 2 * $0 })
+    #expect(items.allSatisfy { $0["endColumn"] as? Int == 3 + 2 * count })
+  }
 }
