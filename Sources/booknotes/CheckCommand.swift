@@ -20,6 +20,10 @@ enum CheckCommand: Subcommand {
     recursively, skipping hidden folders and node_modules; default: the root) and
     prints its diagnostics, sorted by file and position.
 
+    Text that may not be meant as a prompt (cloze-unclosed-hint,
+    cloze-missing-answer, qa-missing-answer, qa-orphan-answer) is reported only in
+    a note with a well-formed prompt of its kind, or anywhere in a notes folder.
+
     When it checks a folder (a PATH that is one, or the root), it also reports what
     the library knows: link-missing-note (a link to a note file that does not exist)
     and duplicate-book (another note of the library is about the same book; the
@@ -34,8 +38,9 @@ enum CheckCommand: Subcommand {
 
     options:
       --format FORMAT  text (default) or json
-      --root DIR       the library root, whose .booknotes.json sets
-                       diagnostics.enabled and diagnostics.severity (default: .)
+      --root DIR       the library root (default: .); with a .booknotes.json
+                       it is a notes folder, and the file sets diagnostics.enabled
+                       and diagnostics.severity
       -h, --help       show this help
 
     Exits with 1 when any diagnostic is an error, 0 otherwise, 2 on bad usage or a
