@@ -41,7 +41,7 @@ import Testing
     #expect(tags.lines.contains("#psychology  4 notes"), "the block list's tag counts: \(tags.lines)")
     #expect(tags.lines.contains("  #books/2019  1 note"))
     let search = try runBooknotes(["search", "#books/2019"], in: fixture.root)
-    #expect(search.status == 0)
+    #expect(search.lines == ["vault/influence.md:6: [Influence] - \"#**books/2019**\""])
     let books = try runBooknotes(["books", "--status", "dnf"], in: fixture.root)
     #expect(books.status == 0)
     #expect(books.lines == ["abandoned (1)", "  Influence  Robert Cialdini  vault/influence.md"])
