@@ -49,7 +49,7 @@ extension BookNotesServer {
   func books(_ params: BooksParams) throws -> [BookItem] {
     var status: ReadingStatus?
     if let name = params.status {
-      guard let value = ReadingStatus(rawValue: name) else {
+      guard let value = ReadingStatus(frontMatter: name) else {
         let names = ReadingStatus.allCases.map(\.rawValue).joined(separator: ", ")
         throw ResponseError.invalidParams("status: unknown status '\(name)' (expected one of \(names))")
       }

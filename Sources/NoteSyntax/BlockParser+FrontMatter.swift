@@ -1,62 +1,200 @@
 extension BlockParser {
-  /// Front matter at offset 0 whose first line (`---`) ends at `firstLineEnd`. Returns
-  /// false, leaving the builder to be reset, when no closing fence follows.
-  mutating func frontMatter(firstLineEnd: Int) -> Bool {
+  /// Front matter at offset 0 (or after a byte-order mark, `fenceStart` 3) whose first
+  /// line (`---`) ends at `firstLineEnd`. Returns false, leaving the builder to be
+  /// reset, when no closing fence follows.
+  mutating func frontMatter(fenceStart: Int, firstLineEnd: Int) -> Bool {
     let node = builder.open(.frontMatter, at: 0)
-    builder.leaf(.frontMatterFence, 0, 3)
+    builder.leaf(.frontMatterFence, fenceStart, fenceStart + 3)
+    var entry = OpenEntry?.none
     var lineStart = nextLine(firstLineEnd)
     while lineStart < n {
       let e = examineLine(lineStart)
       if LineMarkers.isFence(p, lineStart, e, UInt8(ascii: "-"))
         || LineMarkers.isFence(p, lineStart, e, UInt8(ascii: "."))
       {
+        if let open = entry { builder.close(open.node, at: open.end) }
         builder.leaf(.frontMatterFence, lineStart, lineStart + 3)
         builder.close(node, at: nextLine(e))
         return true
       }
-      entry(lineStart, e)
+      frontMatterLine(lineStart, e, &entry)
       lineStart = nextLine(e)
     }
     return false
   }
 
-  private mutating func entry(_ s: Int, _ e: Int) {
-    var j = s
-    while j < e && (ByteClass.isASCIIAlphanumeric(p[j]) || p[j] == UInt8(ascii: "-") || p[j] == UInt8(ascii: "_")) {
-      j += 1
+  /// An entry whose value may go on over the lines below its key: a block list
+  /// (`tags:` then `  - a` lines) or a multi-line string (`>`, `|` or indented text).
+  struct OpenEntry {
+    var node: Int
+    var end: Int
+    /// The key's value on its own line was empty: `- item` lines below are its list.
+    var takesList: Bool
+    /// The value is a block scalar (`>` or `|`): a `#` line below is text, not a comment.
+    var isScalar = false
+  }
+
+  /// One line of front matter: a `key: value` entry, a line continuing the open entry
+  /// (a list item, an indented line of text), a comment, or an invalid line.
+  private mutating func frontMatterLine(_ s: Int, _ e: Int, _ entry: inout OpenEntry?) {
+    let first = LineMarkers.skipSpaces(p, s, e)
+    if first == e { return }
+    let indented = first > s
+    if p[first] == UInt8(ascii: "#") && !(indented && entry?.isScalar == true) {
+      // A comment, which ends neither a list nor a string.
+      return
     }
-    guard j > s, j < e, p[j] == UInt8(ascii: ":"), j + 1 == e || ByteClass.isSpaceOrTab(p[j + 1]) else {
-      if !LineMarkers.isBlank(p, s, e) { builder.leaf(.frontMatterInvalidLine, s, LineMarkers.trimEnd(p, s, e)) }
+    if var open = entry {
+      // `- item`, indented or not, under a key with no value of its own.
+      if open.takesList && p[first] == UInt8(ascii: "-") && (first + 1 == e || ByteClass.isSpaceOrTab(p[first + 1])) {
+        builder.leaf(.listMarker, first, first + 1)
+        let itemStart = LineMarkers.skipSpaces(p, first + 1, e)
+        let itemEnd = Self.valueEnd(p, itemStart, e)
+        if itemEnd > itemStart { builder.leaf(.frontMatterValue, itemStart, itemEnd) }
+        open.end = max(first + 1, itemEnd)
+        entry = open
+        return
+      }
+      if indented {
+        // A line of a multi-line string, or of a mapping nested under the key: text.
+        let textEnd = LineMarkers.trimEnd(p, first, e)
+        builder.leaf(.frontMatterValue, first, textEnd)
+        open.end = textEnd
+        open.takesList = false
+        entry = open
+        return
+      }
+      builder.close(open.node, at: open.end)
+      entry = nil
+    }
+    guard !indented, let keyEnd = keyEnd(s, e) else {
+      builder.leaf(.frontMatterInvalidLine, s, LineMarkers.trimEnd(p, s, e))
       return
     }
     let node = builder.open(.frontMatterEntry, at: s)
-    builder.leaf(.frontMatterKey, s, j)
-    let valueStart = LineMarkers.skipSpaces(p, j + 1, e)
-    let valueEnd = LineMarkers.trimEnd(p, valueStart, e)
-    if valueEnd > valueStart {
+    builder.leaf(.frontMatterKey, s, keyEnd)
+    let valueStart = LineMarkers.skipSpaces(p, keyEnd + 1, e)
+    let valueEnd = Self.valueEnd(p, valueStart, e)
+    if valueEnd > valueStart && !Self.isBlockScalarIndicator(p, valueStart, valueEnd) {
       builder.leaf(.frontMatterValue, valueStart, valueEnd)
-      if !FrontMatterValues.isValid(key: Array(p[s..<j]), value: Array(p[valueStart..<valueEnd])) {
+      if !FrontMatterValues.isValid(key: Array(p[s..<keyEnd]), value: Array(p[valueStart..<valueEnd])) {
         builder.finding(.frontMatterBadValue, valueStart, valueEnd)
       }
+      entry = OpenEntry(node: node, end: valueEnd, takesList: false)
+    } else {
+      entry = OpenEntry(
+        node: node, end: valueEnd > valueStart ? valueEnd : keyEnd + 1, takesList: valueEnd == valueStart,
+        isScalar: valueEnd > valueStart)
     }
-    builder.close(node, at: valueEnd > valueStart ? valueEnd : j + 1)
+  }
+
+  /// Where the key of a `key: value` line at `s` ends (at its `:`), or `nil` when the line
+  /// is not one. A key is letters, digits, `-`, `_`, `.`, spaces and any non-ASCII
+  /// character, starting with neither a space nor `-`.
+  private func keyEnd(_ s: Int, _ e: Int) -> Int? {
+    var j = s
+    while j < e {
+      let c = p[j]
+      if c == UInt8(ascii: ":") {
+        guard j > s, j + 1 == e || ByteClass.isSpaceOrTab(p[j + 1]) else { return nil }
+        let end = LineMarkers.trimEnd(p, s, j)
+        return end == j ? j : nil
+      }
+      guard
+        ByteClass.isASCIIAlphanumeric(c) || c >= 0x80 || c == UInt8(ascii: "_") || c == UInt8(ascii: ".")
+          || (j > s && (c == UInt8(ascii: "-") || c == ByteClass.space))
+      else { return nil }
+      j += 1
+    }
+    return nil
+  }
+
+  /// The end of the value from `start` on a line ending at `e`: before a comment (`#`
+  /// after a space, then a space or the line's end, outside quotes) and trailing spaces.
+  static func valueEnd(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ e: Int) -> Int {
+    var quote: UInt8?
+    var j = start
+    while j < e {
+      let c = p[j]
+      if let open = quote {
+        if c == open { quote = nil }
+      } else if j == start && (c == UInt8(ascii: "\"") || c == UInt8(ascii: "'")) {
+        quote = c
+      } else if c == UInt8(ascii: "#") && (j == start || ByteClass.isSpaceOrTab(p[j - 1]))
+        && (j + 1 == e || ByteClass.isSpaceOrTab(p[j + 1]))
+      {
+        return LineMarkers.trimEnd(p, start, j)
+      }
+      j += 1
+    }
+    return LineMarkers.trimEnd(p, start, e)
+  }
+
+  /// Whether `start..<end` is a block scalar's header: `>` or `|`, then an optional
+  /// chomping sign and indentation digit.
+  static func isBlockScalarIndicator(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    guard p[start] == UInt8(ascii: ">") || p[start] == UInt8(ascii: "|"), end - start <= 3 else { return false }
+    return p[(start + 1)..<end].allSatisfy {
+      $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") || ByteClass.isDigit($0)
+    }
   }
 }
 
 /// Checks the values of front matter keys that have a fixed form.
 public enum FrontMatterValues {
   /// The values `status` accepts.
-  public static let statuses = ["reading", "wishlist", "finished", "archived"]
+  public static let statuses = ["reading", "wishlist", "finished", "abandoned", "archived"]
+
+  /// The words other tools write for a status, each with the status it means, written
+  /// without spaces, hyphens or underscores.
+  static let statusWords: [String: String] = [
+    "reading": "reading", "currentlyreading": "reading", "inprogress": "reading", "current": "reading",
+    "wishlist": "wishlist", "toread": "wishlist", "wanttoread": "wishlist", "tbr": "wishlist",
+    "finished": "finished", "read": "finished", "done": "finished", "completed": "finished",
+    "abandoned": "abandoned", "didnotfinish": "abandoned", "dnf": "abandoned",
+    "archived": "archived",
+  ]
+
+  /// The status `value` means (one of ``statuses``), case, spaces, hyphens and
+  /// underscores aside; `nil` for any other word.
+  public static func status(_ value: String) -> String? {
+    let word = String(
+      value.lowercased().unicodeScalars.filter { $0 != " " && $0 != "-" && $0 != "_" && $0 != "\t" })
+    return statusWords[word]
+  }
+
+  /// The rating `value` gives: 1 to 5 in halves (`4.5`), or a run of one to five `★` or
+  /// `⭐`; 0 for `0` (unrated); `nil` for anything else.
+  public static func rating(_ value: String) -> Double? {
+    let text = String(
+      String(value.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }).reversed())
+    if let number = Double(text), text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) {
+      return number == 0 || ((1...5).contains(number) && (number * 2).rounded() == number * 2) ? number : nil
+    }
+    let stars = text.unicodeScalars.filter { $0 != "\u{FE0F}" }
+    guard (1...5).contains(stars.count), stars.allSatisfy({ $0 == "★" || $0 == "⭐" }) else { return nil }
+    return Double(stars.count)
+  }
+
+  /// Whether `value` is an Amazon ASIN (`B0` and eight letters or digits), which notes
+  /// exported from a Kindle carry in `isbn`.
+  public static func isASIN(_ value: some Collection<UInt8>) -> Bool {
+    value.count == 10 && value.starts(with: [UInt8(ascii: "B"), UInt8(ascii: "0")])
+      && value.allSatisfy { ByteClass.isDigit($0) || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }
+  }
 
   static func isValid(key: [UInt8], value: [UInt8]) -> Bool {
     let value = unquoted(value)
     switch String(decoding: key, as: UTF8.self).lowercased() {
-    case "status": return statuses.contains(String(decoding: value, as: UTF8.self).lowercased())
-    case "rating": return value.count == 1 && value[0] >= UInt8(ascii: "1") && value[0] <= UInt8(ascii: "5")
+    case "status": return status(String(decoding: value, as: UTF8.self)) != nil
+    case "rating": return rating(String(decoding: value, as: UTF8.self)) != nil
     case "isbn": return isValidISBN(value)
     default: return true
     }
   }
+
+  /// `value` without one pair of surrounding quotes.
+  public static func unquotedBytes(_ value: [UInt8]) -> [UInt8] { unquoted(value) }
 
   static func unquoted(_ value: [UInt8]) -> [UInt8] {
     guard value.count >= 2, let first = value.first, first == value.last,

@@ -86,10 +86,14 @@ struct BlockParser {
 
   /// A block outside code, front matter included, whose first line ends at `e`.
   private mutating func textOrFrontMatter(_ s: Int, _ e: Int) -> BlockContext {
-    guard startsDocument && s == 0 && LineMarkers.isFence(p, 0, e, UInt8(ascii: "-")) else { return textBlock(s, e) }
-    if frontMatter(firstLineEnd: e) { return .text }
+    // A UTF-8 byte-order mark before the opening `---` does not hide it.
+    let fence = s == 0 && e >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0
+    guard startsDocument && s == 0 && LineMarkers.isFence(p, fence, e, UInt8(ascii: "-")) else {
+      return textBlock(s, e)
+    }
+    if frontMatter(fenceStart: fence, firstLineEnd: e) { return .text }
     builder.reset(base: s)
-    builder.finding(.frontMatterUnclosed, 0, 3)
+    builder.finding(.frontMatterUnclosed, fence, fence + 3)
     return textBlock(s, e)
   }
 

@@ -75,3 +75,76 @@ extension InlineParser {
     if j < m { builder.finding(.clozeNestedParenthesis, j, m + 1) }
   }
 }
+
+/// What makes `?[` a question mark before something else, not a cloze.
+extension InlineParser {
+  /// The longest link target read to tell a link from a cloze's answer: a longer answer
+  /// is a cloze's, so a line of many openers stays linear.
+  static let longestLinkTarget = 512
+
+  /// Whether `?[` at `i` is a question mark before a footnote reference (`?[^1]`) or
+  /// before a link whose target is a URL with a scheme (`https://…`, `mailto:…`) or a
+  /// path ending in a note or image extension (`?[see](notes/x.md)`): text, not a cloze.
+  mutating func isQuestionMarkBeforeLink(at i: Int, _ end: Int) -> Bool {
+    if i + 2 < end && p[i + 2] == UInt8(ascii: "^") { return true }
+    let k = bracketOrBreak(from: i + 2)
+    guard k + 1 < end, p[k] == UInt8(ascii: "]"), p[k + 1] == UInt8(ascii: "(") else { return false }
+    let m = parenOrBreak(from: k + 2)
+    guard m < end, p[m] == UInt8(ascii: ")"), m - (k + 2) <= Self.longestLinkTarget else { return false }
+    return Self.isLinkTarget(p, k + 2, m)
+  }
+
+  /// Whether `start..<end`, between a link's parentheses, is a URL with a scheme or a
+  /// path to a note or an image (in `<…>` or without spaces, an optional `"title"`
+  /// after it).
+  static func isLinkTarget(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    var s = LineMarkers.skipSpaces(p, start, end)
+    var e = LineMarkers.trimEnd(p, s, end)
+    guard s < e else { return false }
+    if p[s] == UInt8(ascii: "<") {
+      guard let close = (s..<e).first(where: { p[$0] == UInt8(ascii: ">") }) else { return false }
+      s += 1
+      e = close
+    } else {
+      // The target ends at the first space; only a title may follow.
+      if let space = (s..<e).first(where: { ByteClass.isSpaceOrTab(p[$0]) }) {
+        let title = LineMarkers.skipSpaces(p, space, e)
+        guard p[title] == UInt8(ascii: "\"") || p[title] == UInt8(ascii: "'") else { return false }
+        e = space
+      }
+    }
+    guard s < e else { return false }
+    return hasScheme(p, s, e) || hasLinkedFileExtension(p, s, e)
+  }
+
+  /// `scheme://`, or `scheme:` of a scheme that takes no `//` (`mailto:`, `tel:`,
+  /// `obsidian:`…), at `s`.
+  private static func hasScheme(_ p: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> Bool {
+    guard ByteClass.isASCIIAlphanumeric(p[s]), !ByteClass.isDigit(p[s]) else { return false }
+    var j = s + 1
+    while j < e
+      && (ByteClass.isASCIIAlphanumeric(p[j]) || p[j] == UInt8(ascii: "+") || p[j] == UInt8(ascii: "-")
+        || p[j] == UInt8(ascii: "."))
+    {
+      j += 1
+    }
+    guard j < e, p[j] == UInt8(ascii: ":"), j - s >= 2 else { return false }
+    if j + 2 < e && p[j + 1] == UInt8(ascii: "/") && p[j + 2] == UInt8(ascii: "/") { return true }
+    let scheme = String(decoding: p[s..<j], as: UTF8.self).lowercased()
+    return j + 1 < e && ["mailto", "tel", "obsidian", "zotero", "file", "data", "kindle"].contains(scheme)
+  }
+
+  /// Whether the path `s..<e` (a `#fragment` or `?query` aside) ends in a note's or an
+  /// image's extension, any case.
+  private static func hasLinkedFileExtension(_ p: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> Bool {
+    let pathEnd = (s..<e).first { p[$0] == UInt8(ascii: "#") || p[$0] == UInt8(ascii: "?") } ?? e
+    guard let dot = (s..<pathEnd).last(where: { p[$0] == UInt8(ascii: ".") }), dot > s else { return false }
+    let ext = String(decoding: p[(dot + 1)..<pathEnd], as: UTF8.self).lowercased()
+    return linkedFileExtensions.contains(ext)
+  }
+
+  /// The extensions of notes and images.
+  static let linkedFileExtensions: Set<String> = [
+    "md", "markdown", "png", "jpg", "jpeg", "gif", "svg", "webp", "avif", "bmp", "tif", "tiff", "heic",
+  ]
+}

@@ -294,7 +294,7 @@ struct InlineParser {
       case .span(let span):
         matchedEnd = self.span(span, index, at: i, start, end, &textStart, &builder, depth)
       case .cloze:
-        guard i + 1 < end && p[i + 1] == UInt8(ascii: "[") else { continue }
+        guard i + 1 < end && p[i + 1] == UInt8(ascii: "["), !isQuestionMarkBeforeLink(at: i, end) else { continue }
         flush(&textStart, i, &builder)
         matchedEnd = cloze(at: i, end, &builder)
       case .link(let kind):

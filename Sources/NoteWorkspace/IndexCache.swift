@@ -20,7 +20,7 @@ public struct IndexCache: Sendable {
   public let fingerprint: String
 
   /// Bumped whenever ``NoteSummary`` or its archive changes.
-  static let version: UInt32 = 5
+  static let version: UInt32 = 6
   static let magic: [UInt8] = Array("BNIDX".utf8)
 
   /// The cache of the library made of `roots`, in `directory`.

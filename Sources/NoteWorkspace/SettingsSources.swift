@@ -114,12 +114,14 @@ public struct SettingsSources: Sendable, Equatable {
     return settings
   }
 
-  /// `diagnostics.enabled` and `diagnostics.severity`, the latter merged per code.
+  /// `diagnostics.enabled` and `diagnostics.severity`, the latter merged per code;
+  /// prompts are expected in every note when the library has a `.booknotes.json` (a
+  /// notes folder), else only in notes that have one.
   ///
   /// A severity override is `error`, `warning`, `information` (`info`), `hint`, or
   /// `off`/`none`/`false` to turn a code off; an unknown name is ignored.
   public var diagnosticSettings: DiagnosticSettings {
-    var options = DiagnosticSettings()
+    var options = DiagnosticSettings(promptsExpected: file != nil)
     if case .bool(let enabled)? = value(at: ["diagnostics", "enabled"]) { options.enabled = enabled }
     var overrides: [String: NoteDiagnostic.Severity?] = [:]
     // Lowest first, so that higher sources win per code.

@@ -16,15 +16,15 @@ enum BooksCommand: Subcommand {
     --sort author  by the first author's last name, then title; no author last
     --sort date    by `finished`, else `started`, newest first; undated last
 
-    text:  one group per status (reading, wishlist, finished, archived, then
-           books without one), a line per book: title, authors, dates, rating,
+    text:  one group per status (reading, wishlist, finished, abandoned,
+           archived, then books without one), a line per book: title, authors, dates, rating,
            file
     json:  an array of {title, authors, status, started, finished, rating, isbn,
            file}, in the sort order; missing values are null
 
     options:
-      --status S       only books whose status is S: reading, wishlist, finished
-                       or archived
+      --status S       only books whose status is S: reading, wishlist, finished,
+                       abandoned or archived (or a word for one: to-read, dnf…)
       --sort ORDER     title, author or date
       --format FORMAT  text (default) or json
       --root DIR       the library root, whose .booknotes.json sets index.exclude
@@ -48,9 +48,9 @@ enum BooksCommand: Subcommand {
     if let word = parsed.words.first { problem = "unexpected argument '\(word)'" }
     var status: ReadingStatus?
     if let name = parsed.options["--status"] {
-      status = ReadingStatus(rawValue: name.lowercased())
+      status = ReadingStatus(frontMatter: name)
       if status == nil {
-        problem = "unknown status '\(name)' (expected reading, wishlist, finished or archived)"
+        problem = "unknown status '\(name)' (expected reading, wishlist, finished, abandoned or archived)"
       }
     }
     let order = BookOrder(rawValue: parsed.options["--sort"] ?? "title")

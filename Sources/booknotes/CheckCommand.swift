@@ -20,6 +20,10 @@ enum CheckCommand: Subcommand {
     recursively, skipping hidden folders and node_modules; default: the root) and
     prints its diagnostics, sorted by file and position.
 
+    Text that may not be meant as a prompt (cloze-unclosed-hint,
+    cloze-missing-answer, qa-missing-answer, qa-orphan-answer) is reported only in
+    a note with a well-formed prompt of its kind, or anywhere in a notes folder.
+
     When it checks a folder (a PATH that is one, or the root), it also reports what
     the library knows: link-missing-note (a link to a note file that does not exist)
     and duplicate-book (another note of the library is about the same book; the
@@ -34,8 +38,9 @@ enum CheckCommand: Subcommand {
 
     options:
       --format FORMAT  text (default) or json
-      --root DIR       the library root, whose .booknotes.json sets
-                       diagnostics.enabled and diagnostics.severity (default: .)
+      --root DIR       the library root (default: .); with a .booknotes.json
+                       it is a notes folder, and the file sets diagnostics.enabled
+                       and diagnostics.severity
       -h, --help       show this help
 
     Exits with 1 when any diagnostic is an error, 0 otherwise, 2 on bad usage or a
@@ -153,11 +158,12 @@ enum CheckCommand: Subcommand {
       ($0.element.range.lowerBound, $0.element.range.upperBound, $0.offset)
         < ($1.element.range.lowerBound, $1.element.range.upperBound, $1.offset)
     }
+    var columns = CharacterColumns(note: note)
     for (index, diagnostic) in diagnostics.map(\.element).enumerated() {
       if diagnostic.severity == .error { result.anyError = true }
-      let start = characterPosition(of: diagnostic.range.lowerBound, in: note)
+      let start = columns.position(of: diagnostic.range.lowerBound)
       if json {
-        let end = characterPosition(of: diagnostic.range.upperBound, in: note)
+        let end = columns.position(of: diagnostic.range.upperBound)
         if index > 0 { result.output += ",\n" }
         result.output += jsonObject(name, start, end, diagnostic)
       } else {
@@ -166,17 +172,6 @@ enum CheckCommand: Subcommand {
       }
     }
     return result
-  }
-
-  /// The 1-based line and 1-based column of byte `offset`, the column counted in
-  /// characters (grapheme clusters) of the line before it.
-  static func characterPosition(of offset: Int, in note: NoteDocument) -> (line: Int, column: Int) {
-    let offset = min(max(offset, 0), note.utf8Count)
-    let line = note.lines.lineContaining(offset)
-    let start = note.lines.startOfLine(line)
-    let prefix = note.text.bytes(in: start..<offset)
-    if prefix.allSatisfy({ $0 < 0x80 }) { return (line + 1, prefix.count + 1) }
-    return (line + 1, String(decoding: prefix, as: UTF8.self).count + 1)
   }
 
   private static func jsonObject(
@@ -201,5 +196,50 @@ enum CheckCommand: Subcommand {
     writer.write(diagnostic.message)
     writer.endObject()
     return String(decoding: writer.bytes, as: UTF8.self)
+  }
+}
+
+/// The 1-based line and 1-based column of byte offsets of a note, the column counted in
+/// characters (grapheme clusters) of the line before it. Each line is read once, however
+/// many offsets fall on it: a line of many diagnostics costs its length, not its length
+/// times their number.
+struct CharacterColumns {
+  let note: NoteDocument
+  /// The line last read, where it starts, and the offsets at which its characters start
+  /// (empty when the line is ASCII: each byte is then one character).
+  private var line = -1
+  private var lineStart = 0
+  private var characterStarts: [Int] = []
+
+  init(note: NoteDocument) { self.note = note }
+
+  mutating func position(of offset: Int) -> (line: Int, column: Int) {
+    let offset = min(max(offset, 0), note.utf8Count)
+    let line = note.lines.lineContaining(offset)
+    if line != self.line { read(line) }
+    if characterStarts.isEmpty { return (line + 1, offset - lineStart + 1) }
+    // The characters that start before `offset`.
+    var low = 0
+    var high = characterStarts.count
+    while low < high {
+      let middle = (low + high) / 2
+      if characterStarts[middle] < offset { low = middle + 1 } else { high = middle }
+    }
+    return (line + 1, low + 1)
+  }
+
+  private mutating func read(_ line: Int) {
+    self.line = line
+    lineStart = note.lines.startOfLine(line)
+    let end = note.lines.startOfLine(line + 1)
+    let bytes = note.text.bytes(in: lineStart..<end)
+    characterStarts = []
+    guard bytes.contains(where: { $0 >= 0x80 }) else { return }
+    let text = String(decoding: bytes, as: UTF8.self)
+    var offset = lineStart
+    for character in text {
+      characterStarts.append(offset)
+      offset += character.utf8.count
+    }
   }
 }

@@ -2,7 +2,7 @@ import BookNotesTestSupport
 import Foundation
 import Testing
 
-/// A library folder written to a temporary directory for command-line tests, with
+/// A library folder (with a `.booknotes.json`) written to a temporary directory for command-line tests, with
 /// notes that are fine, notes with errors and warnings, nested and hidden folders,
 /// `node_modules`, an empty note, a binary file, a file that is not UTF-8 and a
 /// symbolic link that leaves the folder.
@@ -31,6 +31,8 @@ final class CLIFixture {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("booknotes-cli-\(UUID().uuidString)")
     root = base.appendingPathComponent("library")
     outside = base.appendingPathComponent("outside")
+    // A notes folder: prompts are expected in every note.
+    try write(".booknotes.json", "{}")
     try write("a.md", Self.noteA)
     try write("empty.md", "")
     try write("notes.txt", "Q: Not a note by name\n")

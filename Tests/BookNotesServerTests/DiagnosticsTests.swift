@@ -127,7 +127,8 @@ import Testing
     let harness = InProcessServer()
     try await harness.initialize(capabilities: capabilities(encodings: ["utf-16"]))
     let client = harness.client
-    client.open(Self.uri, text: "Q: What is ego depletion?\nSee above.\n")
+    // Outside a notes folder, the note's other pair says that its questions are prompts.
+    client.open(Self.uri, text: "Q: What is ego depletion?\nSee above.\n\nQ: Who?\nA: Vohs.\n")
     let published = try await client.waitForNotification("textDocument/publishDiagnostics")
     let diagnostic = try #require(published["diagnostics"]?[0])
     let actions = try await client.request(

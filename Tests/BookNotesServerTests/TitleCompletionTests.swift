@@ -286,7 +286,8 @@ import Testing
     #expect(keys.contains { $0["label"] == "authors" && $0["textEdit"]?["newText"] == "authors: " })
     #expect(!keys.contains { $0["label"] == "title" })
     let statuses = try await Self.completion(harness, uri, 3, 8)["items"]?.arrayValue ?? []
-    #expect(statuses.compactMap { $0["label"]?.stringValue } == ["reading", "wishlist", "finished", "archived"])
+    #expect(
+      statuses.compactMap { $0["label"]?.stringValue } == ["reading", "wishlist", "finished", "abandoned", "archived"])
     #expect(books.requests().isEmpty)
     try await harness.client.shutdownAndExit()
     _ = try await harness.finish()

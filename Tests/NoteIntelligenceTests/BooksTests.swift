@@ -88,6 +88,33 @@ import Testing
     #expect(info.googleBooksID == "zyTCAlFPjgYC" && info.fields["google-books-id"] == "zyTCAlFPjgYC")
   }
 
+  /// Front matter as Obsidian and other tools write it: block lists, comments, folded
+  /// strings, aliases of keys, a byte-order mark, status words and star ratings.
+  @Test func frontMatterAsNotesWriteIt() {
+    let doc = NoteDocument(
+      "\u{FEFF}---\nTITLE: Thinking # the short title\nauthors:\nAuthor: Daniel Kahneman\nTag:\n  - psychology\n"
+        + "  - '#books/2021'\n# a comment\n- economics\nstatus: Currently-Reading\nrating: ★★★★\n"
+        + "summary: >\n  Two systems,\n  one lazy.\nalias:\n  - TFS\n  - \"Thinking, Fast\"\n---\nBody\n")
+    let info = BookInfo(doc)
+    #expect(info.title == "Thinking")
+    #expect(info.authors == ["Daniel Kahneman"])
+    #expect(info.tags == ["psychology", "books/2021", "economics"])
+    #expect(info.status == .reading)
+    #expect(info.rating == 4)
+    #expect(info.fields["summary"] == "Two systems, one lazy.")
+    #expect(info.aliases == ["TFS", "Thinking, Fast"])
+    #expect(NoteSummary.tagUses(in: doc).map(\.name) == ["psychology", "books/2021", "economics"])
+  }
+
+  @Test(
+    arguments: [
+      ("to-read", ReadingStatus.wishlist), ("Want to Read", .wishlist), ("in progress", .reading), ("read", .finished),
+      ("did_not_finish", .abandoned), ("DNF", .abandoned), ("Archived", .archived),
+    ] as [(String, ReadingStatus)])
+  func statusWordsOfOtherTools(word: String, status: ReadingStatus) {
+    #expect(BookInfo(NoteDocument("---\nstatus: \(word)\n---\n")).status == status)
+  }
+
   @Test func entriesCarryTheFrontMatter() throws {
     let books = library(Self.notes).books()
     let thinking = try #require(books.first { $0.path == "/lib/thinking.md" })

@@ -57,12 +57,13 @@ import Testing
         "0..<27 error cloze-unclosed-answer: Cloze answer is not closed: type ')' at the end of the answer.",
         "29..<31 error qa-missing-answer: Question has no answer: add a line starting 'A: ' right after it.",
       ])
-    let values = NoteDocument("---\nstatus: done\nrating: 0\nisbn: 123\n---\n")
+    let values = NoteDocument("---\nstatus: skimmed\nrating: 9\nisbn: 123\nISBN: 'B00555X8OA'\n---\n")
     #expect(
       Diagnostics.compute(values).map(\.message) == [
-        "Unknown status 'done': type one of reading, wishlist, finished, archived.",
-        "Rating '0' is not 1 to 5: type a whole number from 1 to 5.",
+        "Unknown status 'skimmed': type one of reading, wishlist, finished, abandoned, archived (or to-read, currently-reading, read, dnf).",
+        "Rating '9' is not 1 to 5: type a number from 1 to 5 (halves allowed), stars, or 0 for none.",
         "ISBN '123' has a wrong check digit: type the 10 or 13 digits exactly as printed.",
+        "'B00555X8OA' is an Amazon ASIN, not an ISBN: type the book's ISBN, or move this to another key.",
       ])
   }
 
@@ -77,6 +78,23 @@ import Testing
         "summary-empty error", "qa-orphan-answer error",
       ])
     #expect(Diagnostics.compute(doc, options: DiagnosticSettings(enabled: false)).isEmpty)
+  }
+
+  /// Outside a notes folder, text that may not be meant as a prompt is flagged only in
+  /// a note with a well-formed prompt of its kind; other codes everywhere.
+  @Test func possiblePromptsAreFlaggedOnlyWherePromptsAreExpected() {
+    let elsewhere = DiagnosticSettings(promptsExpected: false)
+    let readme = NoteDocument("Really?[citation needed] ?[so\n\nC: Capture\nA: Act\n\nQ: Why?\nNo.\n\n?[h]()\n")
+    #expect(
+      Diagnostics.compute(readme).map(\.code) == [
+        "cloze-missing-answer", "cloze-unclosed-hint", "qa-orphan-answer", "qa-missing-answer", "cloze-empty-answer",
+      ])
+    #expect(Diagnostics.compute(readme, options: elsewhere).map(\.code) == ["cloze-empty-answer"])
+    let withCloze = NoteDocument("A ?[hint](answer).\n\nReally?[citation needed]\n\nA: orphan\n")
+    #expect(Diagnostics.compute(withCloze, options: elsewhere).map(\.code) == ["cloze-missing-answer"])
+    let withPair = NoteDocument("Q: Who?\nA: Me.\n\nQ: Alone?\nNo.\n\nA: orphan\n?[x\n")
+    #expect(Diagnostics.compute(withPair, options: elsewhere).map(\.code) == ["qa-missing-answer", "qa-orphan-answer"])
+    #expect(PromptPresence(withPair) == PromptPresence(NoteDocument("Q: a\nA: b\n")))
   }
 
   @Test func emojiAndCRLFRanges() {

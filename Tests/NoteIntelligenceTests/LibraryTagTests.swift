@@ -84,6 +84,10 @@ import Testing
     ("[o'brien, x]", ["x"]),
     ("[ \"spaced\" , next ]", ["spaced", "next"]),
     ("[\"unclosed, a, b]", []),
+    ("psychology #books/2021", ["psychology", "books/2021"]),
+    ("a # a comment", ["a"]),
+    ("\n  - psychology\n  - \"#books\"\n- economics # a comment\n  # another", ["psychology", "books", "economics"]),
+    ("\n- [not, a, list]", ["not", "a", "list"]),
   ]
 
   @Test(arguments: frontMatterLists) func frontMatterTagLists(_ list: String, _ expected: [String]) {

@@ -16,6 +16,38 @@ import Testing
     #expect(findings("See ?[hint](answer) ok").isEmpty)
   }
 
+  /// A question mark before a footnote reference or a link is no cloze, and no finding;
+  /// an answer that only looks like a target (`Paris: France`, spaces) keeps the cloze.
+  @Test(arguments: [
+    ("Really?[^1]\n\n[^1]: A source.", 0), ("Why?[^note] more", 0), ("See?[the docs](https://example.org/a)", 1),
+    ("Write?[me](mailto:a@b.org)", 1), ("Read?[this](notes/other.md#part)", 1), ("?[t](a.md \"Title\")", 0),
+    ("?[figure](img/Fig.PNG)", 1),
+    ("?[vault](obsidian://open?vault=x)", 1),
+  ])
+  func questionMarkBeforeAFootnoteOrALink(_ text: String, links: Int) {
+    let doc = NoteDocument(text)
+    #expect(findings(text).isEmpty, "\(text)")
+    #expect(!kinds(doc).contains(.cloze) && !kinds(doc).contains(.malformedCloze))
+    #expect(kinds(doc).filter { $0 == .link }.count == links, "\(text)")
+  }
+
+  @Test func answersThatOnlyLookLikeTargetsAreClozes() {
+    for text in ["?[capital](Paris: France)", "?[file](the notes.md file)", "?[x](README)", "?[v](2.5)"] {
+      let doc = NoteDocument(text)
+      #expect(kinds(doc).contains(.cloze), "\(text)")
+    }
+  }
+
+  /// The kinds of every node of `doc`, in preorder.
+  func kinds(_ doc: NoteDocument) -> [NodeKind] {
+    var result: [NodeKind] = []
+    doc.tree.forEachBlock { block in
+      result.append(block.kind)
+      block.forEachDescendant { result.append($0.kind) }
+    }
+    return result
+  }
+
   @Test func clozeMissingAnswer() {
     #expect(findings("See ?[hint] then") == ["cloze-missing-answer \"?[hint]\""])
     #expect(findings("See [hint] then").isEmpty)
@@ -89,13 +121,42 @@ import Testing
 
   @Test func frontMatterBadValue() {
     #expect(
-      findings("---\nstatus: skimming\nrating: 0\nisbn: 0306406153\n---")
+      findings("---\nstatus: skimming\nrating: 7\nisbn: 0306406153\n---")
         == [
-          "front-matter-bad-value \"skimming\"", "front-matter-bad-value \"0\"",
+          "front-matter-bad-value \"skimming\"", "front-matter-bad-value \"7\"",
           "front-matter-bad-value \"0306406153\"",
         ])
     #expect(findings("---\nstatus: Reading\nrating: 5\nisbn: 0-306-40615-2\n---").isEmpty)
     #expect(findings("---\nisbn: 978-0-306-40615-7\n---").isEmpty)
+  }
+
+  /// The values other tools write: status words, half and star ratings, `0` for
+  /// unrated; an ASIN is still no ISBN.
+  @Test(arguments: [
+    "status: currently-reading", "STATUS: In Progress", "status: to_read", "status: Want to Read", "status: TBR",
+    "status: read", "status: Done", "status: did-not-finish", "status: DNF", "status: abandoned",
+    "status: 'wishlist'", "rating: 4.5", "rating: 0", "rating: ★★★", "rating: ⭐⭐⭐⭐⭐", "rating: \"3\"",
+  ])
+  func valuesOtherToolsWriteAreNoFinding(_ line: String) {
+    #expect(findings("---\n\(line)\n---\n").isEmpty, "\(line)")
+  }
+
+  @Test(arguments: [
+    ("status: skimming", "skimming"), ("rating: 4.3", "4.3"), ("rating: 6", "6"), ("rating: ★★★★★★", "★★★★★★"),
+    ("isbn: B00555X8OA", "B00555X8OA"),
+  ])
+  func otherValuesAreStillFindings(_ line: String, _ flagged: String) {
+    #expect(findings("---\n\(line)\n---\n") == ["front-matter-bad-value \(flagged.debugDescription)"])
+  }
+
+  @Test func statusWordsMapOntoTheStatuses() {
+    #expect(FrontMatterValues.status("Currently Reading") == "reading")
+    #expect(FrontMatterValues.status("want_to-read") == "wishlist")
+    #expect(FrontMatterValues.status("did not finish") == "abandoned")
+    #expect(FrontMatterValues.status("Finished") == "finished")
+    #expect(FrontMatterValues.status("skimming") == nil)
+    #expect(FrontMatterValues.rating("4.5") == 4.5 && FrontMatterValues.rating("⭐️⭐️") == 2)
+    #expect(FrontMatterValues.isASIN(Array("B00555X8OA".utf8)) && !FrontMatterValues.isASIN(Array("0306406152".utf8)))
   }
 
   /// One input per code with its flagged text. The switch is exhaustive, so a new code

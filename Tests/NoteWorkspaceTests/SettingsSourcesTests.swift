@@ -6,6 +6,15 @@ import Testing
 @Suite struct SettingsSourcesTests {
   static let folderEndpoint: JSONValue = ["books": ["endpoint": "https://books.example.org"]]
 
+  /// A `.booknotes.json` makes the library a notes folder, where every note may hold
+  /// prompts; the editor's settings alone do not.
+  @Test func promptsAreExpectedInANotesFolder() {
+    #expect(SettingsSources(file: [:]).diagnosticSettings.promptsExpected)
+    #expect(SettingsSources(file: ["diagnostics": ["enabled": true]]).settings.diagnostics.promptsExpected)
+    #expect(!SettingsSources().diagnosticSettings.promptsExpected)
+    #expect(!SettingsSources(client: ["diagnostics": ["enabled": true]]).diagnosticSettings.promptsExpected)
+  }
+
   @Test func aFoldersEndpointNeverGetsTheUsersKey() {
     // The key from the environment or the editor, the endpoint from .booknotes.json.
     for sources in [

@@ -5,7 +5,16 @@ public enum ReadingStatus: String, Sendable, CaseIterable {
   case reading
   case wishlist
   case finished
+  /// Put down before the end (`did-not-finish`, `dnf`).
+  case abandoned
   case archived
+
+  /// The status a front matter `status` value means: one of the cases, or a word other
+  /// tools write for one (`currently-reading`, `to-read`, `dnf`…), case aside.
+  public init?(frontMatter value: String) {
+    guard let name = FrontMatterValues.status(value) else { return nil }
+    self.init(rawValue: name)
+  }
 }
 
 /// What a note's front matter says about its book.
@@ -22,12 +31,21 @@ public struct BookInfo: Sendable, Equatable {
   public var status: ReadingStatus?
   public var started: String?
   public var finished: String?
-  /// 1 to 5; `nil` when absent or out of range.
+  /// 1 to 5; `nil` when absent, unrated (`0`), a half (`4.5`) or out of range. A run of
+  /// stars counts them.
   public var rating: Int?
   /// Tags without `#`.
   public var tags: [String] = []
-  /// Every entry as written (values unquoted), unknown keys included, keys lowercased.
+  /// Every entry as written (values unquoted), unknown keys included, keys lowercased. A
+  /// block list is written as a flow list (`[a, "b, c"]`), the lines of a multi-line
+  /// string joined by spaces.
   public var fields: [String: String] = [:]
+
+  /// Other names of the note, from `aliases` (or `alias`).
+  public var aliases: [String] { Self.list(text("aliases") ?? text("alias") ?? "") }
+
+  /// The value of `key` (lowercase), `nil` when absent or empty.
+  func text(_ key: String) -> String? { fields[key].flatMap { $0.isEmpty ? nil : $0 } }
 
   public init() {}
 
@@ -43,20 +61,47 @@ public struct BookInfo: Sendable, Equatable {
       guard let keyNode = entry.child(.frontMatterKey) else { continue }
       let key = Self.lowercased(doc.text.bytes(in: keyNode.range))
       guard fields[key] == nil else { continue }
-      fields[key] = entry.child(.frontMatterValue).map { Self.unquoted(doc.text.bytes(in: $0.range)[...]) } ?? ""
+      fields[key] = Self.value(of: entry, doc)
     }
-    func text(_ key: String) -> String? { fields[key].flatMap { $0.isEmpty ? nil : $0 } }
     title = text("title")
     subtitle = text("subtitle")
     authors = Self.list(text("authors") ?? text("author") ?? "")
     published = text("published")
     isbn = text("isbn")
     googleBooksID = text("google-books-id")
-    status = text("status").flatMap { ReadingStatus(rawValue: $0.lowercased()) }
+    status = text("status").flatMap { ReadingStatus(frontMatter: $0) }
     started = text("started")
     finished = text("finished")
-    rating = text("rating").flatMap { Int($0) }.flatMap { (1...5).contains($0) ? $0 : nil }
-    tags = Self.list(fields["tags"] ?? "").map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
+    rating = text("rating").flatMap(FrontMatterValues.rating).flatMap { $0 >= 1 && $0 == $0.rounded() ? Int($0) : nil }
+    tags = Self.tagList(text("tags") ?? text("tag") ?? "")
+  }
+
+  /// An entry's value as a string: its value, a block list as a flow list, or the lines
+  /// of a multi-line string joined by spaces.
+  private static func value(of entry: SyntaxNode, _ doc: NoteDocument) -> String {
+    var values: [String] = []
+    var isList = false
+    for child in entry.children {
+      if child.kind == .listMarker { isList = true }
+      if child.kind == .frontMatterValue { values.append(unquoted(doc.text.bytes(in: child.range)[...])) }
+    }
+    guard isList else { return values.joined(separator: " ") }
+    let items = values.map { item in
+      guard item.contains(where: { $0 == "," || $0 == "\"" || $0 == "'" }) else { return item }
+      var quoted = "\""
+      for character in item { quoted += character == "\"" ? "\\\"" : String(character) }
+      return quoted + "\""
+    }
+    return "[" + items.joined(separator: ", ") + "]"
+  }
+
+  /// The tags of a `tags` value: a list, or a string of tags separated by commas or
+  /// spaces; `#` optional.
+  public static func tagList(_ value: String) -> [String] {
+    list(value).flatMap { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }) }.compactMap { item in
+      let name = item.hasPrefix("#") ? item.dropFirst() : item[...]
+      return name.isEmpty ? nil : String(name)
+    }
   }
 
   /// The items of a comma-separated list or a `[a, b]` flow list, unquoted, empty ones dropped.

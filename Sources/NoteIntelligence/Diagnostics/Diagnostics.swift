@@ -6,8 +6,26 @@ public enum Diagnostics {
   /// The diagnostics of `doc`, in document order.
   public static func compute(_ doc: NoteDocument, options: DiagnosticSettings = .default) -> [NoteDiagnostic] {
     guard options.enabled else { return [] }
-    return doc.tree.findings.compactMap { diagnostic(for: $0, in: doc, options: options) }
+    let findings = doc.tree.findings
+    var presence: PromptPresence?
+    return findings.compactMap { finding in
+      if !options.promptsExpected, let kind = reportedWherePromptsAreExpected[finding.code] {
+        if presence == nil { presence = PromptPresence(doc) }
+        guard presence?.has(kind) == true else { return nil }
+      }
+      return diagnostic(for: finding, in: doc, options: options)
+    }
   }
+
+  /// The codes of text that may not be meant as a prompt at all (`Really?[citation
+  /// needed]`, a mnemonic list `C: … A: … S: …`), each with the kind of prompt whose
+  /// presence in the note says that prompts are meant: outside a notes folder
+  /// (``DiagnosticSettings/promptsExpected``) they are reported only in a note that has a
+  /// well-formed prompt of that kind.
+  public static let reportedWherePromptsAreExpected: [FindingCode: PromptPresence.Kind] = [
+    .clozeUnclosedHint: .cloze, .clozeMissingAnswer: .cloze, .qaMissingAnswer: .questionAnswer,
+    .qaOrphanAnswer: .questionAnswer,
+  ]
 
   /// The diagnostic for one finding of `doc`, or `nil` when options turn its code off.
   public static func diagnostic(
@@ -29,10 +47,16 @@ public enum Diagnostics {
     let value = doc.text.string(in: finding.range)
     switch key {
     case "status":
-      return "Unknown status '\(value)': type one of reading, wishlist, finished, archived."
+      let names = FrontMatterValues.statuses.joined(separator: ", ")
+      return "Unknown status '\(value)': type one of \(names) (or to-read, currently-reading, read, dnf)."
     case "rating":
-      return "Rating '\(value)' is not 1 to 5: type a whole number from 1 to 5."
+      return "Rating '\(value)' is not 1 to 5: type a number from 1 to 5 (halves allowed), stars, or 0 for none."
     case "isbn":
+      let bytes = FrontMatterValues.unquotedBytes(doc.text.bytes(in: finding.range))
+      if FrontMatterValues.isASIN(bytes) {
+        return
+          "'\(String(decoding: bytes, as: UTF8.self))' is an Amazon ASIN, not an ISBN: type the book's ISBN, or move this to another key."
+      }
       return "ISBN '\(value)' has a wrong check digit: type the 10 or 13 digits exactly as printed."
     default:
       return message(for: .frontMatterBadValue)
@@ -82,7 +106,38 @@ public enum Diagnostics {
     case .frontMatterUnclosed:
       "Front matter is not closed: add a line '---' after its last 'key: value' line."
     case .frontMatterBadValue:
-      "Invalid value: 'status' is one of reading, wishlist, finished, archived; 'rating' is 1 to 5; 'isbn' needs a valid check digit."
+      "Invalid value: 'status' is one of reading, wishlist, finished, abandoned, archived; 'rating' is 1 to 5; 'isbn' needs a valid check digit."
+    }
+  }
+}
+
+/// Which kinds of prompt a note has at least one well-formed example of.
+public struct PromptPresence: Sendable, Equatable {
+  /// A kind of prompt.
+  public enum Kind: Sendable {
+    /// `?[hint](answer)`.
+    case cloze
+    /// A `Q:` line and an `A:` line.
+    case questionAnswer
+  }
+
+  public var cloze = false
+  public var questionAnswer = false
+
+  /// The prompts of `doc`, read from its blocks' sets of node kinds: one bit test a
+  /// stored block, no node visited.
+  public init(_ doc: NoteDocument) {
+    for block in doc.tree.storedBlockSequence {
+      cloze = cloze || block.mayHold(.cloze)
+      questionAnswer = questionAnswer || block.mayHold(.questionAnswer)
+      if cloze && questionAnswer { break }
+    }
+  }
+
+  public func has(_ kind: Kind) -> Bool {
+    switch kind {
+    case .cloze: cloze
+    case .questionAnswer: questionAnswer
     }
   }
 }

@@ -56,10 +56,18 @@ public struct DiagnosticSettings: Sendable, Equatable {
   public var enabled: Bool
   /// Per code: a severity replacing the default, or `nil` to turn the code off.
   public var severityOverrides: [String: NoteDiagnostic.Severity?]
+  /// Whether every note is expected to hold prompts (a notes folder, with its
+  /// `.booknotes.json`): the codes of text that may not be meant as a prompt
+  /// (``Diagnostics/reportedWherePromptsAreExpected``) are reported in every note, not
+  /// only in notes that have a well-formed prompt of their kind.
+  public var promptsExpected: Bool
 
-  public init(enabled: Bool = true, severityOverrides: [String: NoteDiagnostic.Severity?] = [:]) {
+  public init(
+    enabled: Bool = true, severityOverrides: [String: NoteDiagnostic.Severity?] = [:], promptsExpected: Bool = true
+  ) {
     self.enabled = enabled
     self.severityOverrides = severityOverrides
+    self.promptsExpected = promptsExpected
   }
 
   /// Every diagnostic on, at its default severity.

@@ -98,25 +98,55 @@ extension NoteSummary {
     return nil
   }
 
-  /// The front matter's tags, each item of `tags: a, #b` that is a tag name, with its
-  /// own span.
+  /// The front matter's tags, each item of `tags: a, #b`, `tags: a b`, `tags: [a, b]`
+  /// or a block list (`tags:` then `  - a` lines) that is a tag name, with its own span.
   static func frontMatterTags(_ block: SyntaxNode, _ doc: NoteDocument) -> [TagUse] {
     var tags: [TagUse] = []
+    var seenKey = false
     for entry in block.children where entry.kind == .frontMatterEntry {
-      guard let key = entry.child(.frontMatterKey), let value = entry.child(.frontMatterValue),
-        isKey(key.range, "tags", doc)
+      // `tags` or `tag`, whichever comes first, as ``BookInfo`` reads them.
+      guard let key = entry.child(.frontMatterKey), isKey(key.range, "tags", doc) || isKey(key.range, "tag", doc),
+        !seenKey
       else { continue }
-      for item in listItemRanges(value.range, doc) {
-        var range = item
-        if doc.text[range.lowerBound] == UInt8(ascii: "#") { range = (range.lowerBound + 1)..<range.upperBound }
-        // An item that is no tag name (`"books, 2021"`) is no tag, as a `#` before it in
-        // the text would not make one.
-        let name = doc.text.string(in: range)
-        guard Hashtag.isValidName(name) else { continue }
-        tags.append(TagUse(name: name, span: doc.span(of: range), inFrontMatter: true))
+      seenKey = true
+      for value in entry.children where value.kind == .frontMatterValue {
+        for item in listItemRanges(value.range, doc) {
+          // A quoted item is one name, spaces and all (and then no tag).
+          let isQuoted =
+            Self.isQuote(doc.text[item.lowerBound])
+            || (item.lowerBound > value.range.lowerBound && Self.isQuote(doc.text[item.lowerBound - 1]))
+          for word in isQuoted ? [item] : words(item, doc) {
+            var range = word
+            if doc.text[range.lowerBound] == UInt8(ascii: "#") { range = (range.lowerBound + 1)..<range.upperBound }
+            // An item that is no tag name (`"books, 2021"`) is no tag, as a `#` before it
+            // in the text would not make one.
+            guard !range.isEmpty else { continue }
+            let name = doc.text.string(in: range)
+            guard Hashtag.isValidName(name) else { continue }
+            tags.append(TagUse(name: name, span: doc.span(of: range), inFrontMatter: true))
+          }
+        }
       }
     }
     return tags
+  }
+
+  private static func isQuote(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") }
+
+  /// The parts of `range` between spaces and tabs.
+  private static func words(_ range: Range<Int>, _ doc: NoteDocument) -> [Range<Int>] {
+    var result: [Range<Int>] = []
+    var start: Int?
+    for offset in range.lowerBound...range.upperBound {
+      let isSpace = offset == range.upperBound || doc.text[offset] == 0x20 || doc.text[offset] == 0x09
+      if isSpace, let wordStart = start {
+        result.append(wordStart..<offset)
+        start = nil
+      } else if !isSpace && start == nil {
+        start = offset
+      }
+    }
+    return result
   }
 
   /// Whether the front matter key at `range` is `name` (lowercase ASCII) in any case,
