@@ -12,10 +12,11 @@ extension BookNotesServer {
       let encoding = self.encoding
       return timed(DocumentLinkParams.method) {
         let folder = FileURI.path(of: uri).flatMap(LinkTarget.folder(of:))
+        let root = workspaceRoot(of: uri)
         let allowed = linkFolders(of: uri)
         return LinkUse.all(in: note).compactMap { link -> DocumentLink? in
           let target: DocumentURI
-          switch LinkTarget.resolve(link.target, relativeTo: folder) {
+          switch LinkTarget.resolve(link.target, relativeTo: folder, root: root) {
           case .uri(let written)?: target = written
           case .file(let path)?
           where allowed.contains(where: { NoteFiles.isInside(path, root: $0) }) && NoteFiles.exists(path):
@@ -48,7 +49,7 @@ extension BookNotesServer {
       return found
     }
     let folders = linkFolders(of: uri, resolve: resolve)
-    return LibraryContext(path: FileURI.path(of: uri), library: snapshot) { path in
+    return LibraryContext(path: FileURI.path(of: uri), root: workspaceRoot(of: uri), library: snapshot) { path in
       if snapshot.note(at: path) != nil || open.contains(path) { return true }
       guard folders.contains(where: { NoteFiles.isInside(path, root: $0, resolve: resolve) }) else { return true }
       return NoteFiles.exists(path)

@@ -16,6 +16,14 @@ extension BookNotesServer {
     workspaceFolderPaths.contains { NoteFiles.isInside(path, root: $0) }
   }
 
+  /// The workspace folder the note at `uri` lies in (the innermost when folders
+  /// nest), which a link starting with `/` is relative to; `nil` for a note outside
+  /// them all.
+  func workspaceRoot(of uri: DocumentURI) -> String? {
+    guard let path = FileURI.path(of: uri) else { return nil }
+    return workspaceFolderPaths.filter { NoteFiles.isInside(path, root: $0) }.max { $0.count < $1.count }
+  }
+
   /// The folders the links of the open note at `uri` may lead into: the workspace
   /// folders, or for a note outside all of them (a note opened without a workspace,
   /// say) its own folder. Paths are resolved by `resolve` (``NoteFiles/isInside(_:root:resolve:)``).

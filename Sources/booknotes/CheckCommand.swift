@@ -80,7 +80,7 @@ enum CheckCommand: Subcommand {
     var anyError = false
     var output = ListOutput(json: json)
     OrderedBatches.run(files) { path in
-      check(path, options: options, json: json, library: library)
+      check(path, options: options, json: json, library: library, root: parsed.root)
     } emit: { result in
       if let problem = result.problem { Output.error(problem) }
       anyError = anyError || result.anyError
@@ -130,19 +130,21 @@ enum CheckCommand: Subcommand {
 
   /// The diagnostics of the note at `path` (text `note`): the parser's, then the
   /// library's when there is a `library` to compare it with.
+  /// A link starting with `/` is relative to `root` (`--root`).
   static func diagnostics(
-    of note: NoteDocument, at path: String, options: DiagnosticSettings, library: LibrarySnapshot?
+    of note: NoteDocument, at path: String, options: DiagnosticSettings, library: LibrarySnapshot?, root: String
   ) -> [NoteDiagnostic] {
     let found = Diagnostics.compute(note, options: options)
     guard let library, let resolved = NoteFiles.resolvedPath(path) else { return found }
-    let context = LibraryContext(path: resolved, library: library) { path in
+    let resolvedRoot = NoteFiles.resolvedPath(root) ?? NoteFiles.absolutePath(root)
+    let context = LibraryContext(path: resolved, root: resolvedRoot, library: library) { path in
       library.note(at: path) != nil || NoteFiles.exists(path)
     }
     return found + LibraryDiagnostics.compute(note, context: context, options: options)
   }
 
   static func check(
-    _ path: String, options: DiagnosticSettings, json: Bool, library: LibrarySnapshot?
+    _ path: String, options: DiagnosticSettings, json: Bool, library: LibrarySnapshot?, root: String
   ) -> FileResult {
     let name = LibraryArguments.displayName(path)
     var result = FileResult()
@@ -154,10 +156,11 @@ enum CheckCommand: Subcommand {
       return result
     }
     let note = NoteDocument(checkedUTF8: bytes)
-    let diagnostics = diagnostics(of: note, at: path, options: options, library: library).enumerated().sorted {
-      ($0.element.range.lowerBound, $0.element.range.upperBound, $0.offset)
-        < ($1.element.range.lowerBound, $1.element.range.upperBound, $1.offset)
-    }
+    let diagnostics = diagnostics(of: note, at: path, options: options, library: library, root: root).enumerated()
+      .sorted {
+        ($0.element.range.lowerBound, $0.element.range.upperBound, $0.offset)
+          < ($1.element.range.lowerBound, $1.element.range.upperBound, $1.offset)
+      }
     var columns = CharacterColumns(note: note)
     for (index, diagnostic) in diagnostics.map(\.element).enumerated() {
       if diagnostic.severity == .error { result.anyError = true }

@@ -129,6 +129,24 @@ import Testing
     "books/two.md:5:9: warning link-missing-note: No note at '../later.md#x': create it, or correct the link's path.",
   ]
 
+  /// A link starting with `/` is relative to `--root`, wherever the command runs.
+  @Test func checkResolvesLinksStartingWithASlashAgainstTheRoot() throws {
+    let fixture = try CLIFixture()
+    try fixture.write("books/rooted.md", "Q: Where?\nA: [a](/a.md), [b](/sub/b.md#x), [g](/gone.md).\n")
+    let expected = [
+      "books/rooted.md:2:38: warning link-missing-note: No note at '/gone.md': create it, or correct the link's path."
+    ]
+    let inside = try runBooknotes(["check", "books"], in: fixture.root)
+    #expect(inside.status == 0)
+    #expect(inside.lines == expected)
+    let outside = try runBooknotes(
+      ["check", "--root", fixture.root.path, fixture.root.appendingPathComponent("books").path], in: fixture.outside)
+    #expect(outside.lines.count == 1)
+    #expect(
+      outside.lines.first?.hasSuffix(
+        "2:38: warning link-missing-note: No note at '/gone.md': create it, or correct the link's path.") == true)
+  }
+
   @Test func checkingAFolderReportsMissingNotesAndDuplicateBooks() throws {
     let fixture = try CLIFixture()
     try Self.writeLibraryProblems(fixture)

@@ -100,6 +100,24 @@ import Testing
     try await TagFeatureTests.end(harness)
   }
 
+  /// A target starting with `/` is relative to the workspace folder, for document
+  /// links and `link-missing-note`.
+  @Test func aLinkStartingWithASlashIsRelativeToTheWorkspaceFolder() async throws {
+    let fixture = try LibraryFixture()
+    let harness = InProcessServer()
+    try await fixture.initialize(harness.client, capabilities: ["textDocument": ["diagnostic": [:]]])
+    let uri = fixture.uri("books/rooted.md")
+    harness.client.open(uri, text: "[n](/books/noise.md#chapter-1) [t](/thinking.md) [g](/gone.md)\n")
+    let links = try await harness.client.request("textDocument/documentLink", uri: uri).arrayValue ?? []
+    #expect(
+      links.compactMap { $0["target"]?.stringValue } == [fixture.uri("books/noise.md"), fixture.uri("thinking.md")])
+    let report = try await harness.client.request("textDocument/diagnostic", uri: uri)
+    let items = report["items"]?.arrayValue ?? []
+    #expect(items.map { $0["code"] } == ["link-missing-note"])
+    #expect(items.first?["range"] == range((0, 53), (0, 61)))
+    try await TagFeatureTests.end(harness)
+  }
+
   @Test func aMissingNoteIsPulledAsAWarningUntilItExists() async throws {
     let fixture = try LibraryFixture()
     let harness = InProcessServer()

@@ -206,6 +206,25 @@ import Testing
     #expect(LinkTarget.resolve(target, relativeTo: folder) == expected)
   }
 
+  /// A target starting with `/` is relative to the workspace root when there is one.
+  @Test func anAbsoluteTargetIsRelativeToTheRoot() {
+    #expect(
+      LinkTarget.resolve("/books/noise.md#x", relativeTo: "/lib/sub", root: "/lib")
+        == .file(path: "/lib/books/noise.md"))
+    #expect(LinkTarget.resolve("/../up.md", relativeTo: "/lib/sub", root: "/lib") == .file(path: "/up.md"))
+    #expect(LinkTarget.resolve("/abs.md", relativeTo: "/lib/sub", root: nil) == .file(path: "/abs.md"))
+    #expect(LinkTarget.resolve("noise.md", relativeTo: "/lib/sub", root: "/lib") == .file(path: "/lib/sub/noise.md"))
+    let doc = NoteDocument("[a](/books/a.md) [b](/gone.md) [c](/lib/books/a.md)\n")
+    let existing: Set<String> = ["/lib/books/a.md"]
+    let context = LibraryContext(path: "/lib/sub/n.md", root: "/lib", library: LibrarySnapshot()) {
+      existing.contains($0)
+    }
+    #expect(
+      LibraryDiagnostics.compute(doc, context: context).map { doc.text.string(in: $0.range) } == [
+        "/gone.md", "/lib/books/a.md",
+      ], "a root-relative target is looked for under the root, never at the file system's root")
+  }
+
   /// Paths already normalized come back as they are; the others lose their empty, `.`
   /// and `..` components.
   static let paths: [(String, String)] = [

@@ -9,9 +9,15 @@ public struct LibraryContext: Sendable {
   public var fileExists: @Sendable (String) -> Bool
   /// The library index, for checks that compare the note with other notes.
   public var library: LibrarySnapshot
+  /// The workspace root the note lies under, which a link starting with `/` is
+  /// relative to; `nil` when the note is under none.
+  public var root: String?
 
-  public init(path: String?, library: LibrarySnapshot, fileExists: @escaping @Sendable (String) -> Bool) {
+  public init(
+    path: String?, root: String? = nil, library: LibrarySnapshot, fileExists: @escaping @Sendable (String) -> Bool
+  ) {
     self.path = path
+    self.root = root
     self.library = library
     self.fileExists = fileExists
   }
@@ -24,7 +30,7 @@ public struct LibraryContext: Sendable {
 /// with stable codes like the parser's. They are computed after the parser's and
 /// appended to them; each check is one function in ``checks``.
 public enum LibraryDiagnostics {
-  /// A relative link to a `.md` or `.markdown` note that does not exist.
+  /// A link to a `.md` or `.markdown` note that does not exist.
   public static let missingNote = "link-missing-note"
 
   /// Every code these checks report.
@@ -81,7 +87,7 @@ public enum LibraryDiagnostics {
     // Only targets that may name a note become strings, and only in blocks an edit
     // reparsed: this runs on every keystroke.
     for link in links() where !link.isImage {
-      guard case .file(let path)? = LinkTarget.resolve(link.target, relativeTo: folder),
+      guard case .file(let path)? = LinkTarget.resolve(link.target, relativeTo: folder, root: context.root),
         LinkTarget.isNotePath(path), !context.fileExists(path)
       else { continue }
       result.append(

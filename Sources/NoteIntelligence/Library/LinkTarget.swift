@@ -67,16 +67,17 @@ public enum LinkTarget: Sendable, Hashable {
   /// dropped and percent-escapes decoded.
   case file(path: String)
 
-  /// Resolves `target` against `folder` (the absolute path of the note's folder).
-  /// `nil` for an empty target, a bare `#fragment`, or a relative target when the note
-  /// has no folder.
-  public static func resolve(_ target: String, relativeTo folder: String?) -> LinkTarget? {
+  /// Resolves `target` against `folder` (the absolute path of the note's folder); a
+  /// target starting with `/` against `root` (the workspace root the note lies under),
+  /// or as an absolute path when there is no root. `nil` for an empty target, a bare
+  /// `#fragment`, or a relative target when the note has no folder.
+  public static func resolve(_ target: String, relativeTo folder: String?, root: String? = nil) -> LinkTarget? {
     if hasScheme(target) { return .uri(target) }
     var path = Substring(target)
     if let hash = path.utf8.firstIndex(of: UInt8(ascii: "#")) { path = path[..<hash] }
     guard !path.isEmpty else { return nil }
     let decoded = percentDecoded(path)
-    if decoded.hasPrefix("/") { return .file(path: normalized(decoded)) }
+    if decoded.hasPrefix("/") { return .file(path: normalized((root ?? "") + decoded)) }
     guard let folder else { return nil }
     return .file(path: normalized(folder + "/" + decoded))
   }
