@@ -69,7 +69,7 @@ extension BookNotesServer {
   /// The prompt items of a note, with ranges in `encoding`.
   static func promptItems(of note: NoteDocument, uri: DocumentURI, encoding: PositionEncoding) -> [PromptItem] {
     let file = FileURI.path(of: uri) ?? uri
-    return Prompts.prompts(for: note).map { prompt in
+    return Prompts.prompts(for: note, path: FileURI.path(of: uri)).map { prompt in
       PromptItem(prompt, file: file, uri: uri, range: note.lspRange(of: prompt.range, in: encoding))
     }
   }

@@ -19,8 +19,9 @@ public struct IndexCache: Sendable {
   /// What else the summaries depend on (settings such as `index.maxFileSize`).
   public let fingerprint: String
 
-  /// Bumped whenever ``NoteSummary`` or its archive changes.
-  static let version: UInt32 = 6
+  /// Bumped whenever ``NoteSummary``, what it holds (a note's title: its file name
+  /// when it has no other, since 7) or its archive changes.
+  static let version: UInt32 = 7
   static let magic: [UInt8] = Array("BNIDX".utf8)
 
   /// The cache of the library made of `roots`, in `directory`.

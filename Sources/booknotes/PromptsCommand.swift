@@ -70,7 +70,7 @@ enum PromptsCommand: Subcommand {
     case .skipped(let reason): return ("", "booknotes prompts: skipping \(name): \(reason)")
     }
     var output = ""
-    for (index, prompt) in Prompts.prompts(for: note).enumerated() {
+    for (index, prompt) in Prompts.prompts(for: note, path: NoteFiles.absolutePath(path)).enumerated() {
       if json {
         var writer = JSONWriter()
         PromptExport.write(prompt, file: name, to: &writer)

@@ -43,7 +43,7 @@ import Testing
       rows.prefix(3).map { Array($0[0..<2]) } == [
         ["Quote here.", "p. 42"], ["Ego [who] wrote.", "Vohs"], ["What is it?", "That."],
       ])
-    #expect(rows.contains { $0[0] == "x [h] y" && $0[1] == "a b" && $0[6] == "" })
+    #expect(rows.contains { $0[0] == "x [h] y" && $0[1] == "a b" && $0[6] == "tab" }, "titled by its file name")
     #expect(rows[0][3] == "quote" && rows[0][4] == "a.md" && rows[0][5] == "6" && rows[0][6] == "Thinking")
     for (row, item) in zip(rows, json) {
       #expect(row[2] == item["id"] as? String)
@@ -66,12 +66,14 @@ import Testing
     #expect(tsv.stdout == "")
   }
 
-  @Test func bookIsNullWithoutATitle() throws {
+  /// A note without a front-matter title or a level-1 heading is titled by its file
+  /// name, as Obsidian names notes.
+  @Test func bookIsTheFileNameWithoutATitle() throws {
     let fixture = try CLIFixture()
-    try fixture.write("untitled.md", "Q: Who?\nA: Me.\n")
-    let result = try runBooknotes(["prompts", "untitled.md"], in: fixture.root)
+    try fixture.write("ideas/habit loops.md", "## A section\n\nQ: Who?\nA: Me.\n")
+    let result = try runBooknotes(["prompts", "ideas/habit loops.md"], in: fixture.root)
     let items = try #require(try result.json() as? [[String: Any]])
     #expect(items.count == 1)
-    #expect(items.first?["book"] is NSNull)
+    #expect(items.first?["book"] as? String == "habit loops")
   }
 }

@@ -182,20 +182,37 @@ public struct BookInfo: Sendable, Equatable {
   }
 }
 
-/// A note's book title: its front matter `title`, else the text of its first heading
-/// (any level), markup dropped; `nil` when it has neither.
-public func bookTitle(of doc: NoteDocument) -> String? {
+/// A note's title: its front matter `title`, else the text of its first level-1 heading
+/// (markup dropped), else the file name of `path` without its extension (as Obsidian
+/// names notes). A note without a file path (an unsaved buffer) has no file name: its
+/// title is then its first heading of any level; `nil` when it has neither.
+public func noteTitle(of doc: NoteDocument, path: String?) -> String? {
   if let title = BookInfo(doc).title { return title }
-  return firstHeading(of: doc).flatMap { heading in
-    heading.child(.inlineContent).map { doc.plainText([$0]) }
-  }
+  let heading = path.flatMap(titleFileName) == nil ? firstHeading(of: doc) : firstHeading(of: doc, level: 1)
+  if let content = heading?.child(.inlineContent) { return doc.plainText([content]) }
+  return path.flatMap(titleFileName)
 }
 
-/// The first heading of `doc`, if any.
-func firstHeading(of doc: NoteDocument) -> SyntaxNode? {
+/// A note's title where its path is not known: its front matter `title`, else the
+/// text of its first heading (any level), markup dropped; `nil` when it has neither.
+public func bookTitle(of doc: NoteDocument) -> String? { noteTitle(of: doc, path: nil) }
+
+/// The title a note's file name gives it: the last component of `path` without its
+/// extension; `nil` for a path that names no file (an `untitled:` URI, a bare name).
+public func titleFileName(_ path: String) -> String? {
+  guard path.hasPrefix("/") else { return nil }
+  var name = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? ""
+  if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
+  return name.isEmpty ? nil : name
+}
+
+/// The first heading of `doc` (of `level` when given), if any.
+func firstHeading(of doc: NoteDocument, level: Int? = nil) -> SyntaxNode? {
   // Kinds first: joining a large block's pieces to read its kind would copy it.
   for index in 0..<doc.tree.blockCount where doc.tree.blockKind(at: index) == .heading {
-    return doc.tree.block(at: index)
+    let block = doc.tree.block(at: index)
+    if let level, (block.child(.headingMarker)?.length ?? 1) != level { continue }
+    return block
   }
   return nil
 }

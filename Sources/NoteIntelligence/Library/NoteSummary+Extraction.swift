@@ -54,11 +54,14 @@ extension NoteSummary {
         target: link.target, isImage: link.isImage, span: doc.span(of: link.range),
         targetSpan: doc.span(of: link.targetRange))
     }
+    let fileName = titleFileName(path)
     if let bookTitle = book.title {
       title = bookTitle
-    } else if let first = headings.first {
+    } else if let first = fileName == nil ? headings.first : headings.first(where: { $0.level == 1 }) {
       title = first.text
       titleSpan = first.textSpan
+    } else {
+      title = fileName
     }
     if words {
       terms = Self.terms(of: doc, skipping: codeRanges)
@@ -80,9 +83,13 @@ extension NoteSummary {
     }
     if let title = note.book.title {
       note.title = title
-    } else if let heading = firstHeading(of: doc), let content = heading.child(.inlineContent) {
+    } else if let heading = firstHeading(of: doc, level: titleFileName(path) == nil ? nil : 1),
+      let content = heading.child(.inlineContent)
+    {
       note.title = OutlineText.bounded(doc.plainText([content]), maxBytes: maxTextBytes)
       note.titleSpan = doc.span(of: content.range)
+    } else {
+      note.title = titleFileName(path)
     }
     return note
   }

@@ -8,7 +8,8 @@ public struct NoteSummary: Sendable, Equatable {
   public var path: String
   /// The front matter's book metadata.
   public var book: BookInfo
-  /// The book title: front matter `title`, else the first heading's text.
+  /// The note's title (``noteTitle(of:path:)``): front matter `title`, else the first
+  /// level-1 heading's text, else the file name without its extension.
   public var title: String?
   /// Where the title is written.
   public var titleSpan: NoteSpan?

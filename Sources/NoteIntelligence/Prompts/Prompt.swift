@@ -15,7 +15,7 @@ public struct Prompt: Sendable, Hashable {
   public var line: Int
   /// UTF-8 byte range of the quote, cloze or question-and-answer pair.
   public var range: Range<Int>
-  /// The note's book title, if it has one.
+  /// The note's title (``noteTitle(of:path:)``), if it has one.
   public var book: String?
   public var front: String
   public var back: String

@@ -6,8 +6,9 @@ public enum Prompts {
   /// The prompts of `doc`. Fronts and backs are plain text (markup dropped, line
   /// breaks as spaces). A cloze's front is its paragraph with that cloze shown as
   /// `[hint]` (`[...]` when the hint is empty) and other clozes showing their answers.
-  public static func prompts(for doc: NoteDocument) -> [Prompt] {
-    let book = bookTitle(of: doc)
+  /// Each carries the note's title (``noteTitle(of:path:)``), `path` naming its file.
+  public static func prompts(for doc: NoteDocument, path: String? = nil) -> [Prompt] {
+    let book = noteTitle(of: doc, path: path)
     var result: [Prompt] = []
     var seen: [String: Int] = [:]
     func add(_ kind: PromptKind, _ range: Range<Int>, _ front: String, _ back: String) {
