@@ -26,7 +26,7 @@ extension BookNotesServer {
     let container =
       switch symbol.kind {
       case .book, .tag: symbol.detail
-      case .chapter, .section, .question: symbol.container
+      case .chapter, .section, .question, .note: symbol.container
       }
     return SymbolInformation(
       name: symbol.name, kind: symbolKind(outlineKind(symbol.kind)),
@@ -37,7 +37,7 @@ extension BookNotesServer {
   /// same icon in the workspace list as in the note's outline.
   static func outlineKind(_ kind: LibrarySymbol.Kind) -> OutlineSymbolKind {
     switch kind {
-    case .book: .book
+    case .book, .note: .book
     case .chapter: .chapter
     case .section: .section
     case .tag: .tag

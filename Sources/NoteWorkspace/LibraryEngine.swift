@@ -58,8 +58,24 @@ public final class LibraryEngine: Sendable {
     self.report = report
   }
 
-  /// The library as it is now.
-  public func snapshot() -> LibrarySnapshot { host.snapshot() }
+  /// The library as it is now, with `library.bookFolders` under each root as its
+  /// ``LibrarySnapshot/bookFolders``.
+  public func snapshot() -> LibrarySnapshot {
+    var snapshot = host.snapshot()
+    snapshot.bookFolders = Self.bookFolders(settings().bookFolders, roots: roots)
+    return snapshot
+  }
+
+  /// Each of `folders` (relative to a root; a leading `/` or `./` and trailing `/`
+  /// aside) under each of `roots`, as absolute paths.
+  static func bookFolders(_ folders: [String], roots: [String]) -> [String] {
+    guard !folders.isEmpty else { return [] }
+    let relative = folders.compactMap { folder -> String? in
+      let parts = folder.split(separator: "/").filter { $0 != "." }
+      return parts.isEmpty || parts.contains("..") ? nil : parts.joined(separator: "/")
+    }
+    return roots.flatMap { root in relative.map { NoteFiles.join(root, $0) } }
+  }
 
   /// The roots indexed.
   public var roots: [String] { state.withLock { $0.roots } }

@@ -111,6 +111,11 @@ public struct SettingsSources: Sendable, Equatable {
     }
     if case .string(let folder)? = value(at: ["cacheDirectory"]), !folder.isEmpty { settings.cacheDirectory = folder }
     if case .int(let limit)? = value(at: ["symbols", "maxResults"]), limit > 0 { settings.maxSymbols = limit }
+    if case .array(let folders)? = value(at: ["library", "bookFolders"]) {
+      settings.bookFolders = folders.compactMap {
+        if case .string(let folder) = $0, !folder.isEmpty { folder } else { nil }
+      }
+    }
     return settings
   }
 
@@ -158,6 +163,8 @@ public struct LibrarySettings: Sendable, Equatable {
   public var cacheDirectory: String?
   /// The most workspace symbols one query answers.
   public var maxSymbols = 200
+  /// Folders whose notes are books (`library.bookFolders`), relative to a root.
+  public var bookFolders: [String] = []
 
   public init() {}
 

@@ -77,6 +77,7 @@ enum SymbolsCommand: Subcommand {
     case .section: "section"
     case .tag: "tag"
     case .question: "question"
+    case .note: "note"
     }
   }
 }

@@ -88,7 +88,37 @@ import Testing
     #expect(items.first?["file"] as? String == "books/noise.md")
     #expect(items.first?["line"] as? Int == 2)
     let books = try runBooknotes(["symbols"], in: fixture.root)
-    #expect(books.lines.count == 6, "without a query, the books")
+    #expect(books.lines.count == 5, "without a query, the books (not code.md, a note)")
+  }
+
+  /// A note without a title takes its file name's; only books are on the reading
+  /// list (by front matter, a `#books` tag, or a folder of `library.bookFolders`);
+  /// other notes are symbols of kind `note`, and search and prompts name them by title.
+  @Test func titlesFromFileNamesAndBooksByWhatNotesSay() throws {
+    let fixture = try LibraryFixture()
+    try fixture.write(".booknotes.json", #"{"library": {"bookFolders": ["shelf"]}}"#)
+    try fixture.write("ideas/habit loops.md", "Cue, routine, reward.\n\nQ: The loop?\nA: Cue, routine, reward.\n")
+    try fixture.write("shelf/walden.md", "## Economy\n\nSimplify.\n")
+    let books = try runBooknotes(["books", "--format", "json"], in: fixture.root)
+    #expect(books.status == 0)
+    let items = try #require(try books.json() as? [[String: Any]])
+    #expect(
+      items.map { $0["title"] as? String } == [
+        "Café Society", "Noise", "Thinking Fast and Slow", "Thinking, Fast and Slow", "walden", "Windows Notes",
+      ], "not code.md nor the idea: notes; walden.md by its folder, titled by its file name")
+    let symbols = try runBooknotes(["symbols", "habit loops", "--format", "json"], in: fixture.root)
+    let symbol = try #require((try symbols.json() as? [[String: Any]])?.first)
+    #expect(symbol["kind"] as? String == "note")
+    #expect(symbol["name"] as? String == "habit loops")
+    #expect(symbol["file"] as? String == "ideas/habit loops.md")
+    let code = try runBooknotes(["symbols", "code notes", "--format", "json", "--limit", "1"], in: fixture.root)
+    #expect((try code.json() as? [[String: Any]])?.first?["kind"] as? String == "note")
+    let question = try runBooknotes(["symbols", "the loop", "--format", "json", "--limit", "1"], in: fixture.root)
+    #expect((try question.json() as? [[String: Any]])?.first?["container"] as? String == "habit loops")
+    let search = try runBooknotes(["search", "routine", "--format", "json"], in: fixture.root)
+    #expect((try search.json() as? [[String: Any]])?.first?["book"] as? String == "habit loops")
+    let prompts = try runBooknotes(["prompts", "ideas"], in: fixture.root)
+    #expect((try prompts.json() as? [[String: Any]])?.map { $0["book"] as? String } == ["habit loops"])
   }
 
   @Test func tagsAsATreeAndAsJSON() throws {
@@ -142,9 +172,8 @@ import Testing
         "finished (1)",
         "  Thinking, Fast and Slow  Daniel Kahneman  2021-01-04 – 2021-02-20  5/5  thinking.md",
         "",
-        "no status (2)",
+        "no status (1)",
         "  Café Society  books/2020/café.md",
-        "  Code Notes    code.md",
       ])
     #expect(Self.reportsSkippedFiles(result, command: "books"))
     let json = try runBooknotes(
@@ -249,7 +278,8 @@ import Testing
     #expect(utimensat(AT_FDCWD, note.path, &times, 0) == 0)
     // A really changed note is read again, and written back.
     try fixture.write("crlf.md", "# Changed Title\n")
-    let second = try runBooknotes(["symbols", "--format", "json", "--limit", "100"], in: fixture.root)
+    // Both are notes, not books: a query finds them where an empty one would not.
+    let second = try runBooknotes(["symbols", "c", "--format", "json", "--limit", "100"], in: fixture.root)
     let names = try #require(second.json() as? [[String: Any]]).compactMap { $0["name"] as? String }
     #expect(names.contains("Code Notes"), "read from the cache")
     #expect(names.contains("Changed Title"), "read from disk")

@@ -48,7 +48,7 @@ import Testing
     let books = try await client.request("booknotes/books", params: ["sort": "title"])
     #expect(
       (books.arrayValue ?? []).compactMap { $0["title"]?.stringValue } == [
-        "Café Society", "Code Notes", "Noise", "Thinking Fast and Slow", "Thinking, Fast and Slow", "Windows Notes",
+        "Café Society", "Noise", "Thinking Fast and Slow", "Thinking, Fast and Slow", "Windows Notes",
       ])
     let search = try await client.request("booknotes/search", params: ["query": "東京"])
     #expect(Self.files(search, root: fixture.root) == ["books/2020/café.md"])

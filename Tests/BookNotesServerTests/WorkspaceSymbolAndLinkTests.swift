@@ -29,7 +29,7 @@ import Testing
     let books = try await Self.symbols(harness, "").map { Self.describe($0, fixture) }
     #expect(
       books == [
-        "Café Society 1 - books/2020/café.md 0:2-14", "Code Notes 1 - code.md 0:2-12",
+        "Café Society 1 - books/2020/café.md 0:2-14",
         "Noise 1 Daniel Kahneman, Olivier Sibony books/noise.md 1:7-12",
         "Thinking Fast and Slow 1 Daniel Kahneman dup/thinking-again.md 1:7-29",
         "Thinking, Fast and Slow 1 Daniel Kahneman thinking.md 1:7-30", "Windows Notes 1 - crlf.md 1:7-20",
@@ -49,6 +49,32 @@ import Testing
     #expect(question.contains("What does System 2 do? 11 Thinking, Fast and Slow thinking.md 18:3-25"))
     let tag = try await Self.symbols(harness, "#psycho").map { Self.describe($0, fixture) }
     #expect(tag.first == "#psychology 20 3 notes books/noise.md 8:13-23")
+    try await TagFeatureTests.end(harness)
+  }
+
+  /// Only books are on the reading list and in an empty query's symbols: by front
+  /// matter, a `#books` tag or a folder of `library.bookFolders`; other notes are found
+  /// by title (their file name's when they have no other) as notes.
+  @Test func notesThatAreNotBooksAreNotes() async throws {
+    let fixture = try LibraryFixture()
+    try fixture.write("ideas/habit loops.md", "Cue, routine, reward.\n\nQ: The loop?\nA: Cue, routine, reward.\n")
+    try fixture.write("shelf/walden.md", "## Economy\n\nSimplify.\n")
+    let harness = InProcessServer()
+    try await fixture.initialize(harness.client, options: ["library": ["bookFolders": ["shelf"]]])
+    let books = try await harness.client.request("booknotes/books", params: [:])
+    #expect(
+      (books.arrayValue ?? []).compactMap { $0["title"]?.stringValue } == [
+        "Café Society", "Noise", "Thinking Fast and Slow", "Thinking, Fast and Slow", "walden", "Windows Notes",
+      ])
+    let listed = try await Self.symbols(harness, "").compactMap { $0["name"]?.stringValue }
+    #expect(listed.contains("walden") && !listed.contains("Code Notes") && !listed.contains("habit loops"))
+    let habit = try await Self.symbols(harness, "habit loops").map { Self.describe($0, fixture) }
+    #expect(habit.first == "habit loops 1 - ideas/habit loops.md 0:0-0")
+    let question = try await Self.symbols(harness, "the loop").map { Self.describe($0, fixture) }
+    #expect(question.first == "The loop? 11 habit loops ideas/habit loops.md 2:3-12")
+    let prompts = try await harness.client.request(
+      "booknotes/prompts", params: ["textDocument": ["uri": .string(fixture.uri("ideas/habit loops.md"))]])
+    #expect((prompts.arrayValue ?? []).compactMap { $0["book"]?.stringValue } == ["habit loops"])
     try await TagFeatureTests.end(harness)
   }
 

@@ -38,7 +38,7 @@ import Testing
     ---
 
     """,
-    "/lib/cafe.md": "# Café Society\n\nNo front matter.\n",
+    "/lib/cafe.md": "# Café Society\n\nNo front matter: a book by its #books/2021 tag.\n",
     "/lib/windows.md": "---\ntitle: Windows Notes\nstatus: wishlist\n---\n",
     "/lib/untitled.md": "Just text, no title.\n",
     "/lib/ethics.md": "---\ntitle: Ethics\nauthors: Baruch Spinoza\nstatus: reading\nstarted: 2020-05-05\n---\n",

@@ -29,4 +29,50 @@ import Testing
     #expect(Prompts.prompts(for: doc, path: "/lib/ideas/habit loops.md").first?.back == "habit loops")
     #expect(Prompts.prompts(for: doc).map(\.book) == [nil, nil], "an unsaved buffer has no file name")
   }
+
+  @Test(arguments: [
+    ("---\nauthors: Spinoza\n---\n", true), ("---\nauthor: Spinoza\n---\n", true),
+    ("---\nisbn: 9780374533557\n---\n", true), ("---\nstatus: someday\n---\n", true),
+    ("---\ngoogle-books-id: zyTCAlFPjgYC\n---\n", true), ("---\nopenlibrary-id: OL1M\n---\n", true),
+    ("---\ntype: Book\n---\n", true), ("---\ncategory: book\n---\n", true), ("---\ntype: idea\n---\n", false),
+    ("---\ntags: [books/2021]\n---\n", true), ("---\ntags: bookish, ebooks\n---\n", false),
+    ("# Idea\n\n#book\n", true), ("# Idea\n\n#Books/2021/fiction\n", true), ("# Idea\n\n#bookmarks\n", false),
+    ("# Idea\n\n`#books` in code\n", false), ("---\ntitle: Only a title\n---\n# Idea\n", false),
+  ])
+  func whatMakesANoteABook(text: String, isBook: Bool) {
+    #expect(NoteSummary(path: "/lib/n.md", doc: NoteDocument(text)).isBook == isBook)
+  }
+
+  @Test func bookFoldersMakeBooksAndOnlyBooksAreListed() throws {
+    var library = LibraryHost().apply(
+      [
+        ("/lib/Books/reading.md", "# Reading\n"), ("/lib/Books/sub/deep.md", "Text.\n"),
+        ("/lib/Bookshelf/x.md", "# Not under Books\n"), ("/lib/idea.md", "# An idea\n\nQ: What?\nA: This.\n"),
+        ("/lib/tagged.md", "# Tagged\n\n#books\n"),
+      ].map { .update(NoteSummary(path: $0.0, doc: NoteDocument($0.1))) })
+    #expect(library.books().map(\.title) == ["Tagged"])
+    #expect(try library.symbols(matching: "", limit: 10).map(\.name) == ["Tagged"])
+    let idea = try #require(try library.symbols(matching: "an idea", limit: 10).first)
+    #expect(idea.kind == .note && idea.name == "An idea")
+    #expect(try library.symbols(matching: "what", limit: 10).first?.container == "An idea")
+    library.bookFolders = ["/lib/Books"]
+    #expect(library.books().map(\.title) == ["deep", "Reading", "Tagged"])
+    #expect(try library.symbols(matching: "reading", limit: 10).first?.kind == .book)
+  }
+
+  /// Two notes with one title and no book front matter are no duplicates; with the
+  /// same title and author they are.
+  @Test func onlyBooksAreCheckedForDuplicates() {
+    let library = LibraryHost().apply(
+      [("/lib/a.md", "# Habits\n"), ("/lib/b.md", "---\ntitle: Habits\nauthors: James Clear\n---\n")].map {
+        .update(NoteSummary(path: $0.0, doc: NoteDocument($0.1)))
+      })
+    for (path, text, count) in [
+      ("/lib/c.md", "# Habits\n", 0), ("/lib/c.md", "---\ntitle: Habits\nauthor: James Clear\n---\n", 1),
+    ] {
+      let context = LibraryContext(path: path, library: library) { _ in true }
+      let found = LibraryDiagnostics.compute(NoteDocument(text), context: context)
+      #expect(found.filter { $0.code == DuplicateBooks.code }.count == count, "\(text)")
+    }
+  }
 }

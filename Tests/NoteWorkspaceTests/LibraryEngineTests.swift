@@ -41,6 +41,24 @@ import Testing
     "binary.md": "bin\u{0}ary",
   ]
 
+  /// `library.bookFolders` under every root, as the snapshots' book folders.
+  @Test func bookFoldersAreUnderEachRoot() throws {
+    #expect(
+      LibraryEngine.bookFolders(["Books", "/Reading/2021/", "./Shelf", "..", "a/../b", ""], roots: ["/n", "/m"]) == [
+        "/n/Books", "/n/Reading/2021", "/n/Shelf", "/m/Books", "/m/Reading/2021", "/m/Shelf",
+      ])
+    let folder = try Folder(["a.md": "# Alpha\n"])
+    try FileManager.default.createDirectory(atPath: folder.root + "/Books", withIntermediateDirectories: true)
+    try folder.write("Books/b.md", "Beta, by its folder.\n")
+    var settings = LibrarySettings()
+    settings.cacheDirectory = folder.cache
+    settings.bookFolders = ["Books"]
+    let chosen = settings
+    let engine = LibraryEngine(settings: { chosen })
+    engine.open([folder.root])
+    #expect(engine.snapshot().books().map(\.title) == ["b"])
+  }
+
   @Test func opensInTwoPassesWithProgressAndStartsAgainFromItsCache() throws {
     let folder = try Folder(Self.notes)
     let events = Lock<[LibraryEvent]>([])

@@ -15,6 +15,18 @@ import Testing
     #expect(!SettingsSources(client: ["diagnostics": ["enabled": true]]).diagnosticSettings.promptsExpected)
   }
 
+  /// `library.bookFolders`: strings kept, the editor's list over the folder's.
+  @Test func bookFoldersAreRead() {
+    #expect(SettingsSources().settings.bookFolders == [])
+    #expect(
+      SettingsSources(file: ["library": ["bookFolders": ["Books", 3, "", "Reading/2021"]]]).settings.bookFolders == [
+        "Books", "Reading/2021",
+      ])
+    let both = SettingsSources(
+      client: ["library": ["bookFolders": ["Mine"]]], file: ["library": ["bookFolders": ["Books"]]])
+    #expect(both.settings.bookFolders == ["Mine"])
+  }
+
   @Test func aFoldersEndpointNeverGetsTheUsersKey() {
     // The key from the environment or the editor, the endpoint from .booknotes.json.
     for sources in [

@@ -44,6 +44,22 @@ public struct BookInfo: Sendable, Equatable {
   /// Other names of the note, from `aliases` (or `alias`).
   public var aliases: [String] { Self.list(text("aliases") ?? text("alias") ?? "") }
 
+  /// Whether the front matter makes the note a book: it has `authors` (or `author`),
+  /// `isbn`, `status`, `google-books-id` or `openlibrary-id`, a `type` or `category` of
+  /// `book`, or a `book`/`books` tag or one inside them (`books/2021`).
+  public var isBook: Bool {
+    if !authors.isEmpty { return true }
+    for key in ["isbn", "status", "google-books-id", "openlibrary-id"] where text(key) != nil { return true }
+    for key in ["type", "category"] where text(key)?.lowercased() == "book" { return true }
+    return tags.contains { Self.isBookTag($0) }
+  }
+
+  /// Whether `tag` (without `#`) is `book` or `books`, or a tag inside one of them.
+  public static func isBookTag(_ tag: String) -> Bool {
+    let name = tag.lowercased()
+    return name == "book" || name == "books" || name.hasPrefix("book/") || name.hasPrefix("books/")
+  }
+
   /// The value of `key` (lowercase), `nil` when absent or empty.
   func text(_ key: String) -> String? { fields[key].flatMap { $0.isEmpty ? nil : $0 } }
 

@@ -38,12 +38,12 @@ public enum BookOrder: String, Sendable, CaseIterable {
 }
 
 extension LibrarySnapshot {
-  /// The books of the library (every note with a title), those with `status` only when
+  /// The books of the library (``isBook(_:)``), those with `status` only when
   /// it is given, in `order`.
   public func books(status: ReadingStatus? = nil, sort order: BookOrder = .title) -> [BookEntry] {
     var entries: [BookEntry] = []
     for note in notes {
-      guard let title = note.title, status == nil || note.book.status == status else { continue }
+      guard let title = note.title, status == nil || note.book.status == status, isBook(note) else { continue }
       let book = note.book
       entries.append(
         BookEntry(

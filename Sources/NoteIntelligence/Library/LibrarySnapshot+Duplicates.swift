@@ -60,8 +60,10 @@ public enum DuplicateBooks {
   }
 
   /// The keys under which the library finds a note's possible duplicates: its ISBN,
-  /// and its title with its first author.
+  /// and its title with its first author. Both make a note a book (``BookInfo/isBook``):
+  /// a note that is not a book has no keys and no duplicate-book check.
   static func keys(of note: NoteSummary) -> [String] {
+    guard note.book.isBook else { return [] }
     var keys: [String] = []
     if let isbn = note.book.isbn.flatMap(normalizedISBN) { keys.append("isbn " + isbn) }
     if let title = note.title, let author = note.book.authors.first {

@@ -1,5 +1,5 @@
-/// A symbol of the library for workspace search: a book, a chapter or section
-/// heading, a hashtag or a question.
+/// A symbol of the library for workspace search: a book, a note that is not a book
+/// (by its title), a chapter or section heading, a hashtag or a question.
 public struct LibrarySymbol: Sendable, Hashable {
   public enum Kind: Int, Sendable, Hashable, Comparable {
     case book
@@ -7,6 +7,8 @@ public struct LibrarySymbol: Sendable, Hashable {
     case section
     case tag
     case question
+    /// A note that is not a book (``LibrarySnapshot/isBook(_:)``), by its title.
+    case note
 
     public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
   }
@@ -30,7 +32,7 @@ public struct LibrarySymbol: Sendable, Hashable {
 
 extension LibrarySnapshot {
   /// The symbols matching `query` fuzzily, best first, at most `limit`. An empty query
-  /// lists the books by title.
+  /// lists the books by title (notes that are not books are found by a query).
   ///
   /// Order: match tier (exact, prefix, word start, substring, subsequence), then
   /// shorter names, then more used, then kind (books, chapters, sections, tags,
@@ -49,7 +51,9 @@ extension LibrarySnapshot {
     guard limit > 0 else { return [] }
     if fuzzy.isEmpty {
       var books: [LibrarySymbol] = []
-      for box in boxes where box.summary.title != nil { books.append(bookSymbol(box.summary, tier: .subsequence)) }
+      for box in boxes where box.summary.title != nil && isBook(box.summary) {
+        books.append(bookSymbol(box.summary, tier: .subsequence))
+      }
       books.sort { ($0.name, $0.path) < ($1.name, $1.path) }
       return Array(books.prefix(limit))
     }
@@ -218,7 +222,7 @@ extension LibrarySnapshot {
 
   private func bookSymbol(_ note: NoteSummary, tier: MatchTier) -> LibrarySymbol {
     LibrarySymbol(
-      kind: .book, name: note.title ?? "",
+      kind: isBook(note) ? .book : .note, name: note.title ?? "",
       detail: note.book.authors.isEmpty ? nil : note.book.authors.joined(separator: ", "),
       container: nil, path: note.path, span: note.titleSpan, tier: tier, usage: 1)
   }

@@ -22,6 +22,8 @@ public struct LibrarySnapshot: Sendable {
   public private(set) var noteCount: Int
   /// Notes by book key (ISBN; title and first author), to find duplicates.
   private(set) var bookIndex: [String: [String]]
+  /// The folders (absolute paths) whose notes are books, from `library.bookFolders`.
+  public var bookFolders: [String] = []
   /// The revision of the host's current snapshot; `nil` for a snapshot made without a host.
   var latest: LatestRevision?
 
@@ -79,6 +81,13 @@ public struct LibrarySnapshot: Sendable {
   }
 
   /// Every note's path, sorted.
+  /// Whether `note` is a book: by what it says (``NoteSummary/isBook``) or by lying
+  /// under one of `bookFolders`. Notes that are not books have titles, headings and
+  /// prompts, but no place in the reading list and no duplicate-book check.
+  public func isBook(_ note: NoteSummary) -> Bool {
+    note.isBook || bookFolders.contains { folder in note.path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") }
+  }
+
   public var paths: [String] { shards.flatMap { $0.keys }.sorted() }
 
   /// Adds or replaces a note. With `sameBook`, the caller knows that the note's book

@@ -102,6 +102,12 @@ public struct NoteSummary: Sendable, Equatable {
     }
   }
 
+  /// Whether the note is a book by what it says itself: its front matter
+  /// (``BookInfo/isBook``) or a `#book`/`#books` tag (or one inside them) in its text.
+  /// A note under a folder of `library.bookFolders` is a book too
+  /// (``LibrarySnapshot/isBook(_:)``).
+  public var isBook: Bool { book.isBook || tags.contains { BookInfo.isBookTag($0.folded) } }
+
   /// The longest question or heading text kept, in bytes.
   static let maxTextBytes = 160
 }
