@@ -71,6 +71,23 @@ enum LineMarkers {
     return j < lineEnd && p[j] == UInt8(ascii: ">") ? j : nil
   }
 
+  /// A callout's marker at `i` (a quote's first text): `[!type]`, the type 1 to 64
+  /// ASCII letters, digits, `-` or `_`, then an optional `+` or `-` fold marker. Returns
+  /// the type's range and the marker's end (after the fold marker).
+  static func calloutMarker(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> (type: Range<Int>, end: Int)? {
+    guard i + 3 < lineEnd, p[i] == UInt8(ascii: "["), p[i + 1] == UInt8(ascii: "!") else { return nil }
+    var j = i + 2
+    while j < lineEnd && j - i < 66
+      && (ByteClass.isASCIIAlphanumeric(p[j]) || p[j] == UInt8(ascii: "-") || p[j] == UInt8(ascii: "_"))
+    {
+      j += 1
+    }
+    guard j > i + 2, j < lineEnd, p[j] == UInt8(ascii: "]") else { return nil }
+    var end = j + 1
+    if end < lineEnd && (p[end] == UInt8(ascii: "+") || p[end] == UInt8(ascii: "-")) { end += 1 }
+    return (i + 2..<j, end)
+  }
+
   /// A `Q:` marker at the line's start (an `A:` one for `letter == "A"`): `nil` when
   /// there is none, `true` when it is well formed (the capital letter, a colon, then a
   /// space, a tab or the line's end), `false` for a marker with a missing space (`Q:text`)

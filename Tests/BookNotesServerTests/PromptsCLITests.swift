@@ -66,6 +66,20 @@ import Testing
     #expect(tsv.stdout == "")
   }
 
+  @Test func onlyQuoteAndCiteCalloutsArePrompts() throws {
+    let fixture = try CLIFixture()
+    try fixture.write(
+      "callouts.md",
+      "# Dune\n\n> [!NOTE]\n> Reread chapter 2.\n\n> [!quote]+ Paul Atreides\n> Fear is the mind-killer.\n")
+    let result = try runBooknotes(["prompts", "--format", "json", "callouts.md"], in: fixture.root)
+    #expect(result.status == 0)
+    let items = try #require(try result.json() as? [[String: Any]])
+    #expect(items.map { $0["kind"] as? String } == ["quote"])
+    #expect(items.map { $0["line"] as? Int } == [6])
+    #expect(items.map { $0["front"] as? String } == ["Fear is the mind-killer."])
+    #expect(items.map { $0["back"] as? String } == ["Paul Atreides"])
+  }
+
   @Test func bookIsNullWithoutATitle() throws {
     let fixture = try CLIFixture()
     try fixture.write("untitled.md", "Q: Who?\nA: Me.\n")

@@ -105,6 +105,31 @@ import Testing
     #expect(Prompts.id(kind: .qa, front: " Who?\n", back: "Paul") == Prompts.id(kind: .qa, front: "Who?", back: "Paul"))
   }
 
+  @Test func onlyQuoteAndCiteCalloutsAreQuotesWithTheTitleAsTheirBack() {
+    let text = """
+      # Dune
+
+      > [!note] Not a quote
+      > A reminder ?[to](myself) (p. 3)
+
+      > [!quote] Paul, Dune, p. 8
+      > Fear is the mind-killer.
+
+      > [!CITE]-
+      > The spice must flow. (p. 12)
+
+      > [!WARNING]
+      > Sand worms.
+
+      """
+    #expect(
+      dump(Prompts.prompts(for: NoteDocument(text))) == """
+        cloze L3 "A reminder [to]" -> "myself"
+        quote L5 "Fear is the mind-killer." -> "Paul, Dune, p. 8"
+        quote L8 "The spice must flow." -> "p. 12"
+        """)
+  }
+
   @Test func identicalPromptsGetSuffixesInDocumentOrder() {
     let doc = NoteDocument("Q: Who?\nA: Paul\n\nQ: Who?\nA: Paul\n\nQ: Who?\nA: Paul\n")
     let ids = Prompts.prompts(for: doc).map(\.id)

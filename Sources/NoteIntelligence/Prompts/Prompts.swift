@@ -23,6 +23,16 @@ public enum Prompts {
       let regions = InlineRegion.regions(of: block)
       switch block.kind {
       case .blockquote:
+        if let callout = block.callout(in: doc) {
+          // A `quote` or `cite` callout is a quote whose title is its citation; any
+          // other callout holds notes, not a quotation.
+          guard callout.isQuote else { break }
+          let body = block.children.dropFirst().compactMap { $0.child(.inlineContent) }
+          let title = callout.title.map { doc.plainText([$0]) } ?? ""
+          let back = !title.isEmpty ? title : block.quoteCitation.map { doc.citationText($0) } ?? book ?? ""
+          add(.quote, block.trimmedRange(in: doc), doc.plainText(body), back)
+          break
+        }
         let front = regions.first.map { doc.plainText($0.nodes) } ?? ""
         let back = block.quoteCitation.map { doc.citationText($0) } ?? book ?? ""
         add(.quote, block.trimmedRange(in: doc), front, back)
