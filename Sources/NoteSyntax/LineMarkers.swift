@@ -97,6 +97,18 @@ enum LineMarkers {
     return p[i] == letter && (i + 2 == lineEnd || ByteClass.isSpaceOrTab(p[i + 2]))
   }
 
+  /// A `Q:` or `A:` marker at the line's start, plain or bold (`**Q:**`, then a space, a
+  /// tab or the line's end): its end and whether it is well formed (see
+  /// ``promptMarker(_:_:_:letter:)``).
+  static func promptMarkerSpan(_ p: Buffer, _ i: Int, _ lineEnd: Int, letter: UInt8) -> (end: Int, wellFormed: Bool)? {
+    if let wellFormed = promptMarker(p, i, lineEnd, letter: letter) { return (i + 2, wellFormed) }
+    let star = UInt8(ascii: "*")
+    guard i + 6 <= lineEnd, p[i] == star, p[i + 1] == star, p[i + 2] == letter, p[i + 3] == UInt8(ascii: ":"),
+      p[i + 4] == star, p[i + 5] == star, i + 6 == lineEnd || ByteClass.isSpaceOrTab(p[i + 6])
+    else { return nil }
+    return (i + 6, true)
+  }
+
   /// The end of a `Summary:` or `tl;dr:` marker (case-insensitive) followed by a space, a tab or the line's end.
   static func summaryMarkerEnd(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> Int? {
     for word in summaryWords {
@@ -157,12 +169,13 @@ enum LineMarkers {
   }
 
   /// Whether a line at `i` ends a paragraph: blank, `#`, a list marker, a `>`, a `Q:`
-  /// line (a malformed `Q:text` or `q: ` too: the writer meant a question), or a code fence.
+  /// line (bold, `**Q:**`, or a malformed `Q:text` or `q: ` too: the writer meant a
+  /// question), or a code fence.
   static func isParagraphBreak(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> Bool {
     if isBlank(p, i, lineEnd) { return true }
     let b = p[i]
     if b == UInt8(ascii: "#") { return true }
-    if promptMarker(p, i, lineEnd, letter: UInt8(ascii: "Q")) != nil { return true }
+    if promptMarkerSpan(p, i, lineEnd, letter: UInt8(ascii: "Q")) != nil { return true }
     if quoteMarker(p, i, lineEnd) != nil { return true }
     if openingCodeFence(p, i, lineEnd) != nil { return true }
     return listMarker(p, i, lineEnd) != nil

@@ -80,6 +80,20 @@ import Testing
     #expect(items.map { $0["back"] as? String } == ["Paul Atreides"])
   }
 
+  @Test func boldListAndMultiLineQuestionsAndAnswers() throws {
+    let fixture = try CLIFixture()
+    try fixture.write(
+      "qa.md",
+      "**Q:** Who?\n**A:** Paul,\nson of Leto.\n\n- Q: Where?\n- A: Arrakis.\n- C: Capture\n- A: Act\n")
+    let result = try runBooknotes(["prompts", "--format", "json", "qa.md"], in: fixture.root)
+    #expect(result.status == 0)
+    let items = try #require(try result.json() as? [[String: Any]])
+    #expect(items.map { $0["kind"] as? String } == ["qa", "qa"])
+    #expect(items.map { $0["line"] as? Int } == [1, 5])
+    #expect(items.map { $0["front"] as? String } == ["Who?", "Where?"])
+    #expect(items.map { $0["back"] as? String } == ["Paul, son of Leto.", "Arrakis."])
+  }
+
   @Test func bookIsNullWithoutATitle() throws {
     let fixture = try CLIFixture()
     try fixture.write("untitled.md", "Q: Who?\nA: Me.\n")

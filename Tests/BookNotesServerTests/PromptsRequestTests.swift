@@ -66,6 +66,20 @@ import Testing
     _ = try await harness.finish()
   }
 
+  @Test func listAndMultiLineAnswersOverTheProtocol() async throws {
+    let harness = InProcessServer()
+    try await Self.initialize(harness, folders: [], encoding: "utf-8")
+    let uri = "file:///notes/qa.md"
+    harness.client.open(uri, text: "- **Q:** Who?\n  A: Paul,\n  son of Leto.\n\nQ: Where?\nA: Arrakis,\na desert.\n")
+    let result = try await harness.client.request("booknotes/prompts", uri: uri)
+    let items = try #require(result.arrayValue)
+    #expect(items.map { $0["front"] } == ["Who?", "Where?"])
+    #expect(items.map { $0["back"] } == ["Paul, son of Leto.", "Arrakis, a desert."])
+    #expect(items.last?["range"] == ["start": ["line": 4, "character": 0], "end": ["line": 6, "character": 9]])
+    try await harness.client.shutdownAndExit()
+    _ = try await harness.finish()
+  }
+
   @Test func aClosedDocumentIsReadFromDisk() async throws {
     let fixture = try CLIFixture()
     let harness = InProcessServer()

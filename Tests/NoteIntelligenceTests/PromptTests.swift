@@ -130,6 +130,46 @@ import Testing
         """)
   }
 
+  @Test func boldAndMultiLineQuestionsAndAnswers() {
+    let text = """
+      **Q:** What is *ego depletion*?
+      **A:** Self-control draws on
+      a limited pool.
+      Q: Next?
+      A:
+      On the line after.
+
+      """
+    #expect(
+      dump(Prompts.prompts(for: NoteDocument(text))) == """
+        qa L0 "What is ego depletion?" -> "Self-control draws on a limited pool."
+        qa L3 "Next?" -> "On the line after."
+        """)
+  }
+
+  @Test func listItemsPairQuestionsAndAnswers() {
+    let text = """
+      - Q: Who wrote *Dune*?
+      - A: Frank Herbert,
+        in 1965.
+      - **Q:** Its planet?
+        A: Arrakis.
+      - Q: Unanswered?
+      - Not an answer.
+
+      Mnemonic:
+      - C: Context
+      - A: Action
+      - S: Summary
+
+      """
+    #expect(
+      dump(Prompts.prompts(for: NoteDocument(text))) == """
+        qa L0 "Who wrote Dune?" -> "Frank Herbert, in 1965."
+        qa L3 "Its planet?" -> "Arrakis."
+        """)
+  }
+
   @Test func identicalPromptsGetSuffixesInDocumentOrder() {
     let doc = NoteDocument("Q: Who?\nA: Paul\n\nQ: Who?\nA: Paul\n\nQ: Who?\nA: Paul\n")
     let ids = Prompts.prompts(for: doc).map(\.id)

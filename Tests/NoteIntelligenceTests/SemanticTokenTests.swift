@@ -91,6 +91,17 @@ import Testing
         """)
   }
 
+  @Test func boldQuestionAndAnswerMarkersAndAnAnswerOverTwoLines() {
+    #expect(
+      Dump.tokens("**Q:** Who?\n**A:** Paul,\nson of Leto.\n") == """
+        0:0 6 marker "**Q:**"
+        0:7 4 question "Who?"
+        1:0 6 marker "**A:**"
+        1:7 5 answer "Paul,"
+        2:0 12 answer "son of Leto."
+        """)
+  }
+
   @Test func questionAnswerSummaryAndStyles() {
     let text = "Q: What is *ego*?\nA: A **limited** `pool`.\n\ntl;dr: Lazy [see](http://x.y) ![i](a.png)\n"
     #expect(
