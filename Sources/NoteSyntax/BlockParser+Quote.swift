@@ -8,6 +8,8 @@ extension BlockParser {
     var content: Int
     var end: Int
     var next: Int
+    /// The end of a callout's `[!type]` marker, which starts at `content`; -1 for none.
+    var callout = -1
 
     var hasText: Bool { end > content }
     var isRest: Bool { marker < 0 }
@@ -41,7 +43,8 @@ extension BlockParser {
         // not cut into pieces.
         guard let marker = LineMarkers.quoteMarker(p, lineStart, lineStart + Pieces.largeBlock) else { break }
         if let next = longQuoteLine(
-          lineStart, marker: marker, quoteStart: s, minimum: minimum, node: node, pending: pending)
+          lineStart, marker: marker, quoteStart: s, minimum: minimum, node: node, pending: pending,
+          mayOpenCallout: !continuing && lines == 0)
         {
           return next
         }
@@ -51,8 +54,12 @@ extension BlockParser {
       var content = marker + 1
       if content < e && ByteClass.isSpaceOrTab(p[content]) { content += 1 }
       let next = nextLine(e)
-      let line = QuoteLine(
+      var line = QuoteLine(
         start: lineStart, marker: marker, content: content, end: LineMarkers.trimEnd(p, content, e), next: next)
+      // A quote's first line may open a callout (`> [!note] Title`).
+      if !continuing && lines == 0, let callout = LineMarkers.calloutMarker(p, content, line.end) {
+        line.callout = callout.end
+      }
       if line.hasText {
         if cutsLargeBlocks && lines > 0 && lineStart - s >= minimum
           && (lines >= Pieces.maximumLines || Pieces.endsRun(p, from: lineStart - 32, to: lineStart))
@@ -79,9 +86,10 @@ extension BlockParser {
   /// is cut, the `pending` lines before it, its marker and its text up to the cut are
   /// added, and the context of the next piece is returned. `nil`, nothing added, when
   /// its text is not cut: it starts like a citation (a dash), or it ends before a place
-  /// to cut.
+  /// to cut. A quote's first line (`mayOpenCallout`) may open a callout.
   private mutating func longQuoteLine(
-    _ lineStart: Int, marker: Int, quoteStart s: Int, minimum: Int, node: Int, pending: [QuoteLine]
+    _ lineStart: Int, marker: Int, quoteStart s: Int, minimum: Int, node: Int, pending: [QuoteLine],
+    mayOpenCallout: Bool
   ) -> BlockContext? {
     var content = marker + 1
     if content < n && ByteClass.isSpaceOrTab(p[content]) { content += 1 }
@@ -91,6 +99,10 @@ extension BlockParser {
     quoteLines(pending, citation: false)
     let line = builder.open(.quoteLine, at: lineStart)
     builder.leaf(.quoteMarker, marker, marker + 1)
+    if mayOpenCallout, let callout = LineMarkers.calloutMarker(p, content, min(n, content + Pieces.largeBlock)) {
+      builder.leaf(.calloutMarker, content, callout.end)
+      content = LineMarkers.skipSpaces(p, callout.end, min(n, content + Pieces.largeBlock))
+    }
     let text = builder.open(.inlineContent, at: content)
     let (end, absent) = textPiece(
       .quoteLine, from: content, pieceStart: s, minimum: minimum, regionStart: content, mayCutAfterFarRead: true,
@@ -138,19 +150,25 @@ extension BlockParser {
     for (index, line) in lines.enumerated() {
       let lineNode = builder.open(.quoteLine, at: line.start)
       if !line.isRest { builder.leaf(.quoteMarker, line.marker, line.marker + 1) }
+      var textStart = line.content
+      if line.callout >= 0 {
+        // A callout's title is its first line's text, never a citation.
+        builder.leaf(.calloutMarker, line.content, line.callout)
+        textStart = LineMarkers.skipSpaces(p, line.callout, line.end)
+      }
       var textEnd = line.end
       var cited: Range<Int>?
-      if citation && index == 0 && line.hasText,
+      if citation && index == 0 && line.hasText && line.callout < 0,
         let found = citationRange(line.content, line.end, wholeLine: !line.isRest)
       {
         cited = found
         textEnd = LineMarkers.trimEnd(p, line.content, found.lowerBound)
       }
-      if textEnd > line.content {
-        let content = builder.open(.inlineContent, at: line.content)
+      if textEnd > textStart {
+        let content = builder.open(.inlineContent, at: textStart)
         var parser = InlineParser(buffer: p, regionEnd: textEnd)
         // The rest of a long line goes on from text before it.
-        parser.parse(line.content, textEnd, into: &builder, regionStart: line.isRest ? -1 : nil)
+        parser.parse(textStart, textEnd, into: &builder, regionStart: line.isRest ? -1 : nil)
         builder.close(content, at: textEnd)
       }
       if let cited { builder.leaf(.citation, cited.lowerBound, cited.upperBound) }

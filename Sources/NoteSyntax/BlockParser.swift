@@ -107,7 +107,7 @@ struct BlockParser {
     if startsDocument && s == 0 && p[0] == UInt8(ascii: "-") { return false }
     return LineMarkers.headingLevel(p, s, end) == nil && LineMarkers.listMarker(p, s, end) == nil
       && LineMarkers.quoteMarker(p, s, end) == nil
-      && LineMarkers.promptMarker(p, s, end, letter: UInt8(ascii: "Q")) == nil
+      && LineMarkers.promptMarkerSpan(p, s, end, letter: UInt8(ascii: "Q")) == nil
       && LineMarkers.summaryMarkerEnd(p, s, end) == nil
   }
 
@@ -448,11 +448,13 @@ struct BlockParser {
     builder.close(node, at: nextLine(e))
   }
 
-  /// A `Q:` line, then (after at most one blank line) an `A:` line. A marker written
-  /// `Q:text` or `q: ` still pairs, with a `qa-missing-space` finding: one mistake, one
-  /// finding.
+  /// A `Q:` line, then (after at most one blank line) an `A:` line and the lines that go
+  /// on from it up to a paragraph break (a blank line, another block or the next `Q:`):
+  /// a two-line answer is one answer. Either marker may be bold (`**Q:**`). A marker
+  /// written `Q:text` or `q: ` still pairs, with a `qa-missing-space` finding: one
+  /// mistake, one finding.
   private mutating func questionAnswer(_ s: Int, _ e: Int) -> Bool {
-    guard let questionWellFormed = LineMarkers.promptMarker(p, s, e, letter: UInt8(ascii: "Q")) else { return false }
+    guard let question = LineMarkers.promptMarkerSpan(p, s, e, letter: UInt8(ascii: "Q")) else { return false }
     var answerLine = nextLine(e)
     guard answerLine < n else { return false }
     var answerEnd = examineLine(answerLine)
@@ -464,28 +466,36 @@ struct BlockParser {
       answerLine = afterBlank
       answerEnd = examineLine(answerLine)
     }
-    guard let answerWellFormed = LineMarkers.promptMarker(p, answerLine, answerEnd, letter: UInt8(ascii: "A"))
+    guard let answer = LineMarkers.promptMarkerSpan(p, answerLine, answerEnd, letter: UInt8(ascii: "A"))
     else { return false }
+    // The answer's lines: every line read to its end or to a break, so the block's
+    // reach covers them and the line after.
+    let (answerTextEnd, next) = paragraphExtent(answerEnd)!
     let node = builder.open(.questionAnswer, at: s)
-    prompt(.questionMarker, .question, s, e, wellFormed: questionWellFormed, empty: .qaEmptyQuestion)
+    prompt(.questionMarker, .question, s, e, e, marker: question, empty: .qaEmptyQuestion)
     if let blankLine { builder.finding(.qaBlankLineBetween, blankLine.lowerBound, blankLine.upperBound) }
-    prompt(.answerMarker, .answer, answerLine, answerEnd, wellFormed: answerWellFormed, empty: .qaEmptyAnswer)
-    builder.close(node, at: nextLine(answerEnd))
+    prompt(.answerMarker, .answer, answerLine, answerEnd, answerTextEnd, marker: answer, empty: .qaEmptyAnswer)
+    builder.close(node, at: next)
     return true
   }
 
+  /// A question's or answer's marker and text: the marker ends its first line at `e`,
+  /// the text runs to `textEnd` (an answer's last line's end).
   private mutating func prompt(
-    _ marker: NodeKind, _ kind: NodeKind, _ s: Int, _ e: Int, wellFormed: Bool, empty: FindingCode
+    _ kind: NodeKind, _ textKind: NodeKind, _ s: Int, _ e: Int, _ textEnd: Int,
+    marker: (end: Int, wellFormed: Bool), empty: FindingCode
   ) {
-    builder.leaf(marker, s, s + 2)
-    if !wellFormed { builder.finding(.qaMissingSpace, s, s + 2) }
-    let content = LineMarkers.skipSpaces(p, s + 2, e)
-    let contentEnd = LineMarkers.trimEnd(p, content, e)
+    builder.leaf(kind, s, marker.end)
+    if !marker.wellFormed { builder.finding(.qaMissingSpace, s, s + 2) }
+    var content = LineMarkers.skipSpaces(p, marker.end, e)
+    // `A:` alone on its line, its text on the lines after.
+    if content == e && textEnd > e { content = LineMarkers.skipSpaces(p, nextLine(e), textEnd) }
+    let contentEnd = LineMarkers.trimEnd(p, content, textEnd)
     if contentEnd == content {
-      builder.finding(empty, s, s + 2)
+      builder.finding(empty, s, marker.end)
       return
     }
-    let node = builder.open(kind, at: content)
+    let node = builder.open(textKind, at: content)
     inline(content, contentEnd)
     builder.close(node, at: contentEnd)
   }

@@ -71,6 +71,23 @@ enum LineMarkers {
     return j < lineEnd && p[j] == UInt8(ascii: ">") ? j : nil
   }
 
+  /// A callout's marker at `i` (a quote's first text): `[!type]`, the type 1 to 64
+  /// ASCII letters, digits, `-` or `_`, then an optional `+` or `-` fold marker. Returns
+  /// the type's range and the marker's end (after the fold marker).
+  static func calloutMarker(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> (type: Range<Int>, end: Int)? {
+    guard i + 3 < lineEnd, p[i] == UInt8(ascii: "["), p[i + 1] == UInt8(ascii: "!") else { return nil }
+    var j = i + 2
+    while j < lineEnd && j - i < 66
+      && (ByteClass.isASCIIAlphanumeric(p[j]) || p[j] == UInt8(ascii: "-") || p[j] == UInt8(ascii: "_"))
+    {
+      j += 1
+    }
+    guard j > i + 2, j < lineEnd, p[j] == UInt8(ascii: "]") else { return nil }
+    var end = j + 1
+    if end < lineEnd && (p[end] == UInt8(ascii: "+") || p[end] == UInt8(ascii: "-")) { end += 1 }
+    return (i + 2..<j, end)
+  }
+
   /// A `Q:` marker at the line's start (an `A:` one for `letter == "A"`): `nil` when
   /// there is none, `true` when it is well formed (the capital letter, a colon, then a
   /// space, a tab or the line's end), `false` for a marker with a missing space (`Q:text`)
@@ -78,6 +95,18 @@ enum LineMarkers {
   static func promptMarker(_ p: Buffer, _ i: Int, _ lineEnd: Int, letter: UInt8) -> Bool? {
     guard i + 1 < lineEnd, p[i] & ~0x20 == letter, p[i + 1] == UInt8(ascii: ":") else { return nil }
     return p[i] == letter && (i + 2 == lineEnd || ByteClass.isSpaceOrTab(p[i + 2]))
+  }
+
+  /// A `Q:` or `A:` marker at the line's start, plain or bold (`**Q:**`, then a space, a
+  /// tab or the line's end): its end and whether it is well formed (see
+  /// ``promptMarker(_:_:_:letter:)``).
+  static func promptMarkerSpan(_ p: Buffer, _ i: Int, _ lineEnd: Int, letter: UInt8) -> (end: Int, wellFormed: Bool)? {
+    if let wellFormed = promptMarker(p, i, lineEnd, letter: letter) { return (i + 2, wellFormed) }
+    let star = UInt8(ascii: "*")
+    guard i + 6 <= lineEnd, p[i] == star, p[i + 1] == star, p[i + 2] == letter, p[i + 3] == UInt8(ascii: ":"),
+      p[i + 4] == star, p[i + 5] == star, i + 6 == lineEnd || ByteClass.isSpaceOrTab(p[i + 6])
+    else { return nil }
+    return (i + 6, true)
   }
 
   /// The end of a `Summary:` or `tl;dr:` marker (case-insensitive) followed by a space, a tab or the line's end.
@@ -140,12 +169,13 @@ enum LineMarkers {
   }
 
   /// Whether a line at `i` ends a paragraph: blank, `#`, a list marker, a `>`, a `Q:`
-  /// line (a malformed `Q:text` or `q: ` too: the writer meant a question), or a code fence.
+  /// line (bold, `**Q:**`, or a malformed `Q:text` or `q: ` too: the writer meant a
+  /// question), or a code fence.
   static func isParagraphBreak(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> Bool {
     if isBlank(p, i, lineEnd) { return true }
     let b = p[i]
     if b == UInt8(ascii: "#") { return true }
-    if promptMarker(p, i, lineEnd, letter: UInt8(ascii: "Q")) != nil { return true }
+    if promptMarkerSpan(p, i, lineEnd, letter: UInt8(ascii: "Q")) != nil { return true }
     if quoteMarker(p, i, lineEnd) != nil { return true }
     if openingCodeFence(p, i, lineEnd) != nil { return true }
     return listMarker(p, i, lineEnd) != nil

@@ -58,6 +58,8 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
   case quoteMarker
   /// The chapter-and-verse annotation ending a quote: `(p. 42)` or a `— p. 42` line.
   case citation
+  /// A callout's `[!type]` on a quote's first line, with its `+` or `-` fold marker.
+  case calloutMarker
   /// The `Q:` of a question line.
   case questionMarker
   /// The text of a question.
@@ -137,6 +139,7 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case .quoteLine: "quoteLine"
     case .quoteMarker: "quoteMarker"
     case .citation: "citation"
+    case .calloutMarker: "calloutMarker"
     case .questionMarker: "questionMarker"
     case .question: "question"
     case .answerMarker: "answerMarker"
@@ -149,7 +152,6 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case .lineBreak: "lineBreak"
     case .delimiter: "delimiter"
     case .strong: "strong"
-    case .highlight: "highlight"
     case .highlight: "highlight"
     case .emphasis: "emphasis"
     case .code: "code"

@@ -66,6 +66,34 @@ import Testing
     #expect(tsv.stdout == "")
   }
 
+  @Test func onlyQuoteAndCiteCalloutsArePrompts() throws {
+    let fixture = try CLIFixture()
+    try fixture.write(
+      "callouts.md",
+      "# Dune\n\n> [!NOTE]\n> Reread chapter 2.\n\n> [!quote]+ Paul Atreides\n> Fear is the mind-killer.\n")
+    let result = try runBooknotes(["prompts", "--format", "json", "callouts.md"], in: fixture.root)
+    #expect(result.status == 0)
+    let items = try #require(try result.json() as? [[String: Any]])
+    #expect(items.map { $0["kind"] as? String } == ["quote"])
+    #expect(items.map { $0["line"] as? Int } == [6])
+    #expect(items.map { $0["front"] as? String } == ["Fear is the mind-killer."])
+    #expect(items.map { $0["back"] as? String } == ["Paul Atreides"])
+  }
+
+  @Test func boldListAndMultiLineQuestionsAndAnswers() throws {
+    let fixture = try CLIFixture()
+    try fixture.write(
+      "qa.md",
+      "**Q:** Who?\n**A:** Paul,\nson of Leto.\n\n- Q: Where?\n- A: Arrakis.\n- C: Capture\n- A: Act\n")
+    let result = try runBooknotes(["prompts", "--format", "json", "qa.md"], in: fixture.root)
+    #expect(result.status == 0)
+    let items = try #require(try result.json() as? [[String: Any]])
+    #expect(items.map { $0["kind"] as? String } == ["qa", "qa"])
+    #expect(items.map { $0["line"] as? Int } == [1, 5])
+    #expect(items.map { $0["front"] as? String } == ["Who?", "Where?"])
+    #expect(items.map { $0["back"] as? String } == ["Paul, son of Leto.", "Arrakis."])
+  }
+
   /// A note without a front-matter title or a level-1 heading is titled by its file
   /// name, as Obsidian names notes.
   @Test func bookIsTheFileNameWithoutATitle() throws {

@@ -50,6 +50,36 @@ import Testing
     _ = try await harness.finish()
   }
 
+  @Test func onlyQuoteAndCiteCalloutsArePrompts() async throws {
+    let harness = InProcessServer()
+    try await Self.initialize(harness, folders: [], encoding: "utf-8")
+    let uri = "file:///notes/callouts.md"
+    harness.client.open(uri, text: "> [!tip] Aside\n> Not a quote.\n\n> [!Cite] Kahneman, p. 3\n> Busy people.\n")
+    let result = try await harness.client.request("booknotes/prompts", uri: uri)
+    let items = try #require(result.arrayValue)
+    #expect(items.count == 1)
+    #expect(items.first?["kind"] == "quote")
+    #expect(items.first?["front"] == "Busy people.")
+    #expect(items.first?["back"] == "Kahneman, p. 3")
+    #expect(items.first?["range"] == ["start": ["line": 3, "character": 0], "end": ["line": 4, "character": 14]])
+    try await harness.client.shutdownAndExit()
+    _ = try await harness.finish()
+  }
+
+  @Test func listAndMultiLineAnswersOverTheProtocol() async throws {
+    let harness = InProcessServer()
+    try await Self.initialize(harness, folders: [], encoding: "utf-8")
+    let uri = "file:///notes/qa.md"
+    harness.client.open(uri, text: "- **Q:** Who?\n  A: Paul,\n  son of Leto.\n\nQ: Where?\nA: Arrakis,\na desert.\n")
+    let result = try await harness.client.request("booknotes/prompts", uri: uri)
+    let items = try #require(result.arrayValue)
+    #expect(items.map { $0["front"] } == ["Who?", "Where?"])
+    #expect(items.map { $0["back"] } == ["Paul, son of Leto.", "Arrakis, a desert."])
+    #expect(items.last?["range"] == ["start": ["line": 4, "character": 0], "end": ["line": 6, "character": 9]])
+    try await harness.client.shutdownAndExit()
+    _ = try await harness.finish()
+  }
+
   @Test func aClosedDocumentIsReadFromDisk() async throws {
     let fixture = try CLIFixture()
     let harness = InProcessServer()

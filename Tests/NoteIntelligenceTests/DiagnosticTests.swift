@@ -97,6 +97,13 @@ import Testing
     #expect(PromptPresence(withPair) == PromptPresence(NoteDocument("Q: a\nA: b\n")))
   }
 
+  /// A mnemonic list's `A:` item is no orphan answer, even where prompts are expected.
+  @Test func anAnswerItemInAMnemonicListIsNotFlagged() {
+    let doc = NoteDocument("Q: Who?\nA: Me.\n\n- C: Capture\n- A: Act\n- S: Share\n\n1. A: First\n")
+    #expect(Diagnostics.compute(doc).isEmpty)
+    #expect(Diagnostics.compute(doc, options: DiagnosticSettings(promptsExpected: false)).isEmpty)
+  }
+
   @Test func emojiAndCRLFRanges() {
     let doc = NoteDocument("😀 ?[h](a\r\nQ: x\r\n\r\nA: y\r\n")
     #expect(

@@ -39,6 +39,12 @@ import Testing
     #expect(result?.markdown == "> People who are busy make choices.\n\n— p. 42")
   }
 
+  @Test func aQuoteCalloutsTitleIsItsCitationAndOtherCalloutsShowNothing() throws {
+    let quote = try hover("> [!quote] Paul, *Dune*\n> Fear is$0 the mind-killer.\n")
+    #expect(quote?.markdown == "> Fear is the mind-killer.\n\n— Paul, *Dune*")
+    #expect(try hover("> [!note] Aside\n> Not$0 a quote.\n") == nil)
+  }
+
   @Test func quoteSplitsOutItsDashCitation() throws {
     let result = try hover("> Nothing is as$0 important as you think — Kahneman, p. 6\n")
     #expect(result?.markdown == "> Nothing is as important as you think\n\n— Kahneman, p. 6")

@@ -87,6 +87,16 @@ import Testing
         """)
   }
 
+  @Test func calloutsAreQuotesOnlyWhenTheirTypeIsQuoteOrCite() {
+    let text = "> [!note] Aside\n> See ?[](this).\n\n> [!quote] Paul\n> Fear is the mind-killer.\n"
+    let doc = NoteDocument(text)
+    #expect(
+      dump(Outline.symbols(for: doc), doc) == """
+        cloze "See [...]." (this) 1-1
+        quote "Fear is the mind-killer." (Paul) 3-4
+        """)
+  }
+
   @Test func bookInfoFromFrontMatter() {
     let doc = NoteDocument(
       """

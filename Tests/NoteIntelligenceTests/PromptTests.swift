@@ -105,6 +105,71 @@ import Testing
     #expect(Prompts.id(kind: .qa, front: " Who?\n", back: "Paul") == Prompts.id(kind: .qa, front: "Who?", back: "Paul"))
   }
 
+  @Test func onlyQuoteAndCiteCalloutsAreQuotesWithTheTitleAsTheirBack() {
+    let text = """
+      # Dune
+
+      > [!note] Not a quote
+      > A reminder ?[to](myself) (p. 3)
+
+      > [!quote] Paul, Dune, p. 8
+      > Fear is the mind-killer.
+
+      > [!CITE]-
+      > The spice must flow. (p. 12)
+
+      > [!WARNING]
+      > Sand worms.
+
+      """
+    #expect(
+      dump(Prompts.prompts(for: NoteDocument(text))) == """
+        cloze L3 "A reminder [to]" -> "myself"
+        quote L5 "Fear is the mind-killer." -> "Paul, Dune, p. 8"
+        quote L8 "The spice must flow." -> "p. 12"
+        """)
+  }
+
+  @Test func boldAndMultiLineQuestionsAndAnswers() {
+    let text = """
+      **Q:** What is *ego depletion*?
+      **A:** Self-control draws on
+      a limited pool.
+      Q: Next?
+      A:
+      On the line after.
+
+      """
+    #expect(
+      dump(Prompts.prompts(for: NoteDocument(text))) == """
+        qa L0 "What is ego depletion?" -> "Self-control draws on a limited pool."
+        qa L3 "Next?" -> "On the line after."
+        """)
+  }
+
+  @Test func listItemsPairQuestionsAndAnswers() {
+    let text = """
+      - Q: Who wrote *Dune*?
+      - A: Frank Herbert,
+        in 1965.
+      - **Q:** Its planet?
+        A: Arrakis.
+      - Q: Unanswered?
+      - Not an answer.
+
+      Mnemonic:
+      - C: Context
+      - A: Action
+      - S: Summary
+
+      """
+    #expect(
+      dump(Prompts.prompts(for: NoteDocument(text))) == """
+        qa L0 "Who wrote Dune?" -> "Frank Herbert, in 1965."
+        qa L3 "Its planet?" -> "Arrakis."
+        """)
+  }
+
   @Test func identicalPromptsGetSuffixesInDocumentOrder() {
     let doc = NoteDocument("Q: Who?\nA: Paul\n\nQ: Who?\nA: Paul\n\nQ: Who?\nA: Paul\n")
     let ids = Prompts.prompts(for: doc).map(\.id)

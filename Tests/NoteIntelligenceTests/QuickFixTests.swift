@@ -49,8 +49,12 @@ import Testing
     let result = applyFix(.qaMissingAnswer, in: "Q: What?\nmore text" + Self.bystander)
     #expect(result.text == "Q: What?\nA: \nmore text" + Self.bystander)
     #expect(result.fix?.cursor == 12)
-    // The new answer is empty until the user types it.
-    #expect(result.findings == ["qa-empty-answer@\"A:\"", "summary-empty@\"Summary:\""])
+    // The answer runs on over the line after the new `A: `.
+    #expect(result.findings == ["summary-empty@\"Summary:\""])
+    // Before a blank line, the new answer is empty until the user types it.
+    let alone = applyFix(.qaMissingAnswer, in: "Q: What?\n\nmore text" + Self.bystander)
+    #expect(alone.text == "Q: What?\nA: \n\nmore text" + Self.bystander)
+    #expect(alone.findings == ["qa-empty-answer@\"A:\"", "summary-empty@\"Summary:\""])
   }
 
   @Test func qaMissingAnswerKeepsCRLFAndHandlesTheLastLine() {

@@ -77,6 +77,31 @@ import Testing
         """)
   }
 
+  @Test func aCalloutsTypeIsAMarker() {
+    #expect(
+      Dump.tokens("> [!tip]- Read *this*\n> Body\n") == """
+        0:0 1 marker ">"
+        0:2 7 marker "[!tip]-"
+        0:10 5 quote "Read "
+        0:15 1 marker "*"
+        0:16 4 emphasis "this"
+        0:20 1 marker "*"
+        1:0 1 marker ">"
+        1:2 4 quote "Body"
+        """)
+  }
+
+  @Test func boldQuestionAndAnswerMarkersAndAnAnswerOverTwoLines() {
+    #expect(
+      Dump.tokens("**Q:** Who?\n**A:** Paul,\nson of Leto.\n") == """
+        0:0 6 marker "**Q:**"
+        0:7 4 question "Who?"
+        1:0 6 marker "**A:**"
+        1:7 5 answer "Paul,"
+        2:0 12 answer "son of Leto."
+        """)
+  }
+
   @Test func questionAnswerSummaryAndStyles() {
     let text = "Q: What is *ego*?\nA: A **limited** `pool`.\n\ntl;dr: Lazy [see](http://x.y) ![i](a.png)\n"
     #expect(

@@ -113,6 +113,30 @@ import Testing
     #expect(document.tree.block(at: document.tree.blockCount - 1).kind == .codeLines)
   }
 
+  /// An answer runs on over the lines after its `A:` line: typing over the blank line
+  /// that ends it joins the next paragraph to it, and a new blank line or `Q:` parts
+  /// them again, each step equal to a fresh parse.
+  @Test func typingJoinsALineToAnAnswerAndPartsItAgain() {
+    let text = "Q: What?\nA: This.\n\nMore text.\nAnd more.\n\n# End\n"
+    var document = NoteDocument(text)
+    func expectFresh(_ step: String) {
+      #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree), "\(step)")
+    }
+    let blank = "Q: What?\nA: This.\n".utf8.count
+    document.replace(blank..<(blank + 1), with: "")
+    expectFresh("joined")
+    #expect(document.tree.block(at: 0).range == 0..<(blank + "More text.\nAnd more.\n".utf8.count))
+    let second = blank + "More text.\n".utf8.count
+    for (i, c) in "Q: ".enumerated() {
+      document.replace((second + i)..<(second + i), with: String(c))
+      expectFresh("question, \(i)")
+    }
+    #expect(document.tree.block(at: 0).range == 0..<second)
+    document.replace(second..<(second + 3), with: "\n")
+    expectFresh("parted")
+    #expect(document.tree.block(at: 0).range == 0..<second)
+  }
+
   /// Inside a long unclosed code block (a fence typed at the top of a long note), an edit
   /// reparses a few lines around it, not the rest of the note; the lines are kept in
   /// runs, not one block each.

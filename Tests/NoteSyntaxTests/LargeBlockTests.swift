@@ -170,6 +170,10 @@ import Testing
           }
         ) { NoteGenerator.inline(&$0) } + " — Kahneman, Thinking, Fast and Slow, p. 6"
     },
+    Case(name: "callout with a long title, then lines") { rng, bytes in
+      "> [!quote]- " + text(&rng, bytes / 2, separator: { _ in " " }) { NoteGenerator.inline(&$0) } + "\n> "
+        + text(&rng, bytes / 2, separator: { _ in " " }) { NoteGenerator.inline(&$0) } + " (p. 3)"
+    },
     Case(name: "quote of long lines and short ones") { rng, bytes in
       (0..<3).map { _ in
         "> " + text(&rng, bytes / 3, separator: { _ in " " }) { NoteGenerator.inline(&$0) } + "\n> (short) line"

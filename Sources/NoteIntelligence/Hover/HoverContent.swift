@@ -4,7 +4,8 @@ public import NoteSyntax
 public enum HoverContent {
   /// The hover at byte `offset`: on a cloze, its card (front with this cloze hidden,
   /// back with its answer, and how many other clozes share the paragraph); on a
-  /// `Q:`/`A:` pair, the pair; on a quote, its text with the citation split out.
+  /// `Q:`/`A:` pair, the pair; on a quote, its text with the citation split out (a
+  /// `quote` or `cite` callout's title is its citation; other callouts show nothing).
   /// Returns the Markdown and the range it describes; `nil` elsewhere (hashtags included).
   public static func markdown(at offset: Int, in doc: NoteDocument) -> (markdown: String, range: Range<Int>)? {
     guard let index = doc.tree.blockIndex(containing: offset) else { return nil }
@@ -24,9 +25,18 @@ public enum HoverContent {
       let answer = block.child(.answer).map { markup([$0], doc) } ?? ""
       return ("**Q:** \(question)\n\n**A:** \(answer)", block.trimmedRange(in: doc))
     case .blockquote:
-      let lines = block.children.compactMap { $0.child(.inlineContent) }
+      var lines = block.children.compactMap { $0.child(.inlineContent) }
+      var citation = block.quoteCitation.map { doc.citationText($0) }
+      if let callout = block.callout(in: doc) {
+        // A callout is a quote only when its type is `quote` or `cite`, its title the citation.
+        guard callout.isQuote else { return nil }
+        if let title = callout.title {
+          lines.removeFirst()
+          citation = markup([title], doc)
+        }
+      }
       var text = "> " + markup(lines, doc)
-      if let citation = block.quoteCitation { text += "\n\n— " + doc.citationText(citation) }
+      if let citation { text += "\n\n— " + citation }
       return (text, block.trimmedRange(in: doc))
     default:
       return nil

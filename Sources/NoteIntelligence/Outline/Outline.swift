@@ -51,12 +51,21 @@ public enum Outline {
     let range = block.trimmedRange(in: doc)
     switch block.kind {
     case .blockquote:
-      let selection = regions.first?.nodes.first?.range ?? range
+      var quote = regions.first
+      var detail = block.quoteCitation.map { OutlineText.bounded(doc.citationText($0)) }
+      if let callout = block.callout(in: doc) {
+        // Only a `quote` or `cite` callout is a quote, its title its citation.
+        guard callout.isQuote else { return clozes }
+        if let title = callout.title {
+          quote = regions.count > 1 ? regions[1] : nil
+          detail = OutlineText.firstWords(of: [title], doc)
+        }
+      }
+      let selection = quote?.nodes.first?.range ?? range
       return [
         OutlineSymbol(
-          name: regions.first.map { OutlineText.firstWords(of: $0.nodes, doc, maxWords: 8) } ?? "",
-          detail: block.quoteCitation.map { OutlineText.bounded(doc.citationText($0)) }, kind: .quote,
-          range: range, selectionRange: selection, children: clozes)
+          name: quote.map { OutlineText.firstWords(of: $0.nodes, doc, maxWords: 8) } ?? "", detail: detail,
+          kind: .quote, range: range, selectionRange: selection, children: clozes)
       ]
     case .questionAnswer:
       let question = block.child(.question)

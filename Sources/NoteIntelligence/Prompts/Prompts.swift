@@ -24,6 +24,16 @@ public enum Prompts {
       let regions = InlineRegion.regions(of: block)
       switch block.kind {
       case .blockquote:
+        if let callout = block.callout(in: doc) {
+          // A `quote` or `cite` callout is a quote whose title is its citation; any
+          // other callout holds notes, not a quotation.
+          guard callout.isQuote else { break }
+          let body = block.children.dropFirst().compactMap { $0.child(.inlineContent) }
+          let title = callout.title.map { doc.plainText([$0]) } ?? ""
+          let back = !title.isEmpty ? title : block.quoteCitation.map { doc.citationText($0) } ?? book ?? ""
+          add(.quote, block.trimmedRange(in: doc), doc.plainText(body), back)
+          break
+        }
         let front = regions.first.map { doc.plainText($0.nodes) } ?? ""
         let back = block.quoteCitation.map { doc.citationText($0) } ?? book ?? ""
         add(.quote, block.trimmedRange(in: doc), front, back)
@@ -36,6 +46,8 @@ public enum Prompts {
         let question = block.child(.question).map { doc.plainText([$0]) } ?? ""
         let answer = block.child(.answer).map { doc.plainText([$0]) } ?? ""
         add(.qa, block.trimmedRange(in: doc), question, answer)
+      case .unorderedList, .orderedList:
+        for card in listCards(of: block, doc) { add(.qa, card.range, card.front, card.back) }
       default:
         break
       }
@@ -47,6 +59,53 @@ public enum Prompts {
       }
     }
     return result
+  }
+
+  /// The `Q:`/`A:` pairs of a list: an item opening with `Q: ` (or `**Q:**`) and either
+  /// an `A: ` line among its continuation lines or a next item opening with `A: `. An
+  /// `A:` item with no `Q:` item before it (a mnemonic's `C: … A: … S: …`) is no card.
+  static func listCards(of list: SyntaxNode, _ doc: NoteDocument) -> [(
+    range: Range<Int>, front: String, back: String
+  )] {
+    var cards: [(range: Range<Int>, front: String, back: String)] = []
+    var question: (start: Int, text: String)?
+    for item in list.children where item.kind == .listItem {
+      guard let content = item.child(.inlineContent) else {
+        question = nil
+        continue
+      }
+      let source = doc.text.string(in: content.range)
+      let text = doc.plainText([content])
+      if let asked = question, let answer = afterMarker("A", text, source) {
+        cards.append((asked.start..<item.trimmedRange(in: doc).upperBound, asked.text, answer))
+        question = nil
+        continue
+      }
+      question = nil
+      guard let front = afterMarker("Q", text, source) else { continue }
+      // `A: ` opening one of the item's continuation lines ends the question there.
+      let answerLine = source.split(separator: "\n").dropFirst().contains {
+        let line = Substring(String($0).trimmingSpaces)
+        return line.hasPrefix("A: ") || line.hasPrefix("A:\t") || line.hasPrefix("**A:** ")
+      }
+      if answerLine, let split = front.utf8.firstRange(of: " A:".utf8) {
+        let back = String(front[split.upperBound...]).trimmingSpaces
+        cards.append((item.trimmedRange(in: doc), String(front[..<split.lowerBound]).trimmingSpaces, back))
+      } else {
+        question = (item.range.lowerBound, front)
+      }
+    }
+    return cards
+  }
+
+  /// The plain `text` of a list item after its `Q:` (`letter` "Q") or `A:` marker, when
+  /// its `source` opens with one, plain or bold, followed by a space or a tab.
+  static func afterMarker(_ letter: String, _ text: String, _ source: String) -> String? {
+    let opens = [letter + ": ", letter + ":\t", "**" + letter + ":** ", "**" + letter + ":**\t"].contains {
+      source.hasPrefix($0)
+    }
+    guard opens, text.hasPrefix(letter + ":") else { return nil }
+    return String(text.dropFirst(2)).trimmingSpaces
   }
 
   /// The highlight that is the whole text of a paragraph's `regions` (spaces aside).

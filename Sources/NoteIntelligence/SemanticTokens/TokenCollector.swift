@@ -31,7 +31,7 @@ struct TokenCollector {
   @inline(__always)
   static func ownStyle(of index: Int, in tree: FlatSubtree) -> Style? {
     switch tree.kind(index) {
-    case .frontMatterFence, .headingMarker, .listMarker, .quoteMarker, .questionMarker, .answerMarker,
+    case .frontMatterFence, .headingMarker, .listMarker, .quoteMarker, .calloutMarker, .questionMarker, .answerMarker,
       .summaryMarker, .delimiter, .codeFence, .codeInfo:
       (.marker, .empty)
     case .frontMatterKey: (.property, .empty)

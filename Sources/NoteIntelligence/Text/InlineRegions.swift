@@ -2,7 +2,7 @@ import NoteSyntax
 
 /// The runs of inline text of a block that prompts are built from: a paragraph, a list
 /// item, a heading's or summary's text, a question, an answer, or a whole quote (all
-/// its lines, citation left out).
+/// its lines, citation left out; a callout's title apart from its body).
 struct InlineRegion {
   /// The nodes whose inline children make up the region, rendered joined by spaces.
   let nodes: [SyntaxNode]
@@ -27,8 +27,15 @@ struct InlineRegion {
     case .unorderedList, .orderedList:
       return block.children.compactMap { $0.child(.inlineContent) }.map { InlineRegion(nodes: [$0]) }
     case .blockquote:
-      let lines = block.children.compactMap { $0.child(.inlineContent) }
-      return lines.isEmpty ? [] : [InlineRegion(nodes: lines)]
+      var lines = block.children.compactMap { $0.child(.inlineContent) }
+      var title: [InlineRegion] = []
+      // A callout's title (`> [!note] Title`) is a region of its own, apart from its body.
+      if let first = block.child(.quoteLine), first.child(.calloutMarker) != nil, let text = first.child(.inlineContent)
+      {
+        title = [InlineRegion(nodes: [text])]
+        lines.removeFirst()
+      }
+      return title + (lines.isEmpty ? [] : [InlineRegion(nodes: lines)])
     case .questionAnswer:
       return [block.child(.question), block.child(.answer)].compactMap { $0 }.map { InlineRegion(nodes: [$0]) }
     default:
@@ -43,6 +50,18 @@ extension SyntaxNode {
     var found: SyntaxNode?
     for line in children { if let c = line.child(.citation) { found = c } }
     return found
+  }
+
+  /// The callout a blockquote opens with (`> [!type] Title`), if it does: whether its
+  /// type is `quote` or `cite` (case aside), and its title's text.
+  func callout(in doc: NoteDocument) -> (isQuote: Bool, title: SyntaxNode?)? {
+    guard let first = children.first(where: { $0.kind == .quoteLine }), let marker = first.child(.calloutMarker)
+    else { return nil }
+    // The marker is `[!type]`, then perhaps a fold marker.
+    var type = doc.text.string(in: marker.range).lowercased().dropFirst(2)
+    if type.last == "+" || type.last == "-" { type = type.dropLast() }
+    type = type.dropLast()
+    return (type == "quote" || type == "cite", first.child(.inlineContent))
   }
 
   /// The range without the trailing line break(s) and blank space, using `doc`'s bytes.
