@@ -216,7 +216,8 @@ async def test_log_messages(client: LanguageClient):
 
 
 async def test_cursor_placement_and_settings_change(client: LanguageClient):
-    open_note(client, "The ?[who] wrote it.\n")
+    # The well-formed cloze makes the note one that holds clozes, so the other is flagged.
+    open_note(client, "The ?[who] wrote it. ?[When](1984)\n")
     doc = types.TextDocumentIdentifier(uri=URI)
     actions = await client.text_document_code_action_async(
         types.CodeActionParams(

@@ -63,16 +63,7 @@
       (bt-expect (equal (buffer-string) "# Last line\n\nSee #bookclub") "the note reads %S" (buffer-string)))))
 
 (bt-check "choosing a Google Books title in a new note gives correct front matter"
-  (let ((file (expand-file-name "effective.md" bt-library)))
-    (with-temp-file file (insert "---\ntitle: Effective Ja\n---\n"))
-    (with-current-buffer (bt-open file)
-      (bt-wait 20 "the server" #'bt-lsp-ready)
-      (bt-goto "Effective Ja")
-      (end-of-line)
-      (bt-choose-completion "Effective Java" 15)
-      (save-buffer)
-      (let ((problem (bt-front-matter-problem file)))
-        (bt-expect (null problem) "the saved note: %s" problem)))))
+  (bt-choose-title-in-new-note #'bt-lsp-ready))
 
 (bt-check "booknotes-search works through lsp-mode"
   (let ((hit (car (booknotes-search-xrefs "Simonides"))))

@@ -116,16 +116,7 @@
                "reading: %S" (mapcar #'booknotes--book-label books))))
 
 (bt-check "choosing a Google Books title in a new note gives correct front matter"
-  (let ((file (expand-file-name "effective.md" bt-library)))
-    (with-temp-file file (insert "---\ntitle: Effective Ja\n---\n"))
-    (with-current-buffer (bt-open file)
-      (bt-wait 20 "the server" #'eglot-current-server)
-      (bt-goto "Effective Ja")
-      (end-of-line)
-      (bt-choose-completion "Effective Java" 15)
-      (save-buffer)
-      (let ((problem (bt-front-matter-problem file)))
-        (bt-expect (null problem) "the saved note: %s" problem)))))
+  (bt-choose-title-in-new-note #'eglot-current-server))
 
 (bt-check "a Markdown file outside a notes folder is left alone"
   (bt-open (expand-file-name "../project/README.md" bt-library))

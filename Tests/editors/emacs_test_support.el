@@ -88,6 +88,20 @@ eglot connects from `post-command-hook', which batch mode never runs by itself."
           (when (<= end (point)) (goto-char (point-max))))))
     found))
 
+;; Chooses a Google Books title in a new note as a user does, once READY says the
+;; client is connected, saves the note and reads its front matter back.
+(defun bt-choose-title-in-new-note (ready)
+  (let ((file (expand-file-name "effective.md" bt-library)))
+    (with-temp-file file (insert "---\ntitle: Effective Ja\n---\n"))
+    (with-current-buffer (bt-open file)
+      (bt-wait 20 "the server" ready)
+      (bt-goto "Effective Ja")
+      (end-of-line)
+      (bt-choose-completion "Effective Java" 15)
+      (save-buffer)
+      (let ((problem (bt-front-matter-problem file)))
+        (bt-expect (null problem) "the saved note: %s" problem)))))
+
 (defun bt-choose-completion (label seconds)
   "Complete at point as a user who picks LABEL in *Completions* does.
 Asks (`completion-help-at-point') until *Completions* lists LABEL, for at most
