@@ -117,6 +117,13 @@ extension BlockParser {
     while j < e {
       let c = p[j]
       if let open = quote {
+        // `''` in single quotes and `\"` in double quotes stand for the quote.
+        if (open == UInt8(ascii: "'") && c == open && j + 1 < e && p[j + 1] == open)
+          || (open == UInt8(ascii: "\"") && c == UInt8(ascii: "\\"))
+        {
+          j += 2
+          continue
+        }
         if c == open { quote = nil }
       } else if j == start && (c == UInt8(ascii: "\"") || c == UInt8(ascii: "'")) {
         quote = c

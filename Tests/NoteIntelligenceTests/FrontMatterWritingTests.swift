@@ -22,6 +22,7 @@ import Testing
     ("Ends with colon:", "'Ends with colon:'"),
     ("C# in Depth", "C# in Depth"),
     ("Notes #2", "'Notes #2'"),
+    ("It's # one", "'It''s # one'"),
     ("Line\nbreak", "Line break"),
   ])
   func textIsQuotedOnlyWhereYAMLWouldMisreadIt(value: String, written: String) {
