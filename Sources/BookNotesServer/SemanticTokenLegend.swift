@@ -10,7 +10,7 @@ enum SemanticTokenLegend {
   static let tokenTypes = [
     "heading", "marker", "hashtag", "clozeHint", "clozeAnswer", "question", "answer", "summary", "quote",
     "citation", "emphasis", "strong", "code", "link", "url", "property", "string",
-    "highlight",
+    "highlight", "comment",
   ]
 
   /// The token modifiers, in wire order: bit `i` of a token's modifiers is entry `i`.
@@ -43,6 +43,7 @@ enum SemanticTokenLegend {
     case .property: 15
     case .string: 16
     case .highlight: 17
+    case .comment: 18
     }
   }
 

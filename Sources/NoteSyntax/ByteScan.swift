@@ -143,18 +143,18 @@ enum ByteScan {
 /// The ASCII bytes that start inline constructs (``InlineGrammar/asciiTriggers``) as
 /// vectors: the sixteen-byte step of the parser's scan of plain text compares each
 /// sixteen bytes with all of them at once. Two bytes that differ in one bit share a
-/// comparison (`!` and `#`: `v | 0x02 == 0x23`), so the grammar's eight take five.
+/// comparison (`!` and `#`: `v | 0x02 == 0x23`), so the grammar's ten take six.
 struct InlineTriggers: Sendable {
   typealias Vector = ByteScan.Vector
 
   /// How many comparisons (a byte, or two that differ in one bit) the scan makes.
-  static let capacity = 5
+  static let capacity = 6
 
-  // Five comparisons, unused ones repeating the first: fixed fields, so that the scan
-  // needs no loop (a construct whose first byte needs a sixth adds a field here).
+  // Six comparisons, unused ones repeating the first: fixed fields, so that the scan
+  // needs no loop (a construct whose first byte needs a seventh adds a field here).
   // Lane by lane, a byte `v` matches comparison `k` when `v | mk == tk`.
-  private let t0, t1, t2, t3, t4: Vector
-  private let m0, m1, m2, m3, m4: Vector
+  private let t0, t1, t2, t3, t4, t5: Vector
+  private let m0, m1, m2, m3, m4, m5: Vector
 
   /// The comparisons that match exactly `bytes`: each byte paired with the first later
   /// one that differs from it in one bit, if any.
@@ -176,12 +176,12 @@ struct InlineTriggers: Sendable {
 
   init(_ bytes: [UInt8]) {
     let found = Self.comparisons(bytes)
-    precondition(!found.isEmpty && found.count <= Self.capacity, "between 1 and 5 comparisons of ASCII triggers")
+    precondition(!found.isEmpty && found.count <= Self.capacity, "between 1 and 6 comparisons of ASCII triggers")
     let c = (0..<Self.capacity).map { found[$0 < found.count ? $0 : 0] }
     let t = c.map { Vector(repeating: Int8(bitPattern: $0.target)) }
     let m = c.map { Vector(repeating: Int8(bitPattern: $0.mask)) }
-    (t0, t1, t2, t3, t4) = (t[0], t[1], t[2], t[3], t[4])
-    (m0, m1, m2, m3, m4) = (m[0], m[1], m[2], m[3], m[4])
+    (t0, t1, t2, t3, t4, t5) = (t[0], t[1], t[2], t[3], t[4], t[5])
+    (m0, m1, m2, m3, m4, m5) = (m[0], m[1], m[2], m[3], m[4], m[5])
   }
 
   /// The first of the sixteen bytes at `i` that is a trigger, a control byte (line
@@ -192,7 +192,7 @@ struct InlineTriggers: Sendable {
     // Signed: below 0x20 or at least 0x80.
     var mask = v .< Vector(repeating: 0x20)
     mask = mask .| ((v | m0) .== t0) .| ((v | m1) .== t1) .| ((v | m2) .== t2)
-    mask = mask .| ((v | m3) .== t3) .| ((v | m4) .== t4)
+    mask = mask .| ((v | m3) .== t3) .| ((v | m4) .== t4) .| ((v | m5) .== t5)
     return ByteScan.firstLane(mask)
   }
 }

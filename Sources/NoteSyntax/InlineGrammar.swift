@@ -10,13 +10,20 @@
 enum InlineGrammar {
   static let constructs: [InlineConstruct] = [
     InlineConstruct("code", .span(Span(mark: "`", count: 1, node: .code, contents: .raw))),
+    InlineConstruct(
+      "math",
+      .span(Span(mark: "$", count: 1, node: .math, contents: .raw, closerAloneInItsRun: true, closerBeforeDigit: false))
+    ),
+    InlineConstruct("comment", .span(Span(mark: "%", count: 2, node: .comment, contents: .raw, flanking: false))),
     InlineConstruct("strong", .span(Span(mark: "*", count: 2, node: .strong))),
     InlineConstruct("highlight", .span(Span(mark: "=", count: 2, node: .highlight))),
     InlineConstruct("emphasis", .span(Span(mark: "*", count: 1, node: .emphasis, closerAloneInItsRun: true))),
     InlineConstruct(
       "emphasis with underscores",
       .span(Span(mark: "_", count: 1, node: .emphasis, closerAloneInItsRun: true, outsideWords: true))),
+    InlineConstruct("footnote reference", .footnoteReference),
     InlineConstruct("cloze", .cloze),
+    InlineConstruct("wiki link", .wikiLink),
     InlineConstruct("image", .link(.image)),
     InlineConstruct("link", .link(.link)),
     InlineConstruct("hashtag", .hashtag),
@@ -110,7 +117,7 @@ extension InlineGrammar {
     private init() {
       precondition(
         spanOrdinals.filter { $0 >= 0 }.count <= SpanSearches.capacity,
-        "at most six span constructs (SpanSearches has a field each)")
+        "at most eight span constructs (SpanSearches has a field each)")
     }
   }
 }
@@ -118,9 +125,9 @@ extension InlineGrammar {
 /// One forward search per span construct, for its closer, by the span's ordinal: fixed
 /// fields, so that a parser (one per block) allocates nothing for them.
 struct SpanSearches {
-  static let capacity = 6
+  static let capacity = 8
   private var s0 = ForwardSearch(), s1 = ForwardSearch(), s2 = ForwardSearch(), s3 = ForwardSearch()
-  private var s4 = ForwardSearch(), s5 = ForwardSearch()
+  private var s4 = ForwardSearch(), s5 = ForwardSearch(), s6 = ForwardSearch(), s7 = ForwardSearch()
 
   /// `body` on the search of the span with `ordinal`.
   @inline(__always)
@@ -131,7 +138,9 @@ struct SpanSearches {
     case 2: body(&s2)
     case 3: body(&s3)
     case 4: body(&s4)
-    default: body(&s5)
+    case 5: body(&s5)
+    case 6: body(&s6)
+    default: body(&s7)
     }
   }
 }
@@ -163,8 +172,12 @@ struct InlineConstruct: Sendable {
 enum InlineParse: Sendable {
   /// A span between two equal delimiters (``Span``).
   case span(Span)
+  /// `[^label]`: a reference to a footnote.
+  case footnoteReference
   /// `?[hint](answer)`, and the malformed ones the diagnostics name.
   case cloze
+  /// `[[target#heading|shown text]]`, or the embed `![[target]]`.
+  case wikiLink
   /// `[text](target)`, or `![alt](target)` for an image.
   case link(NodeKind)
   /// `#tag`, at the start of the text or after whitespace.
@@ -178,7 +191,9 @@ enum InlineParse: Sendable {
   var firstBytes: [UInt8] {
     switch self {
     case .span(let span): [span.mark]
+    case .footnoteReference: [UInt8(ascii: "[")]
     case .cloze: [UInt8(ascii: "?")]
+    case .wikiLink: [UInt8(ascii: "["), UInt8(ascii: "!")]
     case .link(let kind): kind == .image ? [UInt8(ascii: "!")] : [UInt8(ascii: "[")]
     case .hashtag: [UInt8(ascii: "#")]
     case .emoji: Array(0x80...0xFF)
@@ -195,7 +210,7 @@ struct Span: Sendable {
   enum Contents: Sendable {
     /// Inline text: constructs nest inside.
     case inline
-    /// Read as it is: nothing inside is recognised (code).
+    /// Read as it is: nothing inside is recognised (code, math, comments).
     case raw
   }
 
@@ -210,10 +225,16 @@ struct Span: Sendable {
   /// Whether the span opens only where no letter or digit comes before it and closes
   /// only where none comes after (`snake_case_name` holds no emphasis).
   let outsideWords: Bool
+  /// Whether the delimiters follow the flanking rules (a non-space after the opening
+  /// one, before the closing one); a comment's do not (`%% note %%`).
+  let flanking: Bool
+  /// Whether the closing delimiter may come right before a digit (math's may not, so
+  /// that `$5 and $6` stays prose, as in Pandoc).
+  let closerBeforeDigit: Bool
 
   init(
     mark: Character, count: Int, node: NodeKind, contents: Contents = .inline, closerAloneInItsRun: Bool = false,
-    outsideWords: Bool = false
+    outsideWords: Bool = false, flanking: Bool = true, closerBeforeDigit: Bool = true
   ) {
     precondition(count == 1 || count == 2, "a span's delimiter is one or two marks")
     self.mark = mark.asciiValue!
@@ -222,5 +243,7 @@ struct Span: Sendable {
     self.contents = contents
     self.closerAloneInItsRun = closerAloneInItsRun
     self.outsideWords = outsideWords
+    self.flanking = flanking
+    self.closerBeforeDigit = closerBeforeDigit
   }
 }

@@ -11,7 +11,7 @@ extension InlineParser {
   mutating func spanClose(_ span: Span, _ index: Int, at i: Int, _ start: Int, _ end: Int) -> Int? {
     let count = span.count
     let mark = span.mark
-    guard i + 2 * count < end, isNonSpace(i + count) else { return nil }
+    guard i + 2 * count < end, !span.flanking || isNonSpace(i + count) else { return nil }
     if count == 2 && p[i + 1] != mark { return nil }
     if span.outsideWords {
       if p[i + 1] == mark || (i > start && ByteClass.isASCIIAlphanumeric(p[i - 1])) { return nil }
@@ -50,8 +50,9 @@ extension InlineParser {
   static func closes(_ span: Span, _ p: UnsafeBufferPointer<UInt8>, _ x: Int, _ limit: Int) -> Bool {
     let mark = span.mark
     let after = x + span.count
-    guard after <= limit, !ByteClass.isWhitespace(p[x - 1]) else { return false }
+    guard after <= limit, !span.flanking || !ByteClass.isWhitespace(p[x - 1]) else { return false }
     if p[x] != mark || (span.count == 2 && p[x + 1] != mark) { return false }
+    if !span.closerBeforeDigit && after < limit && ByteClass.isDigit(p[after]) { return false }
     if span.closerAloneInItsRun && (p[x - 1] == mark || (after < limit && p[after] == mark)) { return false }
     if span.outsideWords && after < limit && (ByteClass.isASCIIAlphanumeric(p[after]) || p[after] == UInt8(ascii: "_"))
     {
@@ -114,7 +115,7 @@ extension InlineParser {
   /// is found absent (the pieces after it check that none follows on the line), so the
   /// piece's examined span does not run to the line's end.
   mutating func topLevelLinkClose(bracket: Int) -> (Int, Int)? {
-    guard let k = onTheLine(InlineGrammar.Absence.bracket, UInt8(ascii: "]"), from: bracket + 1) else {
+    guard let k = bracketOnTheLine(from: bracket + 1) else {
       bracketAbsentFrom = bracket
       return nil
     }
@@ -130,6 +131,11 @@ extension InlineParser {
       ByteClass.isSpaceOrTab(p[$0])
     }
     return space < m ? nil : (k, m)
+  }
+
+  /// The first `]` from `i` on its line, or `nil` (``onTheLine(_:_:from:)``).
+  mutating func bracketOnTheLine(from i: Int) -> Int? {
+    onTheLine(InlineGrammar.Absence.bracket, UInt8(ascii: "]"), from: i)
   }
 
   /// The first `closer` from `i` on its line, or `nil` (and `kind` found absent) when

@@ -25,6 +25,7 @@ struct InlineParser {
   var bracketsOrBreaks = ForwardSearch()
   var parensOrBreaks = ForwardSearch()
   var spaces = ForwardSearch()
+  var footnoteSpaces = ForwardSearch()
   /// The grammar's tables: which bytes start constructs, and which constructs.
   let grammar = InlineGrammar.Tables.shared
   /// One search for each span construct's closer.
@@ -293,6 +294,13 @@ struct InlineParser {
       switch grammar.parses[index] {
       case .span(let span):
         matchedEnd = self.span(span, index, at: i, start, end, &textStart, &builder, depth)
+      case .footnoteReference:
+        guard let close = footnoteClose(at: i, end) else { continue }
+        flush(&textStart, i, &builder)
+        matchedEnd = footnoteReference(i, close, &builder)
+      case .wikiLink:
+        guard let linkEnd = wikiLink(at: i, end, &textStart, &builder) else { continue }
+        matchedEnd = linkEnd
       case .cloze:
         guard i + 1 < end && p[i + 1] == UInt8(ascii: "["), !isQuestionMarkBeforeLink(at: i, end) else { continue }
         flush(&textStart, i, &builder)

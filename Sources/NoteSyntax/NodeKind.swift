@@ -112,6 +112,22 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
   case emoji
   /// `==text==`: Obsidian's and Kindle exports' highlight.
   case highlight
+  /// `$…$`: inline math, read as it is.
+  case math
+  /// `%%…%%`: an Obsidian comment, read as it is (it may span lines).
+  case comment
+  /// `[^label]`: a reference to a footnote.
+  case footnoteReference
+  /// The label of a footnote reference.
+  case footnoteLabel
+  /// `[[target#heading|shown text]]`, or the embed `![[target]]`: a wiki link.
+  case wikiLink
+  /// The target of a wiki link (a note's name or path).
+  case wikiTarget
+  /// The heading (`#Heading`) or block (`#^block`) a wiki link points at, after its `#`.
+  case wikiHeading
+  /// The shown text of a wiki link, after its `|`.
+  case wikiAlias
 
   public var description: String {
     switch self {
@@ -165,6 +181,14 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case .linkText: "linkText"
     case .linkTarget: "linkTarget"
     case .emoji: "emoji"
+    case .math: "math"
+    case .comment: "comment"
+    case .footnoteReference: "footnoteReference"
+    case .footnoteLabel: "footnoteLabel"
+    case .wikiLink: "wikiLink"
+    case .wikiTarget: "wikiTarget"
+    case .wikiHeading: "wikiHeading"
+    case .wikiAlias: "wikiAlias"
     }
   }
 }

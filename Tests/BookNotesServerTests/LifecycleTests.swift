@@ -19,7 +19,7 @@ import Testing
       tokens["legend"]?["tokenTypes"]
         == [
           "heading", "marker", "hashtag", "clozeHint", "clozeAnswer", "question", "answer", "summary", "quote",
-          "citation", "emphasis", "strong", "code", "link", "url", "property", "string", "highlight",
+          "citation", "emphasis", "strong", "code", "link", "url", "property", "string", "highlight", "comment",
         ])
     #expect(
       tokens["legend"]?["tokenModifiers"]

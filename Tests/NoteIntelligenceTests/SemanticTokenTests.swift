@@ -46,6 +46,41 @@ import Testing
         """)
   }
 
+  @Test func mathIsCodeAndACommentOverLinesIsSplitPerLine() {
+    #expect(
+      Dump.tokens("$x^2$ and %% a #tag\nb %% end\n") == """
+        0:0 1 marker "$"
+        0:1 3 code "x^2"
+        0:4 1 marker "$"
+        0:10 2 marker "%%"
+        0:12 7 comment " a #tag"
+        1:0 2 comment "b "
+        1:2 2 marker "%%"
+        """)
+  }
+
+  @Test func footnoteLabelsAndWikiLinkParts() {
+    #expect(
+      Dump.tokens("So[^1] [[Note#Part|shown]] [[Other]] [[#Top]]\n") == """
+        0:2 2 marker "[^"
+        0:4 1 link "1"
+        0:5 1 marker "]"
+        0:7 2 marker "[["
+        0:9 4 url "Note"
+        0:13 1 marker "#"
+        0:14 4 url "Part"
+        0:18 1 marker "|"
+        0:19 5 link "shown"
+        0:24 2 marker "]]"
+        0:27 2 marker "[["
+        0:29 5 link "Other"
+        0:34 2 marker "]]"
+        0:37 3 marker "[[#"
+        0:40 3 link "Top"
+        0:43 2 marker "]]"
+        """)
+  }
+
   @Test func quoteWithHashtagClozeAndCitation() {
     let text = "> Shown by ?[who](Vohs) #psych\n> in 2000. (p. 42)\n"
     #expect(

@@ -8,8 +8,8 @@ import Testing
   @Test func constructsAreTriedInTheSpecOrder() {
     #expect(
       InlineGrammar.constructs.map(\.name) == [
-        "code", "strong", "highlight", "emphasis", "emphasis with underscores", "cloze", "image", "link", "hashtag",
-        "emoji", "line break",
+        "code", "math", "comment", "strong", "highlight", "emphasis", "emphasis with underscores",
+        "footnote reference", "cloze", "wiki link", "image", "link", "hashtag", "emoji", "line break",
       ])
   }
 
@@ -61,6 +61,71 @@ import Testing
     ("==**both**==", [.highlight]),
   ])
   func highlightsFollowTheFlankingRulesOfStrong(text: String, kinds: [NodeKind]) {
+    #expect(Self.kinds(text) == kinds)
+  }
+
+  @Test(arguments: [
+    ("$x^2$", [NodeKind.math]),
+    ("so $a_1 *b*$ here", [.text, .math, .text]),
+    ("$5 and $6", [.text]),
+    ("costs $5, or $x$", [.text, .math]),
+    ("$ spaced $", [.text]),
+    ("$$x$$", [.text]),
+    ("`$code$`", [.code]),
+  ])
+  func inlineMathIsRawAndLeavesPricesAlone(text: String, kinds: [NodeKind]) {
+    #expect(Self.kinds(text) == kinds)
+  }
+
+  @Test(arguments: [
+    ("%% a comment %%", [NodeKind.comment]),
+    ("a %%#tag ?[x] [l](t)%% b", [.text, .comment, .text]),
+    ("%%open", [.text]),
+    ("%%over\ntwo #lines%% after", [.comment, .text]),
+  ])
+  func commentsHoldNothingOfOurs(text: String, kinds: [NodeKind]) {
+    #expect(Self.kinds(text) == kinds)
+  }
+
+  @Test(arguments: [
+    ("see[^1].", [NodeKind.text, .footnoteReference, .text]),
+    ("?[^note]", [.text, .footnoteReference]),
+    ("[^two words]", [.text]),
+    ("[^]", [.text]),
+    ("[^1](x)", [.footnoteReference, .text]),
+  ])
+  func footnoteReferencesHaveALabelWithoutSpaces(text: String, kinds: [NodeKind]) {
+    #expect(Self.kinds(text) == kinds)
+  }
+
+  @Test(arguments: [
+    ("[[Note]]", [NodeKind.wikiTarget]),
+    ("[[Note#Heading]]", [.wikiTarget, .wikiHeading]),
+    ("[[Note#^block]]", [.wikiTarget, .wikiHeading]),
+    ("[[Note|shown text]]", [.wikiTarget, .wikiAlias]),
+    ("[[Note#Part|shown]]", [.wikiTarget, .wikiHeading, .wikiAlias]),
+    ("[[#Heading]]", [.wikiHeading]),
+    ("![[cover.png]]", [.wikiTarget]),
+  ])
+  func wikiLinksNameTheirParts(text: String, parts: [NodeKind]) {
+    let block = NoteDocument(text).tree.block(at: 0)
+    let links = Array(block.children)
+    #expect(links.map(\.kind) == [.wikiLink])
+    #expect(links.first.map { Array($0.children).map(\.kind).filter { $0 != .delimiter } } == parts)
+  }
+
+  @Test(arguments: [
+    ("[[open", [NodeKind.text]),
+    ("[[]]", [.text]),
+    ("[[|x]]", [.text]),
+    ("[[a\nb]]", [.text, .lineBreak, .text]),
+    ("[[a]b]]", [.text]),
+    ("[[a [[b]]", [.text, .wikiLink]),
+    ("[[a]](x)", [.wikiLink, .text]),
+    ("[a](x)", [.link]),
+    ("![a](x.png)", [.image]),
+  ])
+  func wikiLinksCloseOnTheirLine(text: String, kinds: [NodeKind]) {
     #expect(Self.kinds(text) == kinds)
   }
 

@@ -38,9 +38,9 @@ import Testing
     return out
   }
 
-  /// `text` with no `*`, `=` or backtick that could close an opener before it.
+  /// `text` with no `*`, `=`, `$`, `%` or backtick that could close an opener before it.
   static func withoutClosers(_ text: String) -> String {
-    String(text.map { $0 == "*" || $0 == "`" || $0 == "=" ? "+" : $0 })
+    String(text.map { $0 == "*" || $0 == "`" || $0 == "=" || $0 == "$" || $0 == "%" ? "+" : $0 })
   }
 
   static let cases: [Case] = [
@@ -101,12 +101,15 @@ import Testing
       text(
         &rng, bytes, separator: { rng in ["\n`", "\n``", "\n~~", "\n   ``x", "\n    ```"].randomElement(using: &rng)! }
       ) {
-        NoteGenerator.inline(&$0) + String(repeating: " long", count: 60)
+        // Math and comments, which may run over many of these lines to a rare closer,
+        // left out: typing inside a span that long reparses all of it.
+        NoteGenerator.inline(&$0).replacingOccurrences(of: "$", with: "+").replacingOccurrences(of: "%", with: "+")
+          + String(repeating: " long", count: 60)
       }
     },
     Case(name: "paragraph with unclosed openers throughout") { rng, bytes in
-      // Every opener searches to the end in vain: `*`, `**`, `_`, a backtick and `==`,
-      // each again and again, none with a closer after it.
+      // Every opener searches to the end in vain: `*`, `**`, `_`, a backtick, `==`, `$`
+      // and `%%`, each again and again, none with a closer after it.
       text(&rng, bytes, separator: { _ in " " }) { rng in
         let opener = Int.random(in: 0..<40, using: &rng)
         let word = withoutClosers(NoteGenerator.inline(&rng)).replacingOccurrences(of: "_", with: "-")
@@ -116,6 +119,8 @@ import Testing
         case 2: return "_under " + word
         case 3: return "`tick " + word
         case 4: return "==mark " + word
+        case 5: return "$math " + word
+        case 6: return "%%comment " + word
         default: return word
         }
       }
@@ -128,6 +133,9 @@ import Testing
         switch Int.random(in: 0..<30, using: &rng) {
         case 0: return "[open " + word
         case 1: return "![alt](open " + word
+        case 2: return "[[wiki " + word
+        case 3: return "![[embed " + word
+        case 4: return "[^note " + word
         default: return word
         }
       }
@@ -465,7 +473,9 @@ import Testing
   @Test func aCloserTypedFarAfterAnUnclosedOpenerReachesBackToIt() {
     var rng = SplitMix(seed: 6)
     let body = Self.text(&rng, 200_000, separator: { _ in " " }) {
+      // Nor wiki links, whose insides are not inline text.
       Self.withoutClosers(NoteGenerator.inline(&$0)).replacingOccurrences(of: "_", with: "-")
+        .replacingOccurrences(of: "[[", with: "{{")
     }
     let text = "# Heading\n\n*open " + body + "\n\nAfter the block.\n"
     var document = NoteDocument(text)
@@ -490,7 +500,9 @@ import Testing
   @Test func aLinkClosedFarAlongItsLineReachesBackToItsBracket() {
     var rng = SplitMix(seed: 7)
     let body = Self.text(&rng, 200_000, separator: { _ in " " }) {
+      // Nor comments, whose insides are not inline text.
       NoteGenerator.inline(&$0).replacingOccurrences(of: "[", with: "{").replacingOccurrences(of: "]", with: "}")
+        .replacingOccurrences(of: "%", with: "+")
     }
     let text = "# Heading\n\nsee [the " + body + "\n\nAfter the block.\n"
     var document = NoteDocument(text)

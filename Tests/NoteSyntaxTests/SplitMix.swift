@@ -36,7 +36,7 @@ enum NoteGenerator {
     var parts: [String] = []
     for _ in 0..<Int.random(in: 1...8, using: &rng) {
       let w = words.randomElement(using: &rng)!
-      switch Int.random(in: 0..<16, using: &rng) {
+      switch Int.random(in: 0..<22, using: &rng) {
       case 0: parts.append("**\(w)**")
       case 1: parts.append("*\(w)*")
       case 2: parts.append("_\(w)_")
@@ -49,6 +49,13 @@ enum NoteGenerator {
       case 9: parts.append("?[\(w)](\(w)")
       case 10: parts.append("🇫🇷")
       case 11: parts.append("==\(w)==")
+      case 12: parts.append(["$\(w)$", "$5 and $6", "$$\(w)$$"].randomElement(using: &rng)!)
+      case 13: parts.append(["%% \(w) %%", "%%\(w) #\(w) ?[\(w)]%%", "%%open"].randomElement(using: &rng)!)
+      case 14: parts.append(["[^\(w)]", "?[^1]", "[^\(w) x]"].randomElement(using: &rng)!)
+      case 15:
+        parts.append(
+          ["[[\(w)]]", "[[\(w)#\(w) x|\(w) \(w)]]", "![[\(w).png]]", "[[#\(w)]]", "[[\(w)#^b1]]", "[[\(w)"]
+            .randomElement(using: &rng)!)
       default: parts.append(w)
       }
     }
@@ -84,7 +91,7 @@ enum NoteGenerator {
   /// Snippets that edits insert, heavy on prompt syntax and line breaks.
   static let snippets = [
     "?[", "](", ")", "]", "[", "(", "Q: ", "A: ", "q:", "\n", "\r\n", "\r", "\n\n", "#", "# ", "## ", "#tag/x", "*",
-    "**", "==", "=",
+    "**", "==", "=", "$", "%%", "[^", "[[", "]]", "![[", "|",
     "_", "`", "> ", "- ", "1. ", "---", "---\n", "...", "Summary: ", "tl;dr:", "😀", "👨‍👩‍👧", "\u{200D}", "🇫🇷", "é", "中", " ",
     "\t", "word", "(p. 4)", "— p. 3", "status: x\n", "```", "```\n", "~~~", "\n```sh\n", "`",
   ]

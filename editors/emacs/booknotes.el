@@ -102,6 +102,7 @@ Sent as `initializationOptions'; for example
 (defface booknotes-property '((t :inherit font-lock-keyword-face)) "A front-matter key.")
 (defface booknotes-string '((t :inherit font-lock-string-face)) "A front-matter value.")
 (defface booknotes-highlight '((t :inherit highlight)) "The text of ==highlight==.")
+(defface booknotes-comment '((t :inherit font-lock-comment-face)) "The text of a %%comment%%.")
 (defface booknotes-invalid '((t :underline (:style wave :color "Red1"))) "What a diagnostic flags.")
 
 (defconst booknotes-token-faces
@@ -122,7 +123,8 @@ Sent as `initializationOptions'; for example
     ("url" . booknotes-url)
     ("property" . booknotes-property)
     ("string" . booknotes-string)
-    ("highlight" . booknotes-highlight))
+    ("highlight" . booknotes-highlight)
+    ("comment" . booknotes-comment))
   "The face of each semantic token type of the server's legend.")
 
 (defconst booknotes-token-modifier-faces

@@ -26,11 +26,12 @@ public enum SemanticTokenType: Sendable, Hashable, CaseIterable {
   case emphasis
   /// `**text**`.
   case strong
-  /// The content of `` `code` ``.
+  /// The content of `` `code` `` and of inline math (`$…$`).
   case code
-  /// A link's text or an image's alt text.
+  /// A link's text, an image's alt text, a wiki link's shown text (its target when it
+  /// shows none) or a footnote reference's label.
   case link
-  /// A link's or image's target.
+  /// A link's or image's target, or a wiki link's when it shows other text.
   case url
   /// A front matter key.
   case property
@@ -38,6 +39,8 @@ public enum SemanticTokenType: Sendable, Hashable, CaseIterable {
   case string
   /// The text of `==text==`.
   case highlight
+  /// The text of an Obsidian comment, `%%…%%`.
+  case comment
 }
 
 /// What a semantic token's span is besides its kind: a heading's level, or the part of

@@ -45,7 +45,11 @@ struct TokenCollector {
     case .strong: (.strong, .empty)
     case .highlight: (.highlight, .empty)
     case .emphasis: (.emphasis, .empty)
-    case .code: (.code, .empty)
+    case .code, .math: (.code, .empty)
+    case .comment: (.comment, .empty)
+    case .footnoteLabel: (.link, .empty)
+    case .wikiTarget, .wikiHeading: (wikiLinkShowsOtherText(after: index, in: tree) ? .url : .link, .empty)
+    case .wikiAlias: (.link, .empty)
     case .hashtag: (.hashtag, .empty)
     case .clozeHint: (.clozeHint, .empty)
     case .clozeAnswer: (.clozeAnswer, .empty)
@@ -53,6 +57,21 @@ struct TokenCollector {
     case .linkTarget: (.url, .empty)
     default: nil
     }
+  }
+
+  /// Whether the wiki link whose target or heading is at `index` has shown text after it
+  /// (its parts come before its closing `]]`; what follows that, in an enclosing span,
+  /// is at most closing delimiters, then something other than a wiki link's part).
+  private static func wikiLinkShowsOtherText(after index: Int, in tree: FlatSubtree) -> Bool {
+    var next = index + 1
+    while next < tree.end {
+      switch tree.kind(next) {
+      case .wikiAlias: return true
+      case .delimiter, .wikiHeading: next += 1
+      default: return false
+      }
+    }
+    return false
   }
 
   /// The length of a heading's marker (its level), 1 without one.
@@ -95,8 +114,8 @@ struct TokenCollector {
           case .text, .emoji:
             if let inherited {
               let start = tree.relativeStart(i)
-              if inherited.type == .code && tree.holdsLineBreak(i) {
-                // Only code spans hold line breaks inside a token.
+              if (inherited.type == .code || inherited.type == .comment) && tree.holdsLineBreak(i) {
+                // Only raw spans (code, math, comments) hold line breaks inside a token.
                 collector.addSplittingLines(start, tree.length(i), inherited, doc.text, base: base, into: &tokens)
               } else {
                 collector.add(start, tree.length(i), inherited, into: &tokens)

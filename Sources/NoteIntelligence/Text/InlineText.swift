@@ -114,7 +114,7 @@ struct InlineText {
       appendSpace()
     case .delimiter:
       if keepsMarkup { append(node) }
-    case .citation, .quoteMarker:
+    case .citation, .quoteMarker, .comment:
       break
     case .cloze:
       let answer = node.child(.clozeAnswer)
@@ -132,6 +132,12 @@ struct InlineText {
       if keepsMarkup {
         append(node)
       } else if let shown = node.child(.linkText) ?? node.child(.linkTarget) {
+        append(shown)
+      }
+    case .wikiLink:
+      if keepsMarkup {
+        append(node)
+      } else if let shown = node.child(.wikiAlias) ?? node.child(.wikiTarget) ?? node.child(.wikiHeading) {
         append(shown)
       }
     default:

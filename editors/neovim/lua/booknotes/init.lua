@@ -128,6 +128,7 @@ M.groups = {
   property = { 'BooknotesProperty', '@property' },
   string = { 'BooknotesString', '@string' },
   highlight = { 'BooknotesHighlight', 'Search' },
+  comment = { 'BooknotesComment', 'Comment' },
 }
 
 -- Modifiers: `level1`…`level6` on headings, `invalid` on what a diagnostic flags.
