@@ -1,4 +1,4 @@
-public import NoteIntelligence
+package import NoteIntelligence
 
 extension SummaryArchive {
   /// Appends `tables`, naming each note by its index in `notes` (every note the
