@@ -31,9 +31,13 @@ extension BookNotesServer {
         fixes += QuickFixes.fixes(
           for: NoteDiagnostic(range: range, severity: .error, code: code, message: diagnostic.message), in: note)
       }
-      fixes += QuickFixes.fixes(at: note.byteRange(of: params.range, in: encoding), in: note)
-
+      // At the cursor, the fixes of what the reader is shown: none for a code the
+      // settings turn off, or one that says nothing where prompts are not expected.
       let current = Diagnostics.compute(note, options: options)
+      fixes += QuickFixes.fixes(at: note.byteRange(of: params.range, in: encoding), in: note).filter { fix in
+        current.contains { $0.code == fix.code && $0.range == fix.diagnosticRange }
+      }
+
       var seen = Set<QuickFix>()
       return fixes.filter { seen.insert($0).inserted }.map { fix in
         let attached =

@@ -21,7 +21,7 @@ import Testing
     let initialized = try await harness.initialize(capabilities: capabilitiesShowingDocuments(true))
     #expect(initialized["capabilities"]?["executeCommandProvider"] == ["commands": ["booknotes.placeCursor"]])
     client.onServerRequest { method, _ in method == "window/showDocument" ? ["success": true] : .null }
-    client.open(Self.uri, text: "😀 ?[who] wrote it\n")
+    client.open(Self.uri, text: "😀 ?[who] wrote it. ?[When](1984)\n")
 
     let actions = try await client.request(
       "textDocument/codeAction", uri: Self.uri, ["range": range((0, 5), (0, 5)), "context": ["diagnostics": []]])
@@ -48,7 +48,7 @@ import Testing
   @Test func noCommandForAClientThatCannotShowDocuments() async throws {
     let harness = InProcessServer()
     try await harness.initialize(capabilities: capabilitiesShowingDocuments(false))
-    harness.client.open(Self.uri, text: "?[who] wrote it\n")
+    harness.client.open(Self.uri, text: "?[who] wrote it. ?[When](1984)\n")
     let actions = try await harness.client.request(
       "textDocument/codeAction", uri: Self.uri, ["range": range((0, 1), (0, 1)), "context": ["diagnostics": []]])
     #expect(actions[0]?["title"] == "Insert '()' for the answer")

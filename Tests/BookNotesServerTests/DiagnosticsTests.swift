@@ -121,6 +121,20 @@ import Testing
     _ = try await harness.finish()
   }
 
+  @Test func noFixAtTheCursorForWhatIsNotShown() async throws {
+    let harness = InProcessServer()
+    try await harness.initialize(capabilities: capabilities(encodings: ["utf-16"]))
+    let client = harness.client
+    // Outside a notes folder, a note without clozes: `?[citation needed]` is prose.
+    client.open(Self.uri, text: "Really?[citation needed] it is.\n")
+    let published = try await client.waitForNotification("textDocument/publishDiagnostics")
+    #expect(published["diagnostics"]?.arrayValue?.isEmpty == true)
+    let actions = try await client.request(
+      "textDocument/codeAction", uri: Self.uri, ["range": range((0, 8), (0, 8)), "context": ["diagnostics": []]])
+    #expect(actions.arrayValue?.isEmpty == true)
+    #expect(try await harness.finish() == 1)
+  }
+
   /// What eglot sends for `eglot-code-actions` with the cursor on the text of a question
   /// (column 10), past the `Q:` its diagnostic covers: a point range and no diagnostics.
   @Test func quickFixIsOfferedAnywhereOnTheLineOfTheConstruct() async throws {
