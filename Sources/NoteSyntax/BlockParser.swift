@@ -93,7 +93,12 @@ struct BlockParser {
     }
     if frontMatter(fenceStart: fence, firstLineEnd: e) { return .text }
     builder.reset(base: s)
-    builder.finding(.frontMatterUnclosed, fence, fence + 3)
+    // Unclosed: an error only when the next line reads as a key (`title: …`); before a
+    // blank line or prose, the `---` is a thematic break and says nothing.
+    let second = nextLine(e)
+    if second < n && LineMarkers.startsWithAKey(p, second, ByteScan.lineBreak(p, from: second, to: n)) {
+      builder.finding(.frontMatterUnclosed, fence, fence + 3)
+    }
     return textBlock(s, e)
   }
 

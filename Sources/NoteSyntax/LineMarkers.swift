@@ -11,6 +11,17 @@ enum LineMarkers {
     return j
   }
 
+  /// Whether the line `start..<end` starts with a front-matter key: letters, digits,
+  /// `-` or `_`, then `:` and a space, a tab or the line's end.
+  static func startsWithAKey(_ p: Buffer, _ start: Int, _ end: Int) -> Bool {
+    var j = start
+    while j < end && (ByteClass.isASCIIAlphanumeric(p[j]) || p[j] == UInt8(ascii: "-") || p[j] == UInt8(ascii: "_")) {
+      j += 1
+    }
+    guard j > start, j < end, p[j] == UInt8(ascii: ":") else { return false }
+    return j + 1 == end || ByteClass.isSpaceOrTab(p[j + 1])
+  }
+
   /// Position before trailing spaces and tabs of `start..<end`.
   @inline(__always)
   static func trimEnd(_ p: Buffer, _ start: Int, _ end: Int) -> Int {

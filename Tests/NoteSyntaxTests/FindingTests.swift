@@ -114,7 +114,12 @@ import Testing
 
   @Test func frontMatterUnclosed() {
     #expect(findings("---\ntitle: x\n") == ["front-matter-unclosed \"---\""])
-    #expect(findings("---") == ["front-matter-unclosed \"---\""])
+    #expect(findings("\u{FEFF}---\nauthor: y") == ["front-matter-unclosed \"---\""])
+    // A rule that opens a note, before nothing, a blank line or prose, is a thematic break.
+    #expect(findings("---").isEmpty)
+    #expect(findings("---\n\nA note after a rule.\n").isEmpty)
+    #expect(findings("---\nProse: as it comes, after a rule\n").isEmpty == false)
+    #expect(findings("---\nJust prose.\n").isEmpty)
     #expect(findings("---\ntitle: x\n---\n").isEmpty)
     #expect(findings("text\n---\n").isEmpty)
   }
