@@ -8,7 +8,7 @@ public import NoteIntelligence
   import Darwin
 #endif
 
-/// The cache file, version 4:
+/// The cache file (its version is `IndexCache.version`):
 ///
 /// ```
 /// header     "BNIDX", version (u32), fingerprint (string), note count (u32), the

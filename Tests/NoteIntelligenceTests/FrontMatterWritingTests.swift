@@ -95,6 +95,7 @@ import Testing
 
   @Test(arguments: [
     ("---\ntitle: Effective Ja\n---\n", 1),
+    ("\u{FEFF}---\ntitle: Effective Ja\n---\n", 1),
     ("---\ntitle: Effective Ja", 1),
     ("---\r\nauthor: Someone\r\ntitle: Effective Ja\r\nisbn: 1\r\n---\r\n", 2),
     ("---\nauthors:\n  - A\n  - B\ntitle: Effective Ja\n---\n", 4),

@@ -75,9 +75,9 @@ struct FrontMatterLines {
   /// past the closing fence.
   init?(_ doc: NoteDocument, through last: Int? = nil) {
     let lines = doc.lines
-    guard lines.lineCount > 1, doc.text.string(in: lines.contentRange(ofLine: 0)).trimmingSpaces == "---" else {
-      return nil
-    }
+    // A byte-order mark before the opening `---` does not hide it.
+    let opening = doc.text.string(in: lines.contentRange(ofLine: 0)).trimmingSpaces
+    guard lines.lineCount > 1, opening == "---" || opening == "\u{FEFF}---" else { return nil }
     if let last, last < 1 { return nil }
     let end = min(last.map { $0 + 1 } ?? lines.lineCount, lines.lineCount)
     for number in 1..<end {
