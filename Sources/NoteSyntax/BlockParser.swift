@@ -14,16 +14,16 @@ struct BlockParser {
   var reach = 0
   var builder = TreeBuilder()
   /// The latest line examined, which is often examined again next.
-  private var lastLine = (start: -1, end: 0)
+  var lastLine = (start: -1, end: 0)
   /// Whether each line is recorded for the line index the first time it is examined
   /// (a fresh parse of a whole note examines every line, in order).
-  private let recordsLines: Bool
+  let recordsLines: Bool
   /// The lines recorded, in chunks of the line index's size.
-  private var lineChunks: [[LineIndex.Line]] = []
-  private var lines: [LineIndex.Line] = []
+  var lineChunks: [[LineIndex.Line]] = []
+  var lines: [LineIndex.Line] = []
   /// The start of the first line not recorded yet.
-  private var recordedEnd = 0
-  private var recordingBroken = false
+  var recordedEnd = 0
+  var recordingBroken = false
   /// Whether paragraphs, quotes and lists longer than `Pieces.largeBlock` are cut into
   /// pieces (see ``Pieces``); without, each is one block however long.
   let cutsLargeBlocks: Bool
@@ -270,155 +270,6 @@ struct BlockParser {
     var hash: UInt32 = 0x811C_9DC5
     for i in start..<end { hash = (hash ^ UInt32(p[i])) &* 0x0100_0193 }
     return hash & 15 == 0
-  }
-
-  // MARK: Reading lines
-
-  /// The end of the line starting at `i` (its line break or the end); marks it read.
-  mutating func examineLine(_ i: Int) -> Int {
-    let j: Int
-    if i == lastLine.start {
-      // The line after a block is examined again as the next block's first line.
-      j = lastLine.end
-    } else if recordsLines {
-      let (end, ascii) = ByteScan.lineBreakAndASCII(p, from: i, to: n)
-      j = end
-      record(i, j, ascii: ascii)
-    } else {
-      j = ByteScan.lineBreak(p, from: i, to: n)
-    }
-    lastLine = (i, j)
-    reach = max(reach, j + 1)
-    return j
-  }
-
-  /// The end of the line starting at `i`, or `nil` when it is longer than
-  /// `Pieces.largeBlock` and large blocks are cut: a block that only needs to know how
-  /// a following line starts reads no more of a long one.
-  mutating func examineShortLine(_ i: Int) -> Int? {
-    examineLine(i, limit: cutsLargeBlocks ? i + Pieces.largeBlock : n)
-  }
-
-  /// The end of the line starting at `i` if it ends before `limit`; `nil` (the bytes up
-  /// to `limit` read) if it does not.
-  mutating func examineLine(_ i: Int, limit: Int) -> Int? {
-    guard limit < n else { return examineLine(i) }
-    if i == lastLine.start {
-      // Read whole by the block before: still `nil` when long, so that a block's parse
-      // does not depend on what the block before it read.
-      guard lastLine.end < limit else {
-        reach = max(reach, limit)
-        return nil
-      }
-      return examineLine(i)
-    }
-    let j: Int
-    var ascii = false
-    if recordsLines {
-      (j, ascii) = ByteScan.lineBreakAndASCII(p, from: i, to: limit)
-    } else {
-      j = ByteScan.lineBreak(p, from: i, to: limit)
-    }
-    guard j < limit else {
-      reach = max(reach, limit)
-      return nil
-    }
-    if recordsLines { record(i, j, ascii: ascii) }
-    lastLine = (i, j)
-    reach = max(reach, j + 1)
-    return j
-  }
-
-  /// Records line `start..<end` for the line index if it is the next one not recorded.
-  private mutating func record(_ start: Int, _ end: Int, ascii: Bool) {
-    guard start >= recordedEnd else { return }
-    guard start == recordedEnd else {
-      // A line was never examined: the line index is built from the text instead.
-      recordingBroken = true
-      return
-    }
-    var breakLength = 0
-    if end < n { breakLength = p[end] == ByteClass.cr && end + 1 < n && p[end + 1] == ByteClass.lf ? 2 : 1 }
-    let utf8 = end - start + breakLength
-    if lines.count == LineIndex.chunkSize {
-      lineChunks.append(lines)
-      lines = []
-      lines.reserveCapacity(LineIndex.chunkSize)
-    }
-    if ascii {
-      lines.append(LineIndex.Line(ascii: utf8, breakLength: breakLength))
-    } else {
-      lines.append(LineIndex.Line(p, start..<end, breakLength: breakLength))
-    }
-    recordedEnd = end + breakLength
-  }
-
-  /// The line index of the whole buffer from the lines examined, if every line was.
-  func recordedLineIndex() -> LineIndex? {
-    guard recordsLines, !recordingBroken, recordedEnd == n else { return nil }
-    var last = lines
-    // After a final line break (or in an empty text), the last line is empty.
-    if n == 0 || last.last?.breakLength != 0 { last.append(LineIndex.Line(ascii: 0, breakLength: 0)) }
-    return LineIndex(chunks: lineChunks + [last])
-  }
-
-  /// The start of the line after the one ending at `e`. Counts as looking at that
-  /// position too (whether it is the end, or what the next line starts with).
-  mutating func nextLine(_ e: Int) -> Int {
-    var next = e + 1
-    if e >= n {
-      next = n
-    } else if p[e] == ByteClass.cr && e + 1 < n && p[e + 1] == ByteClass.lf {
-      next = e + 2
-    }
-    reach = max(reach, next + 1)
-    return next
-  }
-
-  mutating func inline(_ start: Int, _ end: Int, questionMarkers: Bool = false) {
-    guard end > start else { return }
-    var parser = InlineParser(buffer: p, regionEnd: end, checksQuestionMarkers: questionMarkers)
-    parser.parse(start, end, into: &builder)
-  }
-
-  private mutating func inlineContent(_ start: Int, _ end: Int) {
-    guard end > start else { return }
-    let node = builder.open(.inlineContent, at: start)
-    inline(start, end)
-    builder.close(node, at: end)
-  }
-
-  /// Extends a paragraph whose first line ends at `e` over its continuation lines.
-  /// Returns the end of its last line's content and the start of the next line; or,
-  /// given the paragraph's start (`largeFrom`) when large blocks are cut, `nil` once it
-  /// runs past `Pieces.largeBlock` bytes from there.
-  mutating func paragraphExtent(_ e: Int, largeFrom start: Int? = nil) -> (contentEnd: Int, next: Int)? {
-    var contentEnd = e
-    var next = nextLine(e)
-    let budget = cutsLargeBlocks ? start.map { $0 + Pieces.largeBlock } : nil
-    while next < n {
-      let lineEnd: Int
-      if let budget {
-        guard next < budget, let end = examineLine(next, limit: budget) else {
-          let (ends, examined) = LineMarkers.endsParagraph(p, at: next)
-          reach = max(reach, examined)
-          if ends { break }
-          return nil
-        }
-        lineEnd = end
-      } else if let end = examineShortLine(next) {
-        lineEnd = end
-      } else {
-        let (ends, examined) = LineMarkers.endsParagraph(p, at: next)
-        reach = max(reach, examined)
-        if ends { break }
-        lineEnd = examineLine(next)
-      }
-      if LineMarkers.isParagraphBreak(p, next, lineEnd) { break }
-      contentEnd = lineEnd
-      next = nextLine(lineEnd)
-    }
-    return (contentEnd, next)
   }
 
   // MARK: Rules
