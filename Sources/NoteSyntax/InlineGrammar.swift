@@ -41,21 +41,6 @@ enum InlineGrammar {
     return table
   }()
 
-  /// For each byte, the indices into ``constructs`` of those it may start, in order of
-  /// trial: `candidates[starts[b]..<starts[b + 1]]`.
-  static let (starts, candidates): ([Int], [Int]) = {
-    var starts: [Int] = []
-    var candidates: [Int] = []
-    for byte in 0...255 {
-      starts.append(candidates.count)
-      for (index, construct) in constructs.enumerated() where construct.parse.firstBytes.contains(UInt8(byte)) {
-        candidates.append(index)
-      }
-    }
-    starts.append(candidates.count)
-    return (starts, candidates)
-  }()
-
   /// The ASCII bytes that start a construct, other than line breaks (the scan stops at
   /// every control byte and every non-ASCII byte anyway): at most
   /// ``InlineTriggers/capacity``.
@@ -97,7 +82,9 @@ extension InlineGrammar {
     /// For each byte, the indices of the constructs it may start, in order of trial,
     /// one per byte from the lowest, `0xFF` after the last.
     let dispatch: [UInt32] = (0...255).map { byte in
-      let indices = InlineGrammar.candidates[InlineGrammar.starts[byte]..<InlineGrammar.starts[byte + 1]]
+      let indices = InlineGrammar.constructs.indices.filter {
+        InlineGrammar.constructs[$0].parse.firstBytes.contains(UInt8(byte))
+      }
       precondition(indices.count <= 3, "at most three constructs start with one byte")
       var packed: UInt32 = 0xFFFF_FFFF
       for index in indices.reversed() { packed = packed << 8 | UInt32(index) }
