@@ -57,6 +57,12 @@ final class ServerProcess {
     _ = writeAll(toServer, MessageWriter.frame(Array(message.description.utf8)))
   }
 
+  /// Writes bytes already framed (a client that prepared its messages before starting
+  /// the server).
+  func write(_ framed: [UInt8]) {
+    _ = writeAll(toServer, framed)
+  }
+
   @discardableResult
   func request(_ method: String, _ params: JSONValue) -> Int {
     let id = nextID

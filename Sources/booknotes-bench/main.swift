@@ -10,12 +10,13 @@ do {
   case "parse": try ParseBenchmark.run(arguments: Array(arguments.dropFirst()))
   case "lsp": try LSPBenchmark.run(arguments: Array(arguments.dropFirst()))
   case "json": try JSONBenchmark.run()
+  case "open": try OpenBenchmark.run(arguments: Array(arguments.dropFirst()))
   case "workspace": try WorkspaceBenchmark.run(arguments: Array(arguments.dropFirst()))
   case "library": try LibraryBenchmark.run(arguments: Array(arguments.dropFirst()))
   case "books": try BooksBenchmark.run(arguments: Array(arguments.dropFirst()))
   default:
     let usage =
-      "usage: booknotes-bench parse [--large] | lsp [BOOKNOTES_BINARY] | json | workspace [--notes N]… [--cold] [--from-storage] [BOOKNOTES_BINARY]"
+      "usage: booknotes-bench parse [--large] | lsp [BOOKNOTES_BINARY] | open [BOOKNOTES_BINARY] | json | workspace [--notes N]… [--cold] [--from-storage] [BOOKNOTES_BINARY]"
       + " | library [--notes N] [--only PHASE] | books [--rounds N] [--fake SCRIPT] [BOOKNOTES_BINARY]\n"
     FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
