@@ -9,8 +9,8 @@ enum ByteScan {
   typealias Vector = SIMD16<Int8>
 
   @inline(__always)
-  static func loadVector(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Vector {
-    UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: Vector.self)
+  static func loadVector(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Vector {
+    UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: Vector.self)
   }
 
   /// The first lane set in `mask`, 16 when none is (lanes are in memory order on the
@@ -26,10 +26,10 @@ enum ByteScan {
   /// Whether one of the 64 bytes at `i` equals a lane of `a`, `b` or `c` (each a byte
   /// repeated).
   @inline(__always)
-  static func holdsAny(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ a: Vector, _ b: Vector, _ c: Vector) -> Bool {
+  static func holdsAny(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ a: Vector, _ b: Vector, _ c: Vector) -> Bool {
     var mask = SIMDMask<Vector>(repeating: false)
     for k in stride(from: 0, to: 64, by: 16) {
-      let v = loadVector(p, i &+ k)
+      let v = loadVector(bytes, i &+ k)
       mask = mask .| (v .== a) .| (v .== b) .| (v .== c)
     }
     let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
@@ -39,8 +39,8 @@ enum ByteScan {
   /// For sixteen bytes at `i` without a line break, how many UTF-16 code units and
   /// scalars they hold (scalars started in them); `nil` when one is a line break.
   @inline(__always)
-  static func unitsWithoutBreaks(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (utf16: Int32, scalars: Int32)? {
-    let v = loadVector(p, i)
+  static func unitsWithoutBreaks(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> (utf16: Int32, scalars: Int32)? {
+    let v = loadVector(bytes, i)
     let breaks = unsafeBitCast(
       (v .== Vector(repeating: 0x0A)) .| (v .== Vector(repeating: 0x0D)), to: SIMD2<UInt64>.self)
     guard breaks[0] | breaks[1] == 0 else { return nil }
@@ -50,8 +50,8 @@ enum ByteScan {
 
   /// The UTF-16 code units and the scalars that start in the sixteen bytes at `i`.
   @inline(__always)
-  static func units(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (utf16: Int, scalars: Int) {
-    units(loadVector(p, i))
+  static func units(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> (utf16: Int, scalars: Int) {
+    units(loadVector(bytes, i))
   }
 
   @inline(__always)
@@ -66,33 +66,33 @@ enum ByteScan {
 
   /// The first of the sixteen bytes at `i` that is `\n` or `\r`, 16 when none is.
   @inline(__always)
-  static func firstLineBreakLane(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
-    let v = loadVector(p, i)
+  static func firstLineBreakLane(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+    let v = loadVector(bytes, i)
     return firstLane((v .== Vector(repeating: 0x0A)) .| (v .== Vector(repeating: 0x0D)))
   }
 
   /// The first of the sixteen bytes at `i` that is `\n`, `\r` or not ASCII, 16 when none is.
   @inline(__always)
-  static func firstBreakOrNonASCIILane(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
-    let v = loadVector(p, i)
+  static func firstBreakOrNonASCIILane(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+    let v = loadVector(bytes, i)
     let breaks = (v .== Vector(repeating: 0x0A)) .| (v .== Vector(repeating: 0x0D))
     return firstLane(breaks .| (v .< Vector(repeating: 0)))
   }
 
   /// The first index in `start..<end` holding `\n` or `\r`, or `end`.
   @inline(__always)
-  static func lineBreak(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+  static func lineBreak(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
     var i = start
     let lf = Vector(repeating: 0x0A)
     let cr = Vector(repeating: 0x0D)
-    while i + 64 <= end && !holdsAny(p, i, lf, cr, cr) { i += 64 }
+    while i + 64 <= end && !holdsAny(bytes, i, lf, cr, cr) { i += 64 }
     while i + 16 <= end {
-      let lane = firstLineBreakLane(p, i)
+      let lane = firstLineBreakLane(bytes, i)
       if lane < 16 { return i + lane }
       i += 16
     }
     while i < end {
-      let b = p[i]
+      let b = bytes[i]
       if b == 0x0A || b == 0x0D { return i }
       i += 1
     }
@@ -102,11 +102,11 @@ enum ByteScan {
   /// The first index in `start..<end` holding `\n` or `\r` (or `end`), and whether the
   /// bytes before it are all ASCII.
   @inline(__always)
-  static func lineBreakAndASCII(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (Int, Bool) {
+  static func lineBreakAndASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (Int, Bool) {
     var i = start
     var high: UInt64 = 0
     while i + 16 <= end {
-      let v = loadVector(p, i)
+      let v = loadVector(bytes, i)
       let lane = firstLane((v .== Vector(repeating: 0x0A)) .| (v .== Vector(repeating: 0x0D)))
       let nonASCII = unsafeBitCast(v .< Vector(repeating: 0), to: SIMD2<UInt64>.self)
       if lane == 16 {
@@ -122,7 +122,7 @@ enum ByteScan {
       return (i + lane, high == 0)
     }
     while i < end {
-      let b = p[i]
+      let b = bytes[i]
       if b == 0x0A || b == 0x0D { break }
       if b >= 0x80 { high = 1 }
       i += 1
@@ -132,10 +132,10 @@ enum ByteScan {
 
   /// The first index at or after `start` whose byte is not ASCII, or `end`.
   @inline(__always)
-  static func nonASCII(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+  static func nonASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
     var i = start
-    while i + 16 <= end && firstLane(loadVector(p, i) .< Vector(repeating: 0)) == 16 { i += 16 }
-    while i < end && p[i] < 0x80 { i += 1 }
+    while i + 16 <= end && firstLane(loadVector(bytes, i) .< Vector(repeating: 0)) == 16 { i += 16 }
+    while i < end && bytes[i] < 0x80 { i += 1 }
     return i
   }
 }
@@ -187,8 +187,8 @@ struct InlineTriggers: Sendable {
   /// The first of the sixteen bytes at `i` that is a trigger, a control byte (line
   /// breaks among them) or not ASCII; 16 when none is.
   @inline(__always)
-  func firstLane(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
-    let v = ByteScan.loadVector(p, i)
+  func firstLane(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+    let v = ByteScan.loadVector(bytes, i)
     // Signed: below 0x20 or at least 0x80.
     var mask = v .< Vector(repeating: 0x20)
     mask = mask .| ((v | m0) .== t0) .| ((v | m1) .== t1) .| ((v | m2) .== t2)

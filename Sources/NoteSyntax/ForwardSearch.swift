@@ -13,19 +13,19 @@ struct ForwardSearch {
   private var found = false
 
   /// The first `i` in `start..<end` with `matches(i)`, or `end`. `matches` holds only
-  /// where `p[i]` is `first` or `second`: sixteen bytes without either are skipped at once.
+  /// where `bytes[i]` is `first` or `second`: sixteen bytes without either are skipped at once.
   @inline(__always)
   mutating func find(
-    in p: UnsafeBufferPointer<UInt8>, from start: Int, end: Int, bytes first: UInt8, _ second: UInt8,
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int, bytes first: UInt8, _ second: UInt8,
     _ matches: (Int) -> Bool
   ) -> Int {
-    find(in: p, from: start, end: end, bytes: first, second, second, matches)
+    find(in: bytes, from: start, end: end, bytes: first, second, second, matches)
   }
 
   /// As above, with three bytes.
   @inline(__always)
   mutating func find(
-    in p: UnsafeBufferPointer<UInt8>, from start: Int, end: Int, bytes first: UInt8, _ second: UInt8,
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int, bytes first: UInt8, _ second: UInt8,
     _ third: UInt8, _ matches: (Int) -> Bool
   ) -> Int {
     var i = start
@@ -42,10 +42,10 @@ struct ForwardSearch {
     while i < end {
       // Long stretches without any of the bytes (a closer searched to the end of a
       // large paragraph) go 64 bytes a step.
-      while i + 64 <= end && !ByteScan.holdsAny(p, i, a, b, c) { i += 64 }
+      while i + 64 <= end && !ByteScan.holdsAny(bytes, i, a, b, c) { i += 64 }
       if i == end { break }
       if i + 16 <= end {
-        let v = ByteScan.loadVector(p, i)
+        let v = ByteScan.loadVector(bytes, i)
         let lane = ByteScan.firstLane((v .== a) .| (v .== b) .| (v .== c))
         i += lane
         if lane == 16 { continue }

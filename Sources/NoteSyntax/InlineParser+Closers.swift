@@ -3,7 +3,7 @@
 /// absent from the text after them (``InlineParser/KnownAbsence``).
 extension InlineParser {
   @inline(__always)
-  func isNonSpace(_ i: Int) -> Bool { !ByteClass.isWhitespace(p[i]) }
+  func isNonSpace(_ i: Int) -> Bool { !ByteClass.isWhitespace(bytes[i]) }
 
   /// Where the span construct `span` (at `index` of the grammar) that opens at `i`
   /// closes, if it does: its closing delimiter's position, before `end`.
@@ -12,13 +12,13 @@ extension InlineParser {
     let count = span.count
     let mark = span.mark
     guard i + 2 * count < end, !span.flanking || isNonSpace(i + count) else { return nil }
-    if count == 2 && p[i + 1] != mark { return nil }
+    if count == 2 && bytes[i + 1] != mark { return nil }
     if span.outsideWords {
-      if p[i + 1] == mark || (i > start && ByteClass.isASCIIAlphanumeric(p[i - 1])) { return nil }
+      if bytes[i + 1] == mark || (i > start && ByteClass.isASCIIAlphanumeric(bytes[i - 1])) { return nil }
     }
-    let p = self.p
+    let bytes = self.bytes
     let limit = regionEnd
-    let matches = { (x: Int) in Self.closes(span, p, x, limit) }
+    let matches = { (x: Int) in Self.closes(span, bytes, x, limit) }
     // The closing delimiter lies wholly inside the span.
     let from = i + count + 1
     let to = end - (count - 1)
@@ -29,14 +29,14 @@ extension InlineParser {
     // the pieces before found absent is none without reading.
     let ordinal = grammar.spanOrdinals[index]
     guard end == regionEnd && region.streaming else {
-      let found = spanClosers.with(ordinal) { $0.find(in: p, from: from, end: to, bytes: mark, mark, matches) }
+      let found = spanClosers.with(ordinal) { $0.find(in: bytes, from: from, end: to, bytes: mark, mark, matches) }
       return found < to ? found : nil
     }
     let kind = grammar.spanBits[index]
     if knownAbsence.assumed & kind != 0 { return nil }
     let horizon = knownAbsence.afterKinds & kind != 0 ? knownAbsence.after : Int.max
     let found = spanClosers.with(ordinal) { search in
-      Self.find(&search, &farRegion, p, from: from, horizon: horizon, bytes: mark, mark, matches)
+      Self.find(&search, &farRegion, bytes, from: from, horizon: horizon, bytes: mark, mark, matches)
     }
     guard found < to else {
       foundAbsent |= kind
@@ -47,14 +47,15 @@ extension InlineParser {
 
   /// Whether `span`'s closing delimiter starts at `x` (`limit`: the end of the text).
   @inline(__always)
-  static func closes(_ span: Span, _ p: UnsafeBufferPointer<UInt8>, _ x: Int, _ limit: Int) -> Bool {
+  static func closes(_ span: Span, _ bytes: UnsafeBufferPointer<UInt8>, _ x: Int, _ limit: Int) -> Bool {
     let mark = span.mark
     let after = x + span.count
-    guard after <= limit, !span.flanking || !ByteClass.isWhitespace(p[x - 1]) else { return false }
-    if p[x] != mark || (span.count == 2 && p[x + 1] != mark) { return false }
-    if !span.closerBeforeDigit && after < limit && ByteClass.isDigit(p[after]) { return false }
-    if span.closerAloneInItsRun && (p[x - 1] == mark || (after < limit && p[after] == mark)) { return false }
-    if span.outsideWords && after < limit && (ByteClass.isASCIIAlphanumeric(p[after]) || p[after] == UInt8(ascii: "_"))
+    guard after <= limit, !span.flanking || !ByteClass.isWhitespace(bytes[x - 1]) else { return false }
+    if bytes[x] != mark || (span.count == 2 && bytes[x + 1] != mark) { return false }
+    if !span.closerBeforeDigit && after < limit && ByteClass.isDigit(bytes[after]) { return false }
+    if span.closerAloneInItsRun && (bytes[x - 1] == mark || (after < limit && bytes[after] == mark)) { return false }
+    if span.outsideWords && after < limit
+      && (ByteClass.isASCIIAlphanumeric(bytes[after]) || bytes[after] == UInt8(ascii: "_"))
     {
       return false
     }
@@ -64,19 +65,21 @@ extension InlineParser {
   /// Whether `start..<end` holds a closer of a kind in `kinds` (each checked with a
   /// search of its own, so the parse's searches are left as they are).
   func holdsCloser(of kinds: ClosersAbsent, from start: Int, to end: Int) -> Bool {
-    let p = self.p
+    let bytes = self.bytes
     let limit = regionEnd
     func holds(_ kind: ClosersAbsent, _ byte: UInt8, _ matches: (Int) -> Bool) -> Bool {
       guard kinds & kind != 0 else { return false }
       var search = ForwardSearch()
-      return search.find(in: p, from: start, end: end, bytes: byte, byte, matches) < end
+      return search.find(in: bytes, from: start, end: end, bytes: byte, byte, matches) < end
     }
     for (index, construct) in InlineGrammar.constructs.enumerated() {
       guard case .span(let span) = construct.parse else { continue }
-      if holds(InlineGrammar.Absence.spanBits[index], span.mark, { Self.closes(span, p, $0, limit) }) { return true }
+      if holds(InlineGrammar.Absence.spanBits[index], span.mark, { Self.closes(span, bytes, $0, limit) }) {
+        return true
+      }
     }
-    return holds(InlineGrammar.Absence.bracket, UInt8(ascii: "]")) { p[$0] == UInt8(ascii: "]") }
-      || holds(InlineGrammar.Absence.parenthesis, UInt8(ascii: ")")) { p[$0] == UInt8(ascii: ")") }
+    return holds(InlineGrammar.Absence.bracket, UInt8(ascii: "]")) { bytes[$0] == UInt8(ascii: "]") }
+      || holds(InlineGrammar.Absence.parenthesis, UInt8(ascii: ")")) { bytes[$0] == UInt8(ascii: ")") }
   }
 
   /// At a piece's end (where it is cut, or the text's end): checks that no closer the
@@ -91,19 +94,19 @@ extension InlineParser {
       // A closer's test reads the byte after it.
       region.reach = max(region.reach, end + 1)
       let firstBreak =
-        assumed & InlineGrammar.Absence.onTheLine != 0 ? ByteScan.lineBreak(p, from: start, to: end) : end
+        assumed & InlineGrammar.Absence.onTheLine != 0 ? ByteScan.lineBreak(bytes, from: start, to: end) : end
       contradictsAssumption =
         holdsCloser(of: assumed & ~InlineGrammar.Absence.onTheLine, from: start, to: end)
         || holdsCloser(of: assumed & InlineGrammar.Absence.onTheLine, from: start, to: firstBreak)
       if firstBreak == end { absent |= assumed & InlineGrammar.Absence.onTheLine }
     }
     if foundAbsent & InlineGrammar.Absence.bracket != 0
-      && ByteScan.lineBreak(p, from: bracketAbsentFrom, to: end) == end
+      && ByteScan.lineBreak(bytes, from: bracketAbsentFrom, to: end) == end
     {
       absent |= InlineGrammar.Absence.bracket
     }
     if foundAbsent & InlineGrammar.Absence.parenthesis != 0
-      && ByteScan.lineBreak(p, from: parenthesisAbsentFrom, to: end) == end
+      && ByteScan.lineBreak(bytes, from: parenthesisAbsentFrom, to: end) == end
     {
       absent |= InlineGrammar.Absence.parenthesis
     }
@@ -115,22 +118,25 @@ extension InlineParser {
   /// is found absent (the pieces after it check that none follows on the line), so the
   /// piece's examined span does not run to the line's end.
   mutating func topLevelLinkClose(bracket: Int) -> (Int, Int)? {
-    guard let k = bracketOnTheLine(from: bracket + 1) else {
+    guard let closingBracket = bracketOnTheLine(from: bracket + 1) else {
       bracketAbsentFrom = bracket
       return nil
     }
-    region.reach = max(region.reach, k + 2)
-    guard k + 1 < p.count, p[k + 1] == UInt8(ascii: "(") else { return nil }
-    guard let m = onTheLine(InlineGrammar.Absence.parenthesis, UInt8(ascii: ")"), from: k + 2) else {
-      parenthesisAbsentFrom = k
+    region.reach = max(region.reach, closingBracket + 2)
+    guard closingBracket + 1 < bytes.count, bytes[closingBracket + 1] == UInt8(ascii: "(") else { return nil }
+    guard let closingParen = onTheLine(InlineGrammar.Absence.parenthesis, UInt8(ascii: ")"), from: closingBracket + 2)
+    else {
+      parenthesisAbsentFrom = closingBracket
       return nil
     }
-    region.reach = max(region.reach, m + 1)
-    let p = self.p
-    let space = spaces.find(in: p, from: k + 2, end: m, bytes: ByteClass.space, ByteClass.tab) {
-      ByteClass.isSpaceOrTab(p[$0])
+    region.reach = max(region.reach, closingParen + 1)
+    let bytes = self.bytes
+    let space = spaces.find(
+      in: bytes, from: closingBracket + 2, end: closingParen, bytes: ByteClass.space, ByteClass.tab
+    ) {
+      ByteClass.isSpaceOrTab(bytes[$0])
     }
-    return space < m ? nil : (k, m)
+    return space < closingParen ? nil : (closingBracket, closingParen)
   }
 
   /// The first `]` from `i` on its line, or `nil` (``onTheLine(_:_:from:)``).
@@ -144,28 +150,28 @@ extension InlineParser {
   /// (``KnownAbsence/after``); and at once, on the piece's first line, when the pieces
   /// before assumed none.
   private mutating func onTheLine(_ kind: ClosersAbsent, _ closer: UInt8, from i: Int) -> Int? {
-    let p = self.p
+    let bytes = self.bytes
     if knownAbsence.assumed & kind != 0 && isOnFirstLine(i) { return nil }
     // What the old piece says holds for its own line: for a search that reaches it
     // from before, on the same line.
     let after = knownAbsence.after
-    let horizon = knownAbsence.afterKinds & kind != 0 && i < after ? min(after, p.count) : p.count
+    let horizon = knownAbsence.afterKinds & kind != 0 && i < after ? min(after, bytes.count) : bytes.count
     var search = kind == InlineGrammar.Absence.bracket ? bracketsOrBreaks : parensOrBreaks
     defer { if kind == InlineGrammar.Absence.bracket { bracketsOrBreaks = search } else { parensOrBreaks = search } }
-    let found = search.find(in: p, from: i, end: max(i, horizon), bytes: closer, ByteClass.lf, ByteClass.cr) {
-      p[$0] == closer || ByteClass.isLineBreak(p[$0])
+    let found = search.find(in: bytes, from: i, end: max(i, horizon), bytes: closer, ByteClass.lf, ByteClass.cr) {
+      bytes[$0] == closer || ByteClass.isLineBreak(bytes[$0])
     }
-    if found < horizon && p[found] == closer { return found }
-    if found == p.count { lineSearchedToBufferEnd = true }
+    if found < horizon && bytes[found] == closer { return found }
+    if found == bytes.count { lineSearchedToBufferEnd = true }
     foundAbsent |= kind
     return nil
   }
 
   /// Whether no line break lies between the piece's text start and `i`.
   private mutating func isOnFirstLine(_ i: Int) -> Bool {
-    let p = self.p
-    return pieceLineBreaks.find(in: p, from: pieceTextStart, end: i, bytes: ByteClass.lf, ByteClass.cr) {
-      ByteClass.isLineBreak(p[$0])
+    let bytes = self.bytes
+    return pieceLineBreaks.find(in: bytes, from: pieceTextStart, end: i, bytes: ByteClass.lf, ByteClass.cr) {
+      ByteClass.isLineBreak(bytes[$0])
     } == i
   }
 }

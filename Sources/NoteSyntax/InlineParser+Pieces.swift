@@ -43,7 +43,7 @@ extension InlineParser {
     from start: Int, pieceStart: Int, minimum: Int, regionStart: Int?, mayCutAfterFarRead: Bool,
     quoteLineFrom: Int? = nil, into builder: inout TreeBuilder
   ) -> PieceEnd {
-    let n = p.count
+    let bufferEnd = bytes.count
     let searchFrom = pieceStart + minimum
     // A hashtag may start the paragraph's text without whitespace before it.
     let textRegionStart = regionStart ?? -1
@@ -55,14 +55,14 @@ extension InlineParser {
     // In a quote line's text: what its places to cut depend on, read so far.
     var quoteLine = quoteLineFrom.map { QuoteLineReading(start: $0) }
     while true {
-      let end = region.bound(after: i, p)
+      let end = region.bound(after: i, bytes)
       guard i < end else { break }
       if i >= searchFrom {
         let held = i - pieceStart
         let candidate: Bool
         if held >= 2 * Pieces.cutAnywhereFrom {
           if lastResort == nil { lastResort = lastResortPlace(from: i) }
-          candidate = i >= lastResort! && p[i] & 0xC0 != 0x80
+          candidate = i >= lastResort! && bytes[i] & 0xC0 != 0x80
         } else {
           candidate = isCutCandidate(i, afterAnyByte: held >= Pieces.cutAnywhereFrom)
         }
@@ -79,11 +79,11 @@ extension InlineParser {
         i = nextConstructStart(from: i, before: min(end, searchFrom), grammar.triggers)
         if i == min(end, searchFrom) { continue }
       }
-      if !grammar.startsConstruct[Int(p[i])] {
+      if !grammar.startsConstruct[Int(bytes[i])] {
         i += 1
         continue
       }
-      i = construct(at: i, textRegionStart, n, &textStart, &builder, 0)
+      i = construct(at: i, textRegionStart, bufferEnd, &textStart, &builder, 0)
       region.reach = max(region.reach, i + 2)
     }
     flush(&textStart, i, &builder)
@@ -97,8 +97,8 @@ extension InlineParser {
   /// before it has its six low bits clear.
   @inline(__always)
   private func isCutCandidate(_ i: Int, afterAnyByte: Bool) -> Bool {
-    let before = p[i - 1]
-    guard p[i] & 0xC0 != 0x80, afterAnyByte || before >= 0x80 || ByteClass.isWhitespace(before) else {
+    let before = bytes[i - 1]
+    guard bytes[i] & 0xC0 != 0x80, afterAnyByte || before >= 0x80 || ByteClass.isWhitespace(before) else {
       return false
     }
     return hashBefore(i) & 63 == 0
@@ -132,30 +132,32 @@ extension InlineParser {
   /// piece is longer than that).
   private func mayCutQuoteLine(at i: Int, _ reading: inout QuoteLineReading) -> Bool {
     while reading.read < i {
-      let k = reading.read
-      let b = p[k]
+      let offset = reading.read
+      let b = bytes[offset]
       if b == UInt8(ascii: "(") {
         reading.open = true
       } else if b == UInt8(ascii: ")") {
         reading.open = false
-      } else if k > reading.start && ByteClass.isSpaceOrTab(p[k - 1]) && DashCitation.startsDash(p, k, i + 1) {
+      } else if offset > reading.start && ByteClass.isSpaceOrTab(bytes[offset - 1])
+        && DashCitation.startsDash(bytes, offset, i + 1)
+      {
         // Every byte a dash before `i` is told by is read: `i` starts a scalar.
-        reading.lastDash = k
+        reading.lastDash = offset
       }
       reading.read += 1
     }
-    let b = p[i]
+    let b = bytes[i]
     guard !reading.open && !ByteClass.isSpaceOrTab(b) && b != UInt8(ascii: "(") else { return false }
     if let dash = reading.lastDash, i - dash <= DashCitation.maximumLength { return false }
     // A dash may start at `i` (its bytes after `i` unread).
-    return !(i > reading.start && ByteClass.isSpaceOrTab(p[i - 1]) && DashCitation.startsDash(p, i, i + 1))
+    return !(i > reading.start && ByteClass.isSpaceOrTab(bytes[i - 1]) && DashCitation.startsDash(bytes, i, i + 1))
   }
 
   /// A hash (FNV-1a, its high bits folded in) of the 16 bytes before `i`.
   @inline(__always)
   private func hashBefore(_ i: Int) -> UInt32 {
     var hash: UInt32 = 0x811C_9DC5
-    for k in (i - 16)..<i { hash = (hash ^ UInt32(p[k])) &* 0x0100_0193 }
+    for index in (i - 16)..<i { hash = (hash ^ UInt32(bytes[index])) &* 0x0100_0193 }
     return hash ^ hash >> 15
   }
 
@@ -168,11 +170,11 @@ extension InlineParser {
   /// whole periods, which hold the same bytes, and the reparse takes them over as they
   /// are (``NoteDocument/replace(_:with:)``) instead of parsing the rest of the paragraph.
   private mutating func lastResortPlace(from i: Int) -> Int {
-    let end = min(region.bound(after: i + Pieces.lastResortSpan, p), i + Pieces.lastResortSpan)
+    let end = min(region.bound(after: i + Pieces.lastResortSpan, bytes), i + Pieces.lastResortSpan)
     region.reach = max(region.reach, end)
     var best = i
     var lowest = UInt32.max
-    for j in i..<end where p[j] & 0xC0 != 0x80 {
+    for j in i..<end where bytes[j] & 0xC0 != 0x80 {
       let hash = hashBefore(j)
       if hash < lowest {
         (best, lowest) = (j, hash)

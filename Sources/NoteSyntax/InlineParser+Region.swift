@@ -32,21 +32,21 @@ extension InlineParser {
 
     /// A position past `x` up to which the text is inside the region, or its end.
     @inline(__always)
-    mutating func bound(after x: Int, _ p: UnsafeBufferPointer<UInt8>) -> Int {
-      while !ended && verified <= x { extend(p, past: x) }
+    mutating func bound(after x: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+      while !ended && verified <= x { extend(bytes, past: x) }
       return verified
     }
 
     /// Reads on to the next line break, or past `x` in steps of `Pieces.regionStep`
     /// bytes (one scan for all of them: the same end and reach as one step at a time).
-    private mutating func extend(_ p: UnsafeBufferPointer<UInt8>, past x: Int) {
-      let n = p.count
-      let stepEnd = min(n, verified + ((x - verified) / Pieces.regionStep + 1) * Pieces.regionStep)
-      let b = ByteScan.lineBreak(p, from: verified, to: stepEnd)
+    private mutating func extend(_ bytes: UnsafeBufferPointer<UInt8>, past x: Int) {
+      let bufferEnd = bytes.count
+      let stepEnd = min(bufferEnd, verified + ((x - verified) / Pieces.regionStep + 1) * Pieces.regionStep)
+      let b = ByteScan.lineBreak(bytes, from: verified, to: stepEnd)
       if b == stepEnd {
         verified = stepEnd
         reach = max(reach, stepEnd + 1)
-        if stepEnd == n { ended = true }
+        if stepEnd == bufferEnd { ended = true }
         return
       }
       if lineOnly {
@@ -56,14 +56,14 @@ extension InlineParser {
         return
       }
       var next = b + 1
-      if p[b] == ByteClass.cr && next < n && p[next] == ByteClass.lf { next += 1 }
+      if bytes[b] == ByteClass.cr && next < bufferEnd && bytes[next] == ByteClass.lf { next += 1 }
       reach = max(reach, next + 1)
-      if next >= n {
+      if next >= bufferEnd {
         verified = b
         ended = true
         return
       }
-      let (ends, examined) = LineMarkers.endsParagraph(p, at: next)
+      let (ends, examined) = LineMarkers.endsParagraph(bytes, at: next)
       reach = max(reach, examined)
       if ends {
         verified = b
@@ -79,7 +79,7 @@ extension InlineParser {
   /// none is known to lie).
   @inline(__always)
   static func find(
-    _ search: inout ForwardSearch, _ region: inout Region, _ p: UnsafeBufferPointer<UInt8>, from start: Int,
+    _ search: inout ForwardSearch, _ region: inout Region, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int,
     horizon: Int, bytes first: UInt8, _ second: UInt8, _ matches: (Int) -> Bool
   ) -> Int {
     var from = start
@@ -87,9 +87,9 @@ extension InlineParser {
       // Each round finds the region's end as far ahead as the search has gone (a closer
       // looked for to the end of a large paragraph takes a few dozen rounds, not one
       // per `Pieces.regionStep` bytes).
-      let bound = region.bound(after: min(from + (from - start), horizon), p)
+      let bound = region.bound(after: min(from + (from - start), horizon), bytes)
       let end = min(bound, horizon)
-      let found = search.find(in: p, from: from, end: end, bytes: first, second, matches)
+      let found = search.find(in: bytes, from: from, end: end, bytes: first, second, matches)
       if found < end {
         region.reach = max(region.reach, found + 2)
         return found
@@ -97,6 +97,6 @@ extension InlineParser {
       if region.ended { break }
       from = end
     }
-    return p.count
+    return bytes.count
   }
 }

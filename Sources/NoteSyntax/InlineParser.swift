@@ -11,7 +11,7 @@
 /// region's end is not known in advance: it is found line by line as the parse and its
 /// searches need it (``Region``), and the parser records how far it read (``reach``).
 struct InlineParser {
-  let p: UnsafeBufferPointer<UInt8>
+  let bytes: UnsafeBufferPointer<UInt8>
   /// End of the whole region being parsed (searches never go past it); in a piece of a
   /// large paragraph, the buffer's end, the region's own end being found by `region`.
   let regionEnd: Int
@@ -70,12 +70,12 @@ struct InlineParser {
 
   /// Whether a search in vain read to the buffer's end (which, in a window of the text,
   /// is not the text's).
-  var searchedToBufferEnd: Bool { farRegion.reach > p.count || lineSearchedToBufferEnd }
+  var searchedToBufferEnd: Bool { farRegion.reach > bytes.count || lineSearchedToBufferEnd }
   /// Whether a link's search for its `]` or `)` met the buffer's end before the line's.
   var lineSearchedToBufferEnd = false
 
   init(buffer: UnsafeBufferPointer<UInt8>, regionEnd: Int, checksQuestionMarkers: Bool = false) {
-    self.p = buffer
+    self.bytes = buffer
     self.regionEnd = regionEnd
     self.checksQuestionMarkers = checksQuestionMarkers
     region = Region(known: regionEnd)
@@ -85,7 +85,7 @@ struct InlineParser {
   /// A parser for a large paragraph's text (or a list item's, without
   /// `checksQuestionMarkers`) from `start`, whose end is found as needed.
   init(paragraphIn buffer: UnsafeBufferPointer<UInt8>, from start: Int, checksQuestionMarkers: Bool = true) {
-    self.p = buffer
+    self.bytes = buffer
     self.regionEnd = buffer.count
     self.checksQuestionMarkers = checksQuestionMarkers
     region = Region(streamingFrom: start, lineOnly: false)
@@ -95,7 +95,7 @@ struct InlineParser {
   /// A parser for the text of a long quote line from `start`, which ends at the line's
   /// end, found as needed.
   init(quoteLineIn buffer: UnsafeBufferPointer<UInt8>, from start: Int) {
-    self.p = buffer
+    self.bytes = buffer
     self.regionEnd = buffer.count
     self.checksQuestionMarkers = false
     region = Region(streamingFrom: start, lineOnly: true)
@@ -109,22 +109,22 @@ struct InlineParser {
   /// The end of the line that `i` is in, looked for no further than `end`.
   @inline(__always)
   private mutating func lineEnd(from i: Int, _ end: Int) -> Int {
-    let p = self.p
-    return lineEnds.find(in: p, from: i, end: end, bytes: ByteClass.lf, ByteClass.cr) {
-      ByteClass.isLineBreak(p[$0])
+    let bytes = self.bytes
+    return lineEnds.find(in: bytes, from: i, end: end, bytes: ByteClass.lf, ByteClass.cr) {
+      ByteClass.isLineBreak(bytes[$0])
     }
   }
 
   /// The first `]` or line break from `i` (a search that never leaves the line).
   @inline(__always)
   mutating func bracketOrBreak(from i: Int) -> Int {
-    Self.closerOrBreak(UInt8(ascii: "]"), from: i, &bracketsOrBreaks, &region, p, end: regionEnd)
+    Self.closerOrBreak(UInt8(ascii: "]"), from: i, &bracketsOrBreaks, &region, bytes, end: regionEnd)
   }
 
   /// The first `)` or line break from `i`.
   @inline(__always)
   mutating func parenOrBreak(from i: Int) -> Int {
-    Self.closerOrBreak(UInt8(ascii: ")"), from: i, &parensOrBreaks, &region, p, end: regionEnd)
+    Self.closerOrBreak(UInt8(ascii: ")"), from: i, &parensOrBreaks, &region, bytes, end: regionEnd)
   }
 
   /// The first `closer` or line break from `i` before `end`, with `search` (the one kept
@@ -132,10 +132,10 @@ struct InlineParser {
   @inline(__always)
   private static func closerOrBreak(
     _ closer: UInt8, from i: Int, _ search: inout ForwardSearch, _ region: inout Region,
-    _ p: UnsafeBufferPointer<UInt8>, end: Int
+    _ bytes: UnsafeBufferPointer<UInt8>, end: Int
   ) -> Int {
-    let found = search.find(in: p, from: i, end: end, bytes: closer, ByteClass.lf, ByteClass.cr) {
-      p[$0] == closer || ByteClass.isLineBreak(p[$0])
+    let found = search.find(in: bytes, from: i, end: end, bytes: closer, ByteClass.lf, ByteClass.cr) {
+      bytes[$0] == closer || ByteClass.isLineBreak(bytes[$0])
     }
     region.reach = max(region.reach, found + 1)
     return found
@@ -166,16 +166,16 @@ struct InlineParser {
     let startsConstruct = grammar.startsConstruct
     var i = i
     while i + 16 <= end {
-      let lane = triggers.firstLane(p, i)
+      let lane = triggers.firstLane(bytes, i)
       if lane < 16 {
         i += lane
-        if startsConstruct[Int(p[i])] { return i }
+        if startsConstruct[Int(bytes[i])] { return i }
         i += 1
       } else {
         i += 16
       }
     }
-    while i < end && !startsConstruct[Int(p[i])] { i += 1 }
+    while i < end && !startsConstruct[Int(bytes[i])] { i += 1 }
     return i
   }
 
@@ -186,7 +186,7 @@ struct InlineParser {
   mutating func construct(
     at i: Int, _ start: Int, _ end: Int, _ textStart: inout Int, _ builder: inout TreeBuilder, _ depth: Int
   ) -> Int {
-    let b = Int(p[i])
+    let b = Int(bytes[i])
     var candidates = grammar.dispatch[b]
     while candidates & 0xFF != 0xFF {
       let index = Int(candidates & 0xFF)
@@ -203,18 +203,20 @@ struct InlineParser {
         guard let linkEnd = wikiLink(at: i, end, &textStart, &builder) else { continue }
         matchedEnd = linkEnd
       case .cloze:
-        guard i + 1 < end && p[i + 1] == UInt8(ascii: "["), !isQuestionMarkBeforeLink(at: i, end) else { continue }
+        guard i + 1 < end && bytes[i + 1] == UInt8(ascii: "["), !isQuestionMarkBeforeLink(at: i, end) else { continue }
         flush(&textStart, i, &builder)
         matchedEnd = cloze(at: i, end, &builder)
       case .link(let kind):
         let bracket = kind == .image ? i + 1 : i
-        guard bracket < end && p[bracket] == UInt8(ascii: "["), let (k, close) = linkClose(bracket: bracket, end) else {
+        guard bracket < end && bytes[bracket] == UInt8(ascii: "["),
+          let (closingBracket, close) = linkClose(bracket: bracket, end)
+        else {
           continue
         }
         flush(&textStart, i, &builder)
-        matchedEnd = link(kind, i, bracket: bracket, k, close, &builder)
+        matchedEnd = link(kind, i, bracket: bracket, closingBracket, close, &builder)
       case .hashtag:
-        guard i == start || ByteClass.isWhitespace(p[i - 1]), let tagEnd = hashtagEnd(at: i, end) else { continue }
+        guard i == start || ByteClass.isWhitespace(bytes[i - 1]), let tagEnd = hashtagEnd(at: i, end) else { continue }
         flush(&textStart, i, &builder)
         builder.leaf(.hashtag, i, tagEnd)
         matchedEnd = tagEnd
@@ -243,14 +245,14 @@ struct InlineParser {
   private mutating func lineBreak(at i: Int, _ end: Int, _ textStart: inout Int, _ builder: inout TreeBuilder) -> Int {
     flush(&textStart, i, &builder)
     var breakEnd = i + 1
-    if p[i] == ByteClass.cr && breakEnd < end && p[breakEnd] == ByteClass.lf { breakEnd += 1 }
+    if bytes[i] == ByteClass.cr && breakEnd < end && bytes[breakEnd] == ByteClass.lf { breakEnd += 1 }
     builder.leaf(.lineBreak, i, breakEnd)
     // A `Q:` or `A:` marker (any case) needs the line's first three bytes; other lines do not.
-    if checksQuestionMarkers && breakEnd + 1 < end && p[breakEnd + 1] == UInt8(ascii: ":")
-      && (p[breakEnd] & ~0x20 == UInt8(ascii: "Q") || p[breakEnd] & ~0x20 == UInt8(ascii: "A"))
+    if checksQuestionMarkers && breakEnd + 1 < end && bytes[breakEnd + 1] == UInt8(ascii: ":")
+      && (bytes[breakEnd] & ~0x20 == UInt8(ascii: "Q") || bytes[breakEnd] & ~0x20 == UInt8(ascii: "A"))
     {
       let lineEnd = lineEnd(from: breakEnd, min(end, breakEnd + 3))
-      return LineMarkers.paragraphLineMarker(p, breakEnd, lineEnd, &builder)
+      return LineMarkers.paragraphLineMarker(bytes, breakEnd, lineEnd, &builder)
     }
     return breakEnd
   }
@@ -258,11 +260,11 @@ struct InlineParser {
   /// The end of the run of emoji at `i`; when the scalar there is none, its end.
   @inline(__always)
   private func emojiRun(at i: Int, _ end: Int) -> (end: Int, isEmoji: Bool) {
-    let (scalar, length) = ByteClass.scalar(in: p, at: i, end: end)
+    let (scalar, length) = ByteClass.scalar(in: bytes, at: i, end: end)
     guard ByteClass.isEmoji(scalar) else { return (i + length, false) }
     var j = i + length
-    while j < end && p[j] >= 0x80 {
-      let (next, nextLength) = ByteClass.scalar(in: p, at: j, end: end)
+    while j < end && bytes[j] >= 0x80 {
+      let (next, nextLength) = ByteClass.scalar(in: bytes, at: j, end: end)
       guard ByteClass.isEmoji(next) || ByteClass.isEmojiContinuation(next) else { break }
       j += nextLength
     }
@@ -304,25 +306,29 @@ struct InlineParser {
   /// `)`, both on the `[`'s line and before `end`.
   private mutating func linkClose(bracket: Int, _ end: Int) -> (Int, Int)? {
     if end == regionEnd && region.streaming { return topLevelLinkClose(bracket: bracket) }
-    let k = bracketOrBreak(from: bracket + 1)
-    guard k + 1 < end, p[k] == UInt8(ascii: "]"), p[k + 1] == UInt8(ascii: "(") else { return nil }
-    let m = parenOrBreak(from: k + 2)
-    guard m < end, p[m] == UInt8(ascii: ")") else { return nil }
-    let p = self.p
-    let space = spaces.find(in: p, from: k + 2, end: m, bytes: ByteClass.space, ByteClass.tab) {
-      ByteClass.isSpaceOrTab(p[$0])
+    let closingBracket = bracketOrBreak(from: bracket + 1)
+    guard closingBracket + 1 < end, bytes[closingBracket] == UInt8(ascii: "]"),
+      bytes[closingBracket + 1] == UInt8(ascii: "(")
+    else { return nil }
+    let closingParen = parenOrBreak(from: closingBracket + 2)
+    guard closingParen < end, bytes[closingParen] == UInt8(ascii: ")") else { return nil }
+    let bytes = self.bytes
+    let space = spaces.find(
+      in: bytes, from: closingBracket + 2, end: closingParen, bytes: ByteClass.space, ByteClass.tab
+    ) {
+      ByteClass.isSpaceOrTab(bytes[$0])
     }
-    return space < m ? nil : (k, m)
+    return space < closingParen ? nil : (closingBracket, closingParen)
   }
 
   private func link(
-    _ kind: NodeKind, _ start: Int, bracket: Int, _ k: Int, _ close: Int, _ builder: inout TreeBuilder
+    _ kind: NodeKind, _ start: Int, bracket: Int, _ closingBracket: Int, _ close: Int, _ builder: inout TreeBuilder
   ) -> Int {
     let node = builder.open(kind, at: start)
     builder.leaf(.delimiter, start, bracket + 1)
-    if k > bracket + 1 { builder.leaf(.linkText, bracket + 1, k) }
-    builder.leaf(.delimiter, k, k + 2)
-    if close > k + 2 { builder.leaf(.linkTarget, k + 2, close) }
+    if closingBracket > bracket + 1 { builder.leaf(.linkText, bracket + 1, closingBracket) }
+    builder.leaf(.delimiter, closingBracket, closingBracket + 2)
+    if close > closingBracket + 2 { builder.leaf(.linkTarget, closingBracket + 2, close) }
     builder.leaf(.delimiter, close, close + 1)
     builder.close(node, at: close + 1)
     return close + 1
@@ -335,7 +341,7 @@ struct InlineParser {
     var lastNonSlash = i
     var hasNonDigit = false
     while j < end {
-      let b = p[j]
+      let b = bytes[j]
       if b < 0x80 {
         if ByteClass.isASCIIAlphanumeric(b) || b == UInt8(ascii: "_") || b == UInt8(ascii: "-") {
           if !ByteClass.isDigit(b) { hasNonDigit = true }
@@ -347,7 +353,7 @@ struct InlineParser {
           break
         }
       } else {
-        let (scalar, length) = ByteClass.scalar(in: p, at: j, end: end)
+        let (scalar, length) = ByteClass.scalar(in: bytes, at: j, end: end)
         guard ByteClass.isTagScalar(scalar) else { break }
         if scalar.properties.generalCategory != .decimalNumber { hasNonDigit = true }
         j += length

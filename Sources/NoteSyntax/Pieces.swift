@@ -45,7 +45,7 @@ package enum Pieces {
 
   /// Whether a quote or a list may be cut before the line after `start..<end`: the
   /// line's FNV-1a hash has its low four bits clear (one line in sixteen).
-  static func endsRun(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
-    BlockParser.endsCodeRun(p, from: start, to: end)
+  static func endsRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+    BlockParser.endsCodeRun(bytes, from: start, to: end)
   }
 }
