@@ -177,11 +177,11 @@ struct InlineTriggers: Sendable {
   init(_ bytes: [UInt8]) {
     let found = Self.comparisons(bytes)
     precondition(!found.isEmpty && found.count <= Self.capacity, "between 1 and 6 comparisons of ASCII triggers")
-    let c = (0..<Self.capacity).map { found[$0 < found.count ? $0 : 0] }
-    let t = c.map { Vector(repeating: Int8(bitPattern: $0.target)) }
-    let m = c.map { Vector(repeating: Int8(bitPattern: $0.mask)) }
-    (t0, t1, t2, t3, t4, t5) = (t[0], t[1], t[2], t[3], t[4], t[5])
-    (m0, m1, m2, m3, m4, m5) = (m[0], m[1], m[2], m[3], m[4], m[5])
+    let comparisons = (0..<Self.capacity).map { found[$0 < found.count ? $0 : 0] }
+    let targets = comparisons.map { Vector(repeating: Int8(bitPattern: $0.target)) }
+    let masks = comparisons.map { Vector(repeating: Int8(bitPattern: $0.mask)) }
+    (t0, t1, t2, t3, t4, t5) = (targets[0], targets[1], targets[2], targets[3], targets[4], targets[5])
+    (m0, m1, m2, m3, m4, m5) = (masks[0], masks[1], masks[2], masks[3], masks[4], masks[5])
   }
 
   /// The first of the sixteen bytes at `i` that is a trigger, a control byte (line

@@ -38,16 +38,16 @@ extension InlineParser {
       builder.close(node, at: closingParen + 1)
       return closingParen + 1
     }
-    var s = closingBracket + 1
-    while s < end && ByteClass.isSpaceOrTab(bytes[s]) { s += 1 }
-    if s > closingBracket + 1 && s < end && bytes[s] == UInt8(ascii: "(") {
-      let closingParen = parenOrBreak(from: s + 1)
-      if closingParen < end && bytes[closingParen] == UInt8(ascii: ")") && closingParen > s + 1 {
+    var answerOpener = closingBracket + 1
+    while answerOpener < end && ByteClass.isSpaceOrTab(bytes[answerOpener]) { answerOpener += 1 }
+    if answerOpener > closingBracket + 1 && answerOpener < end && bytes[answerOpener] == UInt8(ascii: "(") {
+      let closingParen = parenOrBreak(from: answerOpener + 1)
+      if closingParen < end && bytes[closingParen] == UInt8(ascii: ")") && closingParen > answerOpener + 1 {
         let node = builder.open(.cloze, at: i)
         clozeHead(i, closingBracket, closeLength: 1, &builder)
-        builder.leaf(.delimiter, s, s + 1)
-        builder.finding(.clozeSpaceBeforeAnswer, closingBracket + 1, s)
-        clozeTail(answerStart: s + 1, closingParen, &builder)
+        builder.leaf(.delimiter, answerOpener, answerOpener + 1)
+        builder.finding(.clozeSpaceBeforeAnswer, closingBracket + 1, answerOpener)
+        clozeTail(answerStart: answerOpener + 1, closingParen, &builder)
         builder.close(node, at: closingParen + 1)
         return closingParen + 1
       }
@@ -70,9 +70,9 @@ extension InlineParser {
   private func clozeTail(answerStart: Int, _ closingParen: Int, _ builder: inout TreeBuilder) {
     builder.leaf(.clozeAnswer, answerStart, closingParen)
     builder.leaf(.delimiter, closingParen, closingParen + 1)
-    var j = answerStart
-    while j < closingParen && bytes[j] != UInt8(ascii: "(") { j += 1 }
-    if j < closingParen { builder.finding(.clozeNestedParenthesis, j, closingParen + 1) }
+    var parenthesis = answerStart
+    while parenthesis < closingParen && bytes[parenthesis] != UInt8(ascii: "(") { parenthesis += 1 }
+    if parenthesis < closingParen { builder.finding(.clozeNestedParenthesis, parenthesis, closingParen + 1) }
   }
 }
 
@@ -102,47 +102,50 @@ extension InlineParser {
   /// path to a note or an image (in `<…>` or without spaces, an optional `"title"`
   /// after it).
   static func isLinkTarget(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-    var s = LineMarkers.skipSpaces(bytes, start, end)
-    var e = LineMarkers.trimEnd(bytes, s, end)
-    guard s < e else { return false }
-    if bytes[s] == UInt8(ascii: "<") {
-      guard let close = (s..<e).first(where: { bytes[$0] == UInt8(ascii: ">") }) else { return false }
-      s += 1
-      e = close
+    var targetStart = LineMarkers.skipSpaces(bytes, start, end)
+    var targetEnd = LineMarkers.trimEnd(bytes, targetStart, end)
+    guard targetStart < targetEnd else { return false }
+    if bytes[targetStart] == UInt8(ascii: "<") {
+      guard let close = (targetStart..<targetEnd).first(where: { bytes[$0] == UInt8(ascii: ">") }) else { return false }
+      targetStart += 1
+      targetEnd = close
     } else {
       // The target ends at the first space; only a title may follow.
-      if let space = (s..<e).first(where: { ByteClass.isSpaceOrTab(bytes[$0]) }) {
-        let title = LineMarkers.skipSpaces(bytes, space, e)
+      if let space = (targetStart..<targetEnd).first(where: { ByteClass.isSpaceOrTab(bytes[$0]) }) {
+        let title = LineMarkers.skipSpaces(bytes, space, targetEnd)
         guard bytes[title] == UInt8(ascii: "\"") || bytes[title] == UInt8(ascii: "'") else { return false }
-        e = space
+        targetEnd = space
       }
     }
-    guard s < e else { return false }
-    return hasScheme(bytes, s, e) || hasLinkedFileExtension(bytes, s, e)
+    guard targetStart < targetEnd else { return false }
+    return hasScheme(bytes, targetStart, targetEnd) || hasLinkedFileExtension(bytes, targetStart, targetEnd)
   }
 
   /// `scheme://`, or `scheme:` of a scheme that takes no `//` (`mailto:`, `tel:`,
-  /// `obsidian:`…), at `s`.
-  private static func hasScheme(_ bytes: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> Bool {
-    guard ByteClass.isASCIIAlphanumeric(bytes[s]), !ByteClass.isDigit(bytes[s]) else { return false }
-    var j = s + 1
-    while j < e
-      && (ByteClass.isASCIIAlphanumeric(bytes[j]) || bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: "-")
-        || bytes[j] == UInt8(ascii: "."))
+  /// `obsidian:`…), at `start`.
+  private static func hasScheme(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    guard ByteClass.isASCIIAlphanumeric(bytes[start]), !ByteClass.isDigit(bytes[start]) else { return false }
+    var schemeEnd = start + 1
+    while schemeEnd < end
+      && (ByteClass.isASCIIAlphanumeric(bytes[schemeEnd]) || bytes[schemeEnd] == UInt8(ascii: "+")
+        || bytes[schemeEnd] == UInt8(ascii: "-")
+        || bytes[schemeEnd] == UInt8(ascii: "."))
     {
-      j += 1
+      schemeEnd += 1
     }
-    guard j < e, bytes[j] == UInt8(ascii: ":"), j - s >= 2 else { return false }
-    if j + 2 < e && bytes[j + 1] == UInt8(ascii: "/") && bytes[j + 2] == UInt8(ascii: "/") { return true }
-    let scheme = String(decoding: bytes[s..<j], as: UTF8.self).lowercased()
-    return j + 1 < e && ["mailto", "tel", "obsidian", "zotero", "file", "data", "kindle"].contains(scheme)
+    guard schemeEnd < end, bytes[schemeEnd] == UInt8(ascii: ":"), schemeEnd - start >= 2 else { return false }
+    if schemeEnd + 2 < end && bytes[schemeEnd + 1] == UInt8(ascii: "/") && bytes[schemeEnd + 2] == UInt8(ascii: "/") {
+      return true
+    }
+    let scheme = String(decoding: bytes[start..<schemeEnd], as: UTF8.self).lowercased()
+    return schemeEnd + 1 < end && ["mailto", "tel", "obsidian", "zotero", "file", "data", "kindle"].contains(scheme)
   }
 
-  /// Whether the path `s..<e` (a `#fragment` or `?query` aside) ends in a note's or an
+  /// Whether the path `start..<end` (a `#fragment` or `?query` aside) ends in a note's or an
   /// image's extension, any case.
-  private static func hasLinkedFileExtension(_ bytes: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> Bool {
-    let pathEnd = (s..<e).first { bytes[$0] == UInt8(ascii: "#") || bytes[$0] == UInt8(ascii: "?") } ?? e
-    guard let dot = (s..<pathEnd).last(where: { bytes[$0] == UInt8(ascii: ".") }), dot > s else { return false }
+  private static func hasLinkedFileExtension(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    let pathEnd = (start..<end).first { bytes[$0] == UInt8(ascii: "#") || bytes[$0] == UInt8(ascii: "?") } ?? end
+    guard let dot = (start..<pathEnd).last(where: { bytes[$0] == UInt8(ascii: ".") }), dot > start else { return false }
     let ext = String(decoding: bytes[(dot + 1)..<pathEnd], as: UTF8.self).lowercased()
     return linkedFileExtensions.contains(ext)
   }

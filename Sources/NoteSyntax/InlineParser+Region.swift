@@ -42,31 +42,31 @@ extension InlineParser {
     private mutating func extend(_ bytes: UnsafeBufferPointer<UInt8>, past x: Int) {
       let bufferEnd = bytes.count
       let stepEnd = min(bufferEnd, verified + ((x - verified) / Pieces.regionStep + 1) * Pieces.regionStep)
-      let b = ByteScan.lineBreak(bytes, from: verified, to: stepEnd)
-      if b == stepEnd {
+      let lineBreak = ByteScan.lineBreak(bytes, from: verified, to: stepEnd)
+      if lineBreak == stepEnd {
         verified = stepEnd
         reach = max(reach, stepEnd + 1)
         if stepEnd == bufferEnd { ended = true }
         return
       }
       if lineOnly {
-        reach = max(reach, b + 1)
-        verified = b
+        reach = max(reach, lineBreak + 1)
+        verified = lineBreak
         ended = true
         return
       }
-      var next = b + 1
-      if bytes[b] == ByteClass.cr && next < bufferEnd && bytes[next] == ByteClass.lf { next += 1 }
+      var next = lineBreak + 1
+      if bytes[lineBreak] == ByteClass.cr && next < bufferEnd && bytes[next] == ByteClass.lf { next += 1 }
       reach = max(reach, next + 1)
       if next >= bufferEnd {
-        verified = b
+        verified = lineBreak
         ended = true
         return
       }
       let (ends, examined) = LineMarkers.endsParagraph(bytes, at: next)
       reach = max(reach, examined)
       if ends {
-        verified = b
+        verified = lineBreak
         ended = true
       } else {
         verified = next

@@ -49,31 +49,32 @@ extension InlineParser {
   /// inside is a `[`.
   mutating func wikiLink(at i: Int, _ end: Int, _ textStart: inout Int, _ builder: inout TreeBuilder) -> Int? {
     let open = bytes[i] == UInt8(ascii: "!") ? i + 1 : i
-    let c = open + 2
-    guard c + 2 < end, bytes[open] == UInt8(ascii: "["), bytes[open + 1] == UInt8(ascii: "["), c < end,
-      bytes[c] != UInt8(ascii: "|"), bytes[c] != UInt8(ascii: "]")
+    let targetStart = open + 2
+    guard targetStart + 2 < end, bytes[open] == UInt8(ascii: "["), bytes[open + 1] == UInt8(ascii: "["),
+      targetStart < end,
+      bytes[targetStart] != UInt8(ascii: "|"), bytes[targetStart] != UInt8(ascii: "]")
     else { return nil }
-    guard let closingBracket = bracketOnTheLine(from: c, opener: i, end), closingBracket + 1 < end,
+    guard let closingBracket = bracketOnTheLine(from: targetStart, opener: i, end), closingBracket + 1 < end,
       bytes[closingBracket + 1] == UInt8(ascii: "]")
     else {
       return nil
     }
     // No `[` inside (`[[open, [[x]]` links `x`): a search in vain stops at the first,
     // which the next `[[` starts from, so failed openers read no byte twice.
-    var bracket = c
+    var bracket = targetStart
     while bracket < closingBracket && bytes[bracket] != UInt8(ascii: "[") { bracket += 1 }
     guard bracket == closingBracket else { return nil }
     // The parts: the target up to the first `#` (before any `|`), the shown text after
     // the first `|`.
-    var bar = c
+    var bar = targetStart
     while bar < closingBracket && bytes[bar] != UInt8(ascii: "|") { bar += 1 }
-    var hash = c
+    var hash = targetStart
     while hash < bar && bytes[hash] != UInt8(ascii: "#") { hash += 1 }
-    if hash == c && hash + 1 >= bar { return nil }
+    if hash == targetStart && hash + 1 >= bar { return nil }
     flush(&textStart, i, &builder)
     let node = builder.open(.wikiLink, at: i)
-    builder.leaf(.delimiter, i, c)
-    if hash > c { builder.leaf(.wikiTarget, c, hash) }
+    builder.leaf(.delimiter, i, targetStart)
+    if hash > targetStart { builder.leaf(.wikiTarget, targetStart, hash) }
     if hash < bar {
       builder.leaf(.delimiter, hash, hash + 1)
       if bar > hash + 1 { builder.leaf(.wikiHeading, hash + 1, bar) }
