@@ -118,3 +118,50 @@ import Testing
       ])
   }
 }
+
+/// `books.provider` `auto` in the real `booknotes`: Google Books with a key until it
+/// refuses the session, then Open Library, said once.
+@Suite struct CatalogFallbackTests {
+  @Test func titlesComeFromOpenLibraryOnceGoogleRefuses() async throws {
+    let google = try FakeGoogleBooks()
+    let openLibrary = try FakeOpenLibrary()
+    defer {
+      google.stop()
+      openLibrary.stop()
+    }
+    try google.plan([
+      "status": 403, "body": "{\"error\": {\"code\": 403, \"message\": \"Books API has not been used\"}}",
+    ])
+    let fixture = try LibraryFixture()
+    let binary = try #require(BinaryLocator.booknotes(), "the booknotes binary is built next to the tests")
+    let client = try LSPTestClient.launch(executable: binary, arguments: ["lsp", "--log-level", "error"])
+    defer { client.terminate() }
+    let books: JSONValue = [
+      "endpoint": .string(google.endpoint), "apiKey": "SECRET-KEY-9",
+      "openLibraryEndpoint": .string(openLibrary.endpoint),
+      "completionBudget": 3000,
+    ]
+    try await fixture.initialize(client, options: ["books": books])
+    let uri = fixture.uri("fallback.md")
+    client.open(uri, text: "---\ntitle: thinking fast\n---\n")
+    var found: [JSONValue] = []
+    for character in [20, 19] {
+      let result = try await client.request(
+        "textDocument/completion", uri: uri, ["position": position(1, character), "context": ["triggerKind": 1]])
+      found = (result["items"]?.arrayValue ?? []).filter { $0["data"]?["googleBooksID"] == "OL16135409W" }
+      #expect(found.count == 1)
+    }
+    let item = try #require(found.first)
+    #expect(item["detail"] == "Daniel Kahneman · 2011")
+    let edits = item["additionalTextEdits"]?.arrayValue ?? []
+    #expect(edits.contains { $0["newText"]?.stringValue?.contains("openlibrary-id: OL16135409W") == true })
+    // Google asked once; Open Library for each lookup since.
+    #expect(google.requests().count == 1)
+    #expect(openLibrary.requests().count == 2)
+    let shown = client.notifications("window/showMessage").compactMap { $0["message"]?.stringValue }
+    #expect(shown.count == 1)
+    #expect(shown.first?.hasSuffix("Open Library answers book lookups for the rest of the session.") == true)
+    #expect(!shown.contains { $0.contains("SECRET-KEY-9") })
+    try await client.shutdownAndExit()
+  }
+}

@@ -165,25 +165,40 @@ struct KindleEntryLine: Equatable {
 
   /// `nil` when the line names no kind of entry.
   init?(_ line: String) {
-    var parts = line.split(separator: "|").map { $0.lowercased() }
+    var parts = line.split(separator: "|").map { Array($0.lowercased().utf8) }
     // The last part is when the entry was added, whose words and numbers say nothing here.
     if parts.count >= 2 { parts.removeLast() }
-    let all = parts.joined(separator: "|")
-    if Self.bookmarkWords.contains(where: all.contains) {
+    let all = Array(parts.joined(separator: [UInt8(ascii: "|")]))
+    if Self.contains(Self.bookmarkWords, in: all) {
       kind = .bookmark
-    } else if Self.highlightWords.contains(where: all.contains) {
+    } else if Self.contains(Self.highlightWords, in: all) {
       kind = .highlight
-    } else if Self.noteWords.contains(where: all.contains) {
+    } else if Self.contains(Self.noteWords, in: all) {
       kind = .note
     } else {
       return nil
     }
     for part in parts {
-      if Self.locationWords.contains(where: part.contains), let range = Self.numbers(in: part) {
+      let text = String(decoding: part, as: UTF8.self)
+      if Self.contains(Self.locationWords, in: part), let range = Self.numbers(in: text) {
         location = range
-      } else if Self.pageWords.contains(where: part.contains), let range = Self.numbers(in: part) {
+      } else if Self.contains(Self.pageWords, in: part), let range = Self.numbers(in: text) {
         page = String(range.lowerBound)
       }
+    }
+  }
+
+  /// Whether `bytes` hold one of `words` (as UTF-8).
+  static func contains(_ words: [String], in bytes: [UInt8]) -> Bool {
+    words.contains { word in
+      let needle = Array(word.utf8)
+      guard let first = needle.first, needle.count <= bytes.count else { return false }
+      var index = 0
+      while index + needle.count <= bytes.count {
+        if bytes[index] == first && bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
+        index += 1
+      }
+      return false
     }
   }
 
@@ -213,9 +228,15 @@ extension Unicode.Scalar {
 }
 
 extension StringProtocol {
-  /// The text without the given characters at either end.
+  /// The text without the given ASCII characters at either end.
   func trimmingCharacters(in set: String) -> String {
-    let trimmed = drop { set.contains($0) }
-    return String(String(trimmed.reversed()).drop { set.contains($0) }.reversed())
+    let trimmed = Array(set.utf8)
+    let bytes = Array(utf8)
+    var start = 0
+    var end = bytes.count
+    while start < end, trimmed.contains(bytes[start]) { start += 1 }
+    while end > start, trimmed.contains(bytes[end - 1]) { end -= 1 }
+    // Cut only at ASCII bytes: the rest is whole UTF-8.
+    return String(decoding: bytes[start..<end], as: UTF8.self)
   }
 }

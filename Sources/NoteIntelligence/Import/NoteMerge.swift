@@ -47,11 +47,15 @@ public enum NoteMerge {
         == true ? "\r\n" : "\n"
     frontMatterEdits(book, doc, bytes, overwrite: overwrite, newline: newline, into: &edits, outcome: &outcome)
 
-    var known = " " + DuplicateBooks.normalizedName(String(decoding: bytes, as: UTF8.self)) + " "
+    // The note's words, folded: a highlight is in the note when its words are, in order,
+    // whatever the punctuation, case or line breaks around them.
+    var known = Array((" " + DuplicateBooks.normalizedName(String(decoding: bytes, as: UTF8.self)) + " ").utf8)
     func isNew(_ text: String) -> Bool {
       let words = DuplicateBooks.normalizedName(text)
-      guard !words.isEmpty, !known.contains(" " + words + " ") else { return false }
-      known += words + " "
+      guard !words.isEmpty else { return false }
+      let needle = Array((" " + words + " ").utf8)
+      guard !Self.contains(needle, in: known) else { return false }
+      known += needle.dropFirst()
       return true
     }
     var blocks: [String] = []
@@ -90,6 +94,18 @@ public enum NoteMerge {
     }
     outcome.text = result
     return outcome
+  }
+
+  /// Whether `needle` occurs in `haystack`.
+  static func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
+    guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
+    var index = 0
+    let last = haystack.count - needle.count
+    while index <= last {
+      if haystack[index] == first && haystack[index..<(index + needle.count)].elementsEqual(needle) { return true }
+      index += 1
+    }
+    return false
   }
 
   /// A change to the note's bytes.
