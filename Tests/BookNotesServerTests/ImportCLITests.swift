@@ -161,4 +161,16 @@ import Testing
     #expect(partly.lines == ["created a-book.md: A Book (1 highlight)", "skipped 1 entry not understood"])
     #expect(try fixture.notes().keys.sorted() == ["a-book.md"])
   }
+
+  @Test func aBookWithoutAnAuthorFindsItsNoteAgain() throws {
+    let fixture = try ImportFixture()
+    let clippings = "Notes to Self\n- Your Highlight on Location 5-6 | Added on x\n\nA line.\n==========\n"
+    let file = try fixture.exportFile("anonymous.txt", Data(clippings.utf8))
+    #expect(try fixture.run(["kindle", file]).lines == ["created notes-to-self.md: Notes to Self (1 highlight)"])
+    let more = try fixture.exportFile(
+      "more.txt", Data((clippings + "Notes to Self\n- Your Highlight on Location 9 | x\n\nAnother.\n==========\n").utf8)
+    )
+    #expect(try fixture.run(["kindle", more]).lines == ["updated notes-to-self.md: Notes to Self (added 1 highlight)"])
+    #expect(try fixture.notes().keys.sorted() == ["notes-to-self.md"])
+  }
 }
