@@ -12,6 +12,8 @@ public enum LibraryImport {
     /// The note's absolute path; `nil` when the book has none (a failure before one was chosen).
     public var path: String?
     public var action: Action
+    /// What was left undone in a note that was otherwise changed (its unclosed front matter).
+    public var warning: String? = nil
   }
 
   public enum Action: Sendable, Equatable {
@@ -77,7 +79,8 @@ public enum LibraryImport {
         Outcome(
           book: book, path: path,
           action: .updated(
-            filled: merged.filled, updated: merged.updated, highlights: merged.highlights, review: merged.review)))
+            filled: merged.filled, updated: merged.updated, highlights: merged.highlights, review: merged.review),
+          warning: merged.problem))
     }
     guard !dryRun else { return outcomes }
     var failures: [String: String] = [:]

@@ -121,6 +121,9 @@ enum ImportCommand: Subcommand {
     for outcome in outcomes {
       if case .failed = outcome.action { failed = true }
       Output.standard(line(outcome, names: names) + "\n")
+      if let warning = outcome.warning, let path = outcome.path {
+        Output.error("booknotes import: \(names(path)): \(warning)")
+      }
     }
     for note in notes { Output.standard(note + "\n") }
     if dryRun { Output.standard("dry run: nothing written\n") }

@@ -162,6 +162,20 @@ import Testing
     #expect(try fixture.notes().keys.sorted() == ["a-book.md"])
   }
 
+  @Test func aNoteWithUnclosedFrontMatterGetsItsHighlightsAndAWarning() throws {
+    let fixture = try ImportFixture()
+    let note = "---\ntitle: Meditations\nauthors: Marcus Aurelius\n\n# Meditations\n"
+    // Unclosed, the front matter is no front matter: the title comes from the heading,
+    // and the note has no author; the clipping names none either.
+    try fixture.write("meditations.md", note)
+    let odd = try fixture.exportFile(
+      "odd.txt", Data("Meditations\n- Your Highlight on Location 5 | x\n\nA line.\n==========\n".utf8))
+    let result = try fixture.run(["kindle", odd])
+    #expect(result.lines == ["updated meditations.md: Meditations (added 1 highlight)"])
+    #expect(result.stderr == "booknotes import: meditations.md: its front matter has no closing '---'; left as it is\n")
+    #expect(try fixture.read("meditations.md") == note + "\n## Highlights\n\n> A line. (loc. 5)\n")
+  }
+
   @Test func aBookWithoutAnAuthorFindsItsNoteAgain() throws {
     let fixture = try ImportFixture()
     let clippings = "Notes to Self\n- Your Highlight on Location 5-6 | Added on x\n\nA line.\n==========\n"
