@@ -176,7 +176,7 @@ extension BookNotesServer {
   /// for the next hover, which then shows the book.
   func titleHoverBook(title: String, info: BookInfo, uri: DocumentURI) async -> CatalogBook? {
     guard let catalog = bookCatalog() else { return nil }
-    if let id = info.googleBooksID, let book = catalog.book(id: id) { return book }
+    if let id = info.googleBooksID ?? info.openLibraryID, let book = catalog.book(id: id) { return book }
     if let query = CatalogQuery(typed: title), let books = catalog.cachedBooks(for: query),
       let book = Self.book(titled: title, id: info.googleBooksID, in: books)
     {

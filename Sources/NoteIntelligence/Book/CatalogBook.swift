@@ -86,7 +86,9 @@ public struct CatalogBook: Sendable, Hashable {
   /// The book's page in its catalog: `infoLink`, else one made from the id.
   public var pageLink: String {
     if let infoLink { return infoLink }
-    return source == .googleBooks ? "https://books.google.com/books?id=" + id : "https://openlibrary.org/works/" + id
+    if source == .googleBooks { return "https://books.google.com/books?id=" + id }
+    // `OL…M` names an edition, `OL…W` a work.
+    return "https://openlibrary.org/" + (id.hasSuffix("M") ? "books/" : "works/") + id
   }
 
   /// `http://` links become `https://`; anything else is kept.
