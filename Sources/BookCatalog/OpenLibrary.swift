@@ -68,7 +68,7 @@ public struct OpenLibraryService: CatalogService {
     }
     // The work's ISBNs mix editions: an ISBN-13, and the ISBN-10 of the same edition.
     let isbns = (doc["isbn"]?.arrayValue ?? []).compactMap(\.stringValue)
-    book.isbn13 = isbns.first { $0.utf8.count == 13 && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+    book.isbn13 = isbns.first { isbn($0, length: 13) }
     book.isbn10 = isbns.first { isbn in
       isbn.utf8.count == 10 && book.isbn13 != nil && DuplicateBooks.normalizedISBN(isbn) == book.isbn13
     }
@@ -88,7 +88,7 @@ public struct OpenLibraryService: CatalogService {
     guard let title = text(record["title"]) else { return nil }
     let identifiers = record["identifiers"]
     let id =
-      identifiers?["openlibrary"]?.arrayValue?.first?.stringValue
+      identifiers?["openlibrary"]?.arrayValue?.first?.stringValue.flatMap(lastComponent)
       ?? record["key"]?.stringValue.flatMap(lastComponent) ?? ""
     guard !id.isEmpty else { return nil }
     var book = CatalogBook(id: id, title: title)
@@ -98,8 +98,8 @@ public struct OpenLibraryService: CatalogService {
     book.publisher = record["publishers"]?.arrayValue?.lazy.compactMap { text($0["name"]) }.first
     // `April 2, 2013`: the year is what front matter keeps.
     book.publishedDate = record["publish_date"]?.stringValue.flatMap(year)
-    book.isbn13 = identifiers?["isbn_13"]?.arrayValue?.first?.stringValue
-    book.isbn10 = identifiers?["isbn_10"]?.arrayValue?.first?.stringValue
+    book.isbn13 = identifiers?["isbn_13"]?.arrayValue?.lazy.compactMap(\.stringValue).first { isbn($0, length: 13) }
+    book.isbn10 = identifiers?["isbn_10"]?.arrayValue?.lazy.compactMap(\.stringValue).first { isbn($0, length: 10) }
     if let pages = record["number_of_pages"]?.intValue, pages > 0 { book.pageCount = pages }
     if let cover = record["cover"]?["medium"]?.stringValue {
       book.thumbnail = CatalogBook.secure(cover)
@@ -116,10 +116,22 @@ public struct OpenLibraryService: CatalogService {
     return text
   }
 
-  /// `OL16135409W` of `/works/OL16135409W`.
+  /// `OL16135409W` of `/works/OL16135409W`; `nil` unless it is letters and digits,
+  /// as Open Library's ids are (it goes into front matter as it is).
   static func lastComponent(_ key: String) -> String? {
-    let last = key.split(separator: "/").last.map(String.init)
-    return last?.isEmpty == false ? last : nil
+    guard let last = key.split(separator: "/").last, !last.isEmpty, last.utf8.count <= 40,
+      last.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) })
+    else { return nil }
+    return String(last)
+  }
+
+  /// Whether `text` is `length` digits (an ISBN-10's last may be `X`).
+  static func isbn(_ text: String, length: Int) -> Bool {
+    let bytes = Array(text.utf8)
+    return bytes.count == length
+      && bytes.enumerated().allSatisfy { index, byte in
+        (byte >= 0x30 && byte <= 0x39) || (length == 10 && index == 9 && byte == UInt8(ascii: "X"))
+      }
   }
 
   /// The first run of four digits in `date`, the year.
