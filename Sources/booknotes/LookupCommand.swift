@@ -175,20 +175,21 @@ enum LookupCommand: Subcommand {
 /// `booknotes new "title words"`: a new note for the best match.
 enum NewCommand: Subcommand {
   static let name = "new"
-  static let summary = "start a note for a book, filled from Google Books"
+  static let summary = "start a note for a book, filled from the catalog"
   static let help = """
     usage: booknotes new TITLE WORDS… [--root DIR] [--endpoint URL]
 
-    Looks the title up on Google Books and writes a new note for the best match
-    under DIR: front matter with title, subtitle, authors, published, isbn,
-    google-books-id, `status: reading` and today's date as `started`, then a first
+    Looks the title up in the catalog books.provider names (Google Books with an
+    API key, else Open Library) and writes a new note for the best match under DIR:
+    front matter with title, subtitle, authors, published, isbn, google-books-id (or
+    openlibrary-id), `status: reading` and today's date as `started`, then a first
     heading. The file is named after the title (`the-pragmatic-programmer.md`); an
     existing file is never overwritten. When the lookup finds nothing or fails, the
     note is written with the words as its title.
 
     options:
       --root DIR      where the note goes, and whose .booknotes.json is read (default: .)
-      --endpoint URL  the API's base URL instead of books.endpoint
+      --endpoint URL  Google Books' base URL instead of books.endpoint
       -h, --help      show this help
 
     Prints the new note's path. Exits with 0 when written, 1 when the file exists or
@@ -210,7 +211,7 @@ enum NewCommand: Subcommand {
     switch outcome {
     case .success(let books):
       book = books.first
-      if book == nil { Output.error("booknotes new: Google Books has no match; writing the note with the title typed") }
+      if book == nil { Output.error("booknotes new: the catalog has no match; writing the note with the title typed") }
     case .failure(let error):
       Output.error("booknotes new: \(error); writing the note with the title typed")
     }
