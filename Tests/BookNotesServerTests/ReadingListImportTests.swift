@@ -189,6 +189,14 @@ import Testing
     #expect(partly.stderr == "booknotes import: \(untitled): line 2: no title; skipped\n")
     // A quarter star is written to the nearest half, as ratings are.
     #expect(try fixture.read("dune.md").contains("rating: 4.5\n"))
-    #expect(try fixture.notes().keys.sorted() == ["dune.md"])
+    // Tags with spaces become one hashtag each.
+    let spaced = try fixture.exportFile(
+      "spaced.csv",
+      Data(
+        "Title,Authors,ISBN/UID,Read Status,Star Rating,Tags\nEmma,Jane Austen,,to-read,,\"non fiction, #classics\"\n"
+          .utf8))
+    #expect(try fixture.run(["storygraph", spaced]).lines == ["created emma.md: Emma"])
+    #expect(try fixture.read("emma.md").contains("status: wishlist\ntags: [non-fiction, classics]\n"))
+    #expect(try fixture.notes().keys.sorted() == ["dune.md", "emma.md"])
   }
 }

@@ -88,7 +88,7 @@ public enum ReadingList {
     }
     if let rating = ImportText.rating(record["My Rating"]) { fields.append(ImportField("rating", .literal(rating))) }
     let exclusive: Set<String> = ["read", "currently-reading", "to-read", shelf]
-    let tags = BookInfo.list(record["Bookshelves"]).filter { !exclusive.contains($0) }
+    let tags = BookInfo.list(record["Bookshelves"]).filter { !exclusive.contains($0) }.compactMap(tag)
     if !tags.isEmpty { fields.append(ImportField("tags", .list(tags))) }
     return ImportedBook(
       title: title, authors: authors, isbn: isbn, fields: fields, review: review(record["My Review"]))
@@ -125,10 +125,17 @@ public enum ReadingList {
     if let started { fields.append(ImportField("started", .literal(started))) }
     if let finished { fields.append(ImportField("finished", .literal(finished))) }
     if let rating = ImportText.rating(record["Star Rating"]) { fields.append(ImportField("rating", .literal(rating))) }
-    let tags = BookInfo.list(record["Tags"])
+    let tags = BookInfo.list(record["Tags"]).compactMap(tag)
     if !tags.isEmpty { fields.append(ImportField("tags", .list(tags))) }
     return ImportedBook(
       title: title, authors: authors, isbn: isbn, asin: asin, fields: fields, review: review(record["Review"]))
+  }
+
+  /// A shelf or tag as a hashtag: words joined by `-` (a tag holds no space), no `#`;
+  /// `nil` when nothing is left.
+  static func tag(_ name: String) -> String? {
+    let words = name.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "#" })
+    return words.isEmpty ? nil : words.joined(separator: "-")
   }
 
   /// A spreadsheet formula's text: `="0374275637"` → `0374275637`, `=""` → empty.
