@@ -197,6 +197,14 @@ import Testing
           .utf8))
     #expect(try fixture.run(["storygraph", spaced]).lines == ["created emma.md: Emma"])
     #expect(try fixture.read("emma.md").contains("status: wishlist\ntags: [non-fiction, classics]\n"))
-    #expect(try fixture.notes().keys.sorted() == ["dune.md", "emma.md"])
+    // A title over two lines is one line in the heading; a review keeps its lines.
+    let broken = try fixture.exportFile(
+      "broken.csv",
+      Data(
+        "Title,Authors,ISBN/UID,Read Status,Star Rating,Review\n\"Two\r\nLines\",Some One,,read,,\"First.\n\nSecond.\"\n"
+          .utf8))
+    #expect(try fixture.run(["storygraph", broken]).lines == ["created two-lines.md: Two Lines"])
+    #expect(try fixture.read("two-lines.md").hasSuffix("# Two Lines\n\n## Review\n\nFirst.\n\nSecond.\n"))
+    #expect(try fixture.notes().keys.sorted() == ["dune.md", "emma.md", "two-lines.md"])
   }
 }

@@ -61,9 +61,17 @@ public enum ReadingList {
   struct Record {
     var columns: [String]
     var fields: [String]
+
+    /// The field on one line: runs of spaces, tabs and line breaks as one space, none
+    /// at the ends (a title or a name goes into a heading and front matter).
     subscript(_ name: String) -> String {
+      text(name).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).joined(separator: " ")
+    }
+
+    /// The field as written, line breaks kept (a review).
+    func text(_ name: String) -> String {
       guard let index = columns.firstIndex(of: name), index < fields.count else { return "" }
-      return fields[index].trimmingCharacters(in: " \t")
+      return fields[index].trimmingCharacters(in: " \t\n")
     }
   }
 
@@ -91,7 +99,7 @@ public enum ReadingList {
     let tags = BookInfo.list(record["Bookshelves"]).filter { !exclusive.contains($0) }.compactMap(tag)
     if !tags.isEmpty { fields.append(ImportField("tags", .list(tags))) }
     return ImportedBook(
-      title: title, authors: authors, isbn: isbn, fields: fields, review: review(record["My Review"]))
+      title: title, authors: authors, isbn: isbn, fields: fields, review: review(record.text("My Review")))
   }
 
   /// A StoryGraph row: `ISBN/UID` may be an ASIN, `Star Rating` may be fractional,
@@ -128,7 +136,7 @@ public enum ReadingList {
     let tags = BookInfo.list(record["Tags"]).compactMap(tag)
     if !tags.isEmpty { fields.append(ImportField("tags", .list(tags))) }
     return ImportedBook(
-      title: title, authors: authors, isbn: isbn, asin: asin, fields: fields, review: review(record["Review"]))
+      title: title, authors: authors, isbn: isbn, asin: asin, fields: fields, review: review(record.text("Review")))
   }
 
   /// A shelf or tag as a hashtag: words joined by `-` (a tag holds no space), no `#`;
