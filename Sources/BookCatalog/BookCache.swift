@@ -90,17 +90,20 @@ public struct BookCache: Sendable {
     field("thumbnail", book.thumbnail)
     field("infoLink", book.infoLink)
     field("language", book.language)
+    if book.source != .googleBooks { field("source", book.source.rawValue) }
     writer.endObject()
   }
 
   package static func book(_ json: JSONValue) -> CatalogBook? {
     guard let id = json["id"]?.stringValue, let title = json["title"]?.stringValue else { return nil }
-    return CatalogBook(
+    var book = CatalogBook(
       id: id, title: title, subtitle: json["subtitle"]?.stringValue,
       authors: (json["authors"]?.arrayValue ?? []).compactMap(\.stringValue),
       publisher: json["publisher"]?.stringValue, publishedDate: json["publishedDate"]?.stringValue,
       isbn13: json["isbn13"]?.stringValue, isbn10: json["isbn10"]?.stringValue, pageCount: json["pageCount"]?.intValue,
       description: json["description"]?.stringValue, thumbnail: json["thumbnail"]?.stringValue,
       infoLink: json["infoLink"]?.stringValue, language: json["language"]?.stringValue)
+    book.source = json["source"]?.stringValue.flatMap(CatalogSource.init(rawValue:)) ?? .googleBooks
+    return book
   }
 }

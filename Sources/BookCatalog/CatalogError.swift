@@ -59,9 +59,12 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  public var description: String {
+  public var description: String { message(catalog: "Google Books") }
+
+  /// The error said of `catalog` (`Google Books`, `Open Library`).
+  public func message(catalog name: String) -> String {
     switch self {
-    case .badRequest(let message): "Google Books refused the request (400): \(message)"
+    case .badRequest(let message): "\(name) refused the request (400): \(message)"
     case .badKey(let message):
       "Google Books refused the API key (400): \(message). Check books.apiKey or GOOGLE_BOOKS_API_KEY."
     case .unknownLocation(let message):
@@ -69,16 +72,16 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
     case .forbidden(let message):
       "Google Books refused access (403): \(message). Is the Books API enabled for the key's project?"
     case .quotaPerMinute(let message):
-      "Google Books quota per minute used up (429): \(message). Title lookups pause for a minute."
+      "\(name) quota per minute used up (429): \(message). Title lookups pause for a minute."
     case .quotaPerDay(let message):
       "Google Books daily quota used up (429): \(message). Title lookups pause for an hour; an API key (books.apiKey) has its own quota."
-    case .unavailable(let code, let message): "Google Books is unavailable (\(code)): \(message)"
-    case .status(let code, let message): "Google Books answered HTTP \(code): \(message)"
-    case .malformed(let reason): "Google Books sent an answer that is not its JSON: \(reason)"
-    case .timedOut: "Google Books did not answer in time"
-    case .offline(let reason): "Google Books is unreachable (\(reason)); titles come from the library only"
-    case .helperUnavailable(let reason): "Google Books lookups are off: \(reason)"
-    case .paused(let kind): "Google Books lookups are paused after an earlier error (\(kind))"
+    case .unavailable(let code, let message): "\(name) is unavailable (\(code)): \(message)"
+    case .status(let code, let message): "\(name) answered HTTP \(code): \(message)"
+    case .malformed(let reason): "\(name) sent an answer that is not its JSON: \(reason)"
+    case .timedOut: "\(name) did not answer in time"
+    case .offline(let reason): "\(name) is unreachable (\(reason)); titles come from the library only"
+    case .helperUnavailable(let reason): "\(name) lookups are off: \(reason)"
+    case .paused(let kind): "\(name) lookups are paused after an earlier error (\(kind))"
     case .cancelled: "the lookup was cancelled"
     }
   }

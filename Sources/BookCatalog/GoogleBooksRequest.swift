@@ -1,7 +1,13 @@
 public import NoteIntelligence
 
-/// Where and how to ask Google Books.
+/// Where and how to ask the catalogs.
 public struct CatalogSettings: Sendable, Hashable {
+  /// Which catalog answers.
+  public var provider: BookSettings.Provider = .auto
+  /// Open Library's base URL.
+  public var openLibraryEndpoint = "https://openlibrary.org"
+  /// Sent with every request: BookNotes and its version.
+  public var userAgent = "BookNotes"
   /// The API's base URL; `/volumes` is appended.
   public var endpoint: String
   /// Never logged: ``GoogleBooksRequest/redactedURL`` leaves it out.
@@ -37,7 +43,9 @@ public struct GoogleBooksRequest: Sendable, Hashable {
     + "industryIdentifiers,pageCount,imageLinks(smallThumbnail,thumbnail),language,infoLink),"
     + "searchInfo(textSnippet))"
   /// Google compresses answers for clients that say `gzip` in both places.
-  public static let headers = ["Accept-Encoding": "gzip", "User-Agent": "booknotes/1.0 (gzip)"]
+  static func headers(userAgent: String) -> [String: String] {
+    ["Accept-Encoding": "gzip", "User-Agent": userAgent + " (gzip)"]
+  }
 
   public let url: String
   /// `url` with the API key replaced by `REDACTED`: what logs may show.
@@ -88,10 +96,14 @@ public struct GoogleBooksRequest: Sendable, Hashable {
 }
 
 extension CatalogSettings {
-  /// The catalog settings of the `books` settings.
-  public init(_ books: BookSettings) {
+  /// The catalog settings of the `books` settings; `version` is BookNotes', for the
+  /// `User-Agent`.
+  public init(_ books: BookSettings, version: String) {
     self.init(
       endpoint: books.endpoint, apiKey: books.apiKey, country: books.country ?? "US", language: books.language,
       maxResults: books.maxResults, timeout: .milliseconds(books.timeout))
+    provider = books.provider
+    openLibraryEndpoint = books.openLibraryEndpoint
+    userAgent = "BookNotes/\(version) (+https://github.com/booknotes/booknotes)"
   }
 }

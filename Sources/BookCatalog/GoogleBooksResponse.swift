@@ -89,7 +89,7 @@ public enum GoogleBooksResponse {
 
   /// `text` as one line: runs of spaces, tabs and line breaks (`\r\n`, one character,
   /// among them) become one space, none left at either end.
-  private static func clean(_ text: String) -> String {
+  static func clean(_ text: String) -> String {
     text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0.isNewline }).joined(separator: " ")
   }
 }

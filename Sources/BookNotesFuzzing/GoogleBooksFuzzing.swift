@@ -3,10 +3,11 @@ import JSONCore
 import NoteIntelligence
 import NoteSyntax
 
-/// The Google Books decoder's properties, checked on one input: a response body.
+/// The catalogs' decoders' properties, checked on one input: a response body.
 ///
-/// The body is decoded as the answer to a request with status 200 and with each error
-/// status the catalog tells apart. Each book decoded from a 200 answer has an id and a
+/// The body is decoded as Google Books' answer to a request with status 200 and with
+/// each error status the catalog tells apart, and as Open Library's answer to a title
+/// search and to an ISBN lookup. Each book decoded from a 200 answer has an id and a
 /// title, and every text a note or a completion shows is one line without spaces at
 /// its ends or runs of spaces; it reads back from the cache's JSON as itself; and the
 /// new note made for it has exactly the front matter it writes (no value can end a
@@ -26,6 +27,10 @@ public enum GoogleBooksFuzzing {
       } catch {
         guard status != 200 || error.kind == .malformed else { return "a 200 answer fails with \(error)" }
       }
+    }
+    let openLibrary = OpenLibraryService(settings: CatalogSettings())
+    for query in [CatalogQuery(title: "title"), CatalogQuery(isbn: "9780374533557")!] {
+      if let decoded = try? openLibrary.decode(query, status: 200, body: body) { books += decoded }
     }
     for book in books {
       if let problem = bookProblem(book) { return "\(book): \(problem)" }
@@ -82,7 +87,8 @@ public enum GoogleBooksFuzzing {
     guard Set(info.fields.keys) == keys, info.status == .reading, info.started == "2024-05-01" else {
       return "the new note's front matter has \(info.fields.keys.sorted()), not \(keys.sorted()):\n\(note.text)"
     }
-    guard info.googleBooksID == book.id, info.isbn == book.isbn, info.published == book.published else {
+    let id = book.source == .googleBooks ? info.googleBooksID : info.openLibraryID
+    guard id == book.id, info.isbn == book.isbn, info.published == book.published else {
       return "the new note names another book:\n\(note.text)"
     }
     let headings = document.tree.topLevelBlocks.filter { $0.kind == .heading }

@@ -5,11 +5,11 @@ import NoteIntelligence
 import NoteSyntax
 import NoteWorkspace
 
-/// The session's Google Books catalog, made again when its settings change.
+/// The session's catalog (``CatalogChoice``), made again when its settings change.
 struct BookLookups {
   var settings: CatalogSettings?
   var directory: String?
-  var catalog: GoogleBooksCatalog?
+  var catalog: (any BookCatalog)?
   /// One helper process for the session, started on the first request.
   var transport: FetchProcess?
   /// The problems already shown to the reader (`window/showMessage`).
@@ -18,10 +18,10 @@ struct BookLookups {
 
 extension BookNotesServer {
   /// The catalog for the current settings; `nil` when `books.enabled` is false.
-  func bookCatalog() -> GoogleBooksCatalog? {
+  func bookCatalog() -> (any BookCatalog)? {
     let (settings, withholdsKey) = session.withLock { ($0.configuration.settings, $0.configuration.withholdsKey) }
     guard settings.books.enabled else { return nil }
-    let catalogSettings = CatalogSettings(settings.books)
+    let catalogSettings = CatalogSettings(settings.books, version: Self.version)
     let directory = LibraryEngine.cacheDirectory(settings)
     return bookLookups.withLock { state in
       if let catalog = state.catalog, state.settings == catalogSettings, state.directory == directory {
@@ -34,7 +34,7 @@ extension BookNotesServer {
             + "to use the key with it")
       }
       let transport = state.transport ?? FetchProcess(executable: FetchProcess.locateHelper())
-      let catalog = GoogleBooksCatalog(
+      let catalog = CatalogChoice.make(
         settings: catalogSettings, cacheDirectory: directory, transport: transport
       ) { [weak self] report in self?.bookReport(report) }
       state = BookLookups(
@@ -100,10 +100,11 @@ extension BookNotesServer {
           edit = TextEdit(range: note.lspRange(of: fill.title.range, in: encoding), newText: fill.title.text)
           others = fill.others.map { TextEdit(range: note.lspRange(of: $0.range, in: encoding), newText: $0.text) }
         }
-        let label = labels.unique(book.fullTitle, else: [book.byline, "Google Books \(book.id)"])
+        let catalogName = book.source.displayName
+        let label = labels.unique(book.fullTitle, else: [book.byline, "\(catalogName) \(book.id)"])
         items.append(
           CompletionItem(
-            label: label, kind: .text, detail: book.byline.isEmpty ? "Google Books" : book.byline,
+            label: label, kind: .text, detail: book.byline.isEmpty ? catalogName : book.byline,
             sortText: sortKey(items.count), filterText: typed, insertTextFormat: .plainText,
             textEdit: edit, additionalTextEdits: others, data: ["googleBooksID": .string(book.id)]))
       }
@@ -175,7 +176,7 @@ extension BookNotesServer {
   /// for the next hover, which then shows the book.
   func titleHoverBook(title: String, info: BookInfo, uri: DocumentURI) async -> CatalogBook? {
     guard let catalog = bookCatalog() else { return nil }
-    if let id = info.googleBooksID, let book = catalog.book(id: id) { return book }
+    if let id = info.googleBooksID ?? info.openLibraryID, let book = catalog.book(id: id) { return book }
     if let query = CatalogQuery(typed: title), let books = catalog.cachedBooks(for: query),
       let book = Self.book(titled: title, id: info.googleBooksID, in: books)
     {

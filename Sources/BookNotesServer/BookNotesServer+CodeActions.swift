@@ -6,7 +6,7 @@ import NoteWorkspace
 extension BookNotesServer {
   func registerCodeActions() {
     connection.register(CodeActionParams.self, scope: { .document($0.textDocument.uri) }) { [self] params, _ in
-      try codeActions(params)
+      try codeActions(params) + (try await isbnActions(params))
     }
   }
 

@@ -38,6 +38,9 @@ extension BookNotesServer {
     if let context = TitleCompletionContext.find(at: offset, in: note) {
       return await titleCompletions(context, offset: offset, in: note, uri: document.uri, encoding: encoding)
     }
+    if let context = ISBNContext.find(in: offset..<offset, of: note), context.isbn13 != nil {
+      return await isbnCompletions(context, in: note, uri: document.uri, encoding: encoding)
+    }
     if let context = FrontMatterCompletionContext.find(at: offset, in: note) {
       return frontMatterCompletions(context, in: note, encoding: encoding)
     }

@@ -34,6 +34,7 @@ public struct SettingsSources: Sendable, Equatable {
   public static let environmentKeys: [(variable: String, path: [String])] = [
     ("GOOGLE_BOOKS_API_KEY", ["books", "apiKey"]),
     ("BOOKNOTES_BOOKS_ENDPOINT", ["books", "endpoint"]),
+    ("BOOKNOTES_OPENLIBRARY_ENDPOINT", ["books", "openLibraryEndpoint"]),
   ]
 
   /// The process's values of ``environmentKeys``.
@@ -86,6 +87,14 @@ public struct SettingsSources: Sendable, Equatable {
     }
     if case .string(let endpoint)? = value(at: ["books", "endpoint"]), !endpoint.isEmpty {
       settings.books.endpoint = endpoint
+    }
+    if case .string(let name)? = value(at: ["books", "provider"]),
+      let provider = BookSettings.Provider(rawValue: name.lowercased())
+    {
+      settings.books.provider = provider
+    }
+    if case .string(let endpoint)? = value(at: ["books", "openLibraryEndpoint"]), !endpoint.isEmpty {
+      settings.books.openLibraryEndpoint = endpoint
     }
     if case .string(let country)? = value(at: ["books", "country"]), !country.isEmpty {
       settings.books.country = country

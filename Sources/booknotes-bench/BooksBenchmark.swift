@@ -9,7 +9,7 @@ import NoteIntelligence
 /// lookups and title completion against the fake server on 127.0.0.1, which answers at
 /// once (so these figures leave out the real service's network time):
 ///
-/// - in process, a `GoogleBooksCatalog` over a `FetchProcess`: the first lookup of a
+/// - in process, a `CachedCatalog` over a `FetchProcess`: the first lookup of a
 ///   fresh catalog with an empty cache (it starts the `booknotes-fetch` helper), later
 ///   cold lookups with the helper running, lookups answered from memory, and the first
 ///   lookup of a new catalog over a filled cache folder (from disk); and what a cold
@@ -82,7 +82,7 @@ enum BooksBenchmark {
   }
 
   /// Seconds `catalog.lookup` takes for `query`; throws when nothing is found.
-  static func timedLookup(_ catalog: GoogleBooksCatalog, _ query: CatalogQuery) async throws -> Double {
+  static func timedLookup(_ catalog: CachedCatalog, _ query: CatalogQuery) async throws -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
     let books = try await catalog.lookup(query, channel: nil)
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -92,8 +92,8 @@ enum BooksBenchmark {
 
   static func catalog(
     _ endpoint: String, folder: String, helper: String, transport: (any HTTPTransport)? = nil
-  ) -> GoogleBooksCatalog {
-    GoogleBooksCatalog(
+  ) -> CachedCatalog {
+    CachedCatalog(
       settings: CatalogSettings(endpoint: endpoint), cacheDirectory: folder,
       transport: transport ?? FetchProcess(executable: helper)
     ) { _ in }
@@ -157,7 +157,7 @@ enum BooksBenchmark {
         return times
       }
     }
-    header("in process: GoogleBooksCatalog.lookup over booknotes-fetch (fake answers at once)")
+    header("in process: CachedCatalog.lookup over booknotes-fetch (fake answers at once)")
     row("booknotes-fetch start-up alone (spawn → exit)", startup)
     row("cold, first lookup (starts the helper)", first)
     row("  of which the helper's HTTP round trip", firstRequest)

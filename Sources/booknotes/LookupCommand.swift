@@ -1,8 +1,10 @@
 import BookCatalog
+import BookNotesServer
 import Dispatch
 import JSONCore
 import Locking
 import NoteIntelligence
+import NoteSyntax
 import NoteWorkspace
 import SystemIO
 
@@ -12,9 +14,11 @@ import SystemIO
   import Darwin
 #endif
 
-/// The arguments `lookup` and `new` share: title words, `--root`, `--endpoint`.
+/// The arguments `lookup` and `new` share: title words (or `--isbn N`), `--root`,
+/// `--endpoint`.
 struct CatalogArguments {
   var words: [String] = []
+  var isbn: String?
   var json = false
   var root = "."
   var endpoint: String?
@@ -31,9 +35,14 @@ struct CatalogArguments {
       case "--endpoint":
         guard let value = rest.popFirst() else { return .failure(UsageError("--endpoint needs a URL")) }
         result.endpoint = value
+      case "--isbn" where allowJSON:
+        guard let value = rest.popFirst() else { return .failure(UsageError("--isbn needs an ISBN")) }
+        result.isbn = value
       default:
         if argument.hasPrefix("--root=") {
           result.root = String(argument.dropFirst("--root=".count))
+        } else if allowJSON && argument.hasPrefix("--isbn=") {
+          result.isbn = String(argument.dropFirst("--isbn=".count))
         } else if argument.hasPrefix("--endpoint=") {
           result.endpoint = String(argument.dropFirst("--endpoint=".count))
         } else if argument.hasPrefix("-") && argument != "-" {
@@ -49,9 +58,23 @@ struct CatalogArguments {
   /// Looks the words up with the settings of the root's `.booknotes.json` and the
   /// environment; problems go to stderr.
   func lookup(command: String) -> Result<[CatalogBook], CatalogError>? {
-    guard let query = CatalogQuery(typed: words.joined(separator: " ")) else {
-      Output.error("booknotes \(command): no title words to look up")
-      return nil
+    let query: CatalogQuery
+    if let isbn {
+      guard words.isEmpty else {
+        Output.error("booknotes \(command): --isbn takes no title words")
+        return nil
+      }
+      guard let byISBN = CatalogQuery(isbn: isbn), FrontMatterValues.isValidISBN(Array(isbn.utf8)) else {
+        Output.error("booknotes \(command): '\(isbn)' is not an ISBN-10 or ISBN-13 (its check digit is wrong)")
+        return nil
+      }
+      query = byISBN
+    } else {
+      guard let typed = CatalogQuery(typed: words.joined(separator: " ")) else {
+        Output.error("booknotes \(command): no title words to look up")
+        return nil
+      }
+      query = typed
     }
     var settings: LibrarySettings
     do {
@@ -62,8 +85,8 @@ struct CatalogArguments {
       return nil
     }
     if let endpoint { settings.books.endpoint = endpoint }
-    let catalog = GoogleBooksCatalog(
-      settings: CatalogSettings(settings.books),
+    let catalog = CatalogChoice.make(
+      settings: CatalogSettings(settings.books, version: BookNotesServer.version),
       cacheDirectory: LibraryEngine.cacheDirectory(settings),
       transport: FetchProcess(executable: FetchProcess.locateHelper())
     ) { report in
@@ -85,25 +108,29 @@ struct CatalogArguments {
   }
 }
 
-/// `booknotes lookup "title words"`: Google Books' matches for a title.
+/// `booknotes lookup "title words"` or `--isbn N`: the catalog's matches.
 enum LookupCommand: Subcommand {
   static let name = "lookup"
-  static let summary = "look a book up on Google Books"
+  static let summary = "look a book up by title or ISBN (Google Books, Open Library)"
   static let help = """
     usage: booknotes lookup TITLE WORDS… [--json] [--root DIR] [--endpoint URL]
+           booknotes lookup --isbn ISBN [--json] [--root DIR] [--endpoint URL]
 
-    Looks the title up on Google Books ("title by author" narrows it to an author)
-    and lists the matches, best first. Answers are cached under the cache folder,
-    so asking again costs no request.
+    Looks the title ("title by author" narrows it to an author) or the ISBN up in
+    the catalog books.provider names (Google Books with an API key, else Open
+    Library) and lists the matches, best first. Answers are cached under the cache
+    folder, so asking again costs no request.
 
-    text:  title: subtitle — authors (year) · ISBN · google-books-id
+    text:  title: subtitle — authors (year) · ISBN · the catalog's id
     json:  an array of {id, title, subtitle, authors, publisher, publishedDate,
-           isbn13, isbn10, pageCount, description, thumbnail, infoLink, language}
+           isbn13, isbn10, pageCount, description, thumbnail, infoLink, language,
+           source}; source is there for Open Library's books ("openlibrary")
 
     options:
+      --isbn ISBN     look up this ISBN-10 or ISBN-13 (hyphens allowed)
       --json          print JSON
-      --root DIR      read DIR/.booknotes.json (books.apiKey, books.country, …)
-      --endpoint URL  the API's base URL instead of books.endpoint
+      --root DIR      read DIR/.booknotes.json (books.provider, books.apiKey, …)
+      --endpoint URL  Google Books' base URL instead of books.endpoint
       -h, --help      show this help
 
     The API key comes from books.apiKey or GOOGLE_BOOKS_API_KEY and is never printed.
@@ -148,20 +175,21 @@ enum LookupCommand: Subcommand {
 /// `booknotes new "title words"`: a new note for the best match.
 enum NewCommand: Subcommand {
   static let name = "new"
-  static let summary = "start a note for a book, filled from Google Books"
+  static let summary = "start a note for a book, filled from the catalog"
   static let help = """
     usage: booknotes new TITLE WORDS… [--root DIR] [--endpoint URL]
 
-    Looks the title up on Google Books and writes a new note for the best match
-    under DIR: front matter with title, subtitle, authors, published, isbn,
-    google-books-id, `status: reading` and today's date as `started`, then a first
+    Looks the title up in the catalog books.provider names (Google Books with an
+    API key, else Open Library) and writes a new note for the best match under DIR:
+    front matter with title, subtitle, authors, published, isbn, google-books-id (or
+    openlibrary-id), `status: reading` and today's date as `started`, then a first
     heading. The file is named after the title (`the-pragmatic-programmer.md`); an
     existing file is never overwritten. When the lookup finds nothing or fails, the
     note is written with the words as its title.
 
     options:
       --root DIR      where the note goes, and whose .booknotes.json is read (default: .)
-      --endpoint URL  the API's base URL instead of books.endpoint
+      --endpoint URL  Google Books' base URL instead of books.endpoint
       -h, --help      show this help
 
     Prints the new note's path. Exits with 0 when written, 1 when the file exists or
@@ -183,7 +211,7 @@ enum NewCommand: Subcommand {
     switch outcome {
     case .success(let books):
       book = books.first
-      if book == nil { Output.error("booknotes new: Google Books has no match; writing the note with the title typed") }
+      if book == nil { Output.error("booknotes new: the catalog has no match; writing the note with the title typed") }
     case .failure(let error):
       Output.error("booknotes new: \(error); writing the note with the title typed")
     }

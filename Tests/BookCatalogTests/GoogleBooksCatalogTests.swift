@@ -28,11 +28,11 @@ import Testing
   static func catalog(
     _ server: FakeGoogleBooks, key: String? = nil, country: String = "US", language: String? = nil,
     maxResults: Int = 10, timeout: Duration = .seconds(5), cache: URL? = nil, reports: Reports = Reports()
-  ) -> GoogleBooksCatalog {
+  ) -> CachedCatalog {
     let settings = CatalogSettings(
       endpoint: server.endpoint, apiKey: key, country: country, language: language, maxResults: maxResults,
       timeout: timeout)
-    return GoogleBooksCatalog(
+    return CachedCatalog(
       settings: settings, cacheDirectory: cache?.path, transport: FetchProcess(executable: FetchProcess.locateHelper()),
       report: reports.add)
   }
@@ -244,7 +244,7 @@ import Testing
   @Test func networkOffIsOneWarningThenAPause() async throws {
     let reports = Reports()
     let settings = CatalogSettings(endpoint: "http://127.0.0.1:1/books/v1")
-    let catalog = GoogleBooksCatalog(
+    let catalog = CachedCatalog(
       settings: settings, cacheDirectory: nil, transport: FetchProcess(executable: FetchProcess.locateHelper()),
       report: reports.add)
     await #expect(throws: CatalogError.self) { try await catalog.lookup(CatalogQuery(typed: "offline")!, channel: nil) }
@@ -257,7 +257,7 @@ import Testing
   }
 
   @Test func withoutTheHelperLookupsFailClearly() async throws {
-    let catalog = GoogleBooksCatalog(
+    let catalog = CachedCatalog(
       settings: CatalogSettings(), cacheDirectory: nil, transport: FetchProcess(executable: nil), report: { _ in })
     await #expect(throws: CatalogError.self) {
       try await catalog.lookup(CatalogQuery(typed: "anything")!, channel: nil)

@@ -45,7 +45,9 @@ import Testing
     #expect(problem == nil, "\(path): \(problem ?? "")")
   }
 
-  @Test(arguments: inputs(of: "googlebooks") + files(in: ["Tests/GoogleBooks/fixtures"], suffix: ".json"))
+  @Test(
+    arguments: inputs(of: "googlebooks")
+      + files(in: ["Tests/GoogleBooks/fixtures", "Tests/OpenLibrary/fixtures"], suffix: ".json"))
   func googleBooks(_ path: String) throws {
     let problem = GoogleBooksFuzzing.check(try Self.bytes(path))
     #expect(problem == nil, "\(path): \(problem ?? "")")

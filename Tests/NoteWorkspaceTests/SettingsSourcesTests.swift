@@ -55,4 +55,22 @@ import Testing
       #expect(sources.settings.books.apiKey == "USER-KEY")
     }
   }
+
+  /// `books.provider` (a known name, any case) and Open Library's endpoint, from the
+  /// settings or the environment.
+  @Test func catalogProviderAndOpenLibraryEndpoint() {
+    let defaults = SettingsSources().settings.books
+    #expect(defaults.provider == .auto)
+    #expect(defaults.openLibraryEndpoint == "https://openlibrary.org")
+    let set = SettingsSources(
+      client: ["books": ["provider": "OpenLibrary"]],
+      environment: ["BOOKNOTES_OPENLIBRARY_ENDPOINT": "http://127.0.0.1:9"]
+    ).settings.books
+    #expect(set.provider == .openlibrary)
+    #expect(set.openLibraryEndpoint == "http://127.0.0.1:9")
+    let file = SettingsSources(file: ["books": ["provider": "google", "openLibraryEndpoint": "https://ol.example.org"]])
+    #expect(file.settings.books.provider == .google)
+    #expect(file.settings.books.openLibraryEndpoint == "https://ol.example.org")
+    #expect(SettingsSources(file: ["books": ["provider": "bing"]]).settings.books.provider == .auto)
+  }
 }

@@ -41,6 +41,9 @@ public struct BookInfo: Sendable, Equatable {
   /// string joined by spaces.
   public var fields: [String: String] = [:]
 
+  /// The book's Open Library id (`openlibrary-id`), a work's (`OL…W`) or an edition's (`OL…M`).
+  public var openLibraryID: String? { text("openlibrary-id") }
+
   /// Other names of the note, from `aliases` (or `alias`).
   public var aliases: [String] { Self.list(text("aliases") ?? text("alias") ?? "") }
 

@@ -1,8 +1,23 @@
-/// A book as a catalog (Google Books) describes it: plain values, every field but the
-/// id and title optional, links already `https`.
+/// The catalogs books come from.
+public enum CatalogSource: String, Sendable, Hashable {
+  case googleBooks = "google"
+  case openLibrary = "openlibrary"
+
+  /// The catalog's name as the reader knows it.
+  public var displayName: String { self == .googleBooks ? "Google Books" : "Open Library" }
+
+  /// The front matter key that holds a book's id in this catalog.
+  public var idKey: String { self == .googleBooks ? "google-books-id" : "openlibrary-id" }
+}
+
+/// A book as a catalog (Google Books, Open Library) describes it: plain values, every
+/// field but the id and title optional, links already `https`.
 public struct CatalogBook: Sendable, Hashable {
-  /// The catalog's volume id (`google-books-id` in front matter).
+  /// The catalog's id: Google Books' volume id (`google-books-id` in front matter), or
+  /// Open Library's work or edition id (`openlibrary-id`: `OL16135409W`).
   public var id: String
+  /// The catalog the book comes from.
+  public var source: CatalogSource = .googleBooks
   public var title: String
   public var subtitle: String?
   public var authors: [String]
@@ -68,9 +83,12 @@ public struct CatalogBook: Sendable, Hashable {
     return parts.joined(separator: " · ")
   }
 
-  /// The Google Books page: `infoLink`, else one made from the id.
+  /// The book's page in its catalog: `infoLink`, else one made from the id.
   public var pageLink: String {
-    infoLink ?? "https://books.google.com/books?id=" + id
+    if let infoLink { return infoLink }
+    if source == .googleBooks { return "https://books.google.com/books?id=" + id }
+    // `OL…M` names an edition, `OL…W` a work.
+    return "https://openlibrary.org/" + (id.hasSuffix("M") ? "books/" : "works/") + id
   }
 
   /// `http://` links become `https://`; anything else is kept.

@@ -135,11 +135,12 @@ public struct ByteEdit: Sendable, Hashable {
 /// What choosing a catalog book writes into a note's front matter.
 public enum BookFill {
   /// The keys filled besides the title, in the order new lines are added.
-  public static let keys = ["authors", "published", "isbn", "google-books-id"]
+  public static let keys = ["authors", "published", "isbn", "google-books-id", "openlibrary-id"]
 
   /// The edits that choosing `book` for the `title:` value on `titleLine` makes: `title`
   /// replaces the value, `others` set `authors`, `published`, `isbn` and
-  /// `google-books-id` to `book`'s (those it has); an `author:` line becomes `authors:`.
+  /// `google-books-id` (or `openlibrary-id`) to `book`'s (those it has); an `author:` line
+  /// becomes `authors:`.
   ///
   /// Editors apply a completion's main edit and its additional edits in different
   /// orders (Neovim the additional ones first, eglot and lsp-mode after it), so the two
@@ -218,7 +219,8 @@ public enum BookFill {
       return "[" + book.authors.map { YAMLScalar.written($0, inFlowList: true) }.joined(separator: ", ") + "]"
     case "published": return book.published.map { YAMLScalar.written($0, as: .literal) }
     case "isbn": return book.isbn.map { YAMLScalar.written($0, as: .literal) }
-    case "google-books-id": return YAMLScalar.written(book.id, as: .literal)
+    case "google-books-id", "openlibrary-id":
+      return key == book.source.idKey ? YAMLScalar.written(book.id, as: .literal) : nil
     default: return nil
     }
   }

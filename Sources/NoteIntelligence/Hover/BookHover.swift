@@ -27,9 +27,13 @@ public enum BookHover {
       text += "\n\n![Cover of \(title)](\(thumbnail))"
     }
     if let book {
-      text += "\n\n[\(title) on Google Books](\(book.pageLink))"
+      text += "\n\n[\(title) on \(book.source.displayName)](\(book.pageLink))"
     } else if let id = info.googleBooksID {
       text += "\n\n[\(title) on Google Books](https://books.google.com/books?id=\(id))"
+    } else if let id = info.openLibraryID {
+      var book = CatalogBook(id: id, title: title)
+      book.source = .openLibrary
+      text += "\n\n[\(title) on Open Library](\(book.pageLink))"
     }
     return text
   }

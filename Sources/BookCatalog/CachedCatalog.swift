@@ -12,13 +12,44 @@ public struct CatalogReport: Sendable, Hashable {
   public var kind: CatalogErrorKind?
 }
 
-/// Google Books as a ``BookCatalog``: answers cached in memory (bounded) and on disk,
+/// One catalog's HTTP: how a query becomes a request and an answer becomes books.
+public protocol CatalogService: Sendable {
+  var source: CatalogSource { get }
+  /// The request for `query`: its URL, the URL logs may show, and its headers.
+  func request(_ query: CatalogQuery) -> (url: String, redactedURL: String, headers: [String: String])
+  /// The books of an answer with HTTP `status` and `body`, or the error it reports.
+  func decode(_ query: CatalogQuery, status: Int, body: [UInt8]) throws(CatalogError) -> [CatalogBook]
+  /// Every setting that changes an answer (never a key): part of what answers are cached under.
+  var cacheKeyParts: [String] { get }
+}
+
+/// Google Books as a ``CatalogService``.
+public struct GoogleBooksService: CatalogService {
+  public let settings: CatalogSettings
+  public init(settings: CatalogSettings) { self.settings = settings }
+  public var source: CatalogSource { .googleBooks }
+
+  public func request(_ query: CatalogQuery) -> (url: String, redactedURL: String, headers: [String: String]) {
+    let request = GoogleBooksRequest(query, settings: settings)
+    return (request.url, request.redactedURL, GoogleBooksRequest.headers(userAgent: settings.userAgent))
+  }
+
+  public func decode(_ query: CatalogQuery, status: Int, body: [UInt8]) throws(CatalogError) -> [CatalogBook] {
+    try GoogleBooksResponse.decode(status: status, body: body)
+  }
+
+  public var cacheKeyParts: [String] {
+    [settings.endpoint, settings.country, settings.language ?? "", String(settings.maxResults)]
+  }
+}
+
+/// A catalog (Google Books, Open Library) as a ``BookCatalog``: answers cached in memory (bounded) and on disk,
 /// one request in flight per query, a newer query from the same document cancelling
 /// the older one, and pauses after errors: a minute after the per-minute quota, an hour
 /// after the daily one, thirty seconds when the network is unreachable, and until the
 /// settings change after a key or permission error. Each kind of error is reported once
 /// as a warning (and once to the reader when they can act on it), then as info.
-public final class GoogleBooksCatalog: BookCatalog {
+public final class CachedCatalog: BookCatalog {
   /// Answers kept in memory.
   static let memoryLimit = 256
 
@@ -42,16 +73,20 @@ public final class GoogleBooksCatalog: BookCatalog {
   }
 
   public let settings: CatalogSettings
+  public let service: any CatalogService
   private let disk: BookCache?
   private let transport: any HTTPTransport
   private let report: @Sendable (CatalogReport) -> Void
   private let state = Lock(State())
 
+  /// Google Books (`service` `nil`) or `service`, with `settings`' time-out.
   public init(
-    settings: CatalogSettings, cacheDirectory: String?, transport: any HTTPTransport,
-    lifetime: Duration = .seconds(30 * 24 * 3600), report: @escaping @Sendable (CatalogReport) -> Void
+    settings: CatalogSettings, service: (any CatalogService)? = nil, cacheDirectory: String?,
+    transport: any HTTPTransport, lifetime: Duration = .seconds(30 * 24 * 3600),
+    report: @escaping @Sendable (CatalogReport) -> Void
   ) {
     self.settings = settings
+    self.service = service ?? GoogleBooksService(settings: settings)
     self.disk = cacheDirectory.map { BookCache(directory: $0, lifetime: lifetime) }
     self.transport = transport
     self.report = report
@@ -60,9 +95,7 @@ public final class GoogleBooksCatalog: BookCatalog {
   /// What answers are cached under: the normalised query and every setting that
   /// changes the answer, never the key.
   func cacheKey(_ query: CatalogQuery) -> String {
-    [
-      query.normalized, settings.endpoint, settings.country, settings.language ?? "", String(settings.maxResults),
-    ].joined(separator: "|")
+    ([query.normalized] + service.cacheKeyParts).joined(separator: "|")
   }
 
   public func cachedBooks(for query: CatalogQuery) -> [CatalogBook]? {
@@ -80,7 +113,7 @@ public final class GoogleBooksCatalog: BookCatalog {
   public func lookup(_ query: CatalogQuery, channel: String?) async throws(CatalogError) -> [CatalogBook] {
     if let books = cachedBooks(for: query) { return books }
     let key = cacheKey(query)
-    let request = GoogleBooksRequest(query, settings: settings)
+    let request = service.request(query)
     let (lookup, stale): (Result<Lookup, CatalogError>, Lookup?) = state.withLock { state in
       var stale: Lookup?
       if let channel {
@@ -96,7 +129,7 @@ public final class GoogleBooksCatalog: BookCatalog {
         return (.failure(.paused(pause.kind)), stale)
       }
       state.pause = nil
-      let task = Task { await self.fetch(request, key: key) }
+      let task = Task { await self.fetch(query, request, key: key) }
       state.inFlight[key] = task
       return (.success(task), stale)
     }
@@ -111,13 +144,14 @@ public final class GoogleBooksCatalog: BookCatalog {
     }
   }
 
-  private func fetch(_ request: GoogleBooksRequest, key: String) async -> Result<[CatalogBook], CatalogError> {
+  private func fetch(
+    _ query: CatalogQuery, _ request: (url: String, redactedURL: String, headers: [String: String]), key: String
+  ) async -> Result<[CatalogBook], CatalogError> {
     defer { _ = state.withLock { $0.inFlight.removeValue(forKey: key) } }
     do throws(CatalogError) {
       try Task.checkCancellationAsCatalogError()
-      let response = try await transport.get(
-        request.url, headers: GoogleBooksRequest.headers, timeout: settings.timeout)
-      let books = try GoogleBooksResponse.decode(status: response.status, body: response.body)
+      let response = try await transport.get(request.url, headers: request.headers, timeout: settings.timeout)
+      let books = try service.decode(query, status: response.status, body: Array(response.body))
       remember(books, for: key)
       if let reason = disk?.write(books, for: key) {
         report(
@@ -142,7 +176,7 @@ public final class GoogleBooksCatalog: BookCatalog {
   }
 
   /// Pauses lookups after `error` as its kind asks, and reports it.
-  private func failed(_ error: CatalogError, request: GoogleBooksRequest) {
+  private func failed(_ error: CatalogError, request: (url: String, redactedURL: String, headers: [String: String])) {
     guard error != .cancelled else { return }
     let now = BookCache.now()
     let first = state.withLock { state in
@@ -157,7 +191,8 @@ public final class GoogleBooksCatalog: BookCatalog {
     }
     report(
       CatalogReport(
-        level: first ? .warning : .info, message: "\(error) (GET \(request.redactedURL))",
+        level: first ? .warning : .info,
+        message: "\(error.message(catalog: service.source.displayName)) (GET \(request.redactedURL))",
         showUser: first && error.concernsUser, kind: error.kind))
   }
 }
