@@ -54,9 +54,10 @@ extension BookNotesServer {
       guard versioned else { return WorkspaceEdit(changes: byURI) }
       return WorkspaceEdit(
         documentChanges: order.map { uri in
-          TextDocumentEdit(
-            textDocument: OptionalVersionedTextDocumentIdentifier(uri: uri, version: versions[uri]),
-            edits: byURI[uri] ?? [])
+          .edit(
+            TextDocumentEdit(
+              textDocument: OptionalVersionedTextDocumentIdentifier(uri: uri, version: versions[uri]),
+              edits: byURI[uri] ?? []))
         })
     }
   }
