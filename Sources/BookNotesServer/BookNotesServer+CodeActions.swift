@@ -25,9 +25,11 @@ extension BookNotesServer {
     let (encoding, options) = session.withLock { ($0.encoding, $0.configuration.diagnosticSettings) }
     return timed(CodeActionParams.method) {
       var fixes: [QuickFix] = []
+      var linkActions: [CodeAction] = []
       for diagnostic in params.context.diagnostics {
         guard let code = diagnostic.code else { continue }
         let range = note.byteRange(of: diagnostic.range, in: encoding)
+        linkActions += linkFixes(code: code, range: range, diagnostic: diagnostic, in: note, uri: uri)
         fixes += QuickFixes.fixes(
           for: NoteDiagnostic(range: range, severity: .error, code: code, message: diagnostic.message), in: note)
       }
@@ -39,7 +41,7 @@ extension BookNotesServer {
       }
 
       var seen = Set<QuickFix>()
-      return fixes.filter { seen.insert($0).inserted }.map { fix in
+      return linkActions + fixes.filter { seen.insert($0).inserted }.map { fix in
         let attached =
           params.context.diagnostics.first {
             $0.code == fix.code && note.byteRange(of: $0.range, in: encoding) == fix.diagnosticRange

@@ -100,8 +100,9 @@ public struct LibrarySnapshot: Sendable {
     let shard = Self.shard(of: summary.path)
     let old = shards[shard].updateValue(NoteBox(summary), forKey: summary.path)?.summary
     invalidateQueries(ofShard: shard)
-    // The names of notes follow paths and aliases only: an edit keeps them.
-    linkTables = LinkTables(names: old?.book.aliases == summary.book.aliases ? linkTables.builtNames : nil)
+    // The names of notes follow paths, titles and aliases only: most edits keep them.
+    let sameNames = old.map { $0.title == summary.title && $0.book.aliases == summary.book.aliases } ?? false
+    linkTables = LinkTables(names: sameNames ? linkTables.builtNames : nil)
     // A note edited without touching its book keeps its keys: the book index, a
     // table over the whole library, is then not copied.
     let keepsBook =

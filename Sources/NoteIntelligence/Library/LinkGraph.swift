@@ -32,14 +32,28 @@ public struct NoteNames: Sendable {
   var byName: [String: [String]] = [:]
   /// Folded alias → paths, shortest first.
   var byAlias: [String: [String]] = [:]
+  /// Each note's names for completion, in path order.
+  var entries: [Entry] = []
+
+  /// A note's names: its title first, then its file name and aliases, and each folded.
+  struct Entry: Sendable {
+    var path: String
+    var keys: [String]
+    var foldedKeys: [[UInt8]]
+  }
 
   init(_ notes: some Sequence<NoteSummary>) {
     for note in notes {
+      var keys = [note.title ?? titleFileName(note.path) ?? note.path]
+      if let name = titleFileName(note.path), name != keys[0] { keys.append(name) }
+      keys += note.book.aliases.filter { !$0.isEmpty }
+      entries.append(Entry(path: note.path, keys: keys, foldedKeys: keys.map { TextFolding.fold($0) }))
       if let name = titleFileName(note.path) { byName[TextFolding.folded(name), default: []].append(note.path) }
       for alias in note.book.aliases where !alias.isEmpty {
         byAlias[TextFolding.folded(alias), default: []].append(note.path)
       }
     }
+    entries.sort { $0.path < $1.path }
     for key in byName.keys { byName[key]?.sort(by: Self.shortestFirst) }
     for key in byAlias.keys { byAlias[key]?.sort(by: Self.shortestFirst) }
   }
