@@ -91,17 +91,21 @@ public struct NoteNames: Sendable {
     return byAlias[TextFolding.folded(name)] ?? []
   }
 
-  /// The shortest name that leads a wiki link to `path` alone: its file name, else
-  /// its path from the fewest folders that set it apart.
-  public func shortestName(of path: String) -> String {
+  /// The shortest name that leads a wiki link to `path`: its file name when that is
+  /// unique or the note lies at the top of its root (the shortest path wins), else its
+  /// path from the fewest folders under `root` that set it apart.
+  public func shortestName(of path: String, root: String? = nil) -> String {
     guard let name = titleFileName(path) else { return path }
-    if notes(named: name) == [path] { return name }
-    let folders = (LinkTarget.folder(of: path) ?? "").split(separator: "/")
-    for count in 1...max(1, folders.count) {
+    if notes(named: name).count <= 1 { return name }
+    var folder = LinkTarget.folder(of: path) ?? ""
+    if let root, folder.hasPrefix(root) { folder = String(folder.dropFirst(root.utf8.count)) }
+    let folders = folder.split(separator: "/")
+    guard !folders.isEmpty else { return name }
+    for count in 1...folders.count {
       let candidate = (folders.suffix(count) + [Substring(name)]).joined(separator: "/")
       if notes(named: candidate) == [path] { return candidate }
     }
-    return name
+    return (folders + [Substring(name)]).joined(separator: "/")
   }
 }
 
