@@ -41,22 +41,23 @@ extension BookNotesServer {
       }
 
       var seen = Set<QuickFix>()
-      return linkActions + fixes.filter { seen.insert($0).inserted }.map { fix in
-        let attached =
-          params.context.diagnostics.first {
-            $0.code == fix.code && note.byteRange(of: $0.range, in: encoding) == fix.diagnosticRange
+      return linkActions
+        + fixes.filter { seen.insert($0).inserted }.map { fix in
+          let attached =
+            params.context.diagnostics.first {
+              $0.code == fix.code && note.byteRange(of: $0.range, in: encoding) == fix.diagnosticRange
+            }
+            ?? current.first { $0.code == fix.code && $0.range == fix.diagnosticRange }.map {
+              Self.diagnostic(for: $0, in: note, encoding: encoding)
+            }
+          let edits = fix.edits.map { TextEdit(range: note.lspRange(of: $0.range, in: encoding), newText: $0.newText) }
+          let command = fix.cursor.flatMap { cursor in
+            placeCursor(in: uri, note: note, after: fix.edits, at: cursor, encoding: encoding)
           }
-          ?? current.first { $0.code == fix.code && $0.range == fix.diagnosticRange }.map {
-            Self.diagnostic(for: $0, in: note, encoding: encoding)
-          }
-        let edits = fix.edits.map { TextEdit(range: note.lspRange(of: $0.range, in: encoding), newText: $0.newText) }
-        let command = fix.cursor.flatMap { cursor in
-          placeCursor(in: uri, note: note, after: fix.edits, at: cursor, encoding: encoding)
+          return CodeAction(
+            title: fix.title, kind: .quickFix, diagnostics: attached.map { [$0] }, isPreferred: true,
+            edit: WorkspaceEdit(changes: [uri: edits]), command: command)
         }
-        return CodeAction(
-          title: fix.title, kind: .quickFix, diagnostics: attached.map { [$0] }, isPreferred: true,
-          edit: WorkspaceEdit(changes: [uri: edits]), command: command)
-      }
     }
   }
 }

@@ -30,7 +30,9 @@ extension BookNotesServer {
     let encoding = self.encoding
     let offset = note.offset(of: params.position, in: encoding)
     if let context = LinkCompletionContext.find(at: offset, in: note) {
-      return timed(CompletionParams.method) { linkCompletions(context, in: note, uri: document.uri, encoding: encoding) }
+      return timed(CompletionParams.method) {
+        linkCompletions(context, in: note, uri: document.uri, encoding: encoding)
+      }
     }
     if let context = TagCompletionContext.find(at: offset, in: note) {
       return timed(CompletionParams.method) {

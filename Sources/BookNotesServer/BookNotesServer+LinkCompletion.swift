@@ -37,7 +37,9 @@ extension BookNotesServer {
         }
         let insert: String
         if isWiki {
-          insert = names.shortestName(of: candidate.path, root: snapshot.root(of: candidate.path)) + (context.isClosed ? "" : "]]")
+          insert =
+            names.shortestName(of: candidate.path, root: snapshot.root(of: candidate.path))
+            + (context.isClosed ? "" : "]]")
         } else {
           guard let folder else { return nil }
           insert = relativeLinkPath(from: folder, to: candidate.path) + (context.isClosed ? "" : ")")

@@ -59,7 +59,9 @@ extension BookNotesServer {
         let target = snapshot.resolve(link, from: path).path
       else { return [] }
       let headings =
-        target == path ? NoteSummary.headings(of: note) : (Self.byLibraryPath(openDocuments)[target].map {
+        target == path
+        ? NoteSummary.headings(of: note)
+        : (Self.byLibraryPath(openDocuments)[target].map {
           NoteSummary.headings(of: $0.note)
         } ?? snapshot.note(at: target)?.headings ?? [])
       let decoded = link.kind.isWiki ? written : LinkTarget.percentDecoded(written[...])

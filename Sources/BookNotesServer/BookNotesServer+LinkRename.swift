@@ -168,7 +168,9 @@ extension BookNotesServer {
     }
     for (old, new) in renames {
       changes.append(
-        .rename(RenameFile(oldUri: openByPath[old]?.uri ?? Self.uri(ofLibraryPath: old), newUri: Self.uri(ofLibraryPath: new))))
+        .rename(
+          RenameFile(oldUri: openByPath[old]?.uri ?? Self.uri(ofLibraryPath: old), newUri: Self.uri(ofLibraryPath: new))
+        ))
     }
     return WorkspaceEdit(documentChanges: changes)
   }

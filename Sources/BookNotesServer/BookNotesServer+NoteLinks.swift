@@ -72,7 +72,9 @@ extension BookNotesServer {
       if let written = link.heading, !written.isEmpty {
         heading = link.kind.isWiki ? written : LinkTarget.percentDecoded(written[...])
       }
-    } else if let found = LinkNavigation.heading(at: offset, in: note), !LinkNavigation.isOnTitle(offset, in: note, path: path) {
+    } else if let found = LinkNavigation.heading(at: offset, in: note),
+      !LinkNavigation.isOnTitle(offset, in: note, path: path)
+    {
       target = path
       heading = found.text
     } else if LinkNavigation.isOnTitle(offset, in: note, path: path) {

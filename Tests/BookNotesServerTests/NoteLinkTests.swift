@@ -30,7 +30,8 @@ import Testing
     let index = vault.uri("index.md")
     client.open(index, text: LinkVault.notes["index.md"]!)
     func definition(_ uri: String, _ line: Int, _ character: Int) async throws -> [String] {
-      vault.places(try await client.request("textDocument/definition", uri: uri, ["position": position(line, character)]))
+      vault.places(
+        try await client.request("textDocument/definition", uri: uri, ["position": position(line, character)]))
     }
     #expect(try await definition(index, 2, 15) == ["books/thinking.md 0:0-0"])
     #expect(try await definition(index, 2, 40) == ["books/noise.md 2:0-40"])

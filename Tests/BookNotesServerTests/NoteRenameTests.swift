@@ -51,7 +51,9 @@ import Testing
     #expect(text.contains("Start with [[fast-and-slow]] and"))
     // A link by alias still leads there.
     #expect(text.contains("[[Kahneman's Book]]"))
-    #expect(try vault.read("crlf.md") == "# Windows\r\n\r\nCRLF links to [[noise]] and [[fast-and-slow#Part 1: Two Systems]].\r\n")
+    #expect(
+      try vault.read("crlf.md")
+        == "# Windows\r\n\r\nCRLF links to [[noise]] and [[fast-and-slow#Part 1: Two Systems]].\r\n")
     try await end(client)
   }
 
@@ -66,7 +68,8 @@ import Testing
     try await end(plain)
     let client = try await vault.launch(capabilities: NoteLinkTests.fileEdits)
     client.open(noise, text: LinkVault.notes["books/noise.md"]!)
-    let edit = try await client.request("textDocument/rename", uri: noise, ["position": position(0, 3), "newName": "Din"])
+    let edit = try await client.request(
+      "textDocument/rename", uri: noise, ["position": position(0, 3), "newName": "Din"])
     try vault.apply(edit)
     #expect(try vault.read("books/Din.md").hasPrefix("# Din\n"))
     let index = try vault.read("index.md")
@@ -81,12 +84,17 @@ import Testing
     let client = try await vault.launch(capabilities: NoteLinkTests.fileEdits)
     let edit = try await client.request(
       "workspace/willRenameFiles",
-      params: ["files": [["oldUri": .string(vault.uri("books/noise.md")), "newUri": .string(vault.uri("archive/old/noise.md"))]]])
+      params: [
+        "files": [
+          ["oldUri": .string(vault.uri("books/noise.md")), "newUri": .string(vault.uri("archive/old/noise.md"))]
+        ]
+      ])
     try vault.apply(edit)
     try FileManager.default.createDirectory(
       at: vault.root.appendingPathComponent("archive/old"), withIntermediateDirectories: true)
     try FileManager.default.moveItem(
-      at: vault.root.appendingPathComponent("books/noise.md"), to: vault.root.appendingPathComponent("archive/old/noise.md"))
+      at: vault.root.appendingPathComponent("books/noise.md"),
+      to: vault.root.appendingPathComponent("archive/old/noise.md"))
     let index = try vault.read("index.md")
     #expect(index.contains("[noise](archive/old/noise.md#chapter-1-crime-and-noisy-punishment)"))
     // Wiki links by name need nothing.

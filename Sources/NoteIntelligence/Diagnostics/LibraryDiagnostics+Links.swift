@@ -70,7 +70,9 @@ extension LibraryDiagnostics {
         !heading.isEmpty, !HeadingAnchor.isBlockReference(heading), let target
       else { continue }
       let headings: [NoteSummary.Heading]
-      if target == context.path || (link.path.isEmpty && !link.kind.isWiki) || (link.kind.isWiki && link.target.trimmed.isEmpty) {
+      if target == context.path || (link.path.isEmpty && !link.kind.isWiki)
+        || (link.kind.isWiki && link.target.trimmed.isEmpty)
+      {
         if ownHeadings == nil { ownHeadings = NoteSummary.headings(of: doc) }
         headings = ownHeadings!
       } else {

@@ -85,7 +85,8 @@ extension NoteSummary {
       let text = OutlineText.bounded(doc.plainText([content]), maxBytes: maxTextBytes)
       result.append(
         Heading(
-          level: level, text: text, span: doc.span(of: block.trimmedRange(in: doc)), textSpan: doc.span(of: content.range)))
+          level: level, text: text, span: doc.span(of: block.trimmedRange(in: doc)),
+          textSpan: doc.span(of: content.range)))
     }
     return result
   }

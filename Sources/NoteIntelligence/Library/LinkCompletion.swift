@@ -95,11 +95,14 @@ extension LibrarySnapshot {
     }
     let backlinks = allBacklinks
     for index in found.indices {
-      found[index].candidate.linkingNotes = Set(backlinks.byTarget[found[index].candidate.path]?.map(\.source) ?? []).count
+      found[index].candidate.linkingNotes =
+        Set(backlinks.byTarget[found[index].candidate.path]?.map(\.source) ?? []).count
     }
     found.sort { a, b in
       if a.tier != b.tier { return a.tier < b.tier }
-      if a.candidate.linkingNotes != b.candidate.linkingNotes { return a.candidate.linkingNotes > b.candidate.linkingNotes }
+      if a.candidate.linkingNotes != b.candidate.linkingNotes {
+        return a.candidate.linkingNotes > b.candidate.linkingNotes
+      }
       if a.candidate.title != b.candidate.title { return a.candidate.title < b.candidate.title }
       return a.candidate.path < b.candidate.path
     }

@@ -127,7 +127,9 @@ public struct Backlinks: Sendable {
         byTarget[target, default: []].append(Backlink(source: note.path, link: link))
       }
     }
-    for key in byTarget.keys { byTarget[key]?.sort { ($0.source, $0.link.span.bytes.lowerBound) < ($1.source, $1.link.span.bytes.lowerBound) } }
+    for key in byTarget.keys {
+      byTarget[key]?.sort { ($0.source, $0.link.span.bytes.lowerBound) < ($1.source, $1.link.span.bytes.lowerBound) }
+    }
   }
 }
 

@@ -35,7 +35,8 @@ public struct PlacedLink: Sendable, Hashable {
     end.utf8 -= 1
     end.utf16 -= 1
     end.utf32 -= 1
-    return NoteSpan(bytes: targetSpan.bytes.lowerBound..<(heading.bytes.lowerBound - 1), start: targetSpan.start, end: end)
+    return NoteSpan(
+      bytes: targetSpan.bytes.lowerBound..<(heading.bytes.lowerBound - 1), start: targetSpan.start, end: end)
   }
 }
 
@@ -102,11 +103,14 @@ public enum LinkRewrite {
           var name = newName
           if !others.isEmpty || hasFolders {
             let relative = snapshot.relativePath(new)
-            name = titleFileName(relative).map { _ in String(relative.prefix(relative.count - extensionLength(relative))) } ?? relative
+            name =
+              titleFileName(relative).map { _ in String(relative.prefix(relative.count - extensionLength(relative))) }
+              ?? relative
           }
           add(placed.source, placed.targetSpan, name)
         } else if placed.link.kind == .link, moves[placed.source] == nil, !placed.link.path.isEmpty {
-          add(placed.source, placed.pathSpan, linkPath(to: new, from: placed.source, written: placed.link.path, snapshot))
+          add(
+            placed.source, placed.pathSpan, linkPath(to: new, from: placed.source, written: placed.link.path, snapshot))
         }
       }
     }
