@@ -15,7 +15,7 @@ extension LibraryDiagnostics {
     guard missingNoteSeverity != nil || headingSeverity != nil || ambiguousSeverity != nil else { return [] }
     let folder = context.folder
     var ownHeadings: [NoteSummary.Heading]?
-    var names: NoteNames?
+    var names: WikiLinkNames?
     var result: [NoteDiagnostic] = []
     // Only targets that may name a note become strings, and only in blocks an edit
     // reparsed: this runs on every keystroke.
@@ -38,7 +38,12 @@ extension LibraryDiagnostics {
           }
           if found.count > 1 {
             if let severity = ambiguousSeverity {
-              let paths = found.map { context.library.relativePath($0) }
+              let paths = found.map { path in
+                guard let root = context.root, path.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+                  return context.library.relativePath(path)
+                }
+                return String(path.dropFirst(root.hasSuffix("/") ? root.utf8.count : root.utf8.count + 1))
+              }
               result.append(
                 NoteDiagnostic(
                   range: link.targetRange, severity: severity, code: ambiguousLink,
@@ -60,7 +65,7 @@ extension LibraryDiagnostics {
             result.append(
               NoteDiagnostic(
                 range: link.targetRange, severity: severity, code: missingNote,
-                message: "No note at '\(link.path)': create it, or correct the link's path."))
+                message: "No note at '\(link.target)': create it, or correct the link's path."))
           }
           continue
         }

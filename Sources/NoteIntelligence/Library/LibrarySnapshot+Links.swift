@@ -2,10 +2,10 @@ public import NoteSyntax
 
 extension LibrarySnapshot {
   /// The names of the library's notes for wiki links (built on first use).
-  public var noteNames: NoteNames {
+  public var noteNames: WikiLinkNames {
     linkTables.names.withLock { names in
       if let names { return names }
-      let built = NoteNames(notes)
+      let built = WikiLinkNames(notes)
       names = built
       return built
     }
@@ -48,7 +48,7 @@ extension LibrarySnapshot {
   /// names, a Markdown link by its path (relative to the note's folder, or to its
   /// root when it starts with `/`); a link to a heading only (`[[#H]]`, `(#h)`) to
   /// the note itself.
-  public func resolve(_ link: LinkUse, from path: String?, names: NoteNames? = nil) -> LinkResolution {
+  public func resolve(_ link: LinkUse, from path: String?, names: WikiLinkNames? = nil) -> LinkResolution {
     if link.kind.isWiki {
       if link.target.trimmed.isEmpty { return path.map { .note($0) } ?? .elsewhere }
       let found = (names ?? noteNames).notes(named: link.target)

@@ -27,7 +27,7 @@ public enum LinkResolution: Sendable, Hashable {
 /// The library's names for wiki links: each note by its file name without extension
 /// and by its aliases, folded (``TextFolding``). Depends only on the notes' paths and
 /// aliases, so an edit that keeps both keeps the table.
-public struct NoteNames: Sendable {
+public struct WikiLinkNames: Sendable {
   /// Folded file name → paths, shortest first.
   var byName: [String: [String]] = [:]
   /// Folded alias → paths, shortest first.
@@ -120,7 +120,7 @@ public struct Backlink: Sendable, Hashable {
 public struct Backlinks: Sendable {
   var byTarget: [String: [Backlink]] = [:]
 
-  init(_ snapshot: LibrarySnapshot, names: NoteNames) {
+  init(_ snapshot: LibrarySnapshot, names: WikiLinkNames) {
     for note in snapshot.notes {
       for link in note.links {
         guard let target = snapshot.resolve(link.use, from: note.path, names: names).path else { continue }
@@ -136,13 +136,13 @@ public struct Backlinks: Sendable {
 /// The link tables of one snapshot, built on first use and shared by the snapshots
 /// that follow it until a change makes them wrong.
 final class LinkTables: Sendable {
-  let names: Lock<NoteNames?>
+  let names: Lock<WikiLinkNames?>
   let backlinks = Lock<Backlinks?>(nil)
 
-  init(names: NoteNames? = nil) { self.names = Lock(names) }
+  init(names: WikiLinkNames? = nil) { self.names = Lock(names) }
 
   /// The names, when they are built.
-  var builtNames: NoteNames? { names.withLock { $0 } }
+  var builtNames: WikiLinkNames? { names.withLock { $0 } }
 }
 
 extension String {
