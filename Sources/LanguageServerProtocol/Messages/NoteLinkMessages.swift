@@ -102,10 +102,3 @@ public struct RenameFilesParams: LSPRequest, Hashable {
   public var files: [FileRename]
   public init(files: [FileRename]) { self.files = files }
 }
-
-/// `workspace/didRenameFiles`: files were moved.
-public struct DidRenameFilesParams: LSPNotification, Hashable {
-  public static let method = "workspace/didRenameFiles"
-  public var files: [FileRename]
-  public init(files: [FileRename]) { self.files = files }
-}
