@@ -362,6 +362,28 @@ check('references on a note\'s title list the notes linking to it', function()
   expect(vim.tbl_contains(files, library .. '/memory.md'), 'references: ' .. vim.inspect(files))
 end)
 
+check('the code lens on the title shows the notes linking here in the quickfix list', function()
+  vim.api.nvim_set_current_buf(note)
+  local lenses = wait_for(5000, function()
+    local answers = vim.lsp.buf_request_sync(note, 'textDocument/codeLens', {
+      textDocument = { uri = vim.uri_from_bufnr(note) },
+    }, 5000) or {}
+    local answer = answers[client.id] or {}
+    return answer.result and #answer.result > 0 and answer.result
+  end, 'the code lens')
+  local command = lenses[1].command
+  expect(command.title == '1 note links here', 'the lens says ' .. command.title)
+  vim.fn.setqflist({})
+  vim.lsp.commands[command.command](command, { client_id = client.id, bufnr = note })
+  local items = wait_for(5000, function()
+    local list = vim.fn.getqflist()
+    return #list > 0 and list
+  end, 'the backlinks in the quickfix list')
+  expect(vim.api.nvim_buf_get_name(items[1].bufnr) == library .. '/memory.md', 'quickfix: ' .. vim.inspect(items))
+  vim.cmd('cclose')
+  vim.api.nvim_set_current_buf(note)
+end)
+
 check('an incremental edit updates highlights and diagnostics', function()
   local row = find(note, 'See #bookclub')
   -- A question without its answer: a Q: marker flagged invalid, and a diagnostic.

@@ -192,6 +192,22 @@ function M.request(client, method, params, done, tries)
   end)
 end
 
+--- The code lens "N notes link here" runs `booknotes.showBacklinks`: the server
+--- answers the locations of the links, which go to the quickfix list.
+---@param command lsp.Command
+---@param ctx { client_id: integer }
+function M.show_backlinks(command, ctx)
+  local client = vim.lsp.get_client_by_id(ctx.client_id)
+  if not client then
+    return
+  end
+  M.request(client, 'workspace/executeCommand', command, function(locations)
+    local items = vim.lsp.util.locations_to_items(locations or {}, client.offset_encoding)
+    vim.fn.setqflist({}, ' ', { title = command.title, items = items })
+    vim.cmd('botright copen')
+  end)
+end
+
 local function no_client()
   vim.notify('booknotes: no server running (open a note in a notes folder)', vim.log.levels.WARN)
 end
