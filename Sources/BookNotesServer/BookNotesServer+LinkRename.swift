@@ -65,11 +65,14 @@ extension BookNotesServer {
     }
     let path = Self.libraryPath(of: uri)
     let open = openDocuments
-    let snapshot = library.snapshot()
     switch target {
     case .heading(let range, let text):
-      let links = liveBacklinks(to: path, snapshot: snapshot, open: open).map { placed($0, open) }
-      var edits = LinkRewrite.renaming(heading: text, to: newName, in: links)
+      // Made from the closed notes as the disk has them now (``editsFromTheDisk``).
+      var edits = try editsFromTheDisk(paths: \.path) {
+        let snapshot = library.snapshot()
+        let links = liveBacklinks(to: path, snapshot: snapshot, open: open).map { placed($0, open, snapshot) }
+        return LinkRewrite.renaming(heading: text, to: newName, in: links)
+      }
       edits.append(LinkEdit(path: path, span: note.span(of: range), newText: newName))
       return workspaceEdit(edits, renames: [], open: open)
     case .note(let target, let range, let onTitle):
@@ -87,7 +90,9 @@ extension BookNotesServer {
       }
       let ext = target.lowercased().hasSuffix(".markdown") ? ".markdown" : ".md"
       let newPath = (folder == "/" ? "" : folder) + "/" + name + ext
-      var edits = moveEdits([target: newPath], snapshot: snapshot, open: open)
+      var edits = try editsFromTheDisk(paths: \.path) {
+        moveEdits([target: newPath], snapshot: library.snapshot(), open: open)
+      }
       if onTitle { edits.append(LinkEdit(path: path, span: note.span(of: range), newText: name)) }
       return workspaceEdit(edits, renames: [(target, newPath)], open: open)
     }
@@ -112,8 +117,11 @@ extension BookNotesServer {
     }
     guard !moves.isEmpty else { return nil }
     let open = openDocuments
-    return timed(RenameFilesParams.method) {
-      workspaceEdit(moveEdits(moves, snapshot: snapshot, open: open), renames: [], open: open)
+    return try timed(RenameFilesParams.method) {
+      let edits = try editsFromTheDisk(paths: \.path) {
+        moveEdits(moves, snapshot: library.snapshot(), open: open)
+      }
+      return workspaceEdit(edits, renames: [], open: open)
     }
   }
 
@@ -122,7 +130,9 @@ extension BookNotesServer {
     let openByPath = Self.byLibraryPath(open)
     return LinkRewrite.moving(
       moves, in: snapshot,
-      backlinks: { path in liveBacklinks(to: path, snapshot: snapshot, open: open).map { placed($0, open) } },
+      backlinks: { path in
+        liveBacklinks(to: path, snapshot: snapshot, open: open).map { placed($0, open, snapshot) }
+      },
       ownLinks: { path in
         if let document = openByPath[path] {
           let doc = document.note
@@ -133,13 +143,13 @@ extension BookNotesServer {
   }
 
   /// A backlink with the spans of its parts: an open note's from its live text.
-  func placed(_ reference: LinkReference, _ open: [OpenDocument]) -> PlacedLink {
+  func placed(_ reference: LinkReference, _ open: [OpenDocument], _ snapshot: LibrarySnapshot) -> PlacedLink {
     if let document = open.first(where: { $0.uri == reference.uri }) {
       return PlacedLink(source: reference.path, reference.link, in: document.note)
     }
     let link = reference.link
     // A closed note's link comes from the index, whose spans the reference carries.
-    let note = library.snapshot().note(at: reference.path)
+    let note = snapshot.note(at: reference.path)
     if let stored = note?.links.first(where: { $0.span.bytes == link.range }) {
       return PlacedLink(source: reference.path, stored)
     }

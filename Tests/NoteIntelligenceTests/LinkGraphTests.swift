@@ -57,6 +57,20 @@ import Testing
     #expect(snapshot.linkingNoteCount(to: "/v/books/noise.md") == 1)
   }
 
+  @Test func anEditKeepingNamesUpdatesTheBacklinksAsAFreshBuildWould() {
+    var snapshot = Self.library()
+    _ = snapshot.backlinks(to: "/v/books/noise.md")
+    let edited = "# Index\n\nNow [[ideas]] [n](books/thinking.md) twice [[noise]] [[noise#x]]\n"
+    snapshot.update(NoteSummary(path: "/v/index.md", doc: NoteDocument(edited)))
+    #expect(snapshot.linkTables.builtBacklinks != nil, "kept and changed, not dropped")
+    var notes = Self.notes
+    notes[0].1 = edited
+    let fresh = LibrarySnapshot.part(0, of: 1, from: notes.map { NoteSummary(path: $0.0, doc: NoteDocument($0.1)) })
+    #expect(snapshot.allBacklinks.byTarget == fresh.allBacklinks.byTarget)
+    #expect(snapshot.allBacklinks.linkingNotes == fresh.allBacklinks.linkingNotes)
+    #expect(snapshot.linkingNoteCount(to: "/v/books/noise.md") == 1)
+  }
+
   @Test func linkDiagnosticsNameMissingNotesHeadingsAndAmbiguousNames() {
     let snapshot = Self.library()
     func codes(_ path: String, _ text: String) -> [String] {

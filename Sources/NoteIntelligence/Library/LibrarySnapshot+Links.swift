@@ -19,13 +19,7 @@ extension LibrarySnapshot {
 
   /// How many notes link to the note at `path`.
   public func linkingNoteCount(to path: String) -> Int {
-    var count = 0
-    var last: String?
-    for backlink in backlinks(to: path) where backlink.source != last {
-      count += 1
-      last = backlink.source
-    }
-    return count
+    allBacklinks.linkingNotes[path] ?? 0
   }
 
   /// The backlinks of every note.

@@ -100,9 +100,16 @@ public struct LibrarySnapshot: Sendable {
     let shard = Self.shard(of: summary.path)
     let old = shards[shard].updateValue(NoteBox(summary), forKey: summary.path)?.summary
     invalidateQueries(ofShard: shard)
-    // The names of notes follow paths, titles and aliases only: most edits keep them.
+    // The names of notes follow paths, titles and aliases only: most edits keep them,
+    // and then the backlinks change by the note's own links alone.
     let sameNames = old.map { $0.title == summary.title && $0.book.aliases == summary.book.aliases } ?? false
-    linkTables = LinkTables(names: sameNames ? linkTables.builtNames : nil)
+    let names = sameNames ? linkTables.builtNames : nil
+    let backlinks = names.flatMap { names in
+      linkTables.builtBacklinks.map {
+        $0.replacing(summary.path, old: old?.links ?? [], new: summary.links, in: self, names: names)
+      }
+    }
+    linkTables = LinkTables(names: names, backlinks: backlinks)
     // A note edited without touching its book keeps its keys: the book index, a
     // table over the whole library, is then not copied.
     let keepsBook =

@@ -40,6 +40,8 @@ public struct WikiLinkNames: Sendable {
     var path: String
     var keys: [String]
     var foldedKeys: [[UInt8]]
+    /// Each folded key's characters (``FuzzyQuery/mask(of:)``).
+    var masks: [UInt64]
   }
 
   init(_ notes: some Sequence<NoteSummary>) {
@@ -47,7 +49,9 @@ public struct WikiLinkNames: Sendable {
       var keys = [note.title ?? titleFileName(note.path) ?? note.path]
       if let name = titleFileName(note.path), name != keys[0] { keys.append(name) }
       keys += note.book.aliases.filter { !$0.isEmpty }
-      entries.append(Entry(path: note.path, keys: keys, foldedKeys: keys.map { TextFolding.fold($0) }))
+      let folded = keys.map { TextFolding.fold($0) }
+      entries.append(
+        Entry(path: note.path, keys: keys, foldedKeys: folded, masks: folded.map { FuzzyQuery.mask(of: $0[...]) }))
       if let name = titleFileName(note.path) { byName[TextFolding.folded(name), default: []].append(note.path) }
       for alias in note.book.aliases where !alias.isEmpty {
         byAlias[TextFolding.folded(alias), default: []].append(note.path)
@@ -119,6 +123,8 @@ public struct Backlink: Sendable, Hashable {
 /// Every link of the library by the note it leads to.
 public struct Backlinks: Sendable {
   var byTarget: [String: [Backlink]] = [:]
+  /// How many notes link to each note.
+  var linkingNotes: [String: Int] = [:]
 
   init(_ snapshot: LibrarySnapshot, names: WikiLinkNames) {
     for note in snapshot.notes {
@@ -130,6 +136,52 @@ public struct Backlinks: Sendable {
     for key in byTarget.keys {
       byTarget[key]?.sort { ($0.source, $0.link.span.bytes.lowerBound) < ($1.source, $1.link.span.bytes.lowerBound) }
     }
+    for (target, links) in byTarget {
+      var count = 0
+      var last: String?
+      for link in links where link.source != last {
+        count += 1
+        last = link.source
+      }
+      linkingNotes[target] = count
+    }
+  }
+}
+
+extension Backlinks {
+  /// The backlinks after the note at `path` changed from `old` to `new` while every
+  /// note's name stayed (so the other notes' links lead where they did): its old
+  /// links leave the targets they led to, its new ones join theirs.
+  func replacing(
+    _ path: String, old: [NoteSummary.NoteLink], new: [NoteSummary.NoteLink], in snapshot: LibrarySnapshot,
+    names: WikiLinkNames
+  ) -> Backlinks {
+    var result = self
+    var touched: Set<String> = []
+    for link in old {
+      guard let target = snapshot.resolve(link.use, from: path, names: names).path, touched.insert(target).inserted
+      else { continue }
+      result.byTarget[target]?.removeAll { $0.source == path }
+      if result.byTarget[target]?.isEmpty == true { result.byTarget[target] = nil }
+    }
+    for link in new {
+      guard let target = snapshot.resolve(link.use, from: path, names: names).path else { continue }
+      if touched.insert(target).inserted { result.byTarget[target]?.removeAll { $0.source == path } }
+      result.byTarget[target, default: []].append(Backlink(source: path, link: link))
+    }
+    for target in touched {
+      result.byTarget[target]?.sort {
+        ($0.source, $0.link.span.bytes.lowerBound) < ($1.source, $1.link.span.bytes.lowerBound)
+      }
+      var count = 0
+      var last: String?
+      for link in result.byTarget[target] ?? [] where link.source != last {
+        count += 1
+        last = link.source
+      }
+      result.linkingNotes[target] = count == 0 ? nil : count
+    }
+    return result
   }
 }
 
@@ -137,12 +189,17 @@ public struct Backlinks: Sendable {
 /// that follow it until a change makes them wrong.
 final class LinkTables: Sendable {
   let names: Lock<WikiLinkNames?>
-  let backlinks = Lock<Backlinks?>(nil)
+  let backlinks: Lock<Backlinks?>
 
-  init(names: WikiLinkNames? = nil) { self.names = Lock(names) }
+  init(names: WikiLinkNames? = nil, backlinks: Backlinks? = nil) {
+    self.names = Lock(names)
+    self.backlinks = Lock(backlinks)
+  }
 
   /// The names, when they are built.
   var builtNames: WikiLinkNames? { names.withLock { $0 } }
+  /// The backlinks, when they are built.
+  var builtBacklinks: Backlinks? { backlinks.withLock { $0 } }
 }
 
 extension String {
