@@ -85,28 +85,44 @@ extension LibrarySnapshot {
     let backlinks = allBacklinks
     // Integers only while matching and ordering (tier, linking notes, entry in path
     // order): a keystroke over 10,000 notes.
-    var found: [(tier: Int, links: Int, entry: Int, key: Int)] = []
-    for (index, entry) in names.entries.enumerated() {
+    var matches: [(tier: Int, links: Int, entry: Int, key: Int)] = []
+    names.keyBytes.withUnsafeBufferPointer { bytes in
+      // The best key of the entry being read, and its first key.
+      var entry = -1
+      var first = 0
       var best: (tier: MatchTier, key: Int)?
-      for key in entry.foldedKeys.indices {
-        let tier = entry.foldedKeys[key].withUnsafeBufferPointer { query.match($0, mask: entry.masks[key]) }
-        guard let tier, best == nil || tier < best!.tier else { continue }
-        best = (tier, key)
+      func flush() {
+        guard let found = best else { return }
+        let path = names.entries[entry].path
+        best = nil
+        matches.append((found.tier.rawValue, backlinks.linkingNotes[path] ?? 0, entry, found.key))
       }
-      guard let best else { continue }
-      found.append((best.tier.rawValue, backlinks.linkingNotes[entry.path] ?? 0, index, best.key))
+      for key in names.keyMasks.indices {
+        let owner = Int(names.keyEntries[key])
+        if owner != entry {
+          flush()
+          entry = owner
+          first = key
+        }
+        let name = UnsafeBufferPointer(rebasing: bytes[names.keyStarts[key]..<names.keyStarts[key + 1]])
+        guard let tier = query.match(name, mask: names.keyMasks[key]), best == nil || tier < best!.tier else {
+          continue
+        }
+        best = (tier, key - first)
+      }
+      flush()
     }
-    found.sort { a, b in
+    matches.sort { a, b in
       if a.tier != b.tier { return a.tier < b.tier }
       if a.links != b.links { return a.links > b.links }
       return a.entry < b.entry
     }
-    let notes = found.prefix(limit).map { match in
+    let notes = matches.prefix(limit).map { match in
       let entry = names.entries[match.entry]
       return NoteCandidate(
         path: entry.path, title: entry.keys[0], matched: entry.keys[match.key], linkingNotes: match.links)
     }
-    return (notes, found.count > limit)
+    return (notes, matches.count > limit)
   }
 }
 

@@ -39,25 +39,38 @@ public struct WikiLinkNames: Sendable {
   struct Entry: Sendable {
     var path: String
     var keys: [String]
-    var foldedKeys: [[UInt8]]
-    /// Each folded key's characters (``FuzzyQuery/mask(of:)``).
-    var masks: [UInt64]
   }
+
+  /// Every entry's keys folded, side by side in one buffer (a keystroke's completion
+  /// reads them all without touching an entry): key `k` is
+  /// `keyBytes[keyStarts[k]..<keyStarts[k + 1]]`, of entry `keyEntries[k]` (keys of an
+  /// entry follow each other, in the entry's order), its characters `keyMasks[k]`.
+  var keyBytes: [UInt8] = []
+  var keyStarts: [Int] = [0]
+  var keyEntries: [Int32] = []
+  var keyMasks: [UInt64] = []
 
   init(_ notes: some Sequence<NoteSummary>) {
     for note in notes {
       var keys = [note.title ?? titleFileName(note.path) ?? note.path]
       if let name = titleFileName(note.path), name != keys[0] { keys.append(name) }
       keys += note.book.aliases.filter { !$0.isEmpty }
-      let folded = keys.map { TextFolding.fold($0) }
-      entries.append(
-        Entry(path: note.path, keys: keys, foldedKeys: folded, masks: folded.map { FuzzyQuery.mask(of: $0[...]) }))
+      entries.append(Entry(path: note.path, keys: keys))
       if let name = titleFileName(note.path) { byName[TextFolding.folded(name), default: []].append(note.path) }
       for alias in note.book.aliases where !alias.isEmpty {
         byAlias[TextFolding.folded(alias), default: []].append(note.path)
       }
     }
     entries.sort { $0.path < $1.path }
+    for (index, entry) in entries.enumerated() {
+      for key in entry.keys {
+        let folded = TextFolding.fold(key)
+        keyBytes += folded
+        keyStarts.append(keyBytes.count)
+        keyEntries.append(Int32(index))
+        keyMasks.append(FuzzyQuery.mask(of: folded[...]))
+      }
+    }
     for key in byName.keys { byName[key]?.sort(by: Self.shortestFirst) }
     for key in byAlias.keys { byAlias[key]?.sort(by: Self.shortestFirst) }
   }
