@@ -65,5 +65,6 @@ extension WorkspaceBenchmark.Session {
         ]
       )
     }
+    print("peak RSS with the link tables built: " + Measure.megabytes(process.peakResidentBytes))
   }
 }
