@@ -25,9 +25,11 @@ extension BookNotesServer {
     let (encoding, options) = session.withLock { ($0.encoding, $0.configuration.diagnosticSettings) }
     return timed(CodeActionParams.method) {
       var fixes: [QuickFix] = []
+      var linkActions: [CodeAction] = []
       for diagnostic in params.context.diagnostics {
         guard let code = diagnostic.code else { continue }
         let range = note.byteRange(of: diagnostic.range, in: encoding)
+        linkActions += linkFixes(code: code, range: range, diagnostic: diagnostic, in: note, uri: uri)
         fixes += QuickFixes.fixes(
           for: NoteDiagnostic(range: range, severity: .error, code: code, message: diagnostic.message), in: note)
       }
@@ -39,22 +41,23 @@ extension BookNotesServer {
       }
 
       var seen = Set<QuickFix>()
-      return fixes.filter { seen.insert($0).inserted }.map { fix in
-        let attached =
-          params.context.diagnostics.first {
-            $0.code == fix.code && note.byteRange(of: $0.range, in: encoding) == fix.diagnosticRange
+      return linkActions
+        + fixes.filter { seen.insert($0).inserted }.map { fix in
+          let attached =
+            params.context.diagnostics.first {
+              $0.code == fix.code && note.byteRange(of: $0.range, in: encoding) == fix.diagnosticRange
+            }
+            ?? current.first { $0.code == fix.code && $0.range == fix.diagnosticRange }.map {
+              Self.diagnostic(for: $0, in: note, encoding: encoding)
+            }
+          let edits = fix.edits.map { TextEdit(range: note.lspRange(of: $0.range, in: encoding), newText: $0.newText) }
+          let command = fix.cursor.flatMap { cursor in
+            placeCursor(in: uri, note: note, after: fix.edits, at: cursor, encoding: encoding)
           }
-          ?? current.first { $0.code == fix.code && $0.range == fix.diagnosticRange }.map {
-            Self.diagnostic(for: $0, in: note, encoding: encoding)
-          }
-        let edits = fix.edits.map { TextEdit(range: note.lspRange(of: $0.range, in: encoding), newText: $0.newText) }
-        let command = fix.cursor.flatMap { cursor in
-          placeCursor(in: uri, note: note, after: fix.edits, at: cursor, encoding: encoding)
+          return CodeAction(
+            title: fix.title, kind: .quickFix, diagnostics: attached.map { [$0] }, isPreferred: true,
+            edit: WorkspaceEdit(changes: [uri: edits]), command: command)
         }
-        return CodeAction(
-          title: fix.title, kind: .quickFix, diagnostics: attached.map { [$0] }, isPreferred: true,
-          edit: WorkspaceEdit(changes: [uri: edits]), command: command)
-      }
     }
   }
 }

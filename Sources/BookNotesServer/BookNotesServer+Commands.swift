@@ -10,7 +10,7 @@ extension BookNotesServer {
   static let placeCursorCommand = "booknotes.placeCursor"
 
   /// The commands advertised in `executeCommandProvider`.
-  static let commands = [placeCursorCommand]
+  static let commands = [placeCursorCommand, showBacklinksCommand]
 
   func registerCommands() {
     connection.register(ExecuteCommandParams.self, scope: { _ in .independent }) { [self] params, _ in
@@ -19,6 +19,7 @@ extension BookNotesServer {
   }
 
   func executeCommand(_ params: ExecuteCommandParams) async throws -> JSONValue {
+    if params.command == Self.showBacklinksCommand { return try showBacklinks(params.arguments) }
     guard params.command == Self.placeCursorCommand else {
       throw ResponseError.invalidParams("Unknown command: \(params.command)")
     }

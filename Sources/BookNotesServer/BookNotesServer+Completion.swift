@@ -3,9 +3,9 @@ import NoteIntelligence
 import NoteSyntax
 
 extension BookNotesServer {
-  /// Characters that open a completion: `#` and `/` for hashtags; `:` and space for
-  /// titles.
-  static let completionTriggers = ["#", "/", ":", " "]
+  /// Characters that open a completion: `#` and `/` for hashtags (and a link's
+  /// heading); `:` and space for titles; `[` and `(` for links.
+  static let completionTriggers = ["#", "/", ":", " ", "[", "("]
 
   func registerCompletion() {
     connection.register(CompletionParams.self, scope: { .document($0.textDocument.uri) }) { [self] params, _ in
@@ -29,6 +29,11 @@ extension BookNotesServer {
     let note = document.note
     let encoding = self.encoding
     let offset = note.offset(of: params.position, in: encoding)
+    if let context = LinkCompletionContext.find(at: offset, in: note) {
+      return timed(CompletionParams.method) {
+        linkCompletions(context, in: note, uri: document.uri, encoding: encoding)
+      }
+    }
     if let context = TagCompletionContext.find(at: offset, in: note) {
       return timed(CompletionParams.method) {
         CompletionList(

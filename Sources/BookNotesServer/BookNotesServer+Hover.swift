@@ -22,6 +22,7 @@ extension BookNotesServer {
             contents: MarkupContent(kind: .markdown, value: markdown), range: note.lspRange(of: tag.range, in: encoding)
           )
         }
+        if let hover = linkHover(at: offset, in: note, uri: document.uri, encoding: encoding) { return hover }
         guard let card = HoverContent.markdown(at: offset, in: note) else { return nil }
         return Hover(
           contents: MarkupContent(kind: .markdown, value: card.markdown),

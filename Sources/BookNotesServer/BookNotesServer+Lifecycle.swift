@@ -1,3 +1,4 @@
+import JSONCore
 import LanguageServerProtocol
 import NoteSyntax
 import NoteWorkspace
@@ -43,6 +44,12 @@ extension BookNotesServer {
       session.watchedFilesRegistration = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration ?? false
       session.diagnosticRefresh = refresh
       session.documentChanges = capabilities.workspace?.workspaceEdit?.documentChanges ?? false
+      session.renamesFiles =
+        session.documentChanges
+        && (capabilities.workspace?.workspaceEdit?.resourceOperations ?? []).contains("rename")
+      session.createsFiles =
+        session.documentChanges
+        && (capabilities.workspace?.workspaceEdit?.resourceOperations ?? []).contains("create")
       session.insertAsIs =
         capabilities.textDocument?.completion?.completionItem?.insertTextModeSupport?.valueSet.contains(.asIs) ?? false
       session.showDocument = capabilities.window?.showDocument?["support"] == .bool(true)
@@ -66,8 +73,10 @@ extension BookNotesServer {
     capabilities.semanticTokensProvider = SemanticTokensOptions(
       legend: semanticTokensLegend, full: SemanticTokensOptions.Full(delta: true), range: true)
     capabilities.documentSymbolProvider = true
+    let notes: JSONValue = ["filters": [["pattern": ["glob": "**/*.{md,markdown}", "matches": "file"]]]]
     capabilities.workspace = WorkspaceServerCapabilities(
-      workspaceFolders: WorkspaceServerCapabilities.WorkspaceFolders(supported: true, changeNotifications: true))
+      workspaceFolders: WorkspaceServerCapabilities.WorkspaceFolders(supported: true, changeNotifications: true),
+      fileOperations: ["willRename": notes])
     capabilities.foldingRangeProvider = true
     capabilities.hoverProvider = true
     capabilities.completionProvider = CompletionOptions(triggerCharacters: completionTriggers, resolveProvider: true)
@@ -78,6 +87,7 @@ extension BookNotesServer {
     capabilities.documentLinkProvider = DocumentLinkOptions(resolveProvider: false)
     capabilities.codeActionProvider = CodeActionOptions(codeActionKinds: [.quickFix])
     capabilities.executeCommandProvider = ExecuteCommandOptions(commands: commands)
+    capabilities.codeLensProvider = CodeLensOptions(resolveProvider: false)
     if pullDiagnostics {
       capabilities.diagnosticProvider = DiagnosticOptions(
         identifier: "booknotes", interFileDependencies: false, workspaceDiagnostics: false)

@@ -7,14 +7,23 @@ extension BookNotesServer {
     connection.register(PrepareRenameParams.self, scope: { .document($0.textDocument.uri) }) { [self] params, _ in
       let note = try document(params.textDocument.uri).note
       let encoding = self.encoding
-      guard let tag = Self.tag(at: params.position, in: note, encoding: encoding) else { return nil }
+      guard let tag = Self.tag(at: params.position, in: note, encoding: encoding) else {
+        let offset = note.offset(of: params.position, in: encoding)
+        return prepareLinkRename(note, offset, uri: params.textDocument.uri, encoding: encoding)
+      }
       return PrepareRenameResult(range: note.lspRange(of: tag.range, in: encoding), placeholder: tag.name)
     }
     // A barrier, not the note's queue: the edit names every open note's version, so
     // it must see every change sent before it (to any note), and no change may land
     // between a note's version and its text being read.
     connection.register(RenameParams.self, scope: { _ in .global }) { [self] params, _ in
-      try renameTag(params)
+      let note = try document(params.textDocument.uri).note
+      if Self.tag(at: params.position, in: note, encoding: encoding) == nil,
+        let edit = try timed(RenameParams.method, { try renameLink(params) })
+      {
+        return edit
+      }
+      return try renameTag(params)
     }
   }
 
@@ -25,7 +34,8 @@ extension BookNotesServer {
     let (encoding, versioned) = session.withLock { ($0.encoding, $0.documentChanges) }
     guard let tag = Self.tag(at: params.position, in: note, encoding: encoding) else {
       throw ResponseError(
-        code: ResponseError.requestFailed, message: "Nothing to rename here: place the cursor on a hashtag.")
+        code: ResponseError.requestFailed,
+        message: "Nothing to rename here: place the cursor on a hashtag, a heading, a note's title or a wiki link.")
     }
     var newName = params.newName.trimmingSpaces
     if newName.hasPrefix("#") { newName.removeFirst() }
@@ -54,9 +64,10 @@ extension BookNotesServer {
       guard versioned else { return WorkspaceEdit(changes: byURI) }
       return WorkspaceEdit(
         documentChanges: order.map { uri in
-          TextDocumentEdit(
-            textDocument: OptionalVersionedTextDocumentIdentifier(uri: uri, version: versions[uri]),
-            edits: byURI[uri] ?? [])
+          .edit(
+            TextDocumentEdit(
+              textDocument: OptionalVersionedTextDocumentIdentifier(uri: uri, version: versions[uri]),
+              edits: byURI[uri] ?? []))
         })
     }
   }

@@ -5,10 +5,14 @@ import NoteSyntax
 extension BookNotesServer {
   func registerTagReferences() {
     connection.register(DefinitionParams.self, scope: { .library(document: $0.textDocument.uri) }) { [self] params, _ in
-      try tagLocations(params.textDocument.uri, params.position, method: DefinitionParams.method)
+      let uri = params.textDocument.uri
+      return try tagLocations(uri, params.position, method: DefinitionParams.method)
+        ?? timed(DefinitionParams.method) { try linkDefinition(uri, params.position) }
     }
     connection.register(ReferenceParams.self, scope: { .library(document: $0.textDocument.uri) }) { [self] params, _ in
-      try tagLocations(params.textDocument.uri, params.position, method: ReferenceParams.method)
+      let uri = params.textDocument.uri
+      return try tagLocations(uri, params.position, method: ReferenceParams.method)
+        ?? timed(ReferenceParams.method) { try linkReferences(uri, params.position) }
     }
   }
 

@@ -79,6 +79,8 @@ public final class BookNotesServer: Sendable {
     registerTagReferences()
     registerRename()
     registerDocumentLinks()
+    registerCodeLens()
+    registerLinkRename()
     registerCodeActions()
     registerDiagnostics()
     registerPrompts()
@@ -128,6 +130,9 @@ struct Session: Sendable {
   var configuration = SettingsSources(environment: SettingsSources.processEnvironment())
   /// Whether the client applies `documentChanges` in a workspace edit.
   var documentChanges = false
+  /// Whether the client renames and creates files in a workspace edit's `documentChanges`.
+  var renamesFiles = false
+  var createsFiles = false
   /// Whether completion items say `insertTextMode: asIs` (the client declares it).
   var insertAsIs = false
   /// The workspace folders' URIs from `initialize` (else its `rootUri`).

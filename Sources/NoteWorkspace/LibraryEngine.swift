@@ -62,7 +62,9 @@ public final class LibraryEngine: Sendable {
   /// ``LibrarySnapshot/bookFolders``.
   public func snapshot() -> LibrarySnapshot {
     var snapshot = host.snapshot()
+    let roots = self.roots
     snapshot.bookFolders = Self.bookFolders(settings().bookFolders, roots: roots)
+    snapshot.roots = roots
     return snapshot
   }
 

@@ -70,9 +70,11 @@ public enum SummaryArchive {
     w.int(summary.links.count)
     for link in summary.links {
       w.string(link.target)
-      w.int(link.isImage ? 1 : 0)
+      w.int(Int(link.kind.rawValue))
       w.span(link.span)
       w.span(link.targetSpan)
+      w.optionalString(link.heading)
+      if link.heading != nil { w.span(link.headingSpan ?? link.targetSpan) }
     }
     w.int(summary.codeRanges.count)
     for range in summary.codeRanges {
@@ -162,9 +164,15 @@ public enum SummaryArchive {
     let links = try r.count()
     summary.links.reserveCapacity(links)
     for _ in 0..<links {
+      let target = try r.string()
+      guard let kind = LinkUse.Kind(rawValue: UInt8(clamping: try r.int())) else { throw r.corrupt }
+      let span = try r.span()
+      let targetSpan = try r.span()
+      let heading = try r.optionalString()
+      let headingSpan = heading == nil ? nil : try r.span()
       summary.links.append(
         NoteSummary.NoteLink(
-          target: try r.string(), isImage: try r.int() == 1, span: try r.span(), targetSpan: try r.span()))
+          target: target, kind: kind, span: span, targetSpan: targetSpan, heading: heading, headingSpan: headingSpan))
     }
     let codeRanges = try r.count()
     summary.codeRanges.reserveCapacity(codeRanges)
@@ -266,6 +274,7 @@ extension SummaryArchive {
       _ = try r.int()
       try r.skipSpan()
       try r.skipSpan()
+      if try r.optionalString() != nil { try r.skipSpan() }
     }
     for _ in 0..<(try r.count()) {  // code ranges
       _ = try r.int()

@@ -3,10 +3,12 @@ import JSONCore
 import NoteSyntax
 
 /// `booknotes-bench workspace [--notes N]… [--cold] [--from-storage] [BINARY]`: the real server on a generated
-/// library over pipes: from `initialized` to the end of indexing, cold (empty cache)
+/// library whose notes link to each other (``Corpus/linkedLibrary(notes:)``) over
+/// pipes: from `initialized` to the end of indexing, cold (empty cache)
 /// and warm (second start), the server's peak RSS, then the latencies of workspace
-/// requests (symbols, hashtag completion, full-text search) and of a keystroke's
-/// tokens + diagnostics with the whole library indexed. Whole process, nothing in
+/// requests (symbols, hashtag completion, full-text search, `[[` completion,
+/// backlinks, a moved note's edits) and of a keystroke's tokens + diagnostics with the
+/// whole library indexed. Whole process, nothing in
 /// process; the machine's other work adds noise. `--cold` runs the cold start alone
 /// (to alternate two builds' cold starts). `--from-storage` drops the library's files
 /// and the index cache from the page cache before each start (Linux), as after the
@@ -36,7 +38,7 @@ enum WorkspaceBenchmark {
       .path
     print("workspace benchmark (\(server))")
     for count in counts {
-      let library = try Corpus.library(notes: count)
+      let library = try Corpus.linkedLibrary(notes: count)
       let cache = "\(Corpus.directory)/cache-\(count)"
       try? FileManager.default.removeItem(atPath: cache)
       print()
@@ -52,7 +54,10 @@ enum WorkspaceBenchmark {
         print(
           "\(pad(start, 5)) | \(pad(Measure.format(indexing), 21)) | \(pad(Measure.format(words), 12)) | "
             + Measure.megabytes(session.process.peakResidentBytes))
-        if start == "warm" { try session.queries(library: library) }
+        if start == "warm" {
+          try session.queries(library: library)
+          try session.linkQueries(library: library)
+        }
         // The second start reads what the first wrote: the cold server is left running
         // until its index cache is in place (at 100,000 notes writing it takes seconds,
         // and a `shutdown` waits for it only so long), as an editor left open would.

@@ -125,7 +125,9 @@ enum CheckCommand: Subcommand {
     // Files that are not notes are reported when they are checked, not here.
     let library = LibraryEngine(settings: { settings })
     library.read(entries)
-    return library.snapshot()
+    var snapshot = library.snapshot()
+    snapshot.roots = [resolvedRoot]
+    return snapshot
   }
 
   /// The diagnostics of the note at `path` (text `note`): the parser's, then the

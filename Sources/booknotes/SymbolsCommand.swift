@@ -11,8 +11,8 @@ enum SymbolsCommand: Subcommand {
 
     Lists the symbols of the library whose names match QUERY fuzzily (the words are
     joined by spaces; case and accents do not count), best first: books, chapter
-    and section headings, #tags and Q: questions. Without a QUERY, the books by
-    title.
+    and section headings, #tags and Q: questions. Without a QUERY, every note
+    by its title (books and other notes).
 
     text:  kind  name  — container  file:line   (a book shows its authors and a
            tag its note count in place of the container)

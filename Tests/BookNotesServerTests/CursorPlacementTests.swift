@@ -19,7 +19,10 @@ import Testing
     let harness = InProcessServer()
     let client = harness.client
     let initialized = try await harness.initialize(capabilities: capabilitiesShowingDocuments(true))
-    #expect(initialized["capabilities"]?["executeCommandProvider"] == ["commands": ["booknotes.placeCursor"]])
+    #expect(
+      initialized["capabilities"]?["executeCommandProvider"] == [
+        "commands": ["booknotes.placeCursor", "booknotes.showBacklinks"]
+      ])
     client.onServerRequest { method, _ in method == "window/showDocument" ? ["success": true] : .null }
     client.open(Self.uri, text: "😀 ?[who] wrote it. ?[When](1984)\n")
 

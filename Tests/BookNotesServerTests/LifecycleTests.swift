@@ -85,10 +85,14 @@ import Testing
       "completionProvider": "textDocument/completion", "workspaceSymbolProvider": "workspace/symbol",
       "definitionProvider": "textDocument/definition", "referencesProvider": "textDocument/references",
       "renameProvider": "textDocument/rename", "documentLinkProvider": "textDocument/documentLink",
+      "codeLensProvider": "textDocument/codeLens",
     ]
     for (capability, method) in simple where capabilities[capability] != nil { methods.insert(method) }
     if capabilities["completionProvider"]?["resolveProvider"] == true { methods.insert("completionItem/resolve") }
     if capabilities["renameProvider"]?["prepareProvider"] == true { methods.insert("textDocument/prepareRename") }
+    if capabilities["workspace"]?["fileOperations"]?["willRename"] != nil {
+      methods.insert("workspace/willRenameFiles")
+    }
     if capabilities["workspace"]?["workspaceFolders"]?["changeNotifications"] == true {
       methods.insert("workspace/didChangeWorkspaceFolders")
     }

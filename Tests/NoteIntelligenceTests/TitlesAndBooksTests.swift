@@ -51,7 +51,10 @@ import Testing
         ("/lib/tagged.md", "# Tagged\n\n#books\n"),
       ].map { .update(NoteSummary(path: $0.0, doc: NoteDocument($0.1))) })
     #expect(library.books().map(\.title) == ["Tagged"])
-    #expect(try library.symbols(matching: "", limit: 10).map(\.name) == ["Tagged"])
+    // An empty query lists every note by its title, the books among them as books.
+    let listed = try library.symbols(matching: "", limit: 10)
+    #expect(listed.map(\.name) == ["An idea", "Not under Books", "Reading", "Tagged", "deep"])
+    #expect(listed.filter { $0.kind == .book }.map(\.name) == ["Tagged"])
     let idea = try #require(try library.symbols(matching: "an idea", limit: 10).first)
     #expect(idea.kind == .note && idea.name == "An idea")
     #expect(try library.symbols(matching: "what", limit: 10).first?.container == "An idea")

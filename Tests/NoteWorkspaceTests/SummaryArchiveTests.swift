@@ -41,6 +41,21 @@ import Testing
     }
   }
 
+  @Test func linksOfEveryKindRoundTripThroughTheArchive() throws {
+    let note = Self.summary(
+      "/lib/links.md",
+      "# Links\n\n[[Other#Part 1|shown]] ![[Embedded]] [[#Links]] [m](other.md#part-1) ![i](cover.png)\r\n")
+    #expect(note.links.map(\.kind) == [.wiki, .embed, .wiki, .link, .image])
+    #expect(note.links.map(\.heading) == ["Part 1", nil, "Links", "part-1", nil])
+    var bytes: [UInt8] = []
+    SummaryArchive.write(note, to: &bytes)
+    let read = try bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      return try SummaryArchive.read(buffer, at: &offset)
+    }
+    #expect(read == note)
+  }
+
   @Test func summariesRoundTripThroughTheArchive() throws {
     var bytes: [UInt8] = []
     for note in Self.library + [NoteSummary(nameOnly: "/big.md", byteCount: 1 << 30)] {

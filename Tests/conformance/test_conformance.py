@@ -298,8 +298,8 @@ LIBRARY_TEXT = (
 
 async def test_workspace_symbols(client: LanguageClient):
     open_note(client, LIBRARY_TEXT)
-    # The open note reaches the index in the background. It is a note, not a book, so
-    # a query finds it (an empty query lists books only).
+    # The open note reaches the index in the background. It is a note, not a book, and
+    # a query finds it by its title.
     symbols = []
     for _ in range(100):
         symbols = await asked_until_answered(

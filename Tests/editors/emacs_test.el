@@ -80,6 +80,35 @@
                  "in %s" (xref-location-group location))
       (bt-expect (= (xref-location-line location) 9) "on line %s" (xref-location-line location)))))
 
+;; The note `memory.md' links to thinking.md's heading with a wiki link.
+(bt-check "xref follows a wiki link to its heading and lists a note's backlinks"
+  (let ((memory (bt-open (expand-file-name "memory.md" bt-library))))
+    (with-current-buffer memory
+      (bt-wait 15 "the server" #'eglot-current-server)
+      (bt-goto "[[thinking#Part Two")
+      (forward-char 4)
+      (let* ((xrefs (bt-wait 10 "the definition"
+                             (lambda () (xref-backend-definitions 'eglot (xref-backend-identifier-at-point 'eglot)))))
+             (location (xref-item-location (car xrefs))))
+        (bt-expect (equal (xref-location-group location) (expand-file-name "thinking.md" bt-library))
+                   "the definition is in %s" (xref-location-group location))
+        (bt-expect (= (xref-location-line location)
+                      (with-current-buffer bt-note
+                        (save-excursion (goto-char (point-min)) (search-forward "## Part Two: Heuristics")
+                                        (line-number-at-pos))))
+                   "on line %s" (xref-location-line location))))
+    (with-current-buffer bt-note
+      (goto-char (point-min))
+      (search-forward "title: Thinking")
+      (let ((xrefs (bt-wait 10 "the references"
+                            (lambda () (xref-backend-references 'eglot (xref-backend-identifier-at-point 'eglot))))))
+        (bt-expect (seq-find (lambda (x) (equal (xref-location-group (xref-item-location x))
+                                                (expand-file-name "memory.md" bt-library)))
+                             xrefs)
+                   "no backlink from memory.md in %S"
+                   (mapcar (lambda (x) (xref-location-group (xref-item-location x))) xrefs))))
+    (switch-to-buffer bt-note)))
+
 (defun bt-imenu-leaves (index)
   "The (NAME . POSITION) entries of an imenu INDEX, with their group names."
   (cl-loop for (name . rest) in index

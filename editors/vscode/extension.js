@@ -76,6 +76,21 @@ function startClient(folder) {
       outputChannel: output,
       initializationOptions: serverSettings(uri),
       middleware: {
+        // The code lens "N notes link here": the server answers the links' locations,
+        // shown as VS Code shows references.
+        executeCommand: async (command, args, next) => {
+          const result = await next(command, args);
+          if (command === 'booknotes.showBacklinks' && Array.isArray(result)) {
+            const convert = client.protocol2CodeConverter;
+            await vscode.commands.executeCommand(
+              'editor.action.showReferences',
+              vscode.Uri.parse(args[0]),
+              convert.asPosition(args[1]),
+              result.map((location) => convert.asLocation(location)),
+            );
+          }
+          return result;
+        },
         workspace: {
           // Answer `workspace/configuration` with what the user set, not every default.
           configuration: (params) =>

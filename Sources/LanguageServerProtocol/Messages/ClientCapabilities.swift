@@ -170,7 +170,13 @@ public struct ClientCapabilities: Codable, Sendable, Hashable {
   public struct WorkspaceEditCapabilities: Codable, Sendable, Hashable {
     /// Whether the client applies `documentChanges` (versioned edits per document).
     public var documentChanges: Bool?
-    public init(documentChanges: Bool? = nil) { self.documentChanges = documentChanges }
+    /// The file operations (`create`, `rename`, `delete`) the client applies in
+    /// `documentChanges`.
+    public var resourceOperations: [String]?
+    public init(documentChanges: Bool? = nil, resourceOperations: [String]? = nil) {
+      self.documentChanges = documentChanges
+      self.resourceOperations = resourceOperations
+    }
   }
 
   public struct RefreshSupport: Codable, Sendable, Hashable {

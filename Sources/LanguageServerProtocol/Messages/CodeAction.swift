@@ -40,13 +40,13 @@ public struct Command: Codable, Sendable, Hashable {
 }
 
 /// Edits to several documents: keyed by URI (`changes`), or per document with its
-/// version (`documentChanges`, for clients that declare
-/// `workspace.workspaceEdit.documentChanges`).
+/// version and with files created or renamed (`documentChanges`, for clients that
+/// declare `workspace.workspaceEdit.documentChanges` and its `resourceOperations`).
 public struct WorkspaceEdit: Codable, Sendable, Hashable {
   public var changes: [DocumentURI: [TextEdit]]?
-  public var documentChanges: [TextDocumentEdit]?
+  public var documentChanges: [DocumentChange]?
 
-  public init(changes: [DocumentURI: [TextEdit]]? = nil, documentChanges: [TextDocumentEdit]? = nil) {
+  public init(changes: [DocumentURI: [TextEdit]]? = nil, documentChanges: [DocumentChange]? = nil) {
     self.changes = changes
     self.documentChanges = documentChanges
   }

@@ -48,6 +48,7 @@ extension ServerCapabilities: FastJSONEncodable {
     writer.member("renameProvider", renameProvider)
     writer.member("documentLinkProvider", documentLinkProvider)
     writer.member("executeCommandProvider", executeCommandProvider)
+    writer.member("codeLensProvider", codeLensProvider)
     writer.member("workspace", workspace)
     writer.member("experimental", experimental)
     writer.endObject()
@@ -148,6 +149,7 @@ extension WorkspaceServerCapabilities: FastJSONEncodable {
   public func writeJSON(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("workspaceFolders", workspaceFolders)
+    writer.member("fileOperations", fileOperations)
     writer.endObject()
   }
 }
@@ -177,6 +179,14 @@ extension ExecuteCommandOptions: FastJSONEncodable {
   public func writeJSON(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("commands", commands)
+    writer.endObject()
+  }
+}
+
+extension CodeLensOptions: FastJSONEncodable {
+  public func writeJSON(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("resolveProvider", resolveProvider)
     writer.endObject()
   }
 }

@@ -17,6 +17,7 @@ public struct ServerCapabilities: Codable, Sendable, Hashable {
   public var renameProvider: RenameOptions?
   public var documentLinkProvider: DocumentLinkOptions?
   public var executeCommandProvider: ExecuteCommandOptions?
+  public var codeLensProvider: CodeLensOptions?
   public var workspace: WorkspaceServerCapabilities?
   /// Capabilities this module has no type for, merged in as given.
   public var experimental: JSONValue?
@@ -123,5 +124,10 @@ public struct WorkspaceServerCapabilities: Codable, Sendable, Hashable {
   }
 
   public var workspaceFolders: WorkspaceFolders?
-  public init(workspaceFolders: WorkspaceFolders? = nil) { self.workspaceFolders = workspaceFolders }
+  /// `workspace.fileOperations`: the file operations the server hears of, as given.
+  public var fileOperations: JSONValue?
+  public init(workspaceFolders: WorkspaceFolders? = nil, fileOperations: JSONValue? = nil) {
+    self.workspaceFolders = workspaceFolders
+    self.fileOperations = fileOperations
+  }
 }

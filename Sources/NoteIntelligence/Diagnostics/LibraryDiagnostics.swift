@@ -30,11 +30,15 @@ public struct LibraryContext: Sendable {
 /// with stable codes like the parser's. They are computed after the parser's and
 /// appended to them; each check is one function in ``checks``.
 public enum LibraryDiagnostics {
-  /// A link to a `.md` or `.markdown` note that does not exist.
+  /// A link or wiki link to a note that does not exist.
   public static let missingNote = "link-missing-note"
+  /// A link to a heading its note does not have.
+  public static let missingHeading = "link-missing-heading"
+  /// A wiki link whose name matches several notes.
+  public static let ambiguousLink = "link-ambiguous"
 
   /// Every code these checks report.
-  public static let codes = [missingNote, DuplicateBooks.code]
+  public static let codes = [missingNote, missingHeading, ambiguousLink, DuplicateBooks.code]
 
   /// One check: the note, what it may know of the library, the options for severities
   /// and the note's links (from a ``NoteLinkCache`` when the caller keeps one). Add a
@@ -51,7 +55,7 @@ public enum LibraryDiagnostics {
     public func callAsFunction() -> [LinkUse] { cache?.links(in: doc) ?? NoteLinkCache.fresh(in: doc) }
   }
 
-  static let checks: [Check] = [missingNotes, duplicateBooks]
+  static let checks: [Check] = [linkChecks, duplicateBooks]
 
   /// The library diagnostics of `doc`, in the order of ``checks``, each in document
   /// order. `links`, kept with the note across edits, saves reading every block for
@@ -74,27 +78,5 @@ public enum LibraryDiagnostics {
     let note = NoteSummary.bookIdentity(path: path, doc: doc)
     guard note.title != nil || note.book.isbn != nil else { return [] }
     return context.library.duplicateBookDiagnostic(for: note, in: doc, severity: severity).map { [$0] } ?? []
-  }
-
-  /// `link-missing-note` on the target of each link (not image) to a note file that
-  /// does not exist; web links and other files are not checked.
-  static func missingNotes(
-    _ doc: NoteDocument, _ context: LibraryContext, _ options: DiagnosticSettings, _ links: NoteLinks
-  ) -> [NoteDiagnostic] {
-    guard let severity = options.severity(for: missingNote, default: .warning) else { return [] }
-    let folder = context.folder
-    var result: [NoteDiagnostic] = []
-    // Only targets that may name a note become strings, and only in blocks an edit
-    // reparsed: this runs on every keystroke.
-    for link in links() where !link.isImage {
-      guard case .file(let path)? = LinkTarget.resolve(link.target, relativeTo: folder, root: context.root),
-        LinkTarget.isNotePath(path), !context.fileExists(path)
-      else { continue }
-      result.append(
-        NoteDiagnostic(
-          range: link.targetRange, severity: severity, code: missingNote,
-          message: "No note at '\(link.target)': create it, or correct the link's path."))
-    }
-    return result
   }
 }

@@ -1,7 +1,8 @@
 public import NoteSyntax
 
-/// The links of a note that may name other notes (`link-missing-note` checks them on
-/// every keystroke), found per run of top-level blocks (``SyntaxTree/BlockRun``) and
+/// The links of a note that may name notes or headings (wiki links, and Markdown links
+/// whose target ends with a note's extension or starts with `#`; the link checks read
+/// them on every keystroke), found per run of top-level blocks (``SyntaxTree/BlockRun``) and
 /// kept in the runs' order.
 ///
 /// An edit keeps every run of blocks it did not touch as the same object, so after a
@@ -46,8 +47,8 @@ public final class NoteLinkCache {
   /// Number of kept runs.
   public var count: Int { runs.count }
 
-  /// The links and images of `doc` whose target may name a note (before any `#`, it
-  /// ends with `.md` or `.markdown`), in order: what ``NoteLinkCache/fresh(in:)`` gives.
+  /// The links of `doc` that may name a note or heading (``LinkTarget/mayNameNote(_:in:)``,
+  /// and every wiki link), in order: what ``NoteLinkCache/fresh(in:)`` gives.
   public func links(in doc: NoteDocument) -> [LinkUse] {
     lastComputedRuns = 0
     lastScannedBlocks = 0

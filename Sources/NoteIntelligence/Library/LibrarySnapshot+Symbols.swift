@@ -32,7 +32,8 @@ public struct LibrarySymbol: Sendable, Hashable {
 
 extension LibrarySnapshot {
   /// The symbols matching `query` fuzzily, best first, at most `limit`. An empty query
-  /// lists the books by title (notes that are not books are found by a query).
+  /// lists every note by its title (its file name when it has no other), books and
+  /// other notes alike.
   ///
   /// Order: match tier (exact, prefix, word start, substring, subsequence), then
   /// shorter names, then more used, then kind (books, chapters, sections, tags,
@@ -50,12 +51,12 @@ extension LibrarySnapshot {
     let fuzzy = FuzzyQuery(query)
     guard limit > 0 else { return [] }
     if fuzzy.isEmpty {
-      var books: [LibrarySymbol] = []
-      for box in boxes where box.summary.title != nil && isBook(box.summary) {
-        books.append(bookSymbol(box.summary, tier: .subsequence))
+      var notes: [LibrarySymbol] = []
+      for box in boxes where box.summary.title != nil {
+        notes.append(bookSymbol(box.summary, tier: .subsequence))
       }
-      books.sort { ($0.name, $0.path) < ($1.name, $1.path) }
-      return Array(books.prefix(limit))
+      notes.sort { ($0.name, $0.path) < ($1.name, $1.path) }
+      return Array(notes.prefix(limit))
     }
     let parts = noteCount >= 2048 ? 2 : 1
     let found = PartResults<[[Candidate]]>(count: parts)

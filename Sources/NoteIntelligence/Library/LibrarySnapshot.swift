@@ -24,6 +24,10 @@ public struct LibrarySnapshot: Sendable {
   private(set) var bookIndex: [String: [String]]
   /// The folders (absolute paths) whose notes are books, from `library.bookFolders`.
   public var bookFolders: [String] = []
+  /// The workspace roots (absolute paths), which a link starting with `/` is relative to.
+  public var roots: [String] = []
+  /// The names of notes for wiki links and the backlinks, built on first use.
+  var linkTables = LinkTables()
   /// The revision of the host's current snapshot; `nil` for a snapshot made without a host.
   var latest: LatestRevision?
 
@@ -96,6 +100,16 @@ public struct LibrarySnapshot: Sendable {
     let shard = Self.shard(of: summary.path)
     let old = shards[shard].updateValue(NoteBox(summary), forKey: summary.path)?.summary
     invalidateQueries(ofShard: shard)
+    // The names of notes follow paths, titles and aliases only: most edits keep them,
+    // and then the backlinks change by the note's own links alone.
+    let sameNames = old.map { $0.title == summary.title && $0.book.aliases == summary.book.aliases } ?? false
+    let names = sameNames ? linkTables.builtNames : nil
+    let backlinks = names.flatMap { names in
+      linkTables.builtBacklinks.map {
+        $0.replacing(summary.path, old: old?.links ?? [], new: summary.links, in: self, names: names)
+      }
+    }
+    linkTables = LinkTables(names: names, backlinks: backlinks)
     // A note edited without touching its book keeps its keys: the book index, a
     // table over the whole library, is then not copied.
     let keepsBook =
@@ -153,6 +167,7 @@ public struct LibrarySnapshot: Sendable {
     let shard = Self.shard(of: path)
     guard let old = shards[shard].removeValue(forKey: path)?.summary else { return }
     invalidateQueries(ofShard: shard)
+    linkTables = LinkTables()
     noteCount -= 1
     countTags(of: old, by: -1)
     indexBook(old, adding: false)
@@ -324,6 +339,7 @@ extension LibrarySnapshot {
   /// tables, so that its box need not be decoded.
   mutating func drop(_ path: String, counted summary: NoteSummary) {
     if shards[Self.shard(of: path)].removeValue(forKey: path) != nil { noteCount -= 1 }
+    linkTables = LinkTables()
     countTags(of: summary, by: -1)
     indexBook(summary, adding: false)
   }

@@ -1,64 +1,5 @@
 public import NoteSyntax
 
-/// A link or image of a note as written, in byte offsets.
-public struct LinkUse: Sendable, Hashable {
-  /// The target between the parentheses.
-  public var target: String
-  public var isImage: Bool
-  /// The whole link, brackets included.
-  public var range: Range<Int>
-  /// The target's bytes.
-  public var targetRange: Range<Int>
-
-  /// Every link and image of `doc`, in order (nothing in code is a link). Reads each
-  /// block's flat node array, so it is cheap enough for every keystroke.
-  public static func all(in doc: NoteDocument) -> [LinkUse] {
-    all(in: doc) { _ in true }
-  }
-
-  /// The links and images whose target bytes `keep` accepts (a `String` is made only
-  /// for those).
-  static func all(in doc: NoteDocument, keep: (Range<Int>) -> Bool) -> [LinkUse] {
-    var links: [LinkUse] = []
-    doc.tree.forEachBlock { append(of: $0, in: doc, keep: keep, to: &links) }
-    return links
-  }
-
-  /// Appends the links and images of the top-level `block` whose target bytes `keep`
-  /// accepts.
-  static func append(
-    of block: SyntaxNode, in doc: NoteDocument, keep: (Range<Int>) -> Bool, to links: inout [LinkUse]
-  ) {
-    // Most blocks have no link nor image.
-    guard block.mayHold(.link) || block.mayHold(.image) else { return }
-    block.withFlatSubtree { flat in
-      var index = flat.root
-      while index < flat.end {
-        defer { index += 1 }
-        let kind = flat.kind(index)
-        guard kind == .link || kind == .image else { continue }
-        var child = index + 1
-        while child < flat.subtreeEnd(index) && flat.kind(child) != .linkTarget { child = flat.subtreeEnd(child) }
-        guard child < flat.subtreeEnd(index) else { continue }
-        let start = flat.blockStart + flat.relativeStart(index)
-        let targetStart = flat.blockStart + flat.relativeStart(child)
-        let targetRange = targetStart..<(targetStart + flat.length(child))
-        guard keep(targetRange) else { continue }
-        links.append(
-          LinkUse(
-            target: doc.text.string(in: targetRange), isImage: kind == .image,
-            range: start..<(start + flat.length(index)), targetRange: targetRange))
-      }
-    }
-  }
-
-  /// The same link moved by `delta` bytes.
-  func shifted(by delta: Int) -> LinkUse {
-    LinkUse(
-      target: target, isImage: isImage, range: range.shifted(by: delta), targetRange: targetRange.shifted(by: delta))
-  }
-}
-
 /// Where a link's target points.
 public enum LinkTarget: Sendable, Hashable {
   /// A URI with a scheme (`https:`, `mailto:`, `file:`), kept as written.
@@ -88,9 +29,11 @@ public enum LinkTarget: Sendable, Hashable {
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
-  /// Whether the target in `range` of `doc` may name a note: before any `#`, it ends
-  /// with `.md` or `.markdown` (any case). Read from the bytes, without making a string.
+  /// Whether the target in `range` of `doc` may name a note or one of its headings:
+  /// before any `#`, it ends with `.md` or `.markdown` (any case), or it starts with
+  /// `#` (a heading of the note itself). Read from the bytes, without making a string.
   static func mayNameNote(_ range: Range<Int>, in doc: NoteDocument) -> Bool {
+    if !range.isEmpty && doc.text[range.lowerBound] == UInt8(ascii: "#") { return true }
     var end = range.upperBound
     for offset in range where doc.text[offset] == UInt8(ascii: "#") {
       end = offset

@@ -51,8 +51,9 @@ extension NoteSummary {
     }
     links = linkUses.map { link in
       NoteLink(
-        target: link.target, isImage: link.isImage, span: doc.span(of: link.range),
-        targetSpan: doc.span(of: link.targetRange))
+        target: link.target, kind: link.kind, span: doc.span(of: link.range),
+        targetSpan: doc.span(of: link.targetRange), heading: link.heading,
+        headingSpan: link.headingRange.map { doc.span(of: $0) })
     }
     let fileName = titleFileName(path)
     if let bookTitle = book.title {

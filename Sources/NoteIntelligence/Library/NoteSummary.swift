@@ -85,20 +85,38 @@ public struct NoteSummary: Sendable, Equatable {
     }
   }
 
-  /// A link or image and its target as written.
+  /// A link (Markdown link or image, wiki link or embed) and its target as written.
   public struct NoteLink: Sendable, Hashable {
+    /// As ``LinkUse/target``: a Markdown link's whole target, a wiki link's name.
     public var target: String
-    public var isImage: Bool
+    public var kind: LinkUse.Kind
     /// The whole link, brackets included.
     public var span: NoteSpan
-    /// The target between the parentheses.
+    /// The target's characters.
     public var targetSpan: NoteSpan
+    /// The heading named after `#`, and where it is written.
+    public var heading: String?
+    public var headingSpan: NoteSpan?
 
-    package init(target: String, isImage: Bool, span: NoteSpan, targetSpan: NoteSpan) {
+    public var isImage: Bool { kind == .image }
+
+    package init(
+      target: String, kind: LinkUse.Kind, span: NoteSpan, targetSpan: NoteSpan, heading: String? = nil,
+      headingSpan: NoteSpan? = nil
+    ) {
       self.target = target
-      self.isImage = isImage
+      self.kind = kind
       self.span = span
       self.targetSpan = targetSpan
+      self.heading = heading
+      self.headingSpan = headingSpan
+    }
+
+    /// The link as a ``LinkUse`` in byte offsets.
+    public var use: LinkUse {
+      LinkUse(
+        target: target, kind: kind, range: span.bytes, targetRange: targetSpan.bytes, heading: heading,
+        headingRange: headingSpan?.bytes)
     }
   }
 

@@ -14,6 +14,7 @@ local booknotes = require('booknotes')
 if vim.fn.has('nvim-0.11') == 1 then
   vim.lsp.enable('booknotes')
 end
+vim.lsp.commands['booknotes.showBacklinks'] = booknotes.show_backlinks
 
 vim.api.nvim_create_autocmd('LspAttach', {
   group = vim.api.nvim_create_augroup('booknotes_attach', { clear = true }),

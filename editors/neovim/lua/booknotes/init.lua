@@ -10,7 +10,9 @@ local M = {}
 ---@field folding? boolean fold notes by the server's folding ranges, all open at first (default true)
 ---@field virtual_text? boolean|vim.diagnostic.Opts.VirtualText the server's diagnostics
 ---   as virtual text, for its namespaces only (default true)
-M.options = { folders = {}, completion = true, folding = true, virtual_text = true }
+---@field links? boolean `gd` in a note goes to the definition of a link (its note or
+---   heading) or footnote, unless `gd` is mapped in the buffer already (default true)
+M.options = { folders = {}, completion = true, folding = true, virtual_text = true, links = true }
 
 --- Sets the plugin's options; call it from init.lua when you need one.
 ---@param opts? booknotes.Options
@@ -91,6 +93,9 @@ function M.attach(client, bufnr)
         M.fold(vim.api.nvim_get_current_win())
       end,
     })
+  end
+  if M.options.links and vim.fn.maparg('gd', 'n', false, true).buffer ~= 1 then
+    vim.keymap.set('n', 'gd', vim.lsp.buf.definition, { buffer = bufnr, desc = 'Go to the link\'s note or heading' })
   end
   if M.options.virtual_text then
     -- The client's namespaces (pushed and pulled diagnostics): other servers keep
@@ -184,6 +189,22 @@ function M.request(client, method, params, done, tries)
     else
       done(result)
     end
+  end)
+end
+
+--- The code lens "N notes link here" runs `booknotes.showBacklinks`: the server
+--- answers the locations of the links, which go to the quickfix list.
+---@param command lsp.Command
+---@param ctx { client_id: integer }
+function M.show_backlinks(command, ctx)
+  local client = vim.lsp.get_client_by_id(ctx.client_id)
+  if not client then
+    return
+  end
+  M.request(client, 'workspace/executeCommand', command, function(locations)
+    local items = vim.lsp.util.locations_to_items(locations or {}, client.offset_encoding)
+    vim.fn.setqflist({}, ' ', { title = command.title, items = items })
+    vim.cmd('botright copen')
   end)
 end
 

@@ -1,0 +1,116 @@
+import LanguageServerProtocol
+import NoteIntelligence
+import NoteSyntax
+
+/// A link to a note as the server answers with it: the note it is written in (by its
+/// index key and the URI to answer with), where, and the link itself.
+struct LinkReference {
+  var path: String
+  var uri: DocumentURI
+  var span: NoteSpan
+  var link: LinkUse
+}
+
+extension BookNotesServer {
+  /// Where the link, or the footnote reference, at `position` leads: the target
+  /// note's line 0 or its heading; a footnote's definition. `nil` elsewhere.
+  func linkDefinition(_ uri: DocumentURI, _ position: Position) throws -> [Location]? {
+    let document = try document(uri)
+    let note = document.note
+    let encoding = self.encoding
+    let offset = note.offset(of: position, in: encoding)
+    if let link = LinkNavigation.link(at: offset, in: note) {
+      let open = openDocuments
+      let snapshot = library.snapshot()
+      guard let target = snapshot.resolve(link, from: Self.libraryPath(of: uri)).path else { return nil }
+      return [targetLocation(target, heading: link.heading, link: link, snapshot: snapshot, open: open)]
+    }
+    if let reference = LinkNavigation.footnoteReference(at: offset, in: note),
+      let definition = LinkNavigation.footnoteDefinition(reference.label, in: note)
+    {
+      return [Location(uri: document.uri, range: note.lspRange(of: definition, in: encoding))]
+    }
+    return nil
+  }
+
+  /// The location of the note at `path` (line 0), or of its heading `heading` when it
+  /// has one by that name; an open note's as it is now.
+  func targetLocation(
+    _ path: String, heading: String?, link: LinkUse, snapshot: LibrarySnapshot, open: [OpenDocument]
+  ) -> Location {
+    let encoding = self.encoding
+    let openNote = Self.byLibraryPath(open)[path]
+    let uri = openNote?.uri ?? Self.uri(ofLibraryPath: path)
+    let zero = LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0))
+    guard let heading, !heading.isEmpty else { return Location(uri: uri, range: zero) }
+    let written = link.kind.isWiki ? heading : LinkTarget.percentDecoded(heading[...])
+    if let openNote {
+      let doc = openNote.note
+      guard let found = NoteSummary.headings(of: doc).first(where: { HeadingAnchor.names(written, heading: $0.text) })
+      else { return Location(uri: uri, range: zero) }
+      return Location(uri: uri, range: doc.lspRange(of: found.span.bytes, in: encoding))
+    }
+    guard let found = snapshot.heading(written, of: path) else { return Location(uri: uri, range: zero) }
+    return Location(uri: uri, range: found.span.lspRange(in: encoding))
+  }
+
+  /// References of what is at `position`: on a link, the references of its target;
+  /// on a heading, every link to it; on the note's title line, every link to the note.
+  /// `nil` elsewhere.
+  func linkReferences(_ uri: DocumentURI, _ position: Position) throws -> [Location]? {
+    let note = try document(uri).note
+    let encoding = self.encoding
+    let offset = note.offset(of: position, in: encoding)
+    let path = Self.libraryPath(of: uri)
+    let open = openDocuments
+    let snapshot = library.snapshot()
+    var target: String
+    var heading: String?
+    if let link = LinkNavigation.link(at: offset, in: note) {
+      guard let resolved = snapshot.resolve(link, from: path).path else { return nil }
+      target = resolved
+      if let written = link.heading, !written.isEmpty {
+        heading = link.kind.isWiki ? written : LinkTarget.percentDecoded(written[...])
+      }
+    } else if let found = LinkNavigation.heading(at: offset, in: note),
+      !LinkNavigation.isOnTitle(offset, in: note, path: path)
+    {
+      target = path
+      heading = found.text
+    } else if LinkNavigation.isOnTitle(offset, in: note, path: path) {
+      target = path
+    } else {
+      return nil
+    }
+    return liveBacklinks(to: target, snapshot: snapshot, open: open)
+      .filter { reference in
+        guard let heading else { return true }
+        guard let written = reference.link.heading else { return false }
+        return HeadingAnchor.names(
+          reference.link.kind.isWiki ? written : LinkTarget.percentDecoded(written[...]), heading: heading)
+      }
+      .map { Location(uri: $0.uri, range: $0.span.lspRange(in: encoding)) }
+  }
+
+  /// Every link to the note at `path`: the index's, with each open note's links as
+  /// they are now in place of what the index has of it.
+  func liveBacklinks(to path: String, snapshot: LibrarySnapshot, open: [OpenDocument]) -> [LinkReference] {
+    let openByPath = Self.byLibraryPath(open)
+    var result: [LinkReference] = []
+    for backlink in snapshot.backlinks(to: path) where openByPath[backlink.source] == nil {
+      result.append(
+        LinkReference(
+          path: backlink.source, uri: Self.uri(ofLibraryPath: backlink.source), span: backlink.link.span,
+          link: backlink.link.use))
+    }
+    let names = snapshot.noteNames
+    for (source, document) in openByPath.sorted(by: { $0.key < $1.key }) {
+      let doc = document.note
+      for link in LinkUse.all(in: doc) where !link.isImage {
+        guard snapshot.resolve(link, from: source, names: names).path == path else { continue }
+        result.append(LinkReference(path: source, uri: document.uri, span: doc.span(of: link.range), link: link))
+      }
+    }
+    return result.sorted { ($0.path, $0.span.bytes.lowerBound) < ($1.path, $1.span.bytes.lowerBound) }
+  }
+}

@@ -1,0 +1,108 @@
+import NoteSyntax
+import Testing
+
+@testable import NoteIntelligence
+
+/// The link graph of a library: heading anchors, wiki link names, resolution,
+/// backlinks, link diagnostics and where a link is being typed.
+@Suite struct LinkGraphTests {
+  static let notes: [(String, String)] = [
+    (
+      "/v/index.md",
+      "# Index\n\n[[thinking]] [[Noise#Chapter 1: Crime!]] [n](books/noise.md#chapter-1-crime) [[ideas]]\n"
+    ),
+    ("/v/books/thinking.md", "---\ntitle: Thinking, Fast and Slow\naliases: [Kahneman's Book]\n---\n# Thinking\n"),
+    ("/v/books/noise.md", "# Noise\n\n## Chapter 1: Crime!\n\n## 🚀 Launch: Day 1!\n"),
+    ("/v/ideas.md", "# Ideas\n"),
+    ("/v/work/ideas.md", "# Ideas\n\n[[#nowhere]] [x](#ideas)\n"),
+  ]
+
+  static func library() -> LibrarySnapshot {
+    var snapshot = LibrarySnapshot.part(0, of: 1, from: notes.map { NoteSummary(path: $0.0, doc: NoteDocument($0.1)) })
+    snapshot.roots = ["/v"]
+    return snapshot
+  }
+
+  @Test(arguments: [
+    ("Chapter 1: Crime and Noisy Punishment", "chapter-1-crime-and-noisy-punishment"),
+    ("🚀 Launch: Day 1!", "-launch-day-1"),
+    ("What's new? (2024)", "whats-new-2024"),
+    ("Café_au-lait", "café_au-lait"),
+    ("chapter-1-crime", "chapter-1-crime"),
+  ])
+  func slugsAreGitHubs(_ heading: String, _ slug: String) {
+    #expect(HeadingAnchor.slug(heading) == slug)
+    #expect(HeadingAnchor.names(slug, heading: heading), "a slug names its heading")
+    #expect(HeadingAnchor.names(heading.uppercased(), heading: heading), "so does its text, case aside")
+  }
+
+  @Test func wikiNamesResolveByFileNamePathAndAliasShortestFirst() {
+    let names = Self.library().noteNames
+    #expect(names.notes(named: "Thinking") == ["/v/books/thinking.md"])
+    #expect(names.notes(named: "thinking.md") == ["/v/books/thinking.md"])
+    #expect(names.notes(named: "kahneman's book") == ["/v/books/thinking.md"])
+    #expect(names.notes(named: "ideas") == ["/v/ideas.md", "/v/work/ideas.md"])
+    #expect(names.notes(named: "work/ideas") == ["/v/work/ideas.md"])
+    #expect(names.notes(named: "books/ideas").isEmpty)
+    #expect(names.shortestName(of: "/v/work/ideas.md", root: "/v") == "work/ideas")
+    #expect(names.shortestName(of: "/v/books/noise.md", root: "/v") == "noise")
+  }
+
+  @Test func backlinksFollowBothStylesAndAliases() {
+    let snapshot = Self.library()
+    #expect(
+      snapshot.backlinks(to: "/v/books/noise.md").map(\.link.target) == ["Noise", "books/noise.md#chapter-1-crime"])
+    #expect(snapshot.backlinks(to: "/v/books/thinking.md").map(\.source) == ["/v/index.md"])
+    #expect(snapshot.backlinks(to: "/v/ideas.md").count == 1, "an ambiguous name leads to the shortest path")
+    #expect(snapshot.linkingNoteCount(to: "/v/books/noise.md") == 1)
+  }
+
+  @Test func anEditKeepingNamesUpdatesTheBacklinksAsAFreshBuildWould() {
+    var snapshot = Self.library()
+    _ = snapshot.backlinks(to: "/v/books/noise.md")
+    let edited = "# Index\n\nNow [[ideas]] [n](books/thinking.md) twice [[noise]] [[noise#x]]\n"
+    snapshot.update(NoteSummary(path: "/v/index.md", doc: NoteDocument(edited)))
+    #expect(snapshot.linkTables.builtBacklinks != nil, "kept and changed, not dropped")
+    var notes = Self.notes
+    notes[0].1 = edited
+    let fresh = LibrarySnapshot.part(0, of: 1, from: notes.map { NoteSummary(path: $0.0, doc: NoteDocument($0.1)) })
+    #expect(snapshot.allBacklinks.byTarget == fresh.allBacklinks.byTarget)
+    #expect(snapshot.allBacklinks.linkingNotes == fresh.allBacklinks.linkingNotes)
+    #expect(snapshot.linkingNoteCount(to: "/v/books/noise.md") == 1)
+  }
+
+  @Test func linkDiagnosticsNameMissingNotesHeadingsAndAmbiguousNames() {
+    let snapshot = Self.library()
+    func codes(_ path: String, _ text: String) -> [String] {
+      let context = LibraryContext(path: path, root: "/v", library: snapshot) { snapshot.note(at: $0) != nil }
+      return LibraryDiagnostics.compute(NoteDocument(text), context: context).map(\.code)
+    }
+    #expect(codes("/v/index.md", Self.notes[0].1) == ["link-ambiguous"])
+    #expect(codes("/v/work/ideas.md", Self.notes[4].1) == ["link-missing-heading"])
+    #expect(
+      codes("/v/a.md", "[[nowhere]] [[noise#Chapter 2]] [[noise#^block]] [n](books/noise.md#-launch-day-1)\n") == [
+        "link-missing-note", "link-missing-heading",
+      ])
+    #expect(HeadingAnchor.closest(to: "Chaptre 1 Crime", among: ["Noise", "Chapter 1: Crime!"]) == "Chapter 1: Crime!")
+  }
+
+  @Test(arguments: [
+    ("See [[th$0", "th", true),
+    ("See [[noise#Cha$0]]", "Cha", true),
+    ("See [[#$0", "", true),
+    ("[n]($0", "", false),
+    ("[n](books/noise.md#ch$0)", "ch", false),
+  ])
+  func whereALinkIsTyped(_ marked: String, _ typed: String, _ wiki: Bool) throws {
+    let (text, offset) = try marked.withCursor()
+    let context = try #require(LinkCompletionContext.find(at: offset, in: NoteDocument(text)))
+    #expect(context.typed == typed)
+    switch context.kind {
+    case .wikiNote, .wikiHeading: #expect(wiki)
+    case .path, .pathHeading: #expect(!wiki)
+    }
+    #expect(context.isClosed == text.hasSuffix(")") || text.hasSuffix("]]"))
+    let unlinked = String(text.map { $0 == "[" ? "(" : $0 == "]" ? "}" : $0 })
+    #expect(LinkCompletionContext.find(at: offset, in: NoteDocument(unlinked)) == nil)
+  }
+}
