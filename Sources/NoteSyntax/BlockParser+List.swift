@@ -21,13 +21,7 @@ extension BlockParser {
         builder.leaf(.listMarker, marker.markerStart, marker.markerEnd)
         let next: Int
         if let lineEnd {
-          let (contentEnd, following) = paragraphExtent(lineEnd)!
-          if contentEnd > marker.contentStart {
-            let content = builder.open(.inlineContent, at: marker.contentStart)
-            inline(marker.contentStart, contentEnd)
-            builder.close(content, at: contentEnd)
-          }
-          next = following
+          next = itemContent(lineStart, marker, lineEnd)
         } else {
           let (end, absent) = itemText(
             from: marker.contentStart, pieceStart: s, minimum: minimum, regionStart: marker.contentStart,
@@ -133,5 +127,111 @@ extension BlockParser {
       builder.close(item, at: next)
       return list(s, ordered: ordered, first: nil, continuing: true, node: node, after: next)
     }
+  }
+
+  /// A list item's content after its marker (whose line `s..<e` it is): its first
+  /// line's block, then the blocks of the lines indented to its content column, blank
+  /// lines between allowed. Returns the start of the line after its last block.
+  private mutating func itemContent(_ s: Int, _ marker: LineMarkers.ListMarker, _ e: Int) -> Int {
+    let blank = LineMarkers.isBlank(p, marker.contentStart, e)
+    let column =
+      blank
+      ? LineMarkers.indentation(p, s, marker.markerStart).columns + (marker.markerEnd - marker.markerStart) + 1
+      : LineMarkers.indentation(p, s, marker.markerStart).columns + (marker.contentStart - marker.markerStart)
+    var next = blank ? nextLine(e) : itemBlock(marker.contentStart, e, column: column, first: true)
+    while next < n {
+      var candidate = next
+      var candidateEnd: Int?
+      while candidate < n, let end = examineShortLine(candidate) {
+        guard LineMarkers.isBlank(p, candidate, end) else {
+          candidateEnd = end
+          break
+        }
+        candidate = nextLine(end)
+      }
+      guard let end = candidateEnd else { break }
+      let (columns, _) = LineMarkers.indentation(p, candidate, end)
+      guard columns >= column, LineMarkers.listMarker(p, candidate, end) == nil else { break }
+      next = itemBlock(LineMarkers.skipColumns(p, candidate, end, column), end, column: column, first: false)
+    }
+    return next
+  }
+
+  /// The block of a list item at `c`, on a line that ends at `e`, the item's content
+  /// starting at `column`: a fenced code block, a heading, or text (the first line's
+  /// inline content, or a paragraph). Returns the start of the line after it.
+  private mutating func itemBlock(_ c: Int, _ e: Int, column: Int, first: Bool) -> Int {
+    if !first && LineMarkers.indentation(p, c, e).columns >= 4 {
+      return itemIndentedCode(c, e, column: column)
+    }
+    if let fence = LineMarkers.openingCodeFence(p, c, e) {
+      return itemCode(c, e, fence, column: column)
+    }
+    if let level = LineMarkers.headingLevel(p, c, e) {
+      heading(c, c, e, level)
+      return nextLine(e)
+    }
+    let (contentEnd, following, _) = paragraphExtent(e, itemColumn: column)!
+    let text = LineMarkers.skipSpaces(p, c, e)
+    if first {
+      if contentEnd > text { inlineContent(text, contentEnd) }
+    } else {
+      let node = builder.open(.paragraph, at: text)
+      inline(text, contentEnd)
+      builder.close(node, at: following)
+    }
+    return following
+  }
+
+  /// A fenced code block in a list item, its first line `c..<e`: the lines after it to
+  /// a closing fence indented to the item's `column` (plus up to three spaces), or to a
+  /// line indented less (which ends the item), or to the end of the text.
+  private mutating func itemCode(_ c: Int, _ e: Int, _ fence: LineMarkers.CodeFence, column: Int) -> Int {
+    let start = builder.open(.codeBlockStart, at: c)
+    builder.leaf(.codeFence, fence.run.lowerBound, fence.run.upperBound)
+    if !fence.info.isEmpty { builder.leaf(.codeInfo, fence.info.lowerBound, fence.info.upperBound) }
+    let linesStart = nextLine(e)
+    builder.close(start, at: linesStart)
+    let context = BlockContext.code(fence: fence.character, length: fence.run.count)
+    var next = linesStart
+    var linesEnd = linesStart
+    while next < n {
+      let lineEnd = examineLine(next)
+      let (columns, first) = LineMarkers.indentation(p, next, lineEnd)
+      if first < lineEnd && columns < column { break }
+      let stripped = LineMarkers.skipColumns(p, next, lineEnd, column)
+      if let run = LineMarkers.closingCodeFence(p, stripped, lineEnd, context) {
+        if linesEnd > linesStart { builder.leaf(.codeLines, linesStart, linesEnd) }
+        let end = builder.open(.codeBlockEnd, at: stripped)
+        builder.leaf(.codeFence, run.lowerBound, run.upperBound)
+        let after = nextLine(lineEnd)
+        builder.close(end, at: after)
+        return after
+      }
+      next = nextLine(lineEnd)
+      if first < lineEnd { linesEnd = next }
+    }
+    if linesEnd > linesStart { builder.leaf(.codeLines, linesStart, linesEnd) }
+    return linesEnd
+  }
+
+  /// Indented code in a list item from `c` (its first line ending at `e`): the lines
+  /// indented four columns past the item's content `column`, blank lines between them.
+  private mutating func itemIndentedCode(_ c: Int, _ e: Int, column: Int) -> Int {
+    var lastEnd = e
+    var next = nextLine(e)
+    while next < n {
+      let lineEnd = examineLine(next)
+      let (columns, first) = LineMarkers.indentation(p, next, lineEnd)
+      if first < lineEnd {
+        guard columns >= column + 4 else { break }
+        lastEnd = lineEnd
+      }
+      next = nextLine(lineEnd)
+    }
+    let after = nextLine(lastEnd)
+    let node = builder.open(.indentedCode, at: c)
+    builder.close(node, at: after)
+    return after
   }
 }

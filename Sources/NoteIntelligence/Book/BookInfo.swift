@@ -227,7 +227,7 @@ func firstHeading(of doc: NoteDocument, level: Int? = nil) -> SyntaxNode? {
   // Kinds first: joining a large block's pieces to read its kind would copy it.
   for index in 0..<doc.tree.blockCount where doc.tree.blockKind(at: index) == .heading {
     let block = doc.tree.block(at: index)
-    if let level, (block.child(.headingMarker)?.length ?? 1) != level { continue }
+    if let level, block.headingLevel != level { continue }
     return block
   }
   return nil

@@ -27,7 +27,7 @@ extension NoteSummary {
         titleSpan = Self.frontMatterTitleSpan(block, doc)
       case .heading:
         if let content = block.child(.inlineContent) {
-          let level = block.child(.headingMarker)?.length ?? 1
+          let level = block.headingLevel
           let text = OutlineText.bounded(doc.plainText([content]), maxBytes: Self.maxTextBytes)
           headings.append(
             Heading(

@@ -35,7 +35,7 @@ public enum Outline {
     if block.kind == .heading {
       let text = block.child(.inlineContent)
       heading = BlockEntry.Heading(
-        level: block.child(.headingMarker)?.length ?? 1,
+        level: block.headingLevel,
         name: text.map { OutlineText.firstWords(of: [$0], doc, maxWords: .max) } ?? "",
         range: trimmed.shifted(by: -start), selection: (text?.range ?? trimmed).shifted(by: -start))
     }
