@@ -74,23 +74,23 @@ extension BlockParser {
   /// The number of columns of a GFM table whose header is the line `s..<e` (shorter
   /// than `Pieces.largeBlock`): the next line is a delimiter row with as many cells as
   /// the header.
-  mutating func tableColumns(_ s: Int, _ e: Int) -> Int? {
+  mutating func tableColumns(_ s: Int, _ e: Int, limit: Int? = nil) -> Int? {
     guard e - s < Pieces.largeBlock, LineMarkers.holdsPipe(p, s, e) else { return nil }
     let second = nextLine(e)
-    guard second < n, let secondEnd = examineShortLine(second),
+    guard second < n, let secondEnd = examineShortLine(second), secondEnd < limit ?? n,
       let columns = LineMarkers.tableDelimiterColumns(p, second, secondEnd),
       LineMarkers.tableCells(p, s, e).count == columns
     else { return nil }
     return columns
   }
 
-  /// Whether the line `s..<e`, under a paragraph's line, starts a table that ends the
-  /// paragraph.
-  mutating func startsTable(_ s: Int, _ e: Int) -> Bool {
+  /// Whether the line `s..<e`, under a paragraph's line, starts a table (whose
+  /// delimiter row ends before `limit`) that ends the paragraph.
+  mutating func startsTable(_ s: Int, _ e: Int, limit: Int) -> Bool {
     guard LineMarkers.holdsPipe(p, s, e) else { return false }
     let saved = lastLine
     defer { lastLine = saved }
-    return tableColumns(s, e) != nil
+    return tableColumns(s, e, limit: limit) != nil
   }
 
   /// A GFM table: its header, its delimiter row, and rows up to a blank line or a line

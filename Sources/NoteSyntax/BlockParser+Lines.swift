@@ -120,7 +120,8 @@ extension BlockParser {
   /// Returns the end of its last line's content, the start of the next line and, with
   /// `setext`, the underline that makes it a setext heading; or, given the paragraph's
   /// start (`largeFrom`) when large blocks are cut, `nil` once it runs past
-  /// `Pieces.largeBlock` bytes from there. In a list item whose content starts at column
+  /// `Pieces.largeBlock` bytes from there. With `setext`, a table's header ends it too.
+  /// In a list item whose content starts at column
   /// `itemColumn`, a line indented as far that opens a fence or a heading ends it too.
   mutating func paragraphExtent(
     _ e: Int, largeFrom start: Int? = nil, setext: Bool = false, itemColumn: Int? = nil
@@ -128,9 +129,12 @@ extension BlockParser {
     var contentEnd = e
     var next = nextLine(e)
     let budget = cutsLargeBlocks ? start.map { $0 + Pieces.largeBlock } : nil
+    // Setext underlines and tables count within the first `Pieces.largeBlock` bytes
+    // only, whether large blocks are cut or not: past them, a large paragraph's pieces
+    // do not look for them.
+    let limit = start.map { $0 + Pieces.largeBlock } ?? n
     while next < n {
       let lineEnd: Int
-      var short = true
       if let budget {
         guard next < budget, let end = examineLine(next, limit: budget) else {
           let (ends, examined) = LineMarkers.endsParagraph(p, at: next)
@@ -146,16 +150,16 @@ extension BlockParser {
         reach = max(reach, examined)
         if ends { break }
         lineEnd = examineLine(next)
-        short = false
       }
-      if setext && short, let level = LineMarkers.setextLevel(p, next, lineEnd) {
+      let early = setext && lineEnd < limit
+      if early, let level = LineMarkers.setextLevel(p, next, lineEnd) {
         let first = LineMarkers.skipSpaces(p, next, lineEnd)
         let underline = Underline(level: level, range: first..<LineMarkers.trimEnd(p, first, lineEnd))
         return (contentEnd, nextLine(lineEnd), underline)
       }
       if LineMarkers.isParagraphBreak(p, next, lineEnd) { break }
       if let itemColumn, breaksItemText(next, lineEnd, itemColumn) { break }
-      if short && startsTable(next, lineEnd) { break }
+      if early && startsTable(next, lineEnd, limit: limit) { break }
       contentEnd = lineEnd
       next = nextLine(lineEnd)
     }

@@ -8,7 +8,7 @@ extension BlockParser {
   /// item's text, from the line after it (`after`), the list's node open already.
   mutating func list(
     _ s: Int, ordered: Bool, first: (marker: LineMarkers.ListMarker, lineEnd: Int?)?, continuing: Bool,
-    node open: Int? = nil, after: Int? = nil
+    node open: Int? = nil, after: Int? = nil, nested: Bool = false
   ) -> BlockContext {
     let node = open ?? builder.open(ordered ? .orderedList : .unorderedList, at: s)
     let minimum = continuing ? Pieces.minimum : Pieces.largeBlock
@@ -21,7 +21,7 @@ extension BlockParser {
         builder.leaf(.listMarker, marker.markerStart, marker.markerEnd)
         let next: Int
         if let lineEnd {
-          next = itemContent(lineStart, marker, lineEnd)
+          next = itemContent(lineStart, marker, lineEnd, ordered: ordered)
         } else {
           let (end, absent) = itemText(
             from: marker.contentStart, pieceStart: s, minimum: minimum, regionStart: marker.contentStart,
@@ -46,6 +46,9 @@ extension BlockParser {
         let candidateEnd: Int
         if let end = examineShortLine(candidate) {
           candidateEnd = end
+        } else if nested {
+          // A nested list is never cut into pieces: a long line ends it.
+          break
         } else {
           // A long line: an item whose text is cut into pieces, or read whole if blank.
           let prefixEnd = candidate + Pieces.largeBlock
@@ -64,7 +67,7 @@ extension BlockParser {
         candidate = nextLine(candidateEnd)
       }
       guard let found else { break }
-      if cutsLargeBlocks && candidate - s >= minimum
+      if cutsLargeBlocks && !nested && candidate - s >= minimum
         && (items >= Pieces.maximumLines || Pieces.endsRun(p, from: candidate - 32, to: candidate))
       {
         builder.close(node, at: candidate)
@@ -132,13 +135,24 @@ extension BlockParser {
   /// A list item's content after its marker (whose line `s..<e` it is): its first
   /// line's block, then the blocks of the lines indented to its content column, blank
   /// lines between allowed. Returns the start of the line after its last block.
-  private mutating func itemContent(_ s: Int, _ marker: LineMarkers.ListMarker, _ e: Int) -> Int {
+  private mutating func itemContent(_ s: Int, _ marker: LineMarkers.ListMarker, _ e: Int, ordered: Bool) -> Int {
     let blank = LineMarkers.isBlank(p, marker.contentStart, e)
+    let markerColumn = LineMarkers.indentation(p, s, marker.markerStart).columns
+    // Five spaces or more after the marker: the content is indented code, one column
+    // after the marker.
+    let startsWithCode = !blank && marker.contentStart < e && p[marker.contentStart] == ByteClass.space
     let column =
-      blank
-      ? LineMarkers.indentation(p, s, marker.markerStart).columns + (marker.markerEnd - marker.markerStart) + 1
-      : LineMarkers.indentation(p, s, marker.markerStart).columns + (marker.contentStart - marker.markerStart)
-    var next = blank ? nextLine(e) : itemBlock(marker.contentStart, e, column: column, first: true)
+      blank || startsWithCode
+      ? markerColumn + (marker.markerEnd - marker.markerStart) + 1
+      : markerColumn + (marker.contentStart - marker.markerStart)
+    var next: Int
+    if blank {
+      next = nextLine(e)
+    } else if startsWithCode {
+      next = itemIndentedCode(marker.markerEnd + 1, e, column: column)
+    } else {
+      next = itemBlock(marker.contentStart, e, column: column, first: true)
+    }
     while next < n {
       var candidate = next
       var candidateEnd: Int?
@@ -151,7 +165,16 @@ extension BlockParser {
       }
       guard let end = candidateEnd else { break }
       let (columns, _) = LineMarkers.indentation(p, candidate, end)
-      guard columns >= column, LineMarkers.listMarker(p, candidate, end) == nil else { break }
+      guard columns >= column else { break }
+      if let nested = LineMarkers.listMarker(p, candidate, end) {
+        // A list of the other kind nested in the item; an item of the same kind is the
+        // next item of this list (lists of one kind are not nested yet).
+        guard nested.ordered != ordered, columns < column + 4 else { break }
+        let node = builder.count
+        _ = list(candidate, ordered: nested.ordered, first: (nested, end), continuing: false, nested: true)
+        next = builder.end(of: node)
+        continue
+      }
       next = itemBlock(LineMarkers.skipColumns(p, candidate, end, column), end, column: column, first: false)
     }
     return next

@@ -69,7 +69,11 @@ enum LineMarkers {
     } else {
       return nil
     }
-    guard markerEnd < lineEnd, p[markerEnd] == ByteClass.space else { return nil }
+    // An empty item: the marker alone on its line.
+    if markerEnd == lineEnd || isBlank(p, markerEnd, lineEnd) {
+      return ListMarker(ordered: ordered, markerStart: m, markerEnd: markerEnd, contentStart: lineEnd)
+    }
+    guard p[markerEnd] == ByteClass.space || p[markerEnd] == ByteClass.tab else { return nil }
     var content = markerEnd
     while content < lineEnd && content - markerEnd < 4 && p[content] == ByteClass.space { content += 1 }
     return ListMarker(ordered: ordered, markerStart: m, markerEnd: markerEnd, contentStart: content)
@@ -199,20 +203,24 @@ enum LineMarkers {
     if promptMarkerSpan(p, i, lineEnd, letter: UInt8(ascii: "Q")) != nil { return true }
     if quoteMarker(p, i, lineEnd) != nil { return true }
     if openingCodeFence(p, i, lineEnd) != nil { return true }
-    return listMarker(p, i, lineEnd) != nil
+    // An empty item does not interrupt a paragraph.
+    guard let marker = listMarker(p, i, lineEnd) else { return false }
+    return marker.contentStart < lineEnd
   }
 
   /// Whether the line at `i` ends a paragraph, reading as little of it as that takes:
-  /// its first 256 bytes, or the whole line when they cannot tell (only spaces so far, or
-  /// three backticks first, which open a code fence if no backtick follows). Returns one
-  /// past the last byte read.
+  /// its first 256 bytes, or the whole line when they cannot tell (only spaces so far,
+  /// three backticks first, which open a code fence if no backtick follows, or a
+  /// thematic break so far). Returns one past the last byte read.
   static func endsParagraph(_ p: Buffer, at i: Int) -> (ends: Bool, reach: Int) {
     let n = p.count
     let probe = min(n, i + 256)
     var lineEnd = ByteScan.lineBreak(p, from: i, to: probe)
     if lineEnd == probe && probe < n {
       let first = skipSpaces(p, i, probe)
-      if first == probe || p[first] == UInt8(ascii: "`") && startsLikeAFence(p, i, probe) {
+      if first == probe || p[first] == UInt8(ascii: "`") && startsLikeAFence(p, i, probe)
+        || isThematicBreak(p, i, probe)
+      {
         lineEnd = ByteScan.lineBreak(p, from: probe, to: n)
       }
     }

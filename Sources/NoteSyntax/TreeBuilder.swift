@@ -69,6 +69,9 @@ struct TreeBuilder {
     nodes[index].end = UInt32(count)
   }
 
+  /// Where closed node `index` ends, as a buffer position.
+  func end(of index: Int) -> Int { base + Int(nodes[index].offset) + Int(nodes[index].length) }
+
   /// Sets the flags of node `index` (a heading's level).
   @inline(__always)
   mutating func setFlags(_ index: Int, _ flags: UInt8) {
