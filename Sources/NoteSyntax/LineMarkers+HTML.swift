@@ -127,7 +127,9 @@ extension LineMarkers {
   /// The end of an attribute at `i`: a name (`[A-Za-z_:][A-Za-z0-9_.:-]*`), then
   /// optionally `=` and an unquoted, single- or double-quoted value.
   private static func attribute(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> Int? {
-    func startsName(_ b: UInt8) -> Bool { ByteClass.isASCIILetter(b) || b == UInt8(ascii: "_") || b == UInt8(ascii: ":") }
+    func startsName(_ b: UInt8) -> Bool {
+      ByteClass.isASCIILetter(b) || b == UInt8(ascii: "_") || b == UInt8(ascii: ":")
+    }
     func continuesName(_ b: UInt8) -> Bool {
       ByteClass.isASCIIAlphanumeric(b) || b == UInt8(ascii: "_") || b == UInt8(ascii: ".") || b == UInt8(ascii: ":")
         || b == UInt8(ascii: "-")
