@@ -169,9 +169,11 @@ extension BlockParser {
       if let nested = LineMarkers.listMarker(p, candidate, end) {
         // A list of the other kind nested in the item; an item of the same kind is the
         // next item of this list (lists of one kind are not nested yet).
-        guard nested.ordered != ordered, columns < column + 4 else { break }
+        guard nested.ordered != ordered, columns < column + 4, listDepth < 32 else { break }
         let node = builder.count
+        listDepth += 1
         _ = list(candidate, ordered: nested.ordered, first: (nested, end), continuing: false, nested: true)
+        listDepth -= 1
         next = builder.end(of: node)
         continue
       }

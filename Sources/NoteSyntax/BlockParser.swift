@@ -12,6 +12,8 @@ struct BlockParser {
   let startsDocument: Bool
   /// One past the furthest position read for the current block (the end check counts).
   var reach = 0
+  /// How many lists the current item is nested in (nesting stops at 32).
+  var listDepth = 0
   var builder = TreeBuilder()
   /// The latest line examined, which is often examined again next.
   var lastLine = (start: -1, end: 0)
