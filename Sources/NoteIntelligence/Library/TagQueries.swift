@@ -130,7 +130,8 @@ public struct TagCompletionContext: Sendable, Hashable {
       case .headingMarker where node.kind == .heading && next.length == 1 && node.child(.inlineContent) == nil:
         // A `#` alone on its line, an empty heading until a tag's name follows it.
         return true
-      case .headingMarker, .code, .linkTarget, .codeBlockStart, .codeLines, .codeBlockEnd: return false
+      case .headingMarker, .code, .linkTarget, .codeBlockStart, .codeLines, .codeBlockEnd, .indentedCode:
+        return false
       default: node = next
       }
     }
