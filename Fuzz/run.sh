@@ -5,9 +5,9 @@
 #
 # SECONDS (default 60) is each fuzzer's run. The corpus grows in Fuzz/.work/corpus/TARGET
 # (kept between runs); it starts from the seeds: Fuzz/seeds/TARGET, Fuzz/regressions/TARGET
-# (inputs that once failed) and, for the parser, the notes of the test fixtures. A failing
-# input is written to Fuzz/.work/crashes/TARGET/ and the script exits with 1; copy it to
-# Fuzz/regressions/TARGET/ so that `swift test` replays it.
+# (inputs that once failed) and, for the parser, the notes of the test fixtures and of
+# Tests/commonmark/notes. A failing input is written to Fuzz/.work/crashes/TARGET/ and the
+# script exits with 1; copy it to Fuzz/regressions/TARGET/ so that `swift test` replays it.
 #
 # FUZZ_CONFIGURATION=debug builds faster and runs slower (default: release).
 set -euo pipefail
@@ -92,7 +92,7 @@ gather_seeds() {
   mkdir -p "$into"
   case "$target" in
     parser)
-      cp "$root"/Tests/NoteSyntaxTests/Fixtures/*.md "$into"/
+      cp "$root"/Tests/NoteSyntaxTests/Fixtures/*.md "$root"/Tests/commonmark/notes/*.md "$into"/
       find "$root/Tests/editors/library" -name '*.md' -exec cp {} "$into"/ \;
       ;;
     googlebooks) cp "$root"/Tests/GoogleBooks/fixtures/*.json "$into"/ ;;

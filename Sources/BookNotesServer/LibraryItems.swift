@@ -80,7 +80,7 @@ public struct BookItem: Sendable, Hashable, Codable, FastJSONEncodable {
   public var status: String?
   public var started: String?
   public var finished: String?
-  public var rating: Int?
+  public var rating: Double?
   public var isbn: String?
   public var uri: DocumentURI
   public var file: String

@@ -4,7 +4,8 @@
 /// independent and is reused unchanged when text before it changes.
 @usableFromInline struct PackedNode: Sendable, Equatable {
   @usableFromInline var kind: NodeKind
-  /// `PackedNode.holdsLineBreak` or 0 (in what would be padding).
+  /// On a text leaf, `PackedNode.holdsLineBreak` or 0; on a heading, its level (in
+  /// what would be padding).
   @usableFromInline var flags: UInt8 = 0
   /// Start, relative to the block's start (UTF-8 bytes).
   @usableFromInline var offset: UInt32
@@ -31,8 +32,9 @@ struct BlockHeader {
   let context: BlockContext
   /// The context of the block after it.
   let nextContext: BlockContext
-  /// The kinds of the block's nodes, one bit per ``NodeKind`` raw value.
-  let kinds: UInt64
+  /// The kinds of the block's nodes, one bit per ``NodeKind`` raw value (two words:
+  /// there are more than 64 kinds).
+  let kinds: (UInt64, UInt64)
 }
 
 /// A parsed top-level block: an immutable subtree, its findings and how far its parse looked.
@@ -54,8 +56,11 @@ final class Block: ManagedBuffer<BlockHeader, PackedNode> {
     next: BlockContext
   ) -> Block {
     let length = Int(nodes[0].length)
-    var kinds: UInt64 = 0
-    for node in nodes { kinds |= 1 &<< UInt64(node.kind.rawValue) }
+    var kinds: (UInt64, UInt64) = (0, 0)
+    for node in nodes {
+      let raw = UInt64(node.kind.rawValue)
+      if raw < 64 { kinds.0 |= 1 &<< raw } else { kinds.1 |= 1 &<< (raw - 64) }
+    }
     let buffer = Block.create(minimumCapacity: nodes.count) { _ in
       BlockHeader(
         count: nodes.count, findings: findings, length: length, examined: max(examined, length), context: context,
@@ -80,7 +85,10 @@ final class Block: ManagedBuffer<BlockHeader, PackedNode> {
   var nextContext: BlockContext { withUnsafeMutablePointerToHeader { $0.pointee.nextContext } }
   /// Whether a node of the block is of `kind`.
   func holds(_ kind: NodeKind) -> Bool {
-    withUnsafeMutablePointerToHeader { $0.pointee.kinds & (1 &<< UInt64(kind.rawValue)) != 0 }
+    let raw = UInt64(kind.rawValue)
+    return withUnsafeMutablePointerToHeader {
+      raw < 64 ? $0.pointee.kinds.0 & (1 &<< raw) != 0 : $0.pointee.kinds.1 & (1 &<< (raw - 64)) != 0
+    }
   }
   /// Whether the block has findings.
   var hasFindings: Bool { withUnsafeMutablePointerToHeader { !$0.pointee.findings.isEmpty } }

@@ -117,13 +117,22 @@ extension BlockParser {
   }
 
   /// Extends a paragraph whose first line ends at `e` over its continuation lines.
-  /// Returns the end of its last line's content and the start of the next line; or,
-  /// given the paragraph's start (`largeFrom`) when large blocks are cut, `nil` once it
-  /// runs past `Pieces.largeBlock` bytes from there.
-  mutating func paragraphExtent(_ e: Int, largeFrom start: Int? = nil) -> (contentEnd: Int, next: Int)? {
+  /// Returns the end of its last line's content, the start of the next line and, with
+  /// `setext`, the underline that makes it a setext heading; or, given the paragraph's
+  /// start (`largeFrom`) when large blocks are cut, `nil` once it runs past
+  /// `Pieces.largeBlock` bytes from there. With `setext`, a table's header ends it too.
+  /// In a list item whose content starts at column
+  /// `itemColumn`, a line indented as far that opens a fence or a heading ends it too.
+  mutating func paragraphExtent(
+    _ e: Int, largeFrom start: Int? = nil, setext: Bool = false, itemColumn: Int? = nil
+  ) -> (contentEnd: Int, next: Int, underline: Underline?)? {
     var contentEnd = e
     var next = nextLine(e)
     let budget = cutsLargeBlocks ? start.map { $0 + Pieces.largeBlock } : nil
+    // Setext underlines and tables count within the first `Pieces.largeBlock` bytes
+    // only, whether large blocks are cut or not: past them, a large paragraph's pieces
+    // do not look for them.
+    let limit = start.map { $0 + Pieces.largeBlock } ?? n
     while next < n {
       let lineEnd: Int
       if let budget {
@@ -142,10 +151,32 @@ extension BlockParser {
         if ends { break }
         lineEnd = examineLine(next)
       }
+      let early = setext && lineEnd < limit
+      if early, let level = LineMarkers.setextLevel(p, next, lineEnd) {
+        let first = LineMarkers.skipSpaces(p, next, lineEnd)
+        let underline = Underline(level: level, range: first..<LineMarkers.trimEnd(p, first, lineEnd))
+        return (contentEnd, nextLine(lineEnd), underline)
+      }
       if LineMarkers.isParagraphBreak(p, next, lineEnd) { break }
+      if let itemColumn, breaksItemText(next, lineEnd, itemColumn) { break }
+      if early && startsTable(next, lineEnd, limit: limit) { break }
       contentEnd = lineEnd
       next = nextLine(lineEnd)
     }
-    return (contentEnd, next)
+    return (contentEnd, next, nil)
+  }
+
+  /// A setext heading's underline: its level and its `=` or `-` run.
+  struct Underline {
+    var level: Int
+    var range: Range<Int>
+  }
+
+  /// Whether the line `s..<e`, in a list item whose content starts at `column`, is
+  /// indented as far and opens a fence or a heading there.
+  func breaksItemText(_ s: Int, _ e: Int, _ column: Int) -> Bool {
+    let (columns, first) = LineMarkers.indentation(p, s, e)
+    guard columns >= column, columns < column + 4 else { return false }
+    return LineMarkers.openingCodeFence(p, first, e) != nil || LineMarkers.headingLevel(p, first, e) != nil
   }
 }

@@ -12,6 +12,8 @@ struct BlockParser {
   let startsDocument: Bool
   /// One past the furthest position read for the current block (the end check counts).
   var reach = 0
+  /// How many lists the current item is nested in (nesting stops at 32).
+  var listDepth = 0
   var builder = TreeBuilder()
   /// The latest line examined, which is often examined again next.
   var lastLine = (start: -1, end: 0)
@@ -67,10 +69,16 @@ struct BlockParser {
       next = continuePiece(s, context)
     } else if let e = examineLine(s, limit: cutsLargeBlocks ? s + Pieces.largeBlock : n) {
       next = textOrFrontMatter(s, e)
+    } else if LineMarkers.indentation(p, s, s + Pieces.largeBlock).columns >= 4 {
+      // A long line of indented code.
+      indentedCode(s, examineLine(s))
+      next = .text
     } else if LineMarkers.quoteMarker(p, s, s + Pieces.largeBlock) != nil {
       // A long quote line, whose text may be cut into pieces.
       next = blockquote(s, continuing: false)
-    } else if let marker = LineMarkers.listMarker(p, s, s + Pieces.largeBlock) {
+    } else if !LineMarkers.isThematicBreak(p, s, s + Pieces.largeBlock),
+      let marker = LineMarkers.listMarker(p, s, s + Pieces.largeBlock)
+    {
       // A long list item, whose text is cut into pieces.
       next = list(s, ordered: marker.ordered, first: (marker, nil), continuing: false)
     } else if startsLongParagraph(s) {
@@ -110,6 +118,11 @@ struct BlockParser {
     let first = LineMarkers.skipSpaces(p, s, end)
     guard first < end, !LineMarkers.startsLikeAFence(p, s, end) else { return false }
     if startsDocument && s == 0 && p[0] == UInt8(ascii: "-") { return false }
+    // An HTML block or a footnote definition is read whole (a line that long is never
+    // a table's header).
+    if LineMarkers.htmlBlockKind(p, s, end) != nil || LineMarkers.footnoteDefinition(p, s, end) != nil {
+      return false
+    }
     return LineMarkers.headingLevel(p, s, end) == nil && LineMarkers.listMarker(p, s, end) == nil
       && LineMarkers.quoteMarker(p, s, end) == nil
       && LineMarkers.promptMarkerSpan(p, s, end, letter: UInt8(ascii: "Q")) == nil
@@ -208,21 +221,31 @@ struct BlockParser {
   /// A block outside code at line start `s` whose first line ends at `e`; returns the
   /// context after it.
   private mutating func textBlock(_ s: Int, _ e: Int) -> BlockContext {
-    if LineMarkers.isBlank(p, s, e) {
+    let indentation = LineMarkers.indentation(p, s, e)
+    if indentation.first == e {
       let node = builder.open(.blankLine, at: s)
       builder.close(node, at: nextLine(e))
+    } else if indentation.columns >= 4 {
+      indentedCode(s, e)
     } else if let fence = LineMarkers.openingCodeFence(p, s, e) {
-      let node = builder.open(.codeBlockStart, at: s)
-      builder.leaf(.codeFence, fence.run.lowerBound, fence.run.upperBound)
-      if !fence.info.isEmpty { builder.leaf(.codeInfo, fence.info.lowerBound, fence.info.upperBound) }
+      return codeBlockStart(s, e, fence)
+    } else if let kind = LineMarkers.htmlBlockKind(p, s, e) {
+      htmlBlock(s, e, kind: kind)
+    } else if let level = LineMarkers.headingLevel(p, indentation.first, e) {
+      heading(s, indentation.first, e, level)
+    } else if LineMarkers.isThematicBreak(p, s, e) {
+      let node = builder.open(.thematicBreak, at: s)
       builder.close(node, at: nextLine(e))
-      return .code(fence: fence.character, length: fence.run.count)
-    } else if let level = LineMarkers.headingLevel(p, s, e) {
-      heading(s, e, level)
     } else if let marker = LineMarkers.listMarker(p, s, e) {
       return list(s, ordered: marker.ordered, first: (marker, e), continuing: false)
     } else if LineMarkers.quoteMarker(p, s, e) != nil {
       return blockquote(s, continuing: false)
+    } else if let fence = LineMarkers.openingDelimitedBlock(p, s, e) {
+      return codeBlockStart(s, e, fence)
+    } else if let definition = LineMarkers.footnoteDefinition(p, s, e) {
+      footnoteDefinition(s, e, definition)
+    } else if let columns = tableColumns(s, e) {
+      table(s, e, columns: columns)
     } else if questionAnswer(s, e) {
       // Built by `questionAnswer`.
     } else if let markerEnd = LineMarkers.summaryMarkerEnd(p, s, e) {
@@ -274,20 +297,34 @@ struct BlockParser {
 
   // MARK: Rules
 
-  private mutating func heading(_ s: Int, _ e: Int, _ level: Int) {
+  /// An ATX heading whose line starts at `s` and whose `#` run starts at `m`: the
+  /// heading's text without its closing `#` run, which is a marker too.
+  mutating func heading(_ s: Int, _ m: Int, _ e: Int, _ level: Int) {
     let node = builder.open(.heading, at: s)
-    builder.leaf(.headingMarker, s, s + level)
-    let content = LineMarkers.skipSpaces(p, s + level, e)
-    inlineContent(content, LineMarkers.trimEnd(p, content, e))
+    builder.setFlags(node, UInt8(level))
+    builder.leaf(.headingMarker, m, m + level)
+    let content = LineMarkers.skipSpaces(p, m + level, e)
+    let trimmed = LineMarkers.trimEnd(p, content, e)
+    let contentEnd = LineMarkers.contentEndBeforeClosingHashes(p, content, trimmed)
+    inlineContent(content, contentEnd)
+    if contentEnd < trimmed {
+      let closing = LineMarkers.skipSpaces(p, contentEnd, trimmed)
+      builder.leaf(.headingMarker, closing, trimmed)
+    }
     builder.close(node, at: nextLine(e))
   }
 
   private mutating func paragraph(_ s: Int, _ e: Int) -> BlockContext {
-    let node = builder.open(.paragraph, at: s)
-    guard let (contentEnd, next) = paragraphExtent(e, largeFrom: s) else {
+    guard let (contentEnd, next, underline) = paragraphExtent(e, largeFrom: s, setext: true) else {
+      let node = builder.open(.paragraph, at: s)
       let textStart = LineMarkers.paragraphLineMarker(p, s, e, &builder)
       return paragraphPiece(node, pieceStart: s, from: textStart, regionStart: textStart, minimum: Pieces.largeBlock)
     }
+    if let underline {
+      setextHeading(s, contentEnd, underline: underline, next: next)
+      return .text
+    }
+    let node = builder.open(.paragraph, at: s)
     let textStart = LineMarkers.paragraphLineMarker(p, s, e, &builder)
     inline(textStart, contentEnd, questionMarkers: true)
     builder.close(node, at: next)
@@ -326,7 +363,7 @@ struct BlockParser {
     else { return false }
     // The answer's lines: every line read to its end or to a break, so the block's
     // reach covers them and the line after.
-    let (answerTextEnd, next) = paragraphExtent(answerEnd)!
+    let (answerTextEnd, next, _) = paragraphExtent(answerEnd)!
     let node = builder.open(.questionAnswer, at: s)
     prompt(.questionMarker, .question, s, e, e, marker: question, empty: .qaEmptyQuestion)
     if let blankLine { builder.finding(.qaBlankLineBetween, blankLine.lowerBound, blankLine.upperBound) }

@@ -24,6 +24,9 @@ enum ByteClass {
   }
 
   @inline(__always)
+  static func isASCIILetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
+
+  @inline(__always)
   static func lowercased(_ b: UInt8) -> UInt8 { (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b }
 
   /// Decodes the scalar starting at `i` (the buffer is valid UTF-8). Returns the scalar

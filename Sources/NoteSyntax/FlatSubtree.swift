@@ -29,6 +29,10 @@ public struct FlatSubtree {
   /// Whether the text of leaf `index` holds a line break (only a code span's text can).
   @inlinable public func holdsLineBreak(_ index: Int) -> Bool { nodes[index].flags & PackedNode.holdsLineBreak != 0 }
 
+  /// The level (1–6) of heading `index`: an ATX heading's `#` count, 1 for a setext
+  /// heading underlined with `=`, 2 with `-`.
+  @inlinable public func headingLevel(_ index: Int) -> Int { max(1, Int(nodes[index].flags)) }
+
   /// The index after node `index`'s subtree: its next sibling, or its parent's next.
   @inlinable public func subtreeEnd(_ index: Int) -> Int { Int(nodes[index].end) }
 }

@@ -34,12 +34,12 @@ enum LineMarkers {
     skipSpaces(p, i, lineEnd) == lineEnd
   }
 
-  /// The heading level (1–6) when the line is a heading.
+  /// The heading level (1–6) when the line is a heading (`#` alone is an empty one).
   static func headingLevel(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> Int? {
     var j = i
     while j < lineEnd && j - i < 7 && p[j] == UInt8(ascii: "#") { j += 1 }
     let level = j - i
-    guard level >= 1 && level <= 6 && j < lineEnd && ByteClass.isSpaceOrTab(p[j]) else { return nil }
+    guard level >= 1 && level <= 6 && (j == lineEnd || ByteClass.isSpaceOrTab(p[j])) else { return nil }
     return level
   }
 
@@ -69,7 +69,11 @@ enum LineMarkers {
     } else {
       return nil
     }
-    guard markerEnd < lineEnd, p[markerEnd] == ByteClass.space else { return nil }
+    // An empty item: the marker alone on its line.
+    if markerEnd == lineEnd || isBlank(p, markerEnd, lineEnd) {
+      return ListMarker(ordered: ordered, markerStart: m, markerEnd: markerEnd, contentStart: lineEnd)
+    }
+    guard p[markerEnd] == ByteClass.space || p[markerEnd] == ByteClass.tab else { return nil }
     var content = markerEnd
     while content < lineEnd && content - markerEnd < 4 && p[content] == ByteClass.space { content += 1 }
     return ListMarker(ordered: ordered, markerStart: m, markerEnd: markerEnd, contentStart: content)
@@ -166,6 +170,9 @@ enum LineMarkers {
   /// The run of a fence that closes the code block of `context` on this line: 0 to 3
   /// spaces, at least as many of the same character as opened it, then only spaces.
   static func closingCodeFence(_ p: Buffer, _ i: Int, _ lineEnd: Int, _ context: BlockContext) -> Range<Int>? {
+    if context.fence == UInt8(ascii: "$") || context.fence == UInt8(ascii: "%") {
+      return closingDelimiter(p, i, lineEnd, context.fence).map { $0..<($0 + 2) }
+    }
     var start = i
     while start < lineEnd && start - i < 3 && p[start] == ByteClass.space { start += 1 }
     var end = start
@@ -179,30 +186,41 @@ enum LineMarkers {
     i + 3 <= lineEnd && p[i] == c && p[i + 1] == c && p[i + 2] == c && isBlank(p, i + 3, lineEnd)
   }
 
-  /// Whether a line at `i` ends a paragraph: blank, `#`, a list marker, a `>`, a `Q:`
-  /// line (bold, `**Q:**`, or a malformed `Q:text` or `q: ` too: the writer meant a
-  /// question), or a code fence.
+  /// Whether a line at `i` ends a paragraph: blank, `#`, a heading, a thematic break,
+  /// an HTML block of kinds 1 to 6, a list marker, a `>`, a `Q:` line (bold, `**Q:**`,
+  /// or a malformed `Q:text` or `q: ` too: the writer meant a question), a code fence,
+  /// or a `$$` or `%%` line that opens a block.
   static func isParagraphBreak(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> Bool {
-    if isBlank(p, i, lineEnd) { return true }
+    let (columns, first) = indentation(p, i, lineEnd)
+    if first == lineEnd { return true }
     let b = p[i]
     if b == UInt8(ascii: "#") { return true }
+    if columns < 4 {
+      if headingLevel(p, first, lineEnd) != nil || isThematicBreak(p, i, lineEnd) { return true }
+      if let kind = htmlBlockKind(p, i, lineEnd), kind < 7 { return true }
+      if openingDelimitedBlock(p, i, lineEnd) != nil { return true }
+    }
     if promptMarkerSpan(p, i, lineEnd, letter: UInt8(ascii: "Q")) != nil { return true }
     if quoteMarker(p, i, lineEnd) != nil { return true }
     if openingCodeFence(p, i, lineEnd) != nil { return true }
-    return listMarker(p, i, lineEnd) != nil
+    // An empty item does not interrupt a paragraph.
+    guard let marker = listMarker(p, i, lineEnd) else { return false }
+    return marker.contentStart < lineEnd
   }
 
   /// Whether the line at `i` ends a paragraph, reading as little of it as that takes:
-  /// its first 256 bytes, or the whole line when they cannot tell (only spaces so far, or
-  /// three backticks first, which open a code fence if no backtick follows). Returns one
-  /// past the last byte read.
+  /// its first 256 bytes, or the whole line when they cannot tell (only spaces so far,
+  /// three backticks first, which open a code fence if no backtick follows, or a
+  /// thematic break so far). Returns one past the last byte read.
   static func endsParagraph(_ p: Buffer, at i: Int) -> (ends: Bool, reach: Int) {
     let n = p.count
     let probe = min(n, i + 256)
     var lineEnd = ByteScan.lineBreak(p, from: i, to: probe)
     if lineEnd == probe && probe < n {
       let first = skipSpaces(p, i, probe)
-      if first == probe || p[first] == UInt8(ascii: "`") && startsLikeAFence(p, i, probe) {
+      if first == probe || p[first] == UInt8(ascii: "`") && startsLikeAFence(p, i, probe)
+        || isThematicBreak(p, i, probe)
+      {
         lineEnd = ByteScan.lineBreak(p, from: probe, to: n)
       }
     }

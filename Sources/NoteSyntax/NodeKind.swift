@@ -26,7 +26,8 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
   /// Anything else: inline text up to a paragraph break.
   case paragraph
   /// The line that opens a fenced code block: 0 to 3 spaces, 3 or more backticks or
-  /// tildes, then an optional info string (the language).
+  /// tildes, then an optional info string (the language); or a `$$` (display math) or
+  /// `%%` (an Obsidian comment) line, whose block is read as code is.
   case codeBlockStart
   /// A run of lines inside a fenced code block, line breaks included. Nothing inside
   /// is recognised, so it has no children.
@@ -34,6 +35,19 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
   /// The line that closes a fenced code block: at least as many of the same fence
   /// character as opened it, then only spaces.
   case codeBlockEnd
+  /// `---`, `***` or `___` (three or more, spaces between allowed) alone on a line.
+  case thematicBreak
+  /// Lines indented by four spaces or a tab, outside a paragraph: code, read as it is.
+  case indentedCode
+  /// One of CommonMark's seven kinds of HTML block (`<!-- … -->`, `<details>`, …),
+  /// read as it is.
+  case htmlBlock
+  /// `[^label]: text`: a footnote's definition.
+  case footnoteDefinition
+  /// A GFM table: its header row, delimiter row and body rows.
+  case table
+  /// One row of a table (the delimiter row is a row without cells).
+  case tableRow
 
   // MARK: Parts of blocks
   /// A front matter fence, `---` or `...`.
@@ -46,8 +60,11 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
   case frontMatterValue
   /// A front matter line that is not `key: value`.
   case frontMatterInvalidLine
-  /// The `#` run of a heading.
+  /// The `#` run of an ATX heading, its closing `#` run, or a setext heading's
+  /// underline (`===` or `---`).
   case headingMarker
+  /// One cell of a table row: its inline text.
+  case tableCell
   /// One list item: its marker and its paragraph.
   case listItem
   /// A list item's `-`, `*`, `+`, `1.` or `1)`.
@@ -144,6 +161,13 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case .codeBlockStart: "codeBlockStart"
     case .codeLines: "codeLines"
     case .codeBlockEnd: "codeBlockEnd"
+    case .thematicBreak: "thematicBreak"
+    case .indentedCode: "indentedCode"
+    case .htmlBlock: "htmlBlock"
+    case .footnoteDefinition: "footnoteDefinition"
+    case .table: "table"
+    case .tableRow: "tableRow"
+    case .tableCell: "tableCell"
     case .frontMatterFence: "frontMatterFence"
     case .frontMatterEntry: "frontMatterEntry"
     case .frontMatterKey: "frontMatterKey"

@@ -31,6 +31,10 @@ public struct SyntaxNode: @unchecked Sendable, CustomStringConvertible {
   /// skips most blocks without visiting their nodes.
   public func mayHold(_ kind: NodeKind) -> Bool { block.holds(kind) }
 
+  /// A heading's level (1–6): an ATX heading's `#` count, 1 for a setext heading
+  /// underlined with `=`, 2 with `-`; 1 for any other node.
+  public var headingLevel: Int { kind == .heading ? max(1, Int(packed.flags)) : 1 }
+
   public var startOffset: Int { blockStart + Int(packed.offset) }
   public var endOffset: Int { let p = packed; return blockStart + Int(p.offset) + Int(p.length) }
   public var length: Int { Int(packed.length) }

@@ -69,6 +69,16 @@ struct TreeBuilder {
     nodes[index].end = UInt32(count)
   }
 
+  /// Where closed node `index` ends, as a buffer position.
+  func end(of index: Int) -> Int { base + Int(nodes[index].offset) + Int(nodes[index].length) }
+
+  /// Sets the flags of node `index` (a heading's level).
+  @inline(__always)
+  mutating func setFlags(_ index: Int, _ flags: UInt8) {
+    precondition(index < count)
+    nodes[index].flags = flags
+  }
+
   /// Adds a node with no children.
   @inline(__always)
   mutating func leaf(_ kind: NodeKind, _ start: Int, _ end: Int, flags: UInt8 = 0) {

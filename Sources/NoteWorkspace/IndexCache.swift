@@ -20,8 +20,9 @@ public struct IndexCache: Sendable {
   public let fingerprint: String
 
   /// Bumped whenever ``NoteSummary``, what it holds (a note's title: its file name
-  /// when it has no other, since 7) or its archive changes.
-  static let version: UInt32 = 8
+  /// when it has no other; its links; headings and code as the CommonMark block
+  /// structure gives them) or its archive changes.
+  static let version: UInt32 = 9
   static let magic: [UInt8] = Array("BNIDX".utf8)
 
   /// The cache of the library made of `roots`, in `directory`.

@@ -76,7 +76,12 @@ public enum BookExport {
     writer.key("finished")
     entry.finished.writeJSON(to: &writer)
     writer.key("rating")
-    entry.rating.writeJSON(to: &writer)
+    if let rating = entry.rating {
+      // A whole rating is written as an integer, a half as `4.5`.
+      if rating == rating.rounded() { writer.write(Int(rating)) } else { writer.write(rating) }
+    } else {
+      writer.writeNull()
+    }
     writer.key("isbn")
     entry.isbn.writeJSON(to: &writer)
     writer.key("file")

@@ -39,7 +39,8 @@ public enum SummaryArchive {
     w.strings(book.authors)
     w.strings(book.tags)
     w.int(book.status.map { ReadingStatus.allCases.firstIndex(of: $0)! + 1 } ?? 0)
-    w.int(book.rating ?? 0)
+    // In halves: `4.5` is 9.
+    w.int(book.rating.map { Int(($0 * 2).rounded()) } ?? 0)
     w.int(book.fields.count)
     for (key, value) in book.fields.sorted(by: { $0.key < $1.key }) {
       w.string(key)
@@ -132,7 +133,7 @@ public enum SummaryArchive {
     guard status >= 0, status <= ReadingStatus.allCases.count else { throw r.corrupt }
     book.status = status == 0 ? nil : ReadingStatus.allCases[status - 1]
     let rating = try r.int()
-    book.rating = rating == 0 ? nil : rating
+    book.rating = rating == 0 ? nil : Double(rating) / 2
     for _ in 0..<(try r.count()) {
       let key = try r.string()
       book.fields[key] = try r.string()

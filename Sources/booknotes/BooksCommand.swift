@@ -93,7 +93,7 @@ enum BooksCommand: Subcommand {
       var table = TextTable()
       for book in group {
         table.rows.append([
-          book.title, book.authors.joined(separator: ", "), dates(book), book.rating.map { "\($0)/5" } ?? "",
+          book.title, book.authors.joined(separator: ", "), dates(book), book.rating.map { Self.rating($0) } ?? "",
           names(book.path),
         ])
       }
@@ -104,6 +104,11 @@ enum BooksCommand: Subcommand {
   }
 
   /// `2021-01-04 – 2021-02-20`, `started 2021-01-04`, `finished 2021-02-20` or nothing.
+  /// `4/5`, or `4.5/5` for a half.
+  static func rating(_ rating: Double) -> String {
+    rating == rating.rounded() ? "\(Int(rating))/5" : "\(Int(rating)).5/5"
+  }
+
   static func dates(_ book: BookEntry) -> String {
     switch (book.started, book.finished) {
     case (let started?, let finished?): "\(started) – \(finished)"

@@ -44,7 +44,7 @@ import Testing
     #expect(search.lines == ["vault/influence.md:6: [Influence] - \"#**books/2019**\""])
     let books = try runBooknotes(["books", "--status", "dnf"], in: fixture.root)
     #expect(books.status == 0)
-    #expect(books.lines == ["abandoned (1)", "  Influence  Robert Cialdini  vault/influence.md"])
+    #expect(books.lines == ["abandoned (1)", "  Influence  Robert Cialdini  2.5/5  vault/influence.md"])
     let check = try runBooknotes(["check", "vault/influence.md"], in: fixture.root)
     #expect(check.status == 0)
     #expect(check.stdout == "", "no value of the front matter is flagged")
@@ -59,6 +59,7 @@ import Testing
     let books = try await client.request("booknotes/books", params: ["status": "abandoned"])
     #expect((books.arrayValue ?? []).compactMap { $0["title"]?.stringValue } == ["Influence"])
     #expect(books.arrayValue?.first?["authors"] == ["Robert Cialdini"])
+    #expect(books.arrayValue?.first?["rating"] == 2.5, "a half rating")
     // References to `#psychology` from another note find the block list's item.
     let crlf = fixture.uri("crlf.md")
     client.open(crlf, text: LibraryFixture.notes["crlf.md"]!)

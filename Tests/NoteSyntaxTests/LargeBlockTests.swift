@@ -255,7 +255,7 @@ import Testing
   /// after edits.
   @Test(arguments: cases)
   func eachBlockKnowsTheKindsOfItsNodes(_ large: Case) {
-    #expect(NodeKind.allCases.allSatisfy { $0.rawValue < 64 })
+    #expect(NodeKind.allCases.allSatisfy { $0.rawValue < 128 })
     func check(_ document: NoteDocument) {
       document.tree.forEachBlock { block in
         let kinds = block.withFlatSubtree { flat in Set((flat.root..<flat.end).map(flat.kind)) }

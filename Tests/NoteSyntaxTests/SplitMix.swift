@@ -64,7 +64,7 @@ enum NoteGenerator {
 
   static func block(_ rng: inout SplitMix) -> String {
     let br = breaks.randomElement(using: &rng)!
-    switch Int.random(in: 0..<11, using: &rng) {
+    switch Int.random(in: 0..<13, using: &rng) {
     case 0: return String(repeating: "#", count: Int.random(in: 1...7, using: &rng)) + " " + inline(&rng)
     case 1: return "- " + inline(&rng) + br + "- " + inline(&rng) + br + "  - " + inline(&rng)
     case 2: return "1. " + inline(&rng) + br + "2. " + inline(&rng)
@@ -84,7 +84,40 @@ enum NoteGenerator {
         ? "" : String(repeating: " ", count: Int.random(in: 0...3, using: &rng)) + fence
       return fence + info + br + body + close
     case 8: return "Q:" + inline(&rng) + br + (Bool.random(using: &rng) ? "A: " : "a:") + inline(&rng)
+    case 9, 10: return commonMarkBlock(&rng, br)
     default: return inline(&rng) + br + inline(&rng)
+    }
+  }
+
+  /// What notes hold that is ours only outside code, HTML, math and comments.
+  static func ours(_ rng: inout SplitMix) -> String {
+    [
+      "# Heading", "Q: q", "A: a", "#tag", "[l](x.md)", "[[Note]]", "?[hint](answer)", "?[broken", "> quote",
+      inline(&rng),
+    ]
+    .randomElement(using: &rng)!
+  }
+
+  /// CommonMark's and GFM's other blocks: HTML blocks, indented code, `$$` and `%%`
+  /// blocks, setext headings, thematic breaks, tables, footnote definitions and blocks in
+  /// list items; sometimes left open.
+  static func commonMarkBlock(_ rng: inout SplitMix, _ br: String) -> String {
+    let open = Int.random(in: 0..<5, using: &rng) == 0
+    switch Int.random(in: 0..<12, using: &rng) {
+    case 0: return "<!-- " + ours(&rng) + br + ours(&rng) + (open ? "" : " -->")
+    case 1: return "<details>" + br + "<summary>x</summary>" + br + ours(&rng) + br + (open ? "" : "</details>")
+    case 2: return "    " + ours(&rng) + br + br + "\t" + ours(&rng)
+    case 3: return "$$" + br + ours(&rng) + br + (open ? "" : "$$")
+    case 4: return "%%" + br + ours(&rng) + br + (open ? "" : "%%")
+    case 5: return inline(&rng) + br + ["===", "---", "-", "= ="].randomElement(using: &rng)!
+    case 6: return ["---", "***", "_ _ _", "- - -", "* * *"].randomElement(using: &rng)!
+    case 7: return "| a | b |" + br + "|---|:-:|" + br + "| " + inline(&rng) + " | " + ours(&rng) + " |"
+    case 8: return "[^1]: " + inline(&rng)
+    case 9:
+      return "- ## " + inline(&rng) + br + "- " + inline(&rng) + br + "  ```" + br + "  " + ours(&rng) + br
+        + (open ? "" : "  ```")
+    case 10: return "1. " + inline(&rng) + br + br + "       " + ours(&rng) + br + "   - " + inline(&rng)
+    default: return "<div>" + br + ours(&rng) + br + br + ours(&rng)
     }
   }
 
@@ -94,5 +127,7 @@ enum NoteGenerator {
     "**", "==", "=", "$", "%%", "[^", "[[", "]]", "![[", "|",
     "_", "`", "> ", "- ", "1. ", "---", "---\n", "...", "Summary: ", "tl;dr:", "😀", "👨‍👩‍👧", "\u{200D}", "🇫🇷", "é", "中", " ",
     "\t", "word", "(p. 4)", "— p. 3", "status: x\n", "```", "```\n", "~~~", "\n```sh\n", "`",
+    "<!--", "-->", "<details>\n", "</details>", "<div>", "    ", "\n    ", "$$\n", "\n%%\n", "===", "\n---\n", "***",
+    "| a |", "|---|", "[^1]: ", "\n- ## ", "\n  ```\n",
   ]
 }

@@ -31,9 +31,9 @@ public struct BookInfo: Sendable, Equatable {
   public var status: ReadingStatus?
   public var started: String?
   public var finished: String?
-  /// 1 to 5; `nil` when absent, unrated (`0`), a half (`4.5`) or out of range. A run of
-  /// stars counts them.
-  public var rating: Int?
+  /// 1 to 5 in halves (`4.5`); `nil` when absent, unrated (`0`) or out of range. A run
+  /// of stars counts them.
+  public var rating: Double?
   /// Tags without `#`.
   public var tags: [String] = []
   /// Every entry as written (values unquoted), unknown keys included, keys lowercased. A
@@ -91,7 +91,9 @@ public struct BookInfo: Sendable, Equatable {
     status = text("status").flatMap { ReadingStatus(frontMatter: $0) }
     started = text("started")
     finished = text("finished")
-    rating = text("rating").flatMap(FrontMatterValues.rating).flatMap { $0 >= 1 && $0 == $0.rounded() ? Int($0) : nil }
+    rating = text("rating").flatMap(FrontMatterValues.rating).flatMap {
+      $0 >= 1 && $0 <= 5 && ($0 * 2).rounded() == $0 * 2 ? $0 : nil
+    }
     tags = Self.tagList(text("tags") ?? text("tag") ?? "")
   }
 
@@ -230,7 +232,7 @@ func firstHeading(of doc: NoteDocument, level: Int? = nil) -> SyntaxNode? {
   // Kinds first: joining a large block's pieces to read its kind would copy it.
   for index in 0..<doc.tree.blockCount where doc.tree.blockKind(at: index) == .heading {
     let block = doc.tree.block(at: index)
-    if let level, (block.child(.headingMarker)?.length ?? 1) != level { continue }
+    if let level, block.headingLevel != level { continue }
     return block
   }
   return nil

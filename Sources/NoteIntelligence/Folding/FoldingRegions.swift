@@ -69,8 +69,8 @@ public enum FoldingRegions {
         lastContentLine = last
         closeCode()
       case .heading:
-        closeSections(downTo: block.child(.headingMarker)?.length ?? 1)
-        open.append((block.child(.headingMarker)?.length ?? 1, first))
+        closeSections(downTo: block.headingLevel)
+        open.append((block.headingLevel, first))
       case .frontMatter where last > first:
         result.append(FoldingRegion(startLine: first, endLine: last, kind: .frontMatter))
       case .blockquote where last > first:

@@ -7,14 +7,14 @@ public struct BookEntry: Sendable, Hashable {
   /// Dates as written.
   public var started: String?
   public var finished: String?
-  /// 1 to 5.
-  public var rating: Int?
+  /// 1 to 5, in halves.
+  public var rating: Double?
   public var isbn: String?
   public var path: String
 
   public init(
     title: String, authors: [String] = [], status: ReadingStatus? = nil, started: String? = nil,
-    finished: String? = nil, rating: Int? = nil, isbn: String? = nil, path: String
+    finished: String? = nil, rating: Double? = nil, isbn: String? = nil, path: String
   ) {
     self.title = title
     self.authors = authors

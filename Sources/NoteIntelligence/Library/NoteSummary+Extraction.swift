@@ -18,6 +18,14 @@ extension NoteSummary {
     terms = TermTable()
     wordsPending = nil
     var linkUses: [LinkUse] = []
+    func appendHeading(_ block: SyntaxNode) {
+      guard let content = block.child(.inlineContent) else { return }
+      let text = OutlineText.bounded(doc.plainText([content]), maxBytes: Self.maxTextBytes)
+      headings.append(
+        Heading(
+          level: block.headingLevel, text: text, span: doc.span(of: block.trimmedRange(in: doc)),
+          textSpan: doc.span(of: content.range)))
+    }
     // One walk over the blocks for everything: a first indexing summarises every note.
     doc.tree.forEachBlock { block in
       Self.appendTagUses(of: block, doc, to: &tags)
@@ -26,20 +34,17 @@ extension NoteSummary {
       case .frontMatter:
         titleSpan = Self.frontMatterTitleSpan(block, doc)
       case .heading:
-        if let content = block.child(.inlineContent) {
-          let level = block.child(.headingMarker)?.length ?? 1
-          let text = OutlineText.bounded(doc.plainText([content]), maxBytes: Self.maxTextBytes)
-          headings.append(
-            Heading(
-              level: level, text: text, span: doc.span(of: block.trimmedRange(in: doc)),
-              textSpan: doc.span(of: content.range)))
-        }
+        appendHeading(block)
+      case .unorderedList,
+        .orderedList where block.mayHold(.heading):
+        // Headings in list items (`- ## JavaScript`).
+        block.forEachDescendant { if $0.kind == .heading { appendHeading($0) } }
       case .questionAnswer:
         if let question = block.child(.question) {
           let text = OutlineText.bounded(doc.plainText([question]), maxBytes: Self.maxTextBytes)
           questions.append(Question(text: text, span: doc.span(of: question.range)))
         }
-      case .codeBlockStart, .codeLines, .codeBlockEnd:
+      case .codeBlockStart, .codeLines, .codeBlockEnd, .indentedCode, .htmlBlock:
         if let last = codeRanges.last, last.upperBound == block.range.lowerBound {
           codeRanges[codeRanges.count - 1] = last.lowerBound..<block.range.upperBound
         } else {

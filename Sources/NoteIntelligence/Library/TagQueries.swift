@@ -121,13 +121,17 @@ public struct TagCompletionContext: Sendable, Hashable {
     let block = doc.tree.block(at: index)
     guard block.range.contains(offset) else { return false }
     switch block.kind {
-    case .frontMatter, .codeBlockStart, .codeLines, .codeBlockEnd: return false
+    case .frontMatter, .codeBlockStart, .codeLines, .codeBlockEnd, .indentedCode, .htmlBlock: return false
     default: break
     }
     var node = block
     while let next = node.children.first(where: { $0.range.contains(offset) }) {
       switch next.kind {
-      case .headingMarker, .code, .linkTarget: return false
+      case .headingMarker where node.kind == .heading && next.length == 1 && node.child(.inlineContent) == nil:
+        // A `#` alone on its line, an empty heading until a tag's name follows it.
+        return true
+      case .headingMarker, .code, .linkTarget, .codeBlockStart, .codeLines, .codeBlockEnd, .indentedCode:
+        return false
       default: node = next
       }
     }

@@ -15,13 +15,16 @@ public enum Outline {
   /// What one top-level block adds to the outline, in offsets relative to its start.
   struct BlockEntry {
     struct Heading {
+      /// The heading node's start, relative to the block's.
+      var offset: Int
       var level: Int
       var name: String
       var range: Range<Int>
       var selection: Range<Int>
     }
 
-    var heading: Heading?
+    /// The block's heading, or the headings of a list's items (`- ## JavaScript`).
+    var headings: [Heading]
     var prompts: [OutlineSymbol]
     /// The end of the block without its trailing blank space; `nil` for a blank line.
     var contentEnd: Int?
@@ -31,16 +34,23 @@ public enum Outline {
   static func entry(for block: SyntaxNode, in doc: NoteDocument) -> BlockEntry {
     let start = block.startOffset
     let trimmed = block.trimmedRange(in: doc)
-    var heading: BlockEntry.Heading?
+    var headings: [BlockEntry.Heading] = []
+    func add(_ heading: SyntaxNode) {
+      let range = heading.kind == block.kind ? trimmed : heading.trimmedRange(in: doc)
+      let text = heading.child(.inlineContent)
+      headings.append(
+        BlockEntry.Heading(
+          offset: heading.startOffset - start, level: heading.headingLevel,
+          name: text.map { OutlineText.firstWords(of: [$0], doc, maxWords: .max) } ?? "",
+          range: range.shifted(by: -start), selection: (text?.range ?? range).shifted(by: -start)))
+    }
     if block.kind == .heading {
-      let text = block.child(.inlineContent)
-      heading = BlockEntry.Heading(
-        level: block.child(.headingMarker)?.length ?? 1,
-        name: text.map { OutlineText.firstWords(of: [$0], doc, maxWords: .max) } ?? "",
-        range: trimmed.shifted(by: -start), selection: (text?.range ?? trimmed).shifted(by: -start))
+      add(block)
+    } else if (block.kind == .unorderedList || block.kind == .orderedList) && block.mayHold(.heading) {
+      block.forEachDescendant { if $0.kind == .heading { add($0) } }
     }
     return BlockEntry(
-      heading: heading, prompts: prompts(in: block, doc).map { $0.shifted(by: -start) },
+      headings: headings, prompts: prompts(in: block, doc).map { $0.shifted(by: -start) },
       contentEnd: block.kind == .blankLine ? nil : trimmed.upperBound - start)
   }
 
@@ -170,7 +180,7 @@ public final class OutlineCache {
       guard block.kind != .blankLine else { return }
       let entry = cache.value(for: block) { Outline.entry(for: $0, in: doc) }
       let start = block.startOffset
-      if let heading = entry.heading, start != titleStart {
+      for heading in entry.headings where start + heading.offset != titleStart {
         close(downTo: heading.level)
         visitor.enter(
           name: heading.name, detail: nil, kind: open.isEmpty ? .chapter : .section,

@@ -36,7 +36,7 @@ struct TokenCollector {
       (.marker, .empty)
     case .frontMatterKey: (.property, .empty)
     case .frontMatterValue: (.string, .empty)
-    case .heading: (.heading, SemanticTokenModifiers(.level(headingLevel(of: index, in: tree))))
+    case .heading: (.heading, SemanticTokenModifiers(.level(tree.headingLevel(index))))
     case .blockquote: (.quote, .empty)
     case .citation: (.citation, .empty)
     case .question: (.question, .empty)
@@ -72,16 +72,6 @@ struct TokenCollector {
       }
     }
     return false
-  }
-
-  /// The length of a heading's marker (its level), 1 without one.
-  private static func headingLevel(of index: Int, in tree: FlatSubtree) -> Int {
-    var child = index + 1
-    while child < tree.subtreeEnd(index) {
-      if tree.kind(child) == .headingMarker { return tree.length(child) }
-      child = tree.subtreeEnd(child)
-    }
-    return 1
   }
 
   /// The tokens of `block`'s subtree, relative to its start.

@@ -25,7 +25,22 @@ struct InlineRegion {
     case .heading, .summary:
       return block.child(.inlineContent).map { [InlineRegion(nodes: [$0])] } ?? []
     case .unorderedList, .orderedList:
-      return block.children.compactMap { $0.child(.inlineContent) }.map { InlineRegion(nodes: [$0]) }
+      // Each item's text, heading and paragraphs, and those of a list nested in it.
+      var regions: [InlineRegion] = []
+      func add(_ list: SyntaxNode) {
+        for item in list.children where item.kind == .listItem {
+          for child in item.children {
+            switch child.kind {
+            case .inlineContent, .paragraph: regions.append(InlineRegion(nodes: [child]))
+            case .heading: if let text = child.child(.inlineContent) { regions.append(InlineRegion(nodes: [text])) }
+            case .unorderedList, .orderedList: add(child)
+            default: break
+            }
+          }
+        }
+      }
+      add(block)
+      return regions
     case .blockquote:
       var lines = block.children.compactMap { $0.child(.inlineContent) }
       var title: [InlineRegion] = []

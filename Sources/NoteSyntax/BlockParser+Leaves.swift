@@ -1,0 +1,126 @@
+/// CommonMark's and GFM's leaf blocks besides headings, paragraphs and prompts: code
+/// fences' first lines, indented code, HTML blocks, setext headings, footnote
+/// definitions and tables.
+extension BlockParser {
+  /// The opening line of a fenced code block (or of a `$$` or `%%` block, read as code
+  /// is): the context of the lines after it.
+  mutating func codeBlockStart(_ s: Int, _ e: Int, _ fence: LineMarkers.CodeFence) -> BlockContext {
+    let node = builder.open(.codeBlockStart, at: s)
+    builder.leaf(.codeFence, fence.run.lowerBound, fence.run.upperBound)
+    if !fence.info.isEmpty { builder.leaf(.codeInfo, fence.info.lowerBound, fence.info.upperBound) }
+    builder.close(node, at: nextLine(e))
+    return .code(fence: fence.character, length: fence.run.count)
+  }
+
+  /// Lines indented by four columns or more from `s` (blank lines between them): code,
+  /// read as it is. The blank lines after the last such line are not part of it.
+  mutating func indentedCode(_ s: Int, _ e: Int) {
+    var lastEnd = e
+    var next = nextLine(e)
+    while next < n {
+      let lineEnd = examineLine(next)
+      let (columns, first) = LineMarkers.indentation(p, next, lineEnd)
+      if first < lineEnd {
+        guard columns >= 4 else { break }
+        lastEnd = lineEnd
+      }
+      next = nextLine(lineEnd)
+    }
+    let node = builder.open(.indentedCode, at: s)
+    builder.close(node, at: nextLine(lastEnd))
+  }
+
+  /// An HTML block of CommonMark's `kind` (1 to 7) from line `s..<e`: to the line that
+  /// holds its end (kinds 1 to 5) or to the line before a blank one (6 and 7), or to the
+  /// end of the text. Nothing inside it is read.
+  mutating func htmlBlock(_ s: Int, _ e: Int, kind: Int) {
+    var lineStart = s
+    var lineEnd = e
+    while kind >= 6 || !LineMarkers.endsHTMLBlock(p, lineStart, lineEnd, kind: kind) {
+      let next = nextLine(lineEnd)
+      guard next < n else { break }
+      let nextEnd = examineLine(next)
+      if kind >= 6 && LineMarkers.isBlank(p, next, nextEnd) { break }
+      lineStart = next
+      lineEnd = nextEnd
+    }
+    let node = builder.open(.htmlBlock, at: s)
+    builder.close(node, at: nextLine(lineEnd))
+  }
+
+  /// A paragraph's lines from `s` to `contentEnd` under a setext `underline`: a heading
+  /// whose marker is the underline.
+  mutating func setextHeading(_ s: Int, _ contentEnd: Int, underline: Underline, next: Int) {
+    let node = builder.open(.heading, at: s)
+    builder.setFlags(node, UInt8(underline.level))
+    let content = LineMarkers.skipSpaces(p, s, contentEnd)
+    inlineContent(content, LineMarkers.trimEnd(p, content, contentEnd))
+    builder.leaf(.headingMarker, underline.range.lowerBound, underline.range.upperBound)
+    builder.close(node, at: next)
+  }
+
+  /// `[^label]: text` and the text's continuation lines.
+  mutating func footnoteDefinition(_ s: Int, _ e: Int, _ definition: (label: Range<Int>, end: Int)) {
+    let node = builder.open(.footnoteDefinition, at: s)
+    builder.leaf(.footnoteLabel, definition.label.lowerBound, definition.label.upperBound)
+    let (contentEnd, next, _) = paragraphExtent(e)!
+    let content = LineMarkers.skipSpaces(p, definition.end, contentEnd)
+    inlineContent(content, LineMarkers.trimEnd(p, content, contentEnd))
+    builder.close(node, at: next)
+  }
+
+  // MARK: Tables
+
+  /// The number of columns of a GFM table whose header is the line `s..<e` (shorter
+  /// than `Pieces.largeBlock`): the next line is a delimiter row with as many cells as
+  /// the header.
+  mutating func tableColumns(_ s: Int, _ e: Int, limit: Int? = nil) -> Int? {
+    guard e - s < Pieces.largeBlock, LineMarkers.holdsPipe(p, s, e) else { return nil }
+    let second = nextLine(e)
+    guard second < n, let secondEnd = examineShortLine(second), secondEnd < limit ?? n,
+      let columns = LineMarkers.tableDelimiterColumns(p, second, secondEnd),
+      LineMarkers.tableCells(p, s, e).count == columns
+    else { return nil }
+    return columns
+  }
+
+  /// Whether the line `s..<e`, under a paragraph's line, starts a table (whose
+  /// delimiter row ends before `limit`) that ends the paragraph.
+  mutating func startsTable(_ s: Int, _ e: Int, limit: Int) -> Bool {
+    guard LineMarkers.holdsPipe(p, s, e) else { return false }
+    let saved = lastLine
+    defer { lastLine = saved }
+    return tableColumns(s, e, limit: limit) != nil
+  }
+
+  /// A GFM table: its header, its delimiter row, and rows up to a blank line or a line
+  /// that starts another block. Cells hold inline text (tags and links; the cells of a
+  /// row past the header's count are dropped, as GFM does).
+  mutating func table(_ s: Int, _ e: Int, columns: Int) {
+    let node = builder.open(.table, at: s)
+    tableRow(s, e, columns: columns)
+    let delimiter = nextLine(e)
+    let delimiterEnd = examineLine(delimiter)
+    let row = builder.open(.tableRow, at: delimiter)
+    builder.close(row, at: nextLine(delimiterEnd))
+    var next = nextLine(delimiterEnd)
+    while next < n, let lineEnd = examineShortLine(next) {
+      if LineMarkers.isParagraphBreak(p, next, lineEnd) || LineMarkers.htmlBlockKind(p, next, lineEnd) != nil {
+        break
+      }
+      tableRow(next, lineEnd, columns: columns)
+      next = nextLine(lineEnd)
+    }
+    builder.close(node, at: next)
+  }
+
+  private mutating func tableRow(_ s: Int, _ e: Int, columns: Int) {
+    let row = builder.open(.tableRow, at: s)
+    for cell in LineMarkers.tableCells(p, s, e).prefix(columns) {
+      let node = builder.open(.tableCell, at: cell.lowerBound)
+      inline(cell.lowerBound, cell.upperBound)
+      builder.close(node, at: cell.upperBound)
+    }
+    builder.close(row, at: nextLine(e))
+  }
+}
