@@ -121,7 +121,8 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "NoteIntelligenceTests",
-      dependencies: ["NoteIntelligence", "NoteSyntax", "BookNotesTestSupport", "Locking"], swiftSettings: strict),
+      dependencies: ["NoteIntelligence", "NoteSyntax", "BookNotesTestSupport", "Locking", "ReviewScheduling"],
+      swiftSettings: strict),
     .testTarget(name: "ReviewSchedulingTests", dependencies: ["ReviewScheduling"], swiftSettings: strict),
     .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"], swiftSettings: strict),
     .testTarget(name: "SystemIOTests", dependencies: ["SystemIO"], swiftSettings: strict),

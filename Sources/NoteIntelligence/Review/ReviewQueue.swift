@@ -1,0 +1,77 @@
+public import ReviewScheduling
+
+/// The review settings (`review.*`): the desired retention, prompts in a session, new
+/// prompts a day.
+public struct ReviewSettings: Sendable, Equatable {
+  public var retention: Double
+  public var sessionSize: Int
+  public var newPerDay: Int
+
+  public init(retention: Double = 0.9, sessionSize: Int = 20, newPerDay: Int = 20) {
+    self.retention = retention
+    self.sessionSize = sessionSize
+    self.newPerDay = newPerDay
+  }
+
+  /// The scheduler for this retention (kept between 0.7 and 0.99, as FSRS is trained for).
+  public var scheduler: FSRSScheduler { FSRSScheduler(desiredRetention: min(max(retention, 0.7), 0.99)) }
+}
+
+/// A prompt that may be reviewed, with where it is written and its note's age.
+public struct ReviewCandidate: Sendable {
+  public var prompt: Prompt
+  /// The note's path in the library.
+  public var path: String
+  /// When the note was last changed (seconds since 1970): new prompts enter oldest notes first.
+  public var noteTime: Int64
+
+  public init(prompt: Prompt, path: String, noteTime: Int64) {
+    self.prompt = prompt
+    self.path = path
+    self.noteTime = noteTime
+  }
+}
+
+/// A prompt that is due, with its card (new when never reviewed).
+public struct DueReview: Sendable {
+  public var candidate: ReviewCandidate
+  public var card: ReviewCard
+
+  public var prompt: Prompt { candidate.prompt }
+  public var path: String { candidate.path }
+}
+
+/// Which prompts a session shows: those whose reviews made them due by `now`, earliest
+/// due first, then new prompts, oldest notes first, as many as `newPerDay` allows
+/// after the new prompts already begun that UTC day.
+public enum ReviewQueue {
+  public static func due(
+    _ candidates: [ReviewCandidate], log: ReviewLog, now: Int64, settings: ReviewSettings, limit: Int? = nil
+  ) -> [DueReview] {
+    let scheduler = settings.scheduler
+    var reviews: [DueReview] = []
+    var fresh: [ReviewCandidate] = []
+    for candidate in candidates {
+      let card = log.card(candidate.prompt.id, scheduler: scheduler, now: now)
+      if card.isNew {
+        fresh.append(candidate)
+      } else if let due = card.due, due <= now {
+        reviews.append(DueReview(candidate: candidate, card: card))
+      }
+    }
+    reviews.sort { ($0.card.due!, $0.path, $0.prompt.line) < ($1.card.due!, $1.path, $1.prompt.line) }
+    fresh.sort { ($0.noteTime, $0.path, $0.prompt.line) < ($1.noteTime, $1.path, $1.prompt.line) }
+    let allowed = max(0, settings.newPerDay - startedOn(day: now, log: log))
+    let result = reviews + fresh.prefix(allowed).map { DueReview(candidate: $0, card: ReviewCard()) }
+    return Array(result.prefix(max(0, limit ?? settings.sessionSize)))
+  }
+
+  /// How many prompts had their first review on the UTC day of `now`, by `now`.
+  public static func startedOn(day now: Int64, log: ReviewLog) -> Int {
+    let start = now - ((now % 86_400) + 86_400) % 86_400
+    return log.records.values.count { records in
+      guard let first = records.first?.time else { return false }
+      return first >= start && first <= now
+    }
+  }
+}
