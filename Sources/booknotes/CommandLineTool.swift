@@ -18,7 +18,8 @@ enum CommandLineTool {
   static var commands: [any Subcommand.Type] {
     [
       LSPCommand.self, ParseCommand.self, CheckCommand.self, PromptsCommand.self, SearchCommand.self,
-      SymbolsCommand.self, TagsCommand.self, BooksCommand.self, LookupCommand.self, NewCommand.self,
+      SymbolsCommand.self, TagsCommand.self, BooksCommand.self, ReviewCommand.self, StatsCommand.self,
+      LookupCommand.self, NewCommand.self,
     ]
   }
 

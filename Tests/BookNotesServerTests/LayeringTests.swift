@@ -85,7 +85,8 @@ import Testing
   /// server and its protocol types.
   @Test(arguments: [
     "CheckCommand.swift", "PromptsCommand.swift", "LibraryArguments.swift", "LibraryCommand.swift",
-    "SearchCommand.swift", "SymbolsCommand.swift", "TagsCommand.swift", "BooksCommand.swift",
+    "SearchCommand.swift", "SymbolsCommand.swift", "TagsCommand.swift", "BooksCommand.swift", "ReviewCommand.swift",
+    "ReviewSession.swift", "StatsCommand.swift",
   ])
   func commandsUseTheWorkspaceLayer(file: String) throws {
     let modules = try #require(try Self.imports(of: "booknotes")[file])
