@@ -82,6 +82,7 @@ public final class BookNotesServer: Sendable {
     registerCodeActions()
     registerDiagnostics()
     registerPrompts()
+    registerReview()
     registerSearch()
     registerWatching()
     registerCommands()

@@ -1,0 +1,83 @@
+import LanguageServerProtocol
+import Locking
+import NoteIntelligence
+import NoteSyntax
+import NoteWorkspace
+import ReviewScheduling
+
+/// The review logs' warnings already logged: each unreadable log is said once.
+private let loggedReviewWarnings = Lock<Set<String>>([])
+
+extension BookNotesServer {
+  func registerReview() {
+    connection.register(ReviewDueParams.self, scope: { _ in .library(document: nil) }) { [self] params, _ in
+      try timed(ReviewDueParams.method) { try reviewDue(params) }
+    }
+    connection.register(ReviewGradeParams.self, scope: { _ in .library(document: nil) }) { [self] params, _ in
+      try timed(ReviewGradeParams.method) { try reviewGrade(params) }
+    }
+  }
+
+  /// The open note at a library path, as edited.
+  func openNote(atLibraryPath path: String) -> NoteDocument? {
+    documents.withLock { $0[Self.uri(ofLibraryPath: path)] }?.note
+  }
+
+  /// The review logs of the library, their warnings logged once.
+  func readReviewLog() -> ReviewLog {
+    let (log, warnings) = library.reviewLog()
+    for warning in warnings where loggedReviewWarnings.withLock({ $0.insert(warning).inserted }) {
+      logger.warning(warning)
+    }
+    return log
+  }
+
+  func reviewDue(_ params: ReviewDueParams) throws -> [ReviewItem] {
+    if let limit = params.limit, limit < 0 { throw ResponseError.invalidParams("limit: must not be negative") }
+    let filter = LibraryEngine.ReviewFilter(book: params.book, tag: params.tag)
+    let candidates = library.reviewCandidates(filter, openNote: openNote(atLibraryPath:))
+    try Task.checkCancellation()
+    let log = readReviewLog()
+    let due = ReviewQueue.due(
+      candidates, log: log, now: LibraryEngine.now(), settings: library.reviewSettings, limit: params.limit)
+    let encoding = self.encoding
+    var notes: [String: NoteDocument] = [:]
+    return due.compactMap { item in
+      guard let note = notes[item.path] ?? openNote(atLibraryPath: item.path) ?? Self.readNote(item.path) else {
+        return nil
+      }
+      notes[item.path] = note
+      let uri = Self.uri(ofLibraryPath: item.path)
+      let prompt = PromptItem(
+        item.prompt, file: item.path, uri: uri, range: note.lspRange(of: item.prompt.range, in: encoding))
+      return ReviewItem(
+        prompt, due: item.card.due.map(UTCTime.format), state: item.card.isNew ? "new" : item.card.state.rawValue)
+    }
+  }
+
+  /// The note at `path` read from disk, `nil` when it does not read.
+  static func readNote(_ path: String) -> NoteDocument? {
+    guard case .note(let bytes) = NoteFiles.read(path) else { return nil }
+    return NoteDocument(checkedUTF8: bytes)
+  }
+
+  func reviewGrade(_ params: ReviewGradeParams) throws -> ReviewGradeResult {
+    guard let grade = ReviewGrade(rawValue: params.grade) else {
+      throw ResponseError.invalidParams("grade: 1 (again), 2 (hard), 3 (good) or 4 (easy), not \(params.grade)")
+    }
+    let candidates = library.reviewCandidates(openNote: openNote(atLibraryPath:))
+    guard let candidate = candidates.first(where: { $0.prompt.id == params.id }) else {
+      throw ResponseError.invalidParams("id: no prompt of the library has the id \(params.id)")
+    }
+    let record = ReviewRecord(
+      time: LibraryEngine.now(), promptID: params.id, grade: grade, seconds: min(max(params.seconds ?? 0, 0), 86_400))
+    if let problem = library.recordReview(record, notePath: candidate.path) {
+      logger.error("The review log could not be written: \(problem)")
+      throw ResponseError.internalError("The review log could not be written: \(problem)")
+    }
+    var log = readReviewLog()
+    log.add(record)
+    let card = log.card(params.id, scheduler: library.reviewSettings.scheduler)
+    return ReviewGradeResult(id: params.id, due: UTCTime.format(card.due ?? record.time), state: card.state.rawValue)
+  }
+}
