@@ -77,6 +77,7 @@ extension BookNotesServer {
     capabilities.renameProvider = RenameOptions(prepareProvider: true)
     capabilities.documentLinkProvider = DocumentLinkOptions(resolveProvider: false)
     capabilities.codeActionProvider = CodeActionOptions(codeActionKinds: [.quickFix])
+    capabilities.codeLensProvider = CodeLensOptions(resolveProvider: false)
     capabilities.executeCommandProvider = ExecuteCommandOptions(commands: commands)
     if pullDiagnostics {
       capabilities.diagnosticProvider = DiagnosticOptions(

@@ -81,3 +81,45 @@ extension BookNotesServer {
     return ReviewGradeResult(id: params.id, due: UTCTime.format(card.due ?? record.time), state: card.state.rawValue)
   }
 }
+
+extension BookNotesServer {
+  /// The client's command that starts a review, arguments `[{book}]`: the editors
+  /// run it themselves (it is not the server's).
+  static let reviewCommand = "booknotes.review"
+
+  /// On a note's title, when it has prompts: "N prompts · M due" (new prompts count as
+  /// due), whose command starts a review of that book.
+  func reviewLenses(_ document: OpenDocument, _ encoding: PositionEncoding) -> [CodeLens] {
+    let note = document.note
+    let path = Self.libraryPath(of: document.uri)
+    let identity = NoteSummary.bookIdentity(path: path, doc: note)
+    guard let title = identity.title, let span = identity.titleSpan else { return [] }
+    let prompts = Prompts.prompts(for: note, path: path)
+    guard !prompts.isEmpty else { return [] }
+    let log = readReviewLog()
+    let scheduler = library.reviewSettings.scheduler
+    let now = LibraryEngine.now()
+    let due = prompts.count { prompt in
+      let card = log.card(prompt.id, scheduler: scheduler, now: now)
+      return card.isNew || (card.due ?? now) <= now
+    }
+    let text = "\(prompts.count) \(prompts.count == 1 ? "prompt" : "prompts") · \(due) due"
+    let command = Command(title: text, command: Self.reviewCommand, arguments: [["book": .string(title)]])
+    return [CodeLens(range: note.lspRange(of: span.bytes, in: encoding), command: command)]
+  }
+
+  /// The review line of the prompt at byte `offset` of `note`, with the prompt's range:
+  /// when it is next due, or that it was never reviewed.
+  func reviewHover(at offset: Int, in note: NoteDocument, uri: DocumentURI) -> (
+    markdown: String, range: Swift.Range<Int>
+  )? {
+    let prompts = Prompts.prompts(for: note, path: Self.libraryPath(of: uri))
+    guard let prompt = prompts.last(where: { $0.range.contains(offset) || $0.range.upperBound == offset }) else {
+      return nil
+    }
+    let card = readReviewLog().card(prompt.id, scheduler: library.reviewSettings.scheduler)
+    guard let due = card.due, !card.isNew else { return ("*Review:* new, not reviewed yet", prompt.range) }
+    let reviews = card.reviews == 1 ? "1 review" : "\(card.reviews) reviews"
+    return ("*Next review:* \(UTCTime.formatDate(due)) (\(card.state.rawValue), \(reviews))", prompt.range)
+  }
+}

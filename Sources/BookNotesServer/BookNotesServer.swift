@@ -83,6 +83,7 @@ public final class BookNotesServer: Sendable {
     registerDiagnostics()
     registerPrompts()
     registerReview()
+    registerCodeLenses()
     registerSearch()
     registerWatching()
     registerCommands()

@@ -85,6 +85,7 @@ import Testing
       "completionProvider": "textDocument/completion", "workspaceSymbolProvider": "workspace/symbol",
       "definitionProvider": "textDocument/definition", "referencesProvider": "textDocument/references",
       "renameProvider": "textDocument/rename", "documentLinkProvider": "textDocument/documentLink",
+      "codeLensProvider": "textDocument/codeLens",
     ]
     for (capability, method) in simple where capabilities[capability] != nil { methods.insert(method) }
     if capabilities["completionProvider"]?["resolveProvider"] == true { methods.insert("completionItem/resolve") }

@@ -87,4 +87,41 @@ import Testing
     #expect(due.arrayValue?.count == 2)
     try await client.shutdownAndExit()
   }
+
+  @Test func theTitleLensCountsDuePromptsAndTheHoverTellsTheNextReview() async throws {
+    let library = try ReviewCLITests.ReviewLibrary()
+    let ids = try library.ids()
+    let quote = try #require(ids["You do not rise to the level of your goals. You fall to the level of your systems."])
+    let rule = try #require(ids["What is the two-minute rule?"])
+    // The quote: easy two days ago, due in eight days. The rule: learnt weeks ago, due.
+    try library.write(
+      ".booknotes/reviews.tsv",
+      "2026-11-01T08:00:00Z\t\(rule)\t3\t4\n2026-11-01T08:10:00Z\t\(rule)\t3\t4\n2026-11-25T08:00:00Z\t\(quote)\t4\t3\n"
+    )
+    let client = try Self.launch(now: "2026-11-27T08:00:00Z")
+    defer { client.terminate() }
+    try await Self.initialize(client, root: library.root)
+    let uri = FileURI.uri(ofPath: library.root.appendingPathComponent("habits.md").path)
+    client.open(uri, text: ReviewCLITests.ReviewLibrary.habits)
+    let lenses = try #require(try await client.request("textDocument/codeLens", uri: uri).arrayValue)
+    #expect(lenses.count == 1)
+    #expect(lenses.first?["range"] == ["start": ["line": 1, "character": 7], "end": ["line": 1, "character": 20]])
+    #expect(lenses.first?["command"]?["title"] == "3 prompts · 2 due")
+    #expect(lenses.first?["command"]?["command"] == "booknotes.review")
+    #expect(lenses.first?["command"]?["arguments"] == [["book": "Atomic Habits"]])
+
+    let onQuote = try await client.request(
+      "textDocument/hover", uri: uri, ["position": ["line": 8, "character": 10]])
+    let quoteText = try #require(onQuote["contents"]?["value"]?.stringValue)
+    #expect(quoteText.hasPrefix("> You do not rise"))
+    #expect(quoteText.hasSuffix("*Next review:* 2026-12-03 (review, 1 review)"))
+    let onCloze = try await client.request(
+      "textDocument/hover", uri: uri, ["position": ["line": 10, "character": 20]])
+    #expect(onCloze["contents"]?["value"]?.stringValue?.hasSuffix("*Review:* new, not reviewed yet") == true)
+    // A note without prompts has no lens.
+    let other = FileURI.uri(ofPath: library.root.appendingPathComponent("plain.md").path)
+    client.open(other, text: "# Plain\n\nNo prompts here.\n")
+    #expect(try await client.request("textDocument/codeLens", uri: other) == [])
+    try await client.shutdownAndExit()
+  }
 }
