@@ -10,7 +10,7 @@ local M = {}
 ---@field folding? boolean fold notes by the server's folding ranges, all open at first (default true)
 ---@field virtual_text? boolean|vim.diagnostic.Opts.VirtualText the server's diagnostics
 ---   as virtual text, for its namespaces only (default true)
-M.options = { folders = {}, completion = true, folding = true, virtual_text = true }
+M.options = { folders = {}, completion = true, folding = true, virtual_text = true, codelens = true }
 
 --- Sets the plugin's options; call it from init.lua when you need one.
 ---@param opts? booknotes.Options
@@ -89,6 +89,17 @@ function M.attach(client, bufnr)
       buffer = bufnr,
       callback = function()
         M.fold(vim.api.nvim_get_current_win())
+      end,
+    })
+  end
+  if M.options.codelens then
+    -- The title's "N prompts · M due", kept current as the note and its reviews change.
+    vim.lsp.codelens.refresh({ bufnr = bufnr })
+    vim.api.nvim_create_autocmd({ 'BufEnter', 'InsertLeave', 'BufWritePost' }, {
+      group = vim.api.nvim_create_augroup('booknotes_codelens_' .. bufnr, { clear = true }),
+      buffer = bufnr,
+      callback = function()
+        vim.lsp.codelens.refresh({ bufnr = bufnr })
       end,
     })
   end
