@@ -55,20 +55,19 @@ extension LibraryEngine {
     let found = Lock([[ReviewCandidate]](repeating: [], count: notes.count))
     Self.parallel(notes.count) { index in
       let note = notes[index]
-      var document = open[index]
-      var time: Int64 = 0
-      if document == nil {
-        guard note.byteCount <= maxFileSize, let entry = NoteFiles.entry(note.path),
-          case .note(let bytes) = NoteFiles.read(note.path)
-        else { return }
-        document = NoteDocument(checkedUTF8: bytes)
-        time = entry.modified / 1_000_000_000
-      } else {
-        time = NoteFiles.entry(note.path).map { $0.modified / 1_000_000_000 } ?? 0
+      let entry = NoteFiles.entry(note.path)
+      let time = (entry?.modified ?? 0) / 1_000_000_000
+      var prompts: [Prompt]?
+      if let document = open[index] {
+        prompts = Prompts.prompts(for: document, path: note.path)
+      } else if let entry, note.byteCount <= maxFileSize {
+        // Unchanged files' prompts come from the cache.
+        prompts = reviewCaches.prompts(of: entry) {
+          guard case .note(let bytes) = NoteFiles.read(note.path) else { return nil }
+          return Prompts.prompts(for: NoteDocument(checkedUTF8: bytes), path: note.path)
+        }
       }
-      let candidates = Prompts.prompts(for: document!, path: note.path).map {
-        ReviewCandidate(prompt: $0, path: note.path, noteTime: time)
-      }
+      let candidates = (prompts ?? []).map { ReviewCandidate(prompt: $0, path: note.path, noteTime: time) }
       found.withLock { $0[index] = candidates }
     }
     return found.withLock { $0.flatMap { $0 } }
@@ -77,14 +76,20 @@ extension LibraryEngine {
   /// Every review in the logs of the library's roots, and a warning per log with
   /// lines that do not read.
   public func reviewLog() -> (log: ReviewLog, warnings: [String]) {
-    var records: [ReviewRecord] = []
-    var warnings: [String] = []
-    for root in roots {
-      let read = ReviewLogFiles.read(root: root)
-      records += read.records
-      warnings += read.warnings
+    let roots = self.roots
+    let files = roots.flatMap(ReviewLogFiles.files(root:)).map {
+      NoteFiles.entry($0) ?? NoteFiles.Entry(path: $0, size: -1, modified: 0, throughLink: false)
     }
-    return (ReviewLog(records), warnings)
+    return reviewCaches.log(of: files, scheduler: reviewSettings.scheduler) {
+      var records: [ReviewRecord] = []
+      var warnings: [String] = []
+      for root in roots {
+        let read = ReviewLogFiles.read(root: root)
+        records += read.records
+        warnings += read.warnings
+      }
+      return (ReviewLog(records), warnings)
+    }
   }
 
   /// Appends `record` to the log of the root holding `path` (the first root when none

@@ -84,4 +84,27 @@ import Testing
     let (log, warnings) = engine.reviewLog()
     #expect(warnings.isEmpty && log.records[habits[1].prompt.id] == [record])
   }
+
+  @Test func changedNotesAndLogsAreReadAgain() throws {
+    let folder = try LibraryEngineTests.Folder(["a.md": "# A\n\nQ: One?\nA: 1\n"])
+    let engine = folder.engine()
+    engine.open([folder.root])
+    let first = engine.reviewCandidates()
+    #expect(first.map(\.prompt.front) == ["One?"])
+    #expect(engine.reviewLog().log.count == 0)
+    // The same file, same size, read again only when its time changes: here it grows.
+    try folder.write("a.md", "# A\n\nQ: One?\nA: 1\n\nQ: Two?\nA: 2\n")
+    #expect(engine.reviewCandidates().map(\.prompt.front) == ["One?", "Two?"])
+    #expect(
+      engine.recordReview(Self.record("2026-11-27T08:30:00Z", first[0].prompt.id, .good), notePath: first[0].path)
+        == nil)
+    let (log, _) = engine.reviewLog()
+    #expect(log.count == 1)
+    #expect(log.card(first[0].prompt.id, scheduler: engine.reviewSettings.scheduler).state == .learning)
+    #expect(
+      ReviewLogFiles.append(Self.record("2026-11-27T08:31:00Z", first[0].prompt.id, .easy), root: folder.root) == nil)
+    let again = engine.reviewLog().log
+    #expect(again.count == 2)
+    #expect(again.card(first[0].prompt.id, scheduler: engine.reviewSettings.scheduler).state == .review)
+  }
 }

@@ -6,6 +6,10 @@ public import ReviewScheduling
 public struct ReviewLog: Sendable {
   public private(set) var records: [String: [ReviewRecord]] = [:]
   public private(set) var count = 0
+  /// The scheduler the cards were replayed with (``replay(_:)``), and each prompt's
+  /// card after all its records.
+  public private(set) var replayedWith: FSRSScheduler?
+  private var cards: [String: ReviewCard] = [:]
 
   public init(_ records: some Sequence<ReviewRecord> = []) {
     var seen: Set<ReviewRecord> = []
@@ -24,10 +28,28 @@ public struct ReviewLog: Sendable {
     list.insert(record, at: index)
     records[record.promptID] = list
     count += 1
+    if let scheduler = replayedWith { cards[record.promptID] = replayed(list, scheduler) }
+  }
+
+  /// Replays every prompt's records with `scheduler` once, so that ``card(_:scheduler:now:)``
+  /// answers from the result while `now` is past a prompt's last review.
+  public mutating func replay(_ scheduler: FSRSScheduler) {
+    cards = records.mapValues { replayed($0, scheduler) }
+    replayedWith = scheduler
+  }
+
+  private func replayed(_ records: [ReviewRecord], _ scheduler: FSRSScheduler) -> ReviewCard {
+    records.reduce(into: ReviewCard()) { card, record in
+      card = scheduler.review(card, grade: record.grade, at: record.time)
+    }
   }
 
   /// The prompt's card after its reviews up to `now` (reviews logged later do not count).
   public func card(_ promptID: String, scheduler: FSRSScheduler, now: Int64 = .max) -> ReviewCard {
+    if replayedWith == scheduler {
+      guard let card = cards[promptID] else { return ReviewCard() }
+      if (card.lastReview ?? .min) <= now { return card }
+    }
     var card = ReviewCard()
     for record in records[promptID] ?? [] where record.time <= now {
       card = scheduler.review(card, grade: record.grade, at: record.time)
