@@ -97,7 +97,7 @@ let package = Package(
       name: "booknotes-bench",
       dependencies: [
         "NoteSyntax", "NoteIntelligence", "NoteWorkspace", "BookCatalog", "JSONCore", "LanguageServerProtocol",
-        "SystemIO", "GoogleBooksStandIn", "Locking",
+        "SystemIO", "GoogleBooksStandIn", "Locking", "ReviewScheduling",
       ],
       swiftSettings: strict),
     // The properties the fuzzers (Fuzz/) check on every input; the tests check them on

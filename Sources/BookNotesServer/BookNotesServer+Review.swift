@@ -41,24 +41,47 @@ extension BookNotesServer {
     let due = ReviewQueue.due(
       candidates, log: log, now: LibraryEngine.now(), settings: library.reviewSettings, limit: params.limit)
     let encoding = self.encoding
-    var notes: [String: NoteDocument] = [:]
     return due.compactMap { item in
-      guard let note = notes[item.path] ?? openNote(atLibraryPath: item.path) ?? Self.readNote(item.path) else {
+      // An open note converts its own offsets; a closed one's file is scanned, not parsed.
+      let range: LSPRange
+      if let note = openNote(atLibraryPath: item.path) {
+        range = note.lspRange(of: item.prompt.range, in: encoding)
+      } else if case .note(let bytes) = NoteFiles.read(item.path) {
+        range = LSPRange(
+          start: Self.position(of: item.prompt.range.lowerBound, in: bytes, encoding: encoding),
+          end: Self.position(of: item.prompt.range.upperBound, in: bytes, encoding: encoding))
+      } else {
         return nil
       }
-      notes[item.path] = note
-      let uri = Self.uri(ofLibraryPath: item.path)
-      let prompt = PromptItem(
-        item.prompt, file: item.path, uri: uri, range: note.lspRange(of: item.prompt.range, in: encoding))
+      let prompt = PromptItem(item.prompt, file: item.path, uri: Self.uri(ofLibraryPath: item.path), range: range)
       return ReviewItem(
         prompt, due: item.card.due.map(UTCTime.format), state: item.card.isNew ? "new" : item.card.state.rawValue)
     }
   }
 
-  /// The note at `path` read from disk, `nil` when it does not read.
-  static func readNote(_ path: String) -> NoteDocument? {
-    guard case .note(let bytes) = NoteFiles.read(path) else { return nil }
-    return NoteDocument(checkedUTF8: bytes)
+  /// The position of byte `offset` of a note's `bytes` (valid UTF-8), lines broken as
+  /// the parser breaks them (LF, CR LF or CR), the column in `encoding`.
+  static func position(of offset: Int, in bytes: [UInt8], encoding: PositionEncoding) -> Position {
+    let end = min(max(offset, 0), bytes.count)
+    var line = 0
+    var lineStart = 0
+    var index = 0
+    while index < end {
+      if bytes[index] == 0x0A || bytes[index] == 0x0D {
+        if bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+        line += 1
+        lineStart = index + 1
+      }
+      index += 1
+    }
+    let text = bytes[min(lineStart, end)..<end]
+    let column =
+      switch encoding {
+      case .utf8: text.count
+      case .utf16: String(decoding: text, as: UTF8.self).utf16.count
+      case .utf32: String(decoding: text, as: UTF8.self).unicodeScalars.count
+      }
+    return Position(line: line, character: column)
   }
 
   func reviewGrade(_ params: ReviewGradeParams) throws -> ReviewGradeResult {

@@ -13,10 +13,12 @@ do {
   case "workspace": try WorkspaceBenchmark.run(arguments: Array(arguments.dropFirst()))
   case "library": try LibraryBenchmark.run(arguments: Array(arguments.dropFirst()))
   case "books": try BooksBenchmark.run(arguments: Array(arguments.dropFirst()))
+  case "review": try ReviewBenchmark.run(arguments: Array(arguments.dropFirst()))
   default:
     let usage =
       "usage: booknotes-bench parse [--large] | lsp [BOOKNOTES_BINARY] | json | workspace [--notes N]… [--cold] [--from-storage] [BOOKNOTES_BINARY]"
-      + " | library [--notes N] [--only PHASE] | books [--rounds N] [--fake SCRIPT] [BOOKNOTES_BINARY]\n"
+      + " | library [--notes N] [--only PHASE] | books [--rounds N] [--fake SCRIPT] [BOOKNOTES_BINARY]"
+      + " | review [--notes N] [--reviews R] [BOOKNOTES_BINARY]\n"
     FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
   }

@@ -2,6 +2,7 @@ import BookNotesTestSupport
 import Foundation
 import JSONCore
 import LanguageServerProtocol
+import NoteSyntax
 import Testing
 
 @testable import BookNotesServer
@@ -123,5 +124,19 @@ import Testing
     client.open(other, text: "# Plain\n\nNo prompts here.\n")
     #expect(try await client.request("textDocument/codeLens", uri: other) == [])
     try await client.shutdownAndExit()
+  }
+
+  /// A closed note's prompt ranges come from a scan of its bytes, as the parser counts lines.
+  @Test func positionsInAClosedNoteMatchTheParsersLines() {
+    let text = "a\r\nb\rc😀d\né\n"
+    let bytes = Array(text.utf8)
+    let note = NoteDocument(text)
+    for offset in [0, 1, 3, 4, 5, 6, 10, 11, 12, 14, bytes.count] {
+      for encoding in PositionEncoding.allCases {
+        #expect(
+          BookNotesServer.position(of: offset, in: bytes, encoding: encoding)
+            == note.lspRange(of: offset..<offset, in: encoding).start, "offset \(offset) in \(encoding)")
+      }
+    }
   }
 }
