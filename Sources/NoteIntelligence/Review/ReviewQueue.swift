@@ -42,27 +42,30 @@ public struct DueReview: Sendable {
 }
 
 /// Which prompts a session shows: those whose reviews made them due by `now`, earliest
-/// due first, then new prompts, oldest notes first, as many as `newPerDay` allows
-/// after the new prompts already begun that UTC day.
+/// due first, then new prompts, oldest notes first (in the order given among equals),
+/// as many as `newPerDay` allows after the new prompts already begun that UTC day.
 public enum ReviewQueue {
   public static func due(
     _ candidates: [ReviewCandidate], log: ReviewLog, now: Int64, settings: ReviewSettings, limit: Int? = nil
   ) -> [DueReview] {
     let scheduler = settings.scheduler
     var reviews: [DueReview] = []
-    var fresh: [ReviewCandidate] = []
-    for candidate in candidates {
+    // New prompts by index: sorted by their notes' times and then their place, which
+    // is cheap on the tens of thousands a library holds.
+    var fresh: [(time: Int64, index: Int)] = []
+    for (index, candidate) in candidates.enumerated() {
       let card = log.card(candidate.prompt.id, scheduler: scheduler, now: now)
       if card.isNew {
-        fresh.append(candidate)
+        fresh.append((candidate.noteTime, index))
       } else if let due = card.due, due <= now {
         reviews.append(DueReview(candidate: candidate, card: card))
       }
     }
     reviews.sort { ($0.card.due!, $0.path, $0.prompt.line) < ($1.card.due!, $1.path, $1.prompt.line) }
-    fresh.sort { ($0.noteTime, $0.path, $0.prompt.line) < ($1.noteTime, $1.path, $1.prompt.line) }
+    fresh.sort { ($0.time, $0.index) < ($1.time, $1.index) }
     let allowed = max(0, settings.newPerDay - startedOn(day: now, log: log))
-    let result = reviews + fresh.prefix(allowed).map { DueReview(candidate: $0, card: ReviewCard()) }
+    let result =
+      reviews + fresh.prefix(allowed).map { DueReview(candidate: candidates[$0.index], card: ReviewCard()) }
     return Array(result.prefix(max(0, limit ?? settings.sessionSize)))
   }
 
