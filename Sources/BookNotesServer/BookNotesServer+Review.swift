@@ -23,6 +23,12 @@ extension BookNotesServer {
     documents.withLock { $0[Self.uri(ofLibraryPath: path)] }?.note
   }
 
+  /// The open notes by library path, taken once for a whole-library pass.
+  func openNotesByPath() -> [String: NoteDocument] {
+    let open = documents.withLock { Array($0.values) }
+    return Dictionary(open.map { (Self.libraryPath(of: $0.uri), $0.note) }) { first, _ in first }
+  }
+
   /// The review logs of the library, their warnings logged once.
   func readReviewLog() -> ReviewLog {
     let (log, warnings) = library.reviewLog()
@@ -35,7 +41,8 @@ extension BookNotesServer {
   func reviewDue(_ params: ReviewDueParams) throws -> [ReviewItem] {
     if let limit = params.limit, limit < 0 { throw ResponseError.invalidParams("limit: must not be negative") }
     let filter = LibraryEngine.ReviewFilter(book: params.book, tag: params.tag)
-    let candidates = library.reviewCandidates(filter, openNote: openNote(atLibraryPath:))
+    let open = openNotesByPath()
+    let candidates = library.reviewCandidates(filter) { open[$0] }
     try Task.checkCancellation()
     let log = readReviewLog()
     let due = ReviewQueue.due(
@@ -88,7 +95,8 @@ extension BookNotesServer {
     guard let grade = ReviewGrade(rawValue: params.grade) else {
       throw ResponseError.invalidParams("grade: 1 (again), 2 (hard), 3 (good) or 4 (easy), not \(params.grade)")
     }
-    let candidates = library.reviewCandidates(openNote: openNote(atLibraryPath:))
+    let open = openNotesByPath()
+    let candidates = library.reviewCandidates { open[$0] }
     guard let candidate = candidates.first(where: { $0.prompt.id == params.id }) else {
       throw ResponseError.invalidParams("id: no prompt of the library has the id \(params.id)")
     }
