@@ -55,6 +55,24 @@ enum ReviewBenchmark {
     let replay = Measure.seconds { parsed.replay(FSRSScheduler()) }
     print("log read in process: parse and merge \(Measure.format(read)), FSRS replay \(Measure.format(replay))")
 
+    // The request's parts in process, warm: the prompts of every note, then the queue.
+    var settings = LibrarySettings()
+    settings.cacheDirectory = cache
+    let chosen = settings
+    let engine = LibraryEngine(settings: { chosen })
+    engine.open([library], twoPasses: false)
+    _ = engine.reviewCandidates()
+    _ = engine.reviewLog()
+    var candidates: [ReviewCandidate] = []
+    let collect = Measure.seconds { candidates = engine.reviewCandidates() }
+    let logs = Measure.seconds { _ = engine.reviewLog() }
+    let queue = Measure.seconds {
+      _ = ReviewQueue.due(candidates, log: parsed, now: Int64(Date().timeIntervalSince1970), settings: ReviewSettings())
+    }
+    print(
+      "in process, warm: prompts of every note \(Measure.format(collect)), logs \(Measure.format(logs)), "
+        + "queue \(Measure.format(queue))")
+
     let session = try WorkspaceBenchmark.Session(binary: server, root: library, cache: cache)
     let withLog = try session.index()
     print(

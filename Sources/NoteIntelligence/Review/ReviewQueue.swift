@@ -49,24 +49,28 @@ public enum ReviewQueue {
     _ candidates: [ReviewCandidate], log: ReviewLog, now: Int64, settings: ReviewSettings, limit: Int? = nil
   ) -> [DueReview] {
     let scheduler = settings.scheduler
-    var reviews: [DueReview] = []
-    // New prompts by index: sorted by their notes' times and then their place, which
-    // is cheap on the tens of thousands a library holds.
+    // Prompts by index, sorted by due time (or their notes' times) and then their
+    // place: cheap on the tens of thousands a library holds.
+    var reviews: [(due: Int64, index: Int, card: ReviewCard)] = []
     var fresh: [(time: Int64, index: Int)] = []
     for (index, candidate) in candidates.enumerated() {
       let card = log.card(candidate.prompt.id, scheduler: scheduler, now: now)
       if card.isNew {
         fresh.append((candidate.noteTime, index))
       } else if let due = card.due, due <= now {
-        reviews.append(DueReview(candidate: candidate, card: card))
+        reviews.append((due, index, card))
       }
     }
-    reviews.sort { ($0.card.due!, $0.path, $0.prompt.line) < ($1.card.due!, $1.path, $1.prompt.line) }
+    let count = max(0, limit ?? settings.sessionSize)
+    reviews.sort { ($0.due, $0.index) < ($1.due, $1.index) }
+    var result = reviews.prefix(count).map { DueReview(candidate: candidates[$0.index], card: $0.card) }
+    guard result.count < count else { return result }
     fresh.sort { ($0.time, $0.index) < ($1.time, $1.index) }
     let allowed = max(0, settings.newPerDay - startedOn(day: now, log: log))
-    let result =
-      reviews + fresh.prefix(allowed).map { DueReview(candidate: candidates[$0.index], card: ReviewCard()) }
-    return Array(result.prefix(max(0, limit ?? settings.sessionSize)))
+    result += fresh.prefix(min(allowed, count - result.count)).map {
+      DueReview(candidate: candidates[$0.index], card: ReviewCard())
+    }
+    return result
   }
 
   /// How many prompts had their first review on the UTC day of `now`, by `now`.
