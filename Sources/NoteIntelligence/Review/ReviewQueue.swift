@@ -53,10 +53,11 @@ public enum ReviewQueue {
     // place: cheap on the tens of thousands a library holds.
     var reviews: [(due: Int64, index: Int, card: ReviewCard)] = []
     var fresh: [(time: Int64, index: Int)] = []
-    for (index, candidate) in candidates.enumerated() {
-      let card = log.card(candidate.prompt.id, scheduler: scheduler, now: now)
+    // By index, so that no candidate (a prompt's texts) is copied.
+    for index in candidates.indices {
+      let card = log.card(candidates[index].prompt.id, scheduler: scheduler, now: now)
       if card.isNew {
-        fresh.append((candidate.noteTime, index))
+        fresh.append((candidates[index].noteTime, index))
       } else if let due = card.due, due <= now {
         reviews.append((due, index, card))
       }
