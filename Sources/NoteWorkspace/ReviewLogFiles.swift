@@ -42,7 +42,7 @@ public enum ReviewLogFiles {
     // Split on the byte: as characters, a carriage return and a line feed are one.
     for bytes in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
       number += 1
-      switch ReviewRecord.read(Substring(String(decoding: bytes, as: UTF8.self))) {
+      switch ReviewRecord.read(utf8: bytes) {
       case .record(let record): records.append(record)
       case .ignored: break
       case .malformed:

@@ -3,8 +3,11 @@ public enum UTCTime {
   /// The seconds since 1970 of `text`: `YYYY-MM-DDTHH:MM:SS` followed by `Z` or
   /// `+00:00`, optionally with a fraction of a second (dropped); or `YYYY-MM-DD`
   /// (midnight). `nil` for anything else.
-  public static func parse(_ text: some StringProtocol) -> Int64? {
-    var bytes = Array(text.utf8)
+  public static func parse(_ text: some StringProtocol) -> Int64? { parse(utf8: text.utf8) }
+
+  /// The seconds since 1970 of the time in `utf8`, as ``parse(_:)`` reads it.
+  public static func parse(utf8: some Collection<UInt8>) -> Int64? {
+    var bytes = Array(utf8)
     if bytes.count == 10 { bytes += Array("T00:00:00Z".utf8) }
     guard bytes.count >= 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54 || bytes[10] == 0x20,
       bytes[13] == 0x3A, bytes[16] == 0x3A

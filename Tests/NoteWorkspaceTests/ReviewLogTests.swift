@@ -107,4 +107,19 @@ import Testing
     #expect(again.count == 2)
     #expect(again.card(first[0].prompt.id, scheduler: engine.reviewSettings.scheduler).state == .review)
   }
+
+  /// A line read from its bytes reads as from its text, fast path or not.
+  @Test func bytesAndTextReadTheSame() {
+    let lines = [
+      "2026-11-27T08:30:00Z\tabc\t3\t7", "2026-11-27T08:30:00Z\tabc\t3\t7\r", "2026-11-27T08:30:00.5Z\tabc\t03\t7",
+      "2026-11-27T08:30:00Z\tcafé\t4\t0", "2026-11-27T08:30:00Z\ta b\t3\t7", "2026-11-27T08:30:00Z\tabc\t5\t7",
+      "2026-11-27T08:30:00Z\tabc\t3\t-1", "2026-11-27T08:30:00Z\tabc\t3\t7\textra", "# a comment", "", " \t",
+      "2026-11-27T08:30:00Z\t\t3\t7", "2026-11-27T08:30:00Z\tabc\t3\t99999999999999999999", "x\ty\tz\tw",
+    ]
+    for line in lines {
+      #expect(
+        ReviewRecord.read(utf8: Array(line.utf8)[...]) == ReviewRecord.read(Substring(line)), "\(line.debugDescription)"
+      )
+    }
+  }
 }

@@ -40,6 +40,25 @@ public struct ReviewRecord: Sendable, Hashable {
     return .record(ReviewRecord(time: time, promptID: String(fields[1]), grade: grade, seconds: seconds))
   }
 
+  /// Reads one line's UTF-8 bytes (its line feed removed) as ``read(_:)`` reads its
+  /// text: a plain record straight from the bytes, anything else through the text.
+  public static func read(utf8 line: ArraySlice<UInt8>) -> Line {
+    var bytes = line
+    if bytes.last == 0x0D { bytes.removeLast() }
+    let fields = bytes.split(separator: 0x09, maxSplits: 4, omittingEmptySubsequences: false)
+    func digits(_ field: ArraySlice<UInt8>) -> Bool { field.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+    if fields.count == 4, let time = UTCTime.parse(utf8: fields[0]), !fields[1].isEmpty,
+      fields[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F }), fields[2].count == 1,
+      let grade = ReviewGrade(rawValue: Int(fields[2].first!) - 0x30), (1...9).contains(fields[3].count),
+      digits(fields[3])
+    {
+      let seconds = fields[3].reduce(0) { $0 * 10 + Int($1 - 0x30) }
+      let id = String(decoding: fields[1], as: UTF8.self)
+      return .record(ReviewRecord(time: time, promptID: id, grade: grade, seconds: seconds))
+    }
+    return read(Substring(String(decoding: line, as: UTF8.self)))
+  }
+
   /// The line that records it, line feed included.
   public var line: String {
     "\(UTCTime.format(time))\t\(promptID)\t\(grade.rawValue)\t\(seconds)\n"
