@@ -30,7 +30,11 @@ let package = Package(
     // Pure: text storage, line index, grammar, incremental parser, syntax tree. Stdlib only.
     .target(name: "NoteSyntax", swiftSettings: strict),
     // Pure: analysis of notes (tokens, diagnostics, prompts, outline). No IO, no LSP types.
-    .target(name: "NoteIntelligence", dependencies: ["NoteSyntax", "Locking"], swiftSettings: strict),
+    .target(
+      name: "NoteIntelligence", dependencies: ["NoteSyntax", "Locking", "ReviewScheduling"], swiftSettings: strict),
+    // Pure: FSRS-6 spaced-repetition scheduling and the review log's times. The C
+    // library's `pow` only.
+    .target(name: "ReviewScheduling", swiftSettings: strict),
     // Knows nothing of notes or LSP: a JSON value, a one-pass parser, a fast writer,
     // and Codable bridges over them.
     .target(name: "JSONCore", swiftSettings: strict),
@@ -43,7 +47,8 @@ let package = Package(
     // The library's file-system edge: finding and reading notes, `.booknotes.json` and
     // the environment, the loader, watching folders, the index cache on disk.
     .target(
-      name: "NoteWorkspace", dependencies: ["NoteSyntax", "NoteIntelligence", "JSONCore", "SystemIO", "Locking"],
+      name: "NoteWorkspace",
+      dependencies: ["NoteSyntax", "NoteIntelligence", "ReviewScheduling", "JSONCore", "SystemIO", "Locking"],
       swiftSettings: strict),
     // Google Books behind the `BookCatalog` protocol: request building, response
     // decoding, caches in memory and on disk, back-off. Its HTTP goes through the
@@ -62,7 +67,7 @@ let package = Package(
       name: "BookNotesServer",
       dependencies: [
         "NoteSyntax", "NoteIntelligence", "NoteWorkspace", "BookCatalog", "JSONCore", "LanguageServerProtocol",
-        "Locking",
+        "Locking", "ReviewScheduling",
       ],
       swiftSettings: strict),
     // glibc's malloc arena limit, which Swift's Glibc module does not expose.
@@ -78,7 +83,7 @@ let package = Package(
       name: "booknotes",
       dependencies: [
         "BookNotesServer", "NoteIntelligence", "NoteSyntax", "NoteWorkspace", "BookCatalog", "JSONCore",
-        "SystemIO", "CMallocTuning", "Locking",
+        "SystemIO", "CMallocTuning", "Locking", "ReviewScheduling",
       ],
       swiftSettings: strict,
       linkerSettings: staticServer
@@ -92,7 +97,7 @@ let package = Package(
       name: "booknotes-bench",
       dependencies: [
         "NoteSyntax", "NoteIntelligence", "NoteWorkspace", "BookCatalog", "JSONCore", "LanguageServerProtocol",
-        "SystemIO", "GoogleBooksStandIn", "Locking",
+        "SystemIO", "GoogleBooksStandIn", "Locking", "ReviewScheduling",
       ],
       swiftSettings: strict),
     // The properties the fuzzers (Fuzz/) check on every input; the tests check them on
@@ -116,13 +121,16 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "NoteIntelligenceTests",
-      dependencies: ["NoteIntelligence", "NoteSyntax", "BookNotesTestSupport", "Locking"], swiftSettings: strict),
+      dependencies: ["NoteIntelligence", "NoteSyntax", "BookNotesTestSupport", "Locking", "ReviewScheduling"],
+      swiftSettings: strict),
+    .testTarget(name: "ReviewSchedulingTests", dependencies: ["ReviewScheduling"], swiftSettings: strict),
     .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"], swiftSettings: strict),
     .testTarget(name: "SystemIOTests", dependencies: ["SystemIO"], swiftSettings: strict),
     .testTarget(
       name: "NoteWorkspaceTests",
       dependencies: [
         "NoteWorkspace", "NoteIntelligence", "NoteSyntax", "JSONCore", "SystemIO", "BookNotesTestSupport", "Locking",
+        "ReviewScheduling",
       ],
       swiftSettings: strict),
     .testTarget(
@@ -140,7 +148,7 @@ let package = Package(
       name: "BookNotesServerTests",
       dependencies: [
         "BookNotesServer", "BookCatalog", "LanguageServerProtocol", "JSONCore", "NoteSyntax", "NoteIntelligence",
-        "NoteWorkspace", "SystemIO", "BookNotesTestSupport", "GoogleBooksStandIn", "Locking",
+        "NoteWorkspace", "SystemIO", "BookNotesTestSupport", "GoogleBooksStandIn", "Locking", "ReviewScheduling",
       ],
       exclude: ["Golden"],
       swiftSettings: strict),

@@ -23,10 +23,13 @@ extension BookNotesServer {
           )
         }
         if let hover = linkHover(at: offset, in: note, uri: document.uri, encoding: encoding) { return hover }
-        guard let card = HoverContent.markdown(at: offset, in: note) else { return nil }
+        let card = HoverContent.markdown(at: offset, in: note)
+        // A prompt's hover ends with when it is next reviewed.
+        let review = reviewHover(at: offset, in: note, uri: document.uri)
+        guard let range = card?.range ?? review?.range else { return nil }
+        let markdown = [card?.markdown, review?.markdown].compactMap { $0 }.joined(separator: "\n\n")
         return Hover(
-          contents: MarkupContent(kind: .markdown, value: card.markdown),
-          range: note.lspRange(of: card.range, in: encoding))
+          contents: MarkupContent(kind: .markdown, value: markdown), range: note.lspRange(of: range, in: encoding))
       }
     }
   }

@@ -86,8 +86,8 @@ extension BookNotesServer {
     capabilities.renameProvider = RenameOptions(prepareProvider: true)
     capabilities.documentLinkProvider = DocumentLinkOptions(resolveProvider: false)
     capabilities.codeActionProvider = CodeActionOptions(codeActionKinds: [.quickFix])
-    capabilities.executeCommandProvider = ExecuteCommandOptions(commands: commands)
     capabilities.codeLensProvider = CodeLensOptions(resolveProvider: false)
+    capabilities.executeCommandProvider = ExecuteCommandOptions(commands: commands)
     if pullDiagnostics {
       capabilities.diagnosticProvider = DiagnosticOptions(
         identifier: "booknotes", interFileDependencies: false, workspaceDiagnostics: false)

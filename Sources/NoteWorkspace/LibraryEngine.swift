@@ -19,6 +19,8 @@ public final class LibraryEngine: Sendable {
   let openNotes: @Sendable () -> Set<String>
   let report: @Sendable (LibraryEvent) -> Void
   let state = Lock(State())
+  /// Review's prompts per note file and its logs (``ReviewCaches``).
+  let reviewCaches = ReviewCaches()
 
   struct State: Sendable {
     /// The roots indexed (absolute folder paths).

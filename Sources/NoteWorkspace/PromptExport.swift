@@ -37,6 +37,49 @@ public enum PromptExport {
     return fields.map(tsvField).joined(separator: "\t") + "\n"
   }
 
+  /// The header lines of Anki's text import: tab-separated HTML fields, each line a
+  /// note with its GUID (the prompt id, so importing again updates the card), note
+  /// type, deck and tags in the columns named.
+  public static let ankiHeader = """
+    #separator:tab
+    #html:true
+    #guid column:1
+    #notetype column:2
+    #deck column:3
+    #tags column:6
+
+    """
+
+  /// One line of Anki's text import: GUID, note type (`Basic`, or `Cloze` with the
+  /// cloze as `{{c1::answer::hint}}`), the deck `BookNotes::` and the book's title
+  /// (`BookNotes` for a note without one), the two fields and the tag
+  /// `booknotes::` and the prompt's kind.
+  public static func ankiLine(_ prompt: Prompt) -> String {
+    let deck = prompt.book.map { "BookNotes::" + $0.replacing("::", with: ":") } ?? "BookNotes"
+    let fields: [String]
+    if prompt.kind == .cloze, let markup = prompt.clozeMarkup {
+      fields = [prompt.id, "Cloze", deck, html(markup), html(prompt.book ?? "")]
+    } else {
+      fields = [prompt.id, "Basic", deck, html(prompt.front), html(prompt.back)]
+    }
+    return (fields + ["booknotes::\(prompt.kind.rawValue)"]).map(tsvField).joined(separator: "\t") + "\n"
+  }
+
+  /// `text` as HTML: `&`, `<`, `>` and `"` escaped.
+  static func html(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      switch character {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+
   /// A TSV field: tabs and line breaks replaced by spaces.
   static func tsvField(_ text: String) -> String {
     // Tabs, line feeds and carriage returns, and the lead bytes of NEL, LS and PS.

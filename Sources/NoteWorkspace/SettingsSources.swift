@@ -125,6 +125,11 @@ public struct SettingsSources: Sendable, Equatable {
         if case .string(let folder) = $0, !folder.isEmpty { folder } else { nil }
       }
     }
+    if case .double(let retention)? = value(at: ["review", "retention"]), retention > 0, retention < 1 {
+      settings.review.retention = retention
+    }
+    if case .int(let size)? = value(at: ["review", "sessionSize"]), size > 0 { settings.review.sessionSize = size }
+    if case .int(let count)? = value(at: ["review", "newPerDay"]), count >= 0 { settings.review.newPerDay = count }
     return settings
   }
 
@@ -174,6 +179,8 @@ public struct LibrarySettings: Sendable, Equatable {
   public var maxSymbols = 200
   /// Folders whose notes are books (`library.bookFolders`), relative to a root.
   public var bookFolders: [String] = []
+  /// `review.retention`, `review.sessionSize`, `review.newPerDay`.
+  public var review = ReviewSettings()
 
   public init() {}
 

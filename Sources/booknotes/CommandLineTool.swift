@@ -18,8 +18,8 @@ enum CommandLineTool {
   static var commands: [any Subcommand.Type] {
     [
       LSPCommand.self, ParseCommand.self, CheckCommand.self, PromptsCommand.self, SearchCommand.self,
-      SymbolsCommand.self, TagsCommand.self, LinksCommand.self, BooksCommand.self, LookupCommand.self,
-      NewCommand.self, ImportCommand.self,
+      SymbolsCommand.self, TagsCommand.self, LinksCommand.self, BooksCommand.self, ReviewCommand.self,
+      StatsCommand.self, LookupCommand.self, NewCommand.self, ImportCommand.self,
     ]
   }
 

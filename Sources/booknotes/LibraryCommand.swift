@@ -97,6 +97,11 @@ struct NoteNames {
 /// cache written back. Files that are skipped get a line on stderr.
 enum LibraryLoading {
   static func load(root: String, command: String) -> Result<(LibrarySnapshot, NoteNames), UsageError> {
+    open(root: root, command: command).map { ($0.0.snapshot(), $0.1) }
+  }
+
+  /// The library engine with the library under `root` open, as ``load(root:command:)`` reads it.
+  static func open(root: String, command: String) -> Result<(LibraryEngine, NoteNames), UsageError> {
     var info = stat()
     guard stat(root, &info) == 0 else {
       return .failure(UsageError("cannot read \(root): \(String(cString: strerror(errno)))"))
@@ -121,7 +126,7 @@ enum LibraryLoading {
       })
     // The command waits for the whole library: each file is read once, words and all.
     library.open([names.absoluteRoot], twoPasses: false)
-    return .success((library.snapshot(), names))
+    return .success((library, names))
   }
 
   /// Parses the arguments and loads the library, or reports bad usage; `nil` then.

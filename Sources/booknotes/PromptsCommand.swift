@@ -8,7 +8,7 @@ enum PromptsCommand: Subcommand {
   static let name = "prompts"
   static let summary = "export review prompts (quotes, clozes, Q:/A:) as JSON or TSV"
   static let help = """
-    usage: booknotes prompts [PATH…] [--format json|tsv] [--root DIR]
+    usage: booknotes prompts [PATH…] [--format json|tsv|anki] [--root DIR]
 
     Lists every quote, cloze and Q:/A: prompt of the notes (*.md, *.markdown) under
     the PATHs (folders are searched recursively, skipping hidden folders and
@@ -21,11 +21,15 @@ enum PromptsCommand: Subcommand {
            tabs and line breaks inside fields become spaces. The first two columns
            are what flash-card apps import; a cloze's front shows [hint] in place
            of its answer.
+    anki:  Anki's text import (File > Import): its header lines, then a note a
+           line: the prompt id as GUID (importing again updates the cards), the
+           note type (Basic; Cloze with {{c1::answer::hint}}), a deck per book
+           (BookNotes::Title), front and back as HTML, a tag booknotes::KIND.
 
     Files that are binary or not UTF-8 are skipped with a line on stderr.
 
     options:
-      --format FORMAT  json (default) or tsv
+      --format FORMAT  json (default), tsv or anki
       --root DIR       the library root (default: .)
       -h, --help       show this help
 
@@ -35,7 +39,7 @@ enum PromptsCommand: Subcommand {
 
   static func run(_ arguments: [String]) -> Int32 {
     let parsed: LibraryArguments
-    switch LibraryArguments.parse(arguments, formats: ["json", "tsv"]) {
+    switch LibraryArguments.parse(arguments, formats: ["json", "tsv", "anki"]) {
     case .success(let value): parsed = value
     case .failure(let problem):
       Output.error("booknotes prompts: \(problem.message)\n\n\(help)")
@@ -49,9 +53,11 @@ enum PromptsCommand: Subcommand {
       return ExitStatus.usage
     }
     let json = parsed.format == "json"
+    let anki = parsed.format == "anki"
     var output = ListOutput(json: json)
+    if anki { output.add(PromptExport.ankiHeader) }
     OrderedBatches.run(files) { path in
-      prompts(path, json: json)
+      prompts(path, json: json, anki: anki)
     } emit: { result in
       if let problem = result.problem { Output.error(problem) }
       output.add(result.output)
@@ -62,7 +68,7 @@ enum PromptsCommand: Subcommand {
 
   /// The prompts of one file (JSON objects joined by `,\n`, or TSV lines), or a line
   /// for stderr when it was skipped.
-  static func prompts(_ path: String, json: Bool) -> (output: String, problem: String?) {
+  static func prompts(_ path: String, json: Bool, anki: Bool = false) -> (output: String, problem: String?) {
     let name = LibraryArguments.displayName(path)
     let note: NoteDocument
     switch NoteFiles.read(path) {
@@ -76,6 +82,8 @@ enum PromptsCommand: Subcommand {
         PromptExport.write(prompt, file: name, to: &writer)
         if index > 0 { output += ",\n" }
         output += String(decoding: writer.bytes, as: UTF8.self)
+      } else if anki {
+        output += PromptExport.ankiLine(prompt)
       } else {
         output += PromptExport.tsvLine(prompt, file: name)
       }

@@ -85,7 +85,9 @@ struct CommandResult {
 
 /// Runs the built `booknotes` with `arguments` in `directory`, with a user cache folder
 /// of its own (removed afterwards), so that no run reads or writes the user's index cache.
-func runBooknotes(_ arguments: [String], in directory: URL) throws -> CommandResult {
+func runBooknotes(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws
+  -> CommandResult
+{
   let binary = try #require(BinaryLocator.booknotes(), "the booknotes binary is built next to the tests")
   let process = Process()
   process.executableURL = URL(fileURLWithPath: binary)
@@ -93,9 +95,9 @@ func runBooknotes(_ arguments: [String], in directory: URL) throws -> CommandRes
   process.currentDirectoryURL = directory
   let userCache = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)")
   defer { try? FileManager.default.removeItem(at: userCache) }
-  process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": userCache.path]) { _, new in
-    new
-  }
+  process.environment = ProcessInfo.processInfo.environment.merging(
+    environment.merging(["XDG_CACHE_HOME": userCache.path]) { old, _ in old }
+  ) { _, new in new }
   let stdoutFile = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID().uuidString)")
   let stderrFile = FileManager.default.temporaryDirectory.appendingPathComponent("err-\(UUID().uuidString)")
   _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)

@@ -35,20 +35,24 @@ import Testing
     "NoteSyntax": [],
     // A lock and a thread (through the C library), nothing else: every layer may use them.
     "Locking": ["Synchronization", "CSanitizerHooks", "Glibc", "Darwin"],
-    "NoteIntelligence": ["NoteSyntax", "Synchronization", "Locking"],
+    "NoteIntelligence": ["NoteSyntax", "Synchronization", "Locking", "ReviewScheduling"],
+    // Arithmetic: the C library's `pow`, nothing else.
+    "ReviewScheduling": ["Glibc", "Musl", "Darwin"],
     "JSONCore": ["FoundationEssentials", "Foundation"],
     // System calls only: writes, reads, paths, starting a process.
     "SystemIO": ["CProcessSpawn", "Glibc", "Darwin"],
     "LanguageServerProtocol": system.union(["JSONCore", "SystemIO", "Locking"]),
     // The file-system edge and the library engine: notes and JSON, no protocol types.
-    "NoteWorkspace": system.union(["NoteSyntax", "NoteIntelligence", "JSONCore", "SystemIO", "Locking"]),
+    "NoteWorkspace": system.union([
+      "NoteSyntax", "NoteIntelligence", "ReviewScheduling", "JSONCore", "SystemIO", "Locking",
+    ]),
     // Beside the workspace, not on it.
     "BookCatalog": system.union(["NoteIntelligence", "JSONCore", "SystemIO", "Locking"]),
   ]
 
   @Test(arguments: [
-    "NoteSyntax", "Locking", "SystemIO", "NoteIntelligence", "JSONCore", "LanguageServerProtocol", "NoteWorkspace",
-    "BookCatalog",
+    "NoteSyntax", "Locking", "SystemIO", "NoteIntelligence", "ReviewScheduling", "JSONCore", "LanguageServerProtocol",
+    "NoteWorkspace", "BookCatalog",
   ])
   func importsStayInsideTheLayer(target: String) throws {
     let allowed = try #require(Self.allowed[target])
@@ -81,7 +85,8 @@ import Testing
   /// server and its protocol types.
   @Test(arguments: [
     "CheckCommand.swift", "PromptsCommand.swift", "LibraryArguments.swift", "LibraryCommand.swift",
-    "SearchCommand.swift", "SymbolsCommand.swift", "TagsCommand.swift", "BooksCommand.swift",
+    "SearchCommand.swift", "SymbolsCommand.swift", "TagsCommand.swift", "BooksCommand.swift", "ReviewCommand.swift",
+    "ReviewSession.swift", "StatsCommand.swift",
   ])
   func commandsUseTheWorkspaceLayer(file: String) throws {
     let modules = try #require(try Self.imports(of: "booknotes")[file])

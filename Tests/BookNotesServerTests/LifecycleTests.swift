@@ -102,7 +102,7 @@ import Testing
   /// Methods that need no capability: the lifecycle, settings and the custom request.
   static let unadvertised: Set<String> = [
     "initialize", "initialized", "shutdown", "exit", "workspace/didChangeConfiguration", "booknotes/prompts",
-    "booknotes/search", "booknotes/books",
+    "booknotes/search", "booknotes/books", "booknotes/review/due", "booknotes/review/grade",
     // Registered with the client at run time when it allows it.
     "workspace/didChangeWatchedFiles",
   ]

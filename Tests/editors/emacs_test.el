@@ -144,6 +144,31 @@
                       '("Moonwalking with Einstein — Joshua Foer [reading]"))
                "reading: %S" (mapcar #'booknotes--book-label books))))
 
+(bt-check "booknotes-review shows a prompt in a buffer, its keys reveal and grade it"
+  (with-current-buffer (bt-open (expand-file-name "memory.md" bt-library))
+    (bt-wait 15 "the server" #'eglot-current-server)
+    (booknotes-review "Moonwalking"))
+  (let ((buffer (get-buffer "*BookNotes review*")))
+    (bt-expect buffer "no review buffer")
+    (with-current-buffer buffer
+      (bt-expect (eq major-mode 'booknotes-review-mode) "the review buffer is in %s" major-mode)
+      (bt-expect (string-match-p "Review 1 of 1 · new · Moonwalking with Einstein" (buffer-string)) "%s" (buffer-string))
+      (bt-expect (string-match-p "Who built the first memory palace\\?" (buffer-string)) "%s" (buffer-string))
+      (bt-expect (not (string-match-p "Simonides" (buffer-string))) "the answer shows before it is asked for")
+      (let ((last-command-event ?3)) (call-interactively (key-binding "3")))
+      (bt-expect (= booknotes-review--graded 0) "a grade before the answer counted")
+      (call-interactively (key-binding (kbd "SPC")))
+      (bt-expect (string-match-p "Simonides of Ceos\\." (buffer-string)) "%s" (buffer-string))
+      (call-interactively (key-binding "e"))
+      (bt-expect (string-match-p (regexp-quote (concat (expand-file-name "memory.md" bt-library) ":13")) (buffer-string))
+                 "%s" (buffer-string))
+      (let ((last-command-event ?3)) (call-interactively (key-binding "3")))))
+  (let ((lines (with-temp-buffer
+                 (insert-file-contents (expand-file-name ".booknotes/reviews.tsv" bt-library))
+                 (split-string (buffer-string) "\n" t))))
+    (bt-expect (and (= (length lines) 1) (string-match-p "\\`[0-9-]+T[0-9:]+Z\t[0-9a-f]+\t3\t[0-9]+\\'" (car lines)))
+               "the log holds %S" lines)))
+
 (bt-check "choosing a Google Books title in a new note gives correct front matter"
   (bt-choose-title-in-new-note #'eglot-current-server))
 

@@ -393,5 +393,7 @@ With a prefix argument, ask for a STATUS to keep."
                                               (list :uri (booknotes--get (cdr (assoc choice books)) :uri)
                                                     :range '(:start (:line 0 :character 0))))))))
 
+(autoload 'booknotes-review (expand-file-name "booknotes-review" (file-name-directory (or load-file-name buffer-file-name)))
+  "Review the prompts that are due, one at a time, in a buffer." t)
 (provide 'booknotes)
 ;;; booknotes.el ends here

@@ -1,7 +1,7 @@
 // BookNotes for VS Code: starts `booknotes lsp` for the Markdown notes of each notes
 // folder (a folder holding `.booknotes.json`, or one listed in
 // `booknotes.notesFolders`), passes it the `booknotes.*` settings the user set, and
-// adds the commands "Search Notes" and "Reading List".
+// adds the commands "Search Notes", "Reading List" and "Review".
 'use strict';
 
 const path = require('path');
@@ -193,10 +193,67 @@ async function books() {
   if (picked) await open(client, picked.book.uri);
 }
 
+const GRADES = [
+  { label: '1  Again', description: 'forgotten', grade: 1 },
+  { label: '2  Hard', grade: 2 },
+  { label: '3  Good', grade: 3 },
+  { label: '4  Easy', grade: 4 },
+];
+
+/** The title of a review step: where the session is and which book. */
+function reviewTitle(item, index, count) {
+  return `Review ${index + 1} of ${count} · ${item.state}` + (typeof item.book === 'string' ? ` · ${item.book}` : '');
+}
+
+/**
+ * A review session in quick picks: each due prompt's front, its back once shown, a
+ * grade (1–4, typed or picked) sent to the server, which appends it to the review log.
+ * Escape ends the session; every grade given is saved. `options.book` (from the
+ * title's code lens) keeps one book's prompts.
+ */
+async function review(options) {
+  const client = currentClient();
+  const params = options && options.book ? { book: options.book } : {};
+  const due = await request(client, 'booknotes/review/due', params);
+  if (due.length === 0) {
+    vscode.window.showInformationMessage('BookNotes: nothing to review');
+    return;
+  }
+  let graded = 0;
+  session: for (const [index, item] of due.entries()) {
+    const shown = Date.now();
+    const title = reviewTitle(item, index, due.length);
+    for (;;) {
+      const step = await vscode.window.showQuickPick(
+        [
+          { label: '$(eye) Show answer', detail: item.front, action: 'reveal' },
+          { label: '$(go-to-file) Where', description: `${vscode.workspace.asRelativePath(item.file)}:${item.line}`, action: 'where' },
+        ],
+        { title, placeHolder: item.front, ignoreFocusOut: true },
+      );
+      if (!step) break session;
+      if (step.action === 'where') {
+        await open(client, item.uri, item.range);
+        continue;
+      }
+      break;
+    }
+    const picked = await vscode.window.showQuickPick(
+      GRADES.map((grade) => ({ ...grade, detail: grade.grade === 1 ? item.back : undefined })),
+      { title, placeHolder: `${item.front} → ${item.back}`, ignoreFocusOut: true },
+    );
+    if (!picked) break;
+    const seconds = Math.round((Date.now() - shown) / 1000);
+    await request(client, 'booknotes/review/grade', { id: item.id, grade: picked.grade, seconds });
+    graded++;
+  }
+  vscode.window.showInformationMessage(`BookNotes: reviewed ${graded} of ${due.length} prompts`);
+}
+
 function guarded(command) {
-  return async () => {
+  return async (...args) => {
     try {
-      await command();
+      await command(...args);
     } catch (error) {
       vscode.window.showErrorMessage(`BookNotes: ${error.message || error}`);
     }
@@ -214,6 +271,8 @@ async function activate(context) {
     output,
     vscode.commands.registerCommand('booknotes.search', guarded(search)),
     vscode.commands.registerCommand('booknotes.books', guarded(books)),
+    // Also the command of the title's code lens, with `{book}`.
+    vscode.commands.registerCommand('booknotes.review', guarded(review)),
     vscode.commands.registerCommand(
       'booknotes.restart',
       guarded(async () => {

@@ -47,6 +47,7 @@ extension ServerCapabilities: FastJSONEncodable {
     writer.member("referencesProvider", referencesProvider)
     writer.member("renameProvider", renameProvider)
     writer.member("documentLinkProvider", documentLinkProvider)
+    writer.member("codeLensProvider", codeLensProvider)
     writer.member("executeCommandProvider", executeCommandProvider)
     writer.member("codeLensProvider", codeLensProvider)
     writer.member("workspace", workspace)

@@ -16,6 +16,7 @@ public struct ServerCapabilities: Codable, Sendable, Hashable {
   public var referencesProvider: Bool?
   public var renameProvider: RenameOptions?
   public var documentLinkProvider: DocumentLinkOptions?
+  public var codeLensProvider: CodeLensOptions?
   public var executeCommandProvider: ExecuteCommandOptions?
   public var codeLensProvider: CodeLensOptions?
   public var workspace: WorkspaceServerCapabilities?

@@ -19,9 +19,13 @@ public struct Prompt: Sendable, Hashable {
   public var book: String?
   public var front: String
   public var back: String
+  /// A cloze's paragraph with the cloze as `{{c1::answer::hint}}` (`{{c1::answer}}`
+  /// without a hint) and other clozes showing their answers: Anki's Cloze note type.
+  public var clozeMarkup: String?
 
   public init(
-    id: String, kind: PromptKind, line: Int, range: Range<Int>, book: String?, front: String, back: String
+    id: String, kind: PromptKind, line: Int, range: Range<Int>, book: String?, front: String, back: String,
+    clozeMarkup: String? = nil
   ) {
     self.id = id
     self.kind = kind
@@ -30,6 +34,7 @@ public struct Prompt: Sendable, Hashable {
     self.book = book
     self.front = front
     self.back = back
+    self.clozeMarkup = clozeMarkup
   }
 }
 

@@ -11,14 +11,14 @@ public enum Prompts {
     let book = noteTitle(of: doc, path: path)
     var result: [Prompt] = []
     var seen: [String: Int] = [:]
-    func add(_ kind: PromptKind, _ range: Range<Int>, _ front: String, _ back: String) {
+    func add(_ kind: PromptKind, _ range: Range<Int>, _ front: String, _ back: String, cloze: String? = nil) {
       let base = id(kind: kind, front: front, back: back)
       let count = (seen[base] ?? 0) + 1
       seen[base] = count
       result.append(
         Prompt(
           id: count == 1 ? base : "\(base)-\(count)", kind: kind, line: doc.lines.lineContaining(range.lowerBound),
-          range: range, book: book, front: front, back: back))
+          range: range, book: book, front: front, back: back, clozeMarkup: cloze))
     }
     doc.tree.forEachBlock { block in
       let regions = InlineRegion.regions(of: block)
@@ -54,7 +54,7 @@ public enum Prompts {
       for region in regions {
         for cloze in region.clozes {
           let card = clozeCard(cloze, in: region, doc)
-          add(.cloze, cloze.range, card.front, card.back)
+          add(.cloze, cloze.range, card.front, card.back, cloze: card.markup)
         }
       }
     }
@@ -125,11 +125,13 @@ public enum Prompts {
 
   /// The front and back of one cloze's card, in plain text.
   static func clozeCard(_ cloze: SyntaxNode, in region: InlineRegion, _ doc: NoteDocument) -> (
-    front: String, back: String
+    front: String, back: String, markup: String
   ) {
     var renderer = InlineText(doc: doc, hiddenCloze: cloze.range)
     let front = InlineText.trimmed(renderer.render(region.nodes))
-    return (front, cloze.child(.clozeAnswer).map { doc.text.string(in: $0.range) } ?? "")
+    renderer.placeholder = { hint, answer in hint.isEmpty ? "{{c1::\(answer)}}" : "{{c1::\(answer)::\(hint)}}" }
+    let markup = InlineText.trimmed(renderer.render(region.nodes))
+    return (front, cloze.child(.clozeAnswer).map { doc.text.string(in: $0.range) } ?? "", markup)
   }
 
   /// The stable id of a card: FNV-1a 64 of its kind and whitespace-normalised text, in hex.

@@ -2,7 +2,7 @@
 -- lsp/booknotes.lua), sets up the notes it attaches to (completion with
 -- `vim.lsp.completion`, LSP folds, diagnostics as virtual text: see the options of
 -- `require('booknotes').setup()`), links its semantic token types to highlight groups
--- and adds :BooknotesSearch and :BooknotesBooks.
+-- and adds :BooknotesSearch, :BooknotesBooks and :BooknotesReview.
 if vim.g.loaded_booknotes then
   return
 end
@@ -45,3 +45,13 @@ end, {
   end,
   desc = 'BookNotes: the reading list (quickfix list)',
 })
+
+vim.api.nvim_create_user_command('BooknotesReview', function(args)
+  require('booknotes.review').start({ book = args.args })
+end, { nargs = '*', desc = 'BookNotes: review the prompts that are due (words of a book title: that book)' })
+
+-- The title's code lens ("N prompts · M due") starts a review of its book.
+vim.lsp.commands['booknotes.review'] = function(command)
+  local arguments = command.arguments and command.arguments[1] or {}
+  require('booknotes.review').start({ book = arguments.book })
+end

@@ -12,7 +12,9 @@ local M = {}
 ---   as virtual text, for its namespaces only (default true)
 ---@field links? boolean `gd` in a note goes to the definition of a link (its note or
 ---   heading) or footnote, unless `gd` is mapped in the buffer already (default true)
-M.options = { folders = {}, completion = true, folding = true, virtual_text = true, links = true }
+---@field codelens? boolean the code lenses on a note's title ("N notes link here",
+---   "N prompts · M due"), refreshed as the note changes (default true)
+M.options = { folders = {}, completion = true, folding = true, virtual_text = true, links = true, codelens = true }
 
 --- Sets the plugin's options; call it from init.lua when you need one.
 ---@param opts? booknotes.Options
@@ -96,6 +98,17 @@ function M.attach(client, bufnr)
   end
   if M.options.links and vim.fn.maparg('gd', 'n', false, true).buffer ~= 1 then
     vim.keymap.set('n', 'gd', vim.lsp.buf.definition, { buffer = bufnr, desc = 'Go to the link\'s note or heading' })
+  end
+  if M.options.codelens then
+    -- The title's lenses, kept current as the note, its links and its reviews change.
+    vim.lsp.codelens.refresh({ bufnr = bufnr })
+    vim.api.nvim_create_autocmd({ 'BufEnter', 'InsertLeave', 'BufWritePost' }, {
+      group = vim.api.nvim_create_augroup('booknotes_codelens_' .. bufnr, { clear = true }),
+      buffer = bufnr,
+      callback = function()
+        vim.lsp.codelens.refresh({ bufnr = bufnr })
+      end,
+    })
   end
   if M.options.virtual_text then
     -- The client's namespaces (pushed and pulled diagnostics): other servers keep

@@ -1,0 +1,156 @@
+import LanguageServerProtocol
+import Locking
+import NoteIntelligence
+import NoteSyntax
+import NoteWorkspace
+import ReviewScheduling
+
+/// The review logs' warnings already logged: each unreadable log is said once.
+private let loggedReviewWarnings = Lock<Set<String>>([])
+
+extension BookNotesServer {
+  func registerReview() {
+    connection.register(ReviewDueParams.self, scope: { _ in .library(document: nil) }) { [self] params, _ in
+      try timed(ReviewDueParams.method) { try reviewDue(params) }
+    }
+    connection.register(ReviewGradeParams.self, scope: { _ in .library(document: nil) }) { [self] params, _ in
+      try timed(ReviewGradeParams.method) { try reviewGrade(params) }
+    }
+  }
+
+  /// The open note at a library path, as edited.
+  func openNote(atLibraryPath path: String) -> NoteDocument? {
+    documents.withLock { $0[Self.uri(ofLibraryPath: path)] }?.note
+  }
+
+  /// The open notes by library path, taken once for a whole-library pass.
+  func openNotesByPath() -> [String: NoteDocument] {
+    let open = documents.withLock { Array($0.values) }
+    return Dictionary(open.map { (Self.libraryPath(of: $0.uri), $0.note) }) { first, _ in first }
+  }
+
+  /// The review logs of the library, their warnings logged once.
+  func readReviewLog() -> ReviewLog {
+    let (log, warnings) = library.reviewLog()
+    for warning in warnings where loggedReviewWarnings.withLock({ $0.insert(warning).inserted }) {
+      logger.warning(warning)
+    }
+    return log
+  }
+
+  func reviewDue(_ params: ReviewDueParams) throws -> [ReviewItem] {
+    if let limit = params.limit, limit < 0 { throw ResponseError.invalidParams("limit: must not be negative") }
+    let filter = LibraryEngine.ReviewFilter(book: params.book, tag: params.tag)
+    let open = openNotesByPath()
+    let candidates = library.reviewCandidates(filter) { open[$0] }
+    try Task.checkCancellation()
+    let log = readReviewLog()
+    let due = ReviewQueue.due(
+      candidates, log: log, now: LibraryEngine.now(), settings: library.reviewSettings, limit: params.limit)
+    let encoding = self.encoding
+    return due.compactMap { item in
+      // An open note converts its own offsets; a closed one's file is scanned, not parsed.
+      let range: LSPRange
+      if let note = openNote(atLibraryPath: item.path) {
+        range = note.lspRange(of: item.prompt.range, in: encoding)
+      } else if case .note(let bytes) = NoteFiles.read(item.path) {
+        range = LSPRange(
+          start: Self.position(of: item.prompt.range.lowerBound, in: bytes, encoding: encoding),
+          end: Self.position(of: item.prompt.range.upperBound, in: bytes, encoding: encoding))
+      } else {
+        return nil
+      }
+      let prompt = PromptItem(item.prompt, file: item.path, uri: Self.uri(ofLibraryPath: item.path), range: range)
+      return ReviewItem(
+        prompt, due: item.card.due.map(UTCTime.format), state: item.card.isNew ? "new" : item.card.state.rawValue)
+    }
+  }
+
+  /// The position of byte `offset` of a note's `bytes` (valid UTF-8), lines broken as
+  /// the parser breaks them (LF, CR LF or CR), the column in `encoding`.
+  static func position(of offset: Int, in bytes: [UInt8], encoding: PositionEncoding) -> Position {
+    let end = min(max(offset, 0), bytes.count)
+    var line = 0
+    var lineStart = 0
+    var index = 0
+    while index < end {
+      if bytes[index] == 0x0A || bytes[index] == 0x0D {
+        if bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+        line += 1
+        lineStart = index + 1
+      }
+      index += 1
+    }
+    let text = bytes[min(lineStart, end)..<end]
+    let column =
+      switch encoding {
+      case .utf8: text.count
+      case .utf16: String(decoding: text, as: UTF8.self).utf16.count
+      case .utf32: String(decoding: text, as: UTF8.self).unicodeScalars.count
+      }
+    return Position(line: line, character: column)
+  }
+
+  func reviewGrade(_ params: ReviewGradeParams) throws -> ReviewGradeResult {
+    guard let grade = ReviewGrade(rawValue: params.grade) else {
+      throw ResponseError.invalidParams("grade: 1 (again), 2 (hard), 3 (good) or 4 (easy), not \(params.grade)")
+    }
+    let open = openNotesByPath()
+    let candidates = library.reviewCandidates { open[$0] }
+    guard let candidate = candidates.first(where: { $0.prompt.id == params.id }) else {
+      throw ResponseError.invalidParams("id: no prompt of the library has the id \(params.id)")
+    }
+    let record = ReviewRecord(
+      time: LibraryEngine.now(), promptID: params.id, grade: grade, seconds: min(max(params.seconds ?? 0, 0), 86_400))
+    if let problem = library.recordReview(record, notePath: candidate.path) {
+      logger.error("The review log could not be written: \(problem)")
+      throw ResponseError.internalError("The review log could not be written: \(problem)")
+    }
+    var log = readReviewLog()
+    log.add(record)
+    let card = log.card(params.id, scheduler: library.reviewSettings.scheduler)
+    return ReviewGradeResult(id: params.id, due: UTCTime.format(card.due ?? record.time), state: card.state.rawValue)
+  }
+}
+
+extension BookNotesServer {
+  /// The client's command that starts a review, arguments `[{book}]`: the editors
+  /// run it themselves (it is not the server's).
+  static let reviewCommand = "booknotes.review"
+
+  /// On a note's title, when it has prompts: "N prompts · M due" (new prompts count as
+  /// due), whose command starts a review of that book.
+  func reviewLenses(_ document: OpenDocument, _ encoding: PositionEncoding) -> [CodeLens] {
+    let note = document.note
+    let path = Self.libraryPath(of: document.uri)
+    let identity = NoteSummary.bookIdentity(path: path, doc: note)
+    guard let title = identity.title, let span = identity.titleSpan else { return [] }
+    let prompts = Prompts.prompts(for: note, path: path)
+    guard !prompts.isEmpty else { return [] }
+    let log = readReviewLog()
+    let scheduler = library.reviewSettings.scheduler
+    let now = LibraryEngine.now()
+    let due = prompts.count { prompt in
+      let card = log.card(prompt.id, scheduler: scheduler, now: now)
+      return card.isNew || (card.due ?? now) <= now
+    }
+    let text = "\(prompts.count) \(prompts.count == 1 ? "prompt" : "prompts") · \(due) due"
+    let command = Command(title: text, command: Self.reviewCommand, arguments: [["book": .string(title)]])
+    return [CodeLens(range: note.lspRange(of: span.bytes, in: encoding), command: command)]
+  }
+
+  /// The review line of the prompt at byte `offset` of `note`, with the prompt's range:
+  /// when it is next due, or that it was never reviewed.
+  func reviewHover(at offset: Int, in note: NoteDocument, uri: DocumentURI) -> (
+    markdown: String, range: Swift.Range<Int>
+  )? {
+    let prompts = Prompts.prompts(for: note, path: Self.libraryPath(of: uri))
+    guard let prompt = prompts.last(where: { $0.range.contains(offset) || $0.range.upperBound == offset }) else {
+      return nil
+    }
+    let card = readReviewLog().card(prompt.id, scheduler: library.reviewSettings.scheduler)
+    guard let due = card.due, !card.isNew else { return ("*Review:* new, not reviewed yet", prompt.range) }
+    let reviews = card.reviews == 1 ? "1 review" : "\(card.reviews) reviews"
+    return ("*Next review:* \(UTCTime.formatDate(due)) (\(card.state.rawValue), \(reviews))", prompt.range)
+  }
+}

@@ -1,0 +1,64 @@
+public import ReviewScheduling
+
+/// Every review read from a library's logs, by prompt: each prompt's card replayed
+/// through FSRS from its records in time order. Identical lines (a log and a sync
+/// service's copy of it) count once.
+public struct ReviewLog: Sendable {
+  public private(set) var records: [String: [ReviewRecord]] = [:]
+  public private(set) var count = 0
+  /// The scheduler the cards were replayed with (``replay(_:)``), and each prompt's
+  /// card after all its records.
+  public private(set) var replayedWith: FSRSScheduler?
+  private var cards: [String: ReviewCard] = [:]
+
+  public init(_ records: some Sequence<ReviewRecord> = []) {
+    var seen: Set<ReviewRecord> = []
+    for record in records where seen.insert(record).inserted {
+      self.records[record.promptID, default: []].append(record)
+      count += 1
+    }
+    for key in self.records.keys { self.records[key]!.sort { $0.time < $1.time } }
+  }
+
+  /// Adds a record, keeping its prompt's records in time order.
+  public mutating func add(_ record: ReviewRecord) {
+    var list = records[record.promptID, default: []]
+    guard !list.contains(record) else { return }
+    let index = list.lastIndex { $0.time <= record.time }.map { $0 + 1 } ?? 0
+    list.insert(record, at: index)
+    records[record.promptID] = list
+    count += 1
+    if let scheduler = replayedWith { cards[record.promptID] = replayed(list, scheduler) }
+  }
+
+  /// Replays every prompt's records with `scheduler` once, so that ``card(_:scheduler:now:)``
+  /// answers from the result while `now` is past a prompt's last review.
+  public mutating func replay(_ scheduler: FSRSScheduler) {
+    cards = records.mapValues { replayed($0, scheduler) }
+    replayedWith = scheduler
+  }
+
+  private func replayed(_ records: [ReviewRecord], _ scheduler: FSRSScheduler) -> ReviewCard {
+    records.reduce(into: ReviewCard()) { card, record in
+      card = scheduler.review(card, grade: record.grade, at: record.time)
+    }
+  }
+
+  /// The prompt's card after its reviews up to `now` (reviews logged later do not count).
+  public func card(_ promptID: String, scheduler: FSRSScheduler, now: Int64 = .max) -> ReviewCard {
+    if replayedWith == scheduler {
+      guard let card = cards[promptID] else { return ReviewCard() }
+      if (card.lastReview ?? .min) <= now { return card }
+    }
+    var card = ReviewCard()
+    for record in records[promptID] ?? [] where record.time <= now {
+      card = scheduler.review(card, grade: record.grade, at: record.time)
+    }
+    return card
+  }
+
+  /// Every record, in time order.
+  public var all: [ReviewRecord] {
+    records.values.flatMap { $0 }.sorted { ($0.time, $0.promptID) < ($1.time, $1.promptID) }
+  }
+}

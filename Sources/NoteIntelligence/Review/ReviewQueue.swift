@@ -1,0 +1,85 @@
+public import ReviewScheduling
+
+/// The review settings (`review.*`): the desired retention, prompts in a session, new
+/// prompts a day.
+public struct ReviewSettings: Sendable, Equatable {
+  public var retention: Double
+  public var sessionSize: Int
+  public var newPerDay: Int
+
+  public init(retention: Double = 0.9, sessionSize: Int = 20, newPerDay: Int = 20) {
+    self.retention = retention
+    self.sessionSize = sessionSize
+    self.newPerDay = newPerDay
+  }
+
+  /// The scheduler for this retention (kept between 0.7 and 0.99, as FSRS is trained for).
+  public var scheduler: FSRSScheduler { FSRSScheduler(desiredRetention: min(max(retention, 0.7), 0.99)) }
+}
+
+/// A prompt that may be reviewed, with where it is written and its note's age.
+public struct ReviewCandidate: Sendable {
+  public var prompt: Prompt
+  /// The note's path in the library.
+  public var path: String
+  /// When the note was last changed (seconds since 1970): new prompts enter oldest notes first.
+  public var noteTime: Int64
+
+  public init(prompt: Prompt, path: String, noteTime: Int64) {
+    self.prompt = prompt
+    self.path = path
+    self.noteTime = noteTime
+  }
+}
+
+/// A prompt that is due, with its card (new when never reviewed).
+public struct DueReview: Sendable {
+  public var candidate: ReviewCandidate
+  public var card: ReviewCard
+
+  public var prompt: Prompt { candidate.prompt }
+  public var path: String { candidate.path }
+}
+
+/// Which prompts a session shows: those whose reviews made them due by `now`, earliest
+/// due first, then new prompts, oldest notes first (in the order given among equals),
+/// as many as `newPerDay` allows after the new prompts already begun that UTC day.
+public enum ReviewQueue {
+  public static func due(
+    _ candidates: [ReviewCandidate], log: ReviewLog, now: Int64, settings: ReviewSettings, limit: Int? = nil
+  ) -> [DueReview] {
+    let scheduler = settings.scheduler
+    // Prompts by index, sorted by due time (or their notes' times) and then their
+    // place: cheap on the tens of thousands a library holds.
+    var reviews: [(due: Int64, index: Int, card: ReviewCard)] = []
+    var fresh: [(time: Int64, index: Int)] = []
+    // By index, so that no candidate (a prompt's texts) is copied.
+    for index in candidates.indices {
+      let card = log.card(candidates[index].prompt.id, scheduler: scheduler, now: now)
+      if card.isNew {
+        fresh.append((candidates[index].noteTime, index))
+      } else if let due = card.due, due <= now {
+        reviews.append((due, index, card))
+      }
+    }
+    let count = max(0, limit ?? settings.sessionSize)
+    reviews.sort { ($0.due, $0.index) < ($1.due, $1.index) }
+    var result = reviews.prefix(count).map { DueReview(candidate: candidates[$0.index], card: $0.card) }
+    guard result.count < count else { return result }
+    fresh.sort { ($0.time, $0.index) < ($1.time, $1.index) }
+    let allowed = max(0, settings.newPerDay - startedOn(day: now, log: log))
+    result += fresh.prefix(min(allowed, count - result.count)).map {
+      DueReview(candidate: candidates[$0.index], card: ReviewCard())
+    }
+    return result
+  }
+
+  /// How many prompts had their first review on the UTC day of `now`, by `now`.
+  public static func startedOn(day now: Int64, log: ReviewLog) -> Int {
+    let start = now - ((now % 86_400) + 86_400) % 86_400
+    return log.records.values.count { records in
+      guard let first = records.first?.time else { return false }
+      return first >= start && first <= now
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import BookNotesTestSupport
+import Foundation
+import JSONCore
+import LanguageServerProtocol
+import NoteSyntax
+import Testing
+
+@testable import BookNotesServer
+
+/// `booknotes/review/due` and `booknotes/review/grade` through the real `booknotes lsp`,
+/// its clock set by `BOOKNOTES_NOW`, on the review library of the command-line tests.
+@Suite struct ReviewRequestTests {
+  static func launch(now: String) throws -> LSPTestClient {
+    let binary = try #require(BinaryLocator.booknotes(), "booknotes binary not found")
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent("booknotes-cache-\(UUID().uuidString)")
+    return try LSPTestClient.launch(
+      executable: binary, arguments: ["lsp", "--log-level", "error"],
+      environment: ProcessInfo.processInfo.environment.merging([
+        "BOOKNOTES_NOW": now, "XDG_CACHE_HOME": cache.path,
+      ]) { _, new in new })
+  }
+
+  static func initialize(_ client: LSPTestClient, root: URL, options: JSONValue = [:]) async throws {
+    var initializationOptions: [String: JSONValue] = ["index": ["pollInterval": 100]]
+    if case .object(let more) = options { initializationOptions.merge(more) { _, new in new } }
+    let params: JSONValue = [
+      "processId": nil, "rootUri": nil,
+      "capabilities": ["general": ["positionEncodings": ["utf-16"]], "window": ["workDoneProgress": true]],
+      "workspaceFolders": [["uri": .string(FileURI.uri(ofPath: root.path)), "name": "library"]],
+      "initializationOptions": .object(initializationOptions),
+    ]
+    _ = try await client.request("initialize", params: params)
+    client.notify("initialized", params: [:])
+    try await client.waitForIndexing()
+  }
+
+  @Test func dueAndGradeFollowTheLogAndAppendToIt() async throws {
+    let library = try ReviewCLITests.ReviewLibrary()
+    let client = try Self.launch(now: "2026-11-27T08:00:00Z")
+    defer { client.terminate() }
+    try await Self.initialize(client, root: library.root)
+
+    let due = try #require(try await client.request("booknotes/review/due", params: ["book": "atomic"]).arrayValue)
+    #expect(
+      due.map { $0["front"]?.stringValue } == [
+        "You do not rise to the level of your goals. You fall to the level of your systems.",
+        "Habits are the [compound interest] of self-improvement.", "What is the two-minute rule?",
+      ])
+    #expect(due.allSatisfy { $0["state"] == "new" && $0["due"] == .null })
+    #expect(due[1]["uri"]?.stringValue?.hasSuffix("/habits.md") == true)
+    #expect(due[1]["range"] == ["start": ["line": 10, "character": 15], "end": ["line": 10, "character": 49]])
+    #expect(due[0]["book"] == "Atomic Habits" && due[0]["back"] == "p. 27")
+    let limited = try await client.request("booknotes/review/due", params: ["tag": "habits", "limit": 1])
+    #expect(limited.arrayValue?.count == 1)
+
+    // An open note's prompts are its edited text's.
+    let uri = try #require(due[0]["uri"]?.stringValue)
+    client.open(
+      uri, text: ReviewCLITests.ReviewLibrary.habits.replacingOccurrences(of: "two-minute", with: "two minute"))
+    let edited = try await client.request("booknotes/review/due", params: ["book": "atomic"])
+    #expect(edited.arrayValue?.last?["front"] == "What is the two minute rule?")
+
+    let id = try #require(due[0]["id"]?.stringValue)
+    let graded = try await client.request(
+      "booknotes/review/grade", params: ["id": .string(id), "grade": 3, "seconds": 6])
+    #expect(graded == ["id": .string(id), "due": "2026-11-27T08:10:00Z", "state": "learning"])
+    #expect(try library.read(".booknotes/reviews.tsv") == "2026-11-27T08:00:00Z\t\(id)\t3\t6\n")
+    // Graded, it is no longer due (until its next learning step).
+    let after = try await client.request("booknotes/review/due", params: ["book": "atomic"])
+    #expect(after.arrayValue?.count == 2 && after.arrayValue?.contains { $0["id"] == .string(id) } == false)
+
+    await #expect(throws: ResponseError.self) {
+      try await client.request("booknotes/review/grade", params: ["id": .string(id), "grade": 5])
+    }
+    await #expect(throws: ResponseError.self) {
+      try await client.request("booknotes/review/grade", params: ["id": "no-such-prompt", "grade": 3])
+    }
+    #expect(try library.read(".booknotes/reviews.tsv").split(separator: "\n").count == 1)
+    try await client.shutdownAndExit()
+  }
+
+  @Test func newPromptsPerDayComeFromTheSettings() async throws {
+    let library = try ReviewCLITests.ReviewLibrary()
+    let client = try Self.launch(now: "2026-11-27T08:00:00Z")
+    defer { client.terminate() }
+    try await Self.initialize(client, root: library.root, options: ["review": ["newPerDay": 2, "sessionSize": 10]])
+    let due = try await client.request("booknotes/review/due", params: [:])
+    #expect(due.arrayValue?.count == 2)
+    try await client.shutdownAndExit()
+  }
+
+  @Test func theTitleLensCountsDuePromptsAndTheHoverTellsTheNextReview() async throws {
+    let library = try ReviewCLITests.ReviewLibrary()
+    let ids = try library.ids()
+    let quote = try #require(ids["You do not rise to the level of your goals. You fall to the level of your systems."])
+    let rule = try #require(ids["What is the two-minute rule?"])
+    // The quote: easy two days ago, due in eight days. The rule: learnt weeks ago, due.
+    try library.write(
+      ".booknotes/reviews.tsv",
+      "2026-11-01T08:00:00Z\t\(rule)\t3\t4\n2026-11-01T08:10:00Z\t\(rule)\t3\t4\n2026-11-25T08:00:00Z\t\(quote)\t4\t3\n"
+    )
+    let client = try Self.launch(now: "2026-11-27T08:00:00Z")
+    defer { client.terminate() }
+    try await Self.initialize(client, root: library.root)
+    let uri = FileURI.uri(ofPath: library.root.appendingPathComponent("habits.md").path)
+    client.open(uri, text: ReviewCLITests.ReviewLibrary.habits)
+    let lenses = try #require(try await client.request("textDocument/codeLens", uri: uri).arrayValue)
+    #expect(lenses.count == 1)
+    #expect(lenses.first?["range"] == ["start": ["line": 1, "character": 7], "end": ["line": 1, "character": 20]])
+    #expect(lenses.first?["command"]?["title"] == "3 prompts · 2 due")
+    #expect(lenses.first?["command"]?["command"] == "booknotes.review")
+    #expect(lenses.first?["command"]?["arguments"] == [["book": "Atomic Habits"]])
+
+    let onQuote = try await client.request(
+      "textDocument/hover", uri: uri, ["position": ["line": 8, "character": 10]])
+    let quoteText = try #require(onQuote["contents"]?["value"]?.stringValue)
+    #expect(quoteText.hasPrefix("> You do not rise"))
+    #expect(quoteText.hasSuffix("*Next review:* 2026-12-03 (review, 1 review)"))
+    let onCloze = try await client.request(
+      "textDocument/hover", uri: uri, ["position": ["line": 10, "character": 20]])
+    #expect(onCloze["contents"]?["value"]?.stringValue?.hasSuffix("*Review:* new, not reviewed yet") == true)
+    // A note without prompts has no lens.
+    let other = FileURI.uri(ofPath: library.root.appendingPathComponent("plain.md").path)
+    client.open(other, text: "# Plain\n\nNo prompts here.\n")
+    #expect(try await client.request("textDocument/codeLens", uri: other) == [])
+    try await client.shutdownAndExit()
+  }
+
+  /// A closed note's prompt ranges come from a scan of its bytes, as the parser counts lines.
+  @Test func positionsInAClosedNoteMatchTheParsersLines() {
+    let text = "a\r\nb\rc😀d\né\n"
+    let bytes = Array(text.utf8)
+    let note = NoteDocument(text)
+    for offset in [0, 1, 3, 4, 5, 6, 10, 11, 12, 14, bytes.count] {
+      for encoding in PositionEncoding.allCases {
+        #expect(
+          BookNotesServer.position(of: offset, in: bytes, encoding: encoding)
+            == note.lspRange(of: offset..<offset, in: encoding).start, "offset \(offset) in \(encoding)")
+      }
+    }
+  }
+}

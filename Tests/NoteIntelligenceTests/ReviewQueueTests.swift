@@ -1,0 +1,65 @@
+import NoteIntelligence
+import NoteSyntax
+import ReviewScheduling
+import Testing
+
+/// Which prompts a review session shows, from the prompts of real notes and a log.
+@Suite struct ReviewQueueTests {
+  static let now = UTCTime.parse("2026-11-27T12:00:00Z")!
+
+  static func candidates(_ text: String, path: String, noteTime: Int64) -> [ReviewCandidate] {
+    Prompts.prompts(for: NoteDocument(text), path: path).map {
+      ReviewCandidate(prompt: $0, path: path, noteTime: noteTime)
+    }
+  }
+
+  static let older = candidates("# Old\n\nQ: One?\nA: 1\n\nQ: Two?\nA: 2\n", path: "/n/old.md", noteTime: 100)
+  static let newer = candidates("# New\n\nQ: Three?\nA: 3\n", path: "/n/new.md", noteTime: 200)
+
+  func record(_ id: String, _ grade: ReviewGrade, daysAgo: Double) -> ReviewRecord {
+    ReviewRecord(time: Self.now - Int64(daysAgo * 86_400), promptID: id, grade: grade, seconds: 3)
+  }
+
+  @Test func duePromptsComeFirstThenNewOnesOldestNoteFirst() {
+    let two = Self.older[1].prompt.id
+    // Graded good 30 days ago, at a first interval of a couple of days: due now.
+    let log = ReviewLog([record(two, .good, daysAgo: 30), record(two, .good, daysAgo: 29.99)])
+    let due = ReviewQueue.due(Self.newer + Self.older, log: log, now: Self.now, settings: ReviewSettings())
+    #expect(due.map(\.prompt.front) == ["Two?", "One?", "Three?"])
+    #expect(due[0].card.state == .review && due[0].card.due! <= Self.now)
+    #expect(due[1].card.isNew && due[2].card.isNew)
+    #expect(
+      ReviewQueue.due(Self.newer + Self.older, log: log, now: Self.now, settings: ReviewSettings(), limit: 1).count == 1
+    )
+  }
+
+  @Test func aPromptNotYetDueIsLeftOut() {
+    let one = Self.older[0].prompt.id
+    let log = ReviewLog([record(one, .easy, daysAgo: 1)])
+    let due = ReviewQueue.due(Self.older, log: log, now: Self.now, settings: ReviewSettings())
+    #expect(due.map(\.prompt.front) == ["Two?"])
+    // Reviews logged after `now` do not count.
+    let future = ReviewLog([record(one, .easy, daysAgo: -1)])
+    #expect(ReviewQueue.due(Self.older, log: future, now: Self.now, settings: ReviewSettings()).count == 2)
+  }
+
+  @Test func newPromptsEnterAtMostNewPerDay() {
+    let one = Self.older[0].prompt.id
+    let settings = ReviewSettings(newPerDay: 2)
+    // One new prompt begun earlier today (and graded again, so due in a minute: not yet).
+    let log = ReviewLog([ReviewRecord(time: Self.now - 30, promptID: one, grade: .again, seconds: 2)])
+    let due = ReviewQueue.due(Self.older + Self.newer, log: log, now: Self.now, settings: settings)
+    #expect(due.map(\.prompt.front) == ["Two?"])
+    #expect(ReviewQueue.due(Self.older + Self.newer, log: ReviewLog(), now: Self.now, settings: settings).count == 2)
+  }
+
+  @Test func aChangedPromptStartsAnew() {
+    let one = Self.older[0].prompt.id
+    let log = ReviewLog([record(one, .easy, daysAgo: 1)])
+    let edited = Self.candidates("# Old\n\nQ: One, edited?\nA: 1\n", path: "/n/old.md", noteTime: 100)
+    let due = ReviewQueue.due(edited, log: log, now: Self.now, settings: ReviewSettings())
+    #expect(due.count == 1 && due[0].card.isNew && due[0].prompt.id != one)
+    // Its old lines stay in the log.
+    #expect(log.records[one]?.count == 1)
+  }
+}

@@ -1,0 +1,162 @@
+-- A review session in a floating window: the prompts `booknotes/review/due` gives,
+-- one at a time. <Space> or <CR> shows the answer, 1–4 grade it (again, hard, good,
+-- easy; each grade goes to the server, which appends it to .booknotes/reviews.tsv),
+-- e shows the note's path and line, q quits.
+local M = {}
+
+local questions = { quote = 'Quote: which book, who said it?', cloze = 'Cloze: what is hidden?', qa = 'Question' }
+
+--- The session under way, if any: { client, items, index, revealed, location, graded, buf, win, shown, done }.
+M.session = nil
+
+local function render()
+  local s = M.session
+  local item = s.items[s.index]
+  local header = ('Review %d of %d · %s'):format(s.index, #s.items, item.state)
+  if type(item.book) == 'string' then
+    header = header .. ' · ' .. item.book
+  end
+  local lines = { header, '', questions[item.kind] or item.kind, '', '  ' .. item.front, '' }
+  if s.revealed then
+    vim.list_extend(lines, { '  ' .. string.rep('─', 20), '', '  ' .. item.back, '' })
+    table.insert(lines, '1 again  2 hard  3 good  4 easy   e where  q quit')
+  else
+    table.insert(lines, 'space show answer   e where  q quit')
+  end
+  if s.location then
+    table.insert(lines, s.location)
+  end
+  vim.bo[s.buf].modifiable = true
+  vim.api.nvim_buf_set_lines(s.buf, 0, -1, false, lines)
+  vim.bo[s.buf].modifiable = false
+end
+
+--- Ends the session: closes the window and says how many prompts were graded.
+function M.finish()
+  local s = M.session
+  if not s then
+    return
+  end
+  M.session = nil
+  if vim.api.nvim_win_is_valid(s.win) then
+    vim.api.nvim_win_close(s.win, true)
+  end
+  vim.notify(('booknotes: reviewed %d of %d prompts'):format(s.graded, #s.items))
+  if s.done then
+    s.done(s.graded)
+  end
+end
+
+local function next_prompt()
+  local s = M.session
+  s.index, s.revealed, s.location, s.shown = s.index + 1, false, nil, vim.uv.now()
+  if s.index > #s.items then
+    M.finish()
+  else
+    render()
+  end
+end
+
+local function grade(value)
+  local s = M.session
+  if not s or not s.revealed or s.grading then
+    return
+  end
+  s.grading = true
+  local item = s.items[s.index]
+  local seconds = math.floor((vim.uv.now() - s.shown) / 1000)
+  require('booknotes').request(
+    s.client,
+    'booknotes/review/grade',
+    { id = item.id, grade = value, seconds = seconds },
+    function()
+      s.grading = false
+      s.graded = s.graded + 1
+      if M.session == s then
+        next_prompt()
+      end
+    end
+  )
+end
+
+--- Starts a session with the prompts due (of the book whose title has `opts.book`,
+--- or the notes tagged `opts.tag`); `opts.done(graded)` is called at its end.
+---@param opts? { book?: string, tag?: string, limit?: integer, done?: fun(graded: integer) }
+function M.start(opts)
+  opts = opts or {}
+  local booknotes = require('booknotes')
+  local client = booknotes.client()
+  if not client then
+    vim.notify('booknotes: no server running (open a note in a notes folder)', vim.log.levels.WARN)
+    return
+  end
+  local params = vim.empty_dict()
+  for _, key in ipairs({ 'book', 'tag', 'limit' }) do
+    if opts[key] and opts[key] ~= '' then
+      params[key] = opts[key]
+    end
+  end
+  booknotes.request(client, 'booknotes/review/due', params, function(items)
+    if not items or #items == 0 then
+      vim.notify('booknotes: nothing to review')
+      if opts.done then
+        opts.done(0)
+      end
+      return
+    end
+    M.finish()
+    local buf = vim.api.nvim_create_buf(false, true)
+    vim.bo[buf].bufhidden = 'wipe'
+    local width = math.min(80, vim.o.columns - 4)
+    local height = math.min(20, vim.o.lines - 4)
+    local win = vim.api.nvim_open_win(buf, true, {
+      relative = 'editor',
+      width = width,
+      height = height,
+      row = math.floor((vim.o.lines - height) / 2),
+      col = math.floor((vim.o.columns - width) / 2),
+      style = 'minimal',
+      border = 'rounded',
+      title = ' BookNotes review ',
+    })
+    vim.wo[win].wrap = true
+    vim.wo[win].linebreak = true
+    M.session = {
+      client = client,
+      items = items,
+      index = 1,
+      revealed = false,
+      graded = 0,
+      buf = buf,
+      win = win,
+      shown = vim.uv.now(),
+      done = opts.done,
+    }
+    local function reveal()
+      if M.session then
+        M.session.revealed = true
+        render()
+      end
+    end
+    local function map(lhs, rhs)
+      vim.keymap.set('n', lhs, rhs, { buffer = buf, nowait = true, silent = true })
+    end
+    map('<Space>', reveal)
+    map('<CR>', reveal)
+    for value = 1, 4 do
+      map(tostring(value), function()
+        grade(value)
+      end)
+    end
+    map('e', function()
+      local s = M.session
+      local item = s.items[s.index]
+      s.location = ('%s:%d'):format(vim.uri_to_fname(item.uri), item.range.start.line + 1)
+      render()
+    end)
+    map('q', M.finish)
+    render()
+  end)
+end
+
+return M
