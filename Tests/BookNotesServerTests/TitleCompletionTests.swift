@@ -268,7 +268,9 @@ import Testing
 
   @Test func aSlowLookupFillsTheCacheForTheNextHover() async throws {
     let books = try FakeGoogleBooks()
-    try books.plan(["delay": 2])
+    // Six seconds: far beyond the 100 ms budget even on a machine busy enough to take
+    // seconds over the first hover.
+    try books.plan(["delay": 6])
     let (fixture, harness) = try await Self.session(books, budget: 100)
     let uri = fixture.uri("slow-hover.md")
     harness.client.open(uri, text: "---\ntitle: Effective Java\n---\n")
