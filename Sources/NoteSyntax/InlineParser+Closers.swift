@@ -34,7 +34,10 @@ extension InlineParser {
     }
     let kind = grammar.spanBits[index]
     if knownAbsence.assumed & kind != 0 { return nil }
-    let horizon = knownAbsence.afterKinds & kind != 0 ? knownAbsence.after : Int.max
+    // What the old piece says holds for its own text (a paragraph, or a quote line's or
+    // list item's line): for a search that reaches it from before, inside that text. An
+    // opener at or past it may lie in a later text, which the old piece says nothing of.
+    let horizon = knownAbsence.afterKinds & kind != 0 && i < knownAbsence.after ? knownAbsence.after : Int.max
     let found = spanClosers.with(ordinal) { search in
       Self.find(&search, &farRegion, bytes, from: from, horizon: horizon, bytes: mark, mark, matches)
     }

@@ -42,7 +42,9 @@ struct InlineParser {
     var assumed: ClosersAbsent = 0
     /// From `after` to the text's end lies no closer of `afterKinds`: in a reparse,
     /// where an old piece after the edit starts that was parsed assuming none (its
-    /// bytes, and all after it, are as they were). A search in vain stops there.
+    /// bytes, and all after it, are as they were). A search in vain from before it stops
+    /// there; one from an opener at or past it reads on (a quote line's or list item's
+    /// text is its line, and the opener may lie on a later one).
     var after = Int.max
     var afterKinds: ClosersAbsent = 0
   }
