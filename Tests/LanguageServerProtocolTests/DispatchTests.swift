@@ -9,15 +9,17 @@ import Testing
     let harness = ConnectionHarness()
     try await harness.initialize()
     for stubborn in [false, true] {
+      // Three seconds: the cancellation arrives long before the handler ends, even on a
+      // busy machine.
       let id = harness.client.sendRequest(
-        "test/echo", params: ["text": "slow", "delayMilliseconds": 600, "stubborn": .bool(stubborn)])
+        "test/echo", params: ["text": "slow", "delayMilliseconds": 3000, "stubborn": .bool(stubborn)])
       try await Task.sleep(for: .milliseconds(100))
       harness.client.cancel(id)
       let response = try await harness.client.waitForResponse(id: id)
       #expect(response.errorCode == -32800)
       // The handler's eventual result is dropped: no second response arrives.
       await #expect(throws: LSPTestClient.TimeoutError.self) {
-        _ = try await harness.client.waitForResponse(id: id, timeout: .milliseconds(900))
+        _ = try await harness.client.waitForResponse(id: id, timeout: .milliseconds(3500))
       }
     }
     #expect(try await harness.finish() == 1)
