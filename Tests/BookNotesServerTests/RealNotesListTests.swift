@@ -9,7 +9,8 @@ import Testing
 /// cells, mnemonic lists, the status and rating words other tools write, comments,
 /// closed and listed headings, fences under list items, and titles from file names.
 @Suite struct RealNotesListTests {
-  /// A book without a title or a level-1 heading: its file name is its title.
+  /// A book without a title or a level-1 heading (its file name is its title), with a
+  /// well-formed cloze and `Q:`/`A:` pair, so that malformed ones would be flagged.
   static let deepWork = """
     ---
     author: Cal Newport
@@ -29,11 +30,15 @@ import Testing
     - ## JavaScript
     - a regular expression:
         ```js
-        const tag = /#this/; // ?[x] Q: no
+        const tag = /#this/; // ?[x]
+        Q: inside the fence
         ```
 
     <!-- Q: commented out
     -->
+
+    Q: What is deep work?
+    A: Focus without distraction.
 
     """
 
@@ -111,8 +116,11 @@ import Testing
         + " \($0["back"] ?? "")"
     }
     #expect(
-      summary.sorted() == ["deep work.md:cloze focused", "mnemonic.md:cloze CAS"],
-      "one card per real cloze: none from the footnote, the table cell, the fence, the comment or the mnemonic list")
+      summary.sorted() == [
+        "deep work.md:cloze focused", "deep work.md:qa Focus without distraction.", "mnemonic.md:cloze CAS",
+      ],
+      "one card per real cloze and pair: none from the footnote, the table cell, the fence, the comment or the mnemonic list"
+    )
     #expect(
       cards.first { ($0["file"] as? String)?.hasSuffix("deep work.md") == true }?["book"] as? String == "deep work")
   }
@@ -151,7 +159,7 @@ import Testing
     }
     collect(symbols)
     #expect(
-      names == ["deep work", "and [deep] work is a skill.", "Chapter One", "JavaScript"],
+      names == ["deep work", "and [deep] work is a skill.", "Chapter One", "JavaScript", "What is deep work?"],
       "no prompt from the footnote, the table cell, the fence or the comment")
 
     // A section heading is not the note's title: its hover is no book's.
@@ -175,10 +183,10 @@ import Testing
     #expect(
       (tagged.arrayValue ?? []).allSatisfy { $0["name"]?.stringValue != "#this" }, "a fence holds no tag: \(tagged)")
 
-    // Prompts: one card per real cloze.
+    // Prompts: one card per real cloze and pair.
     let prompts = try await client.request("booknotes/prompts", uri: deepWork)
     let kinds = (prompts.arrayValue ?? []).compactMap { $0["kind"]?.stringValue }
-    #expect(kinds == ["cloze"], "\(prompts)")
+    #expect(kinds == ["cloze", "qa"], "\(prompts)")
     #expect(prompts.arrayValue?.first?["book"] == "deep work", "\(prompts)")
 
     let books = try await client.request("booknotes/books", params: [:])
