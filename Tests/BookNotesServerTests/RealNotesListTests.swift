@@ -40,6 +40,11 @@ import Testing
     Q: What is deep work?
     A: Focus without distraction.
 
+    - Q: Outer?
+      - Q: Inner?
+      - A: Inner answer.
+    - A: Outer answer.
+
     """
 
   /// The status and rating words other tools write.
@@ -117,7 +122,8 @@ import Testing
     }
     #expect(
       summary.sorted() == [
-        "deep work.md:cloze focused", "deep work.md:qa Focus without distraction.", "mnemonic.md:cloze CAS",
+        "deep work.md:cloze focused", "deep work.md:qa Focus without distraction.", "deep work.md:qa Inner answer.",
+        "deep work.md:qa Outer answer.", "mnemonic.md:cloze CAS",
       ],
       "one card per real cloze and pair: none from the footnote, the table cell, the fence, the comment or the mnemonic list"
     )
@@ -185,8 +191,15 @@ import Testing
 
     // Prompts: one card per real cloze and pair.
     let prompts = try await client.request("booknotes/prompts", uri: deepWork)
-    let kinds = (prompts.arrayValue ?? []).compactMap { $0["kind"]?.stringValue }
-    #expect(kinds == ["cloze", "qa"], "\(prompts)")
+    let cards = (prompts.arrayValue ?? []).map {
+      "\($0["kind"]?.stringValue ?? ""): \($0["front"]?.stringValue ?? "") -> \($0["back"]?.stringValue ?? "")"
+    }
+    #expect(
+      cards == [
+        "cloze: Focus is rare? and [deep] work is a skill. -> focused",
+        "qa: What is deep work? -> Focus without distraction.", "qa: Inner? -> Inner answer.",
+        "qa: Outer? -> Outer answer.",
+      ], "a nested list pairs within itself: \(prompts)")
     #expect(prompts.arrayValue?.first?["book"] == "deep work", "\(prompts)")
 
     let books = try await client.request("booknotes/books", params: [:])
