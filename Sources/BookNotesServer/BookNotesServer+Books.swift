@@ -158,8 +158,9 @@ extension BookNotesServer {
   func titleHover(at offset: Int, in note: NoteDocument, uri: DocumentURI, encoding: PositionEncoding) async
     -> Hover?
   {
-    guard let context = TitleCompletionContext.at(offset, in: note), !context.range.isEmpty,
-      let title = bookTitle(of: note)
+    let path = FileURI.path(of: uri)
+    guard let context = TitleCompletionContext.at(offset, in: note, path: path), !context.range.isEmpty,
+      let title = noteTitle(of: note, path: path)
     else { return nil }
     let info = BookInfo(note)
     let book = await titleHoverBook(title: title, info: info, uri: uri)

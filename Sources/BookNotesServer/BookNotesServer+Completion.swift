@@ -40,7 +40,7 @@ extension BookNotesServer {
           isIncomplete: false, items: tagCompletions(context, in: note, uri: document.uri, encoding: encoding))
       }
     }
-    if let context = TitleCompletionContext.find(at: offset, in: note) {
+    if let context = TitleCompletionContext.find(at: offset, in: note, path: FileURI.path(of: document.uri)) {
       return await titleCompletions(context, offset: offset, in: note, uri: document.uri, encoding: encoding)
     }
     if let context = ISBNContext.find(in: offset..<offset, of: note), context.isbn13 != nil {

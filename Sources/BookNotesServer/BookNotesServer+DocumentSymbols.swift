@@ -7,10 +7,11 @@ extension BookNotesServer {
     connection.register(DocumentSymbolParams.self, scope: { .document($0.textDocument.uri) }) { [self] params, _ in
       let document = try document(params.textDocument.uri)
       let encoding = self.encoding
+      let path = FileURI.path(of: params.textDocument.uri)
       return timed(DocumentSymbolParams.method) {
         document.withState { state in
           var writer = DocumentSymbolWriter(note: state.note, encoding: encoding)
-          state.outlineCache.walk(state.note, visitor: &writer)
+          state.outlineCache.walk(state.note, path: path, visitor: &writer)
           return .json(writer.finish())
         }
       }

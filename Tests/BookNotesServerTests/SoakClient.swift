@@ -537,7 +537,8 @@ final class SoakClient {
       report.checks += 1
       try await followDelta(uri)
       guard let note = open[uri] else { continue }
-      let referenceURI = "file:///soak-reference/\(batchNumber)-\(URL(fileURLWithPath: uri).lastPathComponent)"
+      // The same file name in a folder of its own: a note's file name can be its title.
+      let referenceURI = "file:///soak-reference/\(batchNumber)/\(URL(fileURLWithPath: uri).lastPathComponent)"
       reference.open(referenceURI, text: note.text.string)
       for method in ["textDocument/semanticTokens/full", "textDocument/documentSymbol", "textDocument/foldingRange"] {
         let fresh = try await reference.request(method, uri: referenceURI)

@@ -170,6 +170,32 @@ import Testing
         """)
   }
 
+  /// A list nested in an item pairs its own items: its `A:` answers only its own `Q:`,
+  /// and the outer list's pair spans it. An answer line is one that opens with `A:`.
+  @Test func nestedListsPairWithinTheirOwnList() {
+    let text = """
+      - Q: Outer?
+        - Q: Inner?
+        - A: Inner answer.
+      - A: Outer answer.
+      - Q: Asked
+        - A: not the outer one's
+      - Q: Two lines A: still the question
+        A: The answer.
+      1. Q: Numbered?
+         - A: nested, no answer
+      2. A: Numbered answer.
+
+      """
+    #expect(
+      dump(Prompts.prompts(for: NoteDocument(text))) == """
+        qa L1 "Inner?" -> "Inner answer."
+        qa L0 "Outer?" -> "Outer answer."
+        qa L6 "Two lines A: still the question" -> "The answer."
+        qa L8 "Numbered?" -> "Numbered answer."
+        """)
+  }
+
   @Test func identicalPromptsGetSuffixesInDocumentOrder() {
     let doc = NoteDocument("Q: Who?\nA: Paul\n\nQ: Who?\nA: Paul\n\nQ: Who?\nA: Paul\n")
     let ids = Prompts.prompts(for: doc).map(\.id)

@@ -23,6 +23,23 @@ import Testing
     #expect(noteTitle(of: doc, path: path.hasPrefix("/") ? path : nil) == title)
   }
 
+  /// With its file's path, the outline's root is the note's title, and only a level-1
+  /// heading is a title to complete or hover.
+  @Test func theOutlineAndTheTitleLineFollowTheFileName() throws {
+    let doc = NoteDocument("## Only a section\n\nQ: Why?\nA: Because.\n")
+    let named = Outline.symbols(for: doc, path: "/lib/ideas/Zettel 42.md")
+    #expect(named.map(\.name) == ["Zettel 42"])
+    #expect(named.first?.selectionRange == 0..<0)
+    #expect(named.first?.children.map(\.name) == ["Only a section"])
+    #expect(Outline.symbols(for: doc).map(\.name) == ["Only a section"], "without a path the heading names it")
+    #expect(Outline.symbols(for: NoteDocument("Just text.\n"), path: "/lib/plain.md").map(\.name) == ["plain"])
+    let titled = NoteDocument("## Draft\n\n# The Title\n")
+    #expect(Outline.symbols(for: titled, path: "/lib/t.md").map(\.name) == ["The Title"])
+    #expect(TitleCompletionContext.at(5, in: doc, path: "/lib/ideas/Zettel 42.md") == nil)
+    #expect(TitleCompletionContext.at(5, in: doc)?.place == .heading)
+    #expect(TitleCompletionContext.at(15, in: titled, path: "/lib/t.md")?.place == .heading)
+  }
+
   @Test func promptsCarryTheTitle() {
     let doc = NoteDocument("> A quote.\n\nQ: Why?\nA: Because.\n")
     #expect(Prompts.prompts(for: doc, path: "/lib/ideas/habit loops.md").map(\.book) == ["habit loops", "habit loops"])

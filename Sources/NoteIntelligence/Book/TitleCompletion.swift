@@ -22,15 +22,18 @@ public struct TitleCompletionContext: Sendable, Hashable {
 
   /// The context at byte `offset` of `doc`, `nil` elsewhere or when fewer than
   /// ``minimumCharacters`` characters are typed.
-  public static func find(at offset: Int, in doc: NoteDocument) -> TitleCompletionContext? {
-    guard let context = at(offset, in: doc), context.typed.count >= minimumCharacters else { return nil }
+  /// With the note's file `path`, only a level-1 heading is a title (a note without
+  /// one is named by its file name, ``noteTitle(of:path:)``).
+  public static func find(at offset: Int, in doc: NoteDocument, path: String? = nil) -> TitleCompletionContext? {
+    guard let context = at(offset, in: doc, path: path), context.typed.count >= minimumCharacters else { return nil }
     return context
   }
 
   /// The title under byte `offset` however much of it is typed: for hover.
-  public static func at(_ offset: Int, in doc: NoteDocument) -> TitleCompletionContext? {
+  public static func at(_ offset: Int, in doc: NoteDocument, path: String? = nil) -> TitleCompletionContext? {
     let offset = doc.scalarBoundary(atOrBefore: min(max(offset, 0), doc.utf8Count))
-    return inFrontMatter(offset, doc) ?? inFirstHeading(offset, doc)
+    let level = path.flatMap(titleFileName) == nil ? nil : 1
+    return inFrontMatter(offset, doc) ?? inFirstHeading(offset, doc, level: level)
   }
 
   private static func inFrontMatter(_ offset: Int, _ doc: NoteDocument) -> TitleCompletionContext? {
@@ -42,8 +45,8 @@ public struct TitleCompletionContext: Sendable, Hashable {
     return TitleCompletionContext(place: .frontMatter(line: line), range: entry.value, typed: typed)
   }
 
-  private static func inFirstHeading(_ offset: Int, _ doc: NoteDocument) -> TitleCompletionContext? {
-    guard let heading = firstHeading(of: doc), let content = heading.child(.inlineContent),
+  private static func inFirstHeading(_ offset: Int, _ doc: NoteDocument, level: Int?) -> TitleCompletionContext? {
+    guard let heading = firstHeading(of: doc, level: level), let content = heading.child(.inlineContent),
       content.range.lowerBound <= offset, offset <= content.range.upperBound
     else { return nil }
     let typed = doc.text.string(in: content.range.lowerBound..<offset).trimmingSpaces

@@ -6,10 +6,11 @@ public import NoteSyntax
 /// Names and details are short whatever the note holds: a prompt shows its first
 /// words, a cloze a window of its sentence around the placeholder (see ``OutlineText``).
 public enum Outline {
-  /// The outline of `doc`. A note with a book title has one root, the book; a note
-  /// without one lists its headings and prompts at the top level.
-  public static func symbols(for doc: NoteDocument) -> [OutlineSymbol] {
-    OutlineCache().symbols(for: doc)
+  /// The outline of `doc`. A note with a title has one root, the book; a note without
+  /// one lists its headings and prompts at the top level. Given its file `path`, every
+  /// note has a title: its file name at least (``OutlineCache/walk(_:path:visitor:)``).
+  public static func symbols(for doc: NoteDocument, path: String? = nil) -> [OutlineSymbol] {
+    OutlineCache().symbols(for: doc, path: path)
   }
 
   /// What one top-level block adds to the outline, in offsets relative to its start.
@@ -135,17 +136,21 @@ public final class OutlineCache {
   public init() {}
 
   /// The outline of `doc`, as ``Outline/symbols(for:)`` gives it.
-  public func symbols(for doc: NoteDocument) -> [OutlineSymbol] {
+  public func symbols(for doc: NoteDocument, path: String? = nil) -> [OutlineSymbol] {
     var builder = OutlineTreeBuilder()
-    walk(doc, visitor: &builder)
+    walk(doc, path: path, visitor: &builder)
     return builder.roots
   }
 
   /// Hands `visitor` the outline of `doc` in document order, each entry entered before
-  /// its children and left after them, without building a tree.
-  public func walk(_ doc: NoteDocument, visitor: inout some OutlineVisitor) {
+  /// its children and left after them, without building a tree. With the note's file
+  /// `path`, the root is the note's title as ``noteTitle(of:path:)`` gives it: a note
+  /// without a front-matter title or a level-1 heading is named by its file name (its
+  /// headings are then its chapters). Without one, the first heading of any level names it.
+  public func walk(_ doc: NoteDocument, path: String? = nil, visitor: inout some OutlineVisitor) {
     let info = BookInfo(doc)
-    let first = firstHeading(of: doc)
+    let fileName = path.flatMap(titleFileName)
+    let first = info.title == nil && fileName != nil ? firstHeading(of: doc, level: 1) : firstHeading(of: doc)
     var title = info.title.map { OutlineText.bounded($0) }
     var titleHeading: SyntaxNode?
     if let first, let content = first.child(.inlineContent) {
@@ -158,6 +163,7 @@ public final class OutlineCache {
         title = OutlineText.firstWords(of: [content], doc, maxWords: .max)
       }
     }
+    if title == nil, let fileName { title = OutlineText.bounded(fileName) }
     if let title {
       visitor.enter(
         name: title, detail: nil, kind: .book, rangeStart: 0,

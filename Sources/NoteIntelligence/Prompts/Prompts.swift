@@ -62,40 +62,68 @@ public enum Prompts {
   }
 
   /// The `Q:`/`A:` pairs of a list: an item opening with `Q: ` (or `**Q:**`) and either
-  /// an `A: ` line among its continuation lines or a next item opening with `A: `. An
-  /// `A:` item with no `Q:` item before it (a mnemonic's `C: … A: … S: …`) is no card.
+  /// an `A: ` line among its paragraph's lines or a next item of its own list opening
+  /// with `A: `. Items indented further than a question (a list nested in its item) are
+  /// passed over and pair among themselves; an item indented less ends the nested list.
+  /// An `A:` item with no `Q:` item before it (a mnemonic's `C: … A: … S: …`) is no card.
   static func listCards(of list: SyntaxNode, _ doc: NoteDocument) -> [(
     range: Range<Int>, front: String, back: String
   )] {
     var cards: [(range: Range<Int>, front: String, back: String)] = []
-    var question: (start: Int, text: String)?
+    // Per list level from the outermost in: its items' marker column and the question
+    // its last item asked, if any.
+    var levels: [(column: Int, question: (start: Int, text: String)?)] = []
     for item in list.children where item.kind == .listItem {
-      guard let content = item.child(.inlineContent) else {
-        question = nil
-        continue
+      let column = markerColumn(of: item, doc)
+      while let last = levels.last, last.column > column { levels.removeLast() }
+      var asked: (start: Int, text: String)?
+      if let last = levels.last, last.column == column {
+        asked = last.question
+        levels.removeLast()
       }
+      var question: (start: Int, text: String)?
+      defer { levels.append((column, question)) }
+      guard let content = item.child(.inlineContent) else { continue }
       let source = doc.text.string(in: content.range)
       let text = doc.plainText([content])
-      if let asked = question, let answer = afterMarker("A", text, source) {
+      if let asked, let answer = afterMarker("A", text, source) {
         cards.append((asked.start..<item.trimmedRange(in: doc).upperBound, asked.text, answer))
-        question = nil
         continue
       }
-      question = nil
       guard let front = afterMarker("Q", text, source) else { continue }
-      // `A: ` opening one of the item's continuation lines ends the question there.
-      let answerLine = source.split(separator: "\n").dropFirst().contains {
-        let line = Substring(String($0).trimmingSpaces)
-        return line.hasPrefix("A: ") || line.hasPrefix("A:\t") || line.hasPrefix("**A:** ")
-      }
-      if answerLine, let split = front.utf8.firstRange(of: " A:".utf8) {
-        let back = String(front[split.upperBound...]).trimmingSpaces
-        cards.append((item.trimmedRange(in: doc), String(front[..<split.lowerBound]).trimmingSpaces, back))
+      if let split = answerLine(of: content, doc) {
+        let nodes = Array(content.children)
+        let asking = doc.plainText(Array(nodes[..<split])).trimmingSpaces
+        let answer = doc.plainText(Array(nodes[(split + 1)...])).trimmingSpaces
+        cards.append((item.trimmedRange(in: doc), String(asking.dropFirst(2)).trimmingSpaces, answerText(answer)))
       } else {
         question = (item.range.lowerBound, front)
       }
     }
     return cards
+  }
+
+  /// The bytes from the start of its line to a list item's marker: how deep it is.
+  static func markerColumn(of item: SyntaxNode, _ doc: NoteDocument) -> Int {
+    let marker = item.child(.listMarker)?.startOffset ?? item.startOffset
+    return marker - doc.lines.contentRange(ofLine: doc.lines.lineContaining(marker)).lowerBound
+  }
+
+  /// The index among `content`'s children of the line break before the first of its
+  /// lines that opens with `A: ` (or `**A:**`), spaces aside; `nil` when none does.
+  static func answerLine(of content: SyntaxNode, _ doc: NoteDocument) -> Int? {
+    let nodes = Array(content.children)
+    for (index, node) in nodes.enumerated() where node.kind == .lineBreak && index + 1 < nodes.count {
+      let lineEnd = nodes[(index + 1)...].first { $0.kind == .lineBreak }?.startOffset ?? content.range.upperBound
+      let line = doc.text.string(in: node.range.upperBound..<lineEnd).trimmingSpaces
+      if ["A: ", "A:\t", "**A:** ", "**A:**\t"].contains(where: { line.hasPrefix($0) }) { return index }
+    }
+    return nil
+  }
+
+  /// An answer's plain text without its `A:` marker.
+  private static func answerText(_ text: String) -> String {
+    text.hasPrefix("A:") ? String(text.dropFirst(2)).trimmingSpaces : text
   }
 
   /// The plain `text` of a list item after its `Q:` (`letter` "Q") or `A:` marker, when
