@@ -123,7 +123,8 @@ let package = Package(
       name: "NoteIntelligenceTests",
       dependencies: ["NoteIntelligence", "NoteSyntax", "BookNotesTestSupport", "Locking", "ReviewScheduling"],
       swiftSettings: strict),
-    .testTarget(name: "ReviewSchedulingTests", dependencies: ["ReviewScheduling"], swiftSettings: strict),
+    .testTarget(
+      name: "ReviewSchedulingTests", dependencies: ["ReviewScheduling", "BookNotesTestSupport"], swiftSettings: strict),
     .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"], swiftSettings: strict),
     .testTarget(name: "SystemIOTests", dependencies: ["SystemIO"], swiftSettings: strict),
     .testTarget(

@@ -108,7 +108,8 @@ import Testing
     let lenses = try #require(try await client.request("textDocument/codeLens", uri: uri).arrayValue)
     let reviewLenses = lenses.filter { $0["command"]?["command"] == "booknotes.review" }
     #expect(lenses.count == 2 && reviewLenses.count == 1)
-    #expect(reviewLenses.first?["range"] == ["start": ["line": 1, "character": 7], "end": ["line": 1, "character": 20]])
+    #expect(
+      reviewLenses.first?["range"] == ["start": ["line": 1, "character": 7], "end": ["line": 1, "character": 20]])
     #expect(reviewLenses.first?["command"]?["title"] == "3 prompts · 2 due")
     #expect(reviewLenses.first?["command"]?["arguments"] == [["book": "Atomic Habits"]])
 

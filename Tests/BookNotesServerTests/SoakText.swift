@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import JSONCore
 
 /// A note as a client holds it: UTF-8 bytes, edited by protocol ranges clamped as the

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Foundation
 import NoteIntelligence
 import Testing
@@ -11,19 +12,6 @@ import Testing
 
   static func fixture(_ name: String) throws -> [UInt8] {
     Array(try Data(contentsOf: fixtures.appendingPathComponent(name)))
-  }
-
-  /// A small deterministic generator (SplitMix64).
-  struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
   }
 
   static let pieces = [
@@ -48,7 +36,7 @@ import Testing
     let goodreads = try ReadingList.parse(Self.fixture("goodreads_library_export.csv"), as: .goodreads).get().books
     let storygraph = try ReadingList.parse(Self.fixture("storygraph_export.csv"), as: .storygraph).get().books
     let books = kindle + goodreads + storygraph
-    var generator = Generator(state: 20_261_127)
+    var generator = SplitMix(seed: 20_261_127)
     for round in 0..<400 {
       let count = Int(generator.next() % 6)
       let note = Array((0..<count).map { _ in generator.pick(Self.pieces) }.joined().utf8)
@@ -67,7 +55,7 @@ import Testing
 
   @Test func malformedFilesNeverMakeTheReadersFail() throws {
     let seeds = try ["My Clippings.txt", "goodreads_library_export.csv", "storygraph_export.csv"].map(Self.fixture)
-    var generator = Generator(state: 31)
+    var generator = SplitMix(seed: 31)
     for _ in 0..<600 {
       var bytes = generator.pick(seeds)
       // Cut, splice and overwrite: entries and rows lose their ends, quotes their closers.

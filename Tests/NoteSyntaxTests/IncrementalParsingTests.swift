@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Foundation
 import ReviewScheduling
 import Testing
@@ -100,20 +101,5 @@ import Testing
     #expect(compared > 3_000)
     #expect(lapses > 100)
     #expect(longestGap > 86_400 * 365 * 5)
-  }
-}
-
-/// A small seeded random number generator, so that failures reproduce.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
