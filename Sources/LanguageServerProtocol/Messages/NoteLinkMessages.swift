@@ -61,30 +61,6 @@ public struct RenameFile: Codable, Sendable, Hashable {
   }
 }
 
-public struct CodeLensOptions: Codable, Sendable, Hashable {
-  public var resolveProvider: Bool?
-  public init(resolveProvider: Bool? = nil) { self.resolveProvider = resolveProvider }
-}
-
-/// `textDocument/codeLens`.
-public struct CodeLensParams: LSPRequest, Hashable {
-  public static let method = "textDocument/codeLens"
-  public typealias Response = [CodeLens]?
-  public var textDocument: TextDocumentIdentifier
-  public init(textDocument: TextDocumentIdentifier) { self.textDocument = textDocument }
-}
-
-public struct CodeLens: Codable, Sendable, Hashable {
-  public var range: Range
-  public var command: Command?
-  public var data: JSONValue?
-  public init(range: Range, command: Command? = nil, data: JSONValue? = nil) {
-    self.range = range
-    self.command = command
-    self.data = data
-  }
-}
-
 /// One file moved or renamed, in `workspace/willRenameFiles`.
 public struct FileRename: Codable, Sendable, Hashable {
   public var oldUri: DocumentURI
