@@ -49,7 +49,6 @@ extension ServerCapabilities: FastJSONEncodable {
     writer.member("documentLinkProvider", documentLinkProvider)
     writer.member("codeLensProvider", codeLensProvider)
     writer.member("executeCommandProvider", executeCommandProvider)
-    writer.member("codeLensProvider", codeLensProvider)
     writer.member("workspace", workspace)
     writer.member("experimental", experimental)
     writer.endObject()
@@ -180,14 +179,6 @@ extension ExecuteCommandOptions: FastJSONEncodable {
   public func writeJSON(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("commands", commands)
-    writer.endObject()
-  }
-}
-
-extension CodeLensOptions: FastJSONEncodable {
-  public func writeJSON(to writer: inout JSONWriter) {
-    writer.beginObject()
-    writer.member("resolveProvider", resolveProvider)
     writer.endObject()
   }
 }

@@ -18,7 +18,6 @@ public struct ServerCapabilities: Codable, Sendable, Hashable {
   public var documentLinkProvider: DocumentLinkOptions?
   public var codeLensProvider: CodeLensOptions?
   public var executeCommandProvider: ExecuteCommandOptions?
-  public var codeLensProvider: CodeLensOptions?
   public var workspace: WorkspaceServerCapabilities?
   /// Capabilities this module has no type for, merged in as given.
   public var experimental: JSONValue?
