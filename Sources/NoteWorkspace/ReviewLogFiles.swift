@@ -39,15 +39,23 @@ public enum ReviewLogFiles {
     var malformed = 0
     var firstMalformed = 0
     var number = 0
-    // Split on the byte: as characters, a carriage return and a line feed are one.
-    for bytes in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-      number += 1
-      switch ReviewRecord.read(utf8: bytes) {
-      case .record(let record): records.append(record)
-      case .ignored: break
-      case .malformed:
-        if malformed == 0 { firstMalformed = number }
-        malformed += 1
+    // Lines split on the byte (as characters, a carriage return and a line feed are
+    // one) and read in place.
+    records.reserveCapacity(bytes.count / 40)
+    bytes.withUnsafeBufferPointer { buffer in
+      var start = 0
+      while start <= buffer.count {
+        var end = start
+        while end < buffer.count && buffer[end] != 0x0A { end += 1 }
+        number += 1
+        switch ReviewRecord.read(bytes: UnsafeBufferPointer(rebasing: buffer[start..<end])) {
+        case .record(let record): records.append(record)
+        case .ignored: break
+        case .malformed:
+          if malformed == 0 { firstMalformed = number }
+          malformed += 1
+        }
+        start = end + 1
       }
     }
     guard malformed > 0 else { return (records, nil) }

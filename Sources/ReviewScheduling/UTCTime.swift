@@ -7,11 +7,15 @@ public enum UTCTime {
 
   /// The seconds since 1970 of the time in `utf8`, as ``parse(_:)`` reads it.
   public static func parse(utf8: some Collection<UInt8>) -> Int64? {
-    var bytes = Array(utf8)
-    if bytes.count == 10 { bytes += Array("T00:00:00Z".utf8) }
-    guard bytes.count >= 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54 || bytes[10] == 0x20,
-      bytes[13] == 0x3A, bytes[16] == 0x3A
-    else { return nil }
+    if let time = utf8.withContiguousStorageIfAvailable({ parse(bytes: $0) }) { return time }
+    return Array(utf8).withUnsafeBufferPointer { parse(bytes: $0) }
+  }
+
+  /// The seconds since 1970 of the time in `bytes`, as ``parse(_:)`` reads it; reads
+  /// the bytes in place, allocating nothing (a log reads one per line).
+  public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    let dateOnly = bytes.count == 10
+    guard dateOnly || bytes.count >= 20, bytes[4] == 0x2D, bytes[7] == 0x2D else { return nil }
     func number(_ range: Range<Int>) -> Int64? {
       var value: Int64 = 0
       for index in range {
@@ -21,14 +25,21 @@ public enum UTCTime {
       }
       return value
     }
-    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-      let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19)
-    else { return nil }
-    var rest = bytes[19...]
-    if rest.first == 0x2E {
-      rest = rest.dropFirst().drop { $0 >= 0x30 && $0 <= 0x39 }
+    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+    var hour: Int64 = 0
+    var minute: Int64 = 0
+    var second: Int64 = 0
+    if !dateOnly {
+      guard bytes[10] == 0x54 || bytes[10] == 0x20, bytes[13] == 0x3A, bytes[16] == 0x3A,
+        let hours = number(11..<13), let minutes = number(14..<16), let seconds = number(17..<19)
+      else { return nil }
+      (hour, minute, second) = (hours, minutes, seconds)
+      var rest = bytes[19...]
+      if rest.first == 0x2E {
+        rest = rest.dropFirst().drop { $0 >= 0x30 && $0 <= 0x39 }
+      }
+      guard rest.elementsEqual("Z".utf8) || rest.elementsEqual("+00:00".utf8) else { return nil }
     }
-    guard rest.elementsEqual("Z".utf8) || rest.elementsEqual("+00:00".utf8) else { return nil }
     guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour < 24, minute < 60,
       second < 60
     else { return nil }

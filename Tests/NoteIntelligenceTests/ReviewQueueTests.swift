@@ -33,6 +33,41 @@ import Testing
     )
   }
 
+  /// A session's few prompts, picked without sorting every prompt, are the first of
+  /// the whole queue in its order: due ones by due time, then new ones by note time.
+  @Test func aShortSessionIsTheWholeQueuesBeginning() {
+    var candidates: [ReviewCandidate] = []
+    for note in 0..<40 {
+      let text = (0..<10).map { "Q: Note \(note) prompt \($0)?\nA: \($0)\n" }.joined(separator: "\n")
+      candidates += Self.candidates(text, path: "/n/\(note).md", noteTime: Int64((note * 17) % 40))
+    }
+    // Half the prompts reviewed, on scattered days, so that their due times differ.
+    let records = candidates.indices.filter { $0 % 2 == 0 }.map {
+      record(candidates[$0].prompt.id, .good, daysAgo: Double(20 + ($0 * 37) % 90) + Double($0) / 1_000)
+    }
+    let log = ReviewLog(records)
+    let settings = ReviewSettings(newPerDay: 1_000)
+    let whole = ReviewQueue.due(candidates, log: log, now: Self.now, settings: settings, limit: 1_000)
+    #expect(whole.count == 400)
+    for limit in [1, 5, 20, 199, 200, 201, 230] {
+      let session = ReviewQueue.due(candidates, log: log, now: Self.now, settings: settings, limit: limit)
+      #expect(session.map(\.prompt.id) == whole.prefix(limit).map(\.prompt.id), "limit \(limit)")
+    }
+  }
+
+  /// A log's records by prompt in time order, identical ones once; two different
+  /// records of one second both kept, in the logs' order.
+  @Test func aLogOrdersByTimeAndKeepsEachRecordOnce() {
+    let a = ReviewRecord(time: 300, promptID: "p", grade: .good, seconds: 3)
+    let b = ReviewRecord(time: 100, promptID: "p", grade: .again, seconds: 3)
+    let c = ReviewRecord(time: 300, promptID: "p", grade: .easy, seconds: 3)
+    let d = ReviewRecord(time: 200, promptID: "q", grade: .hard, seconds: 1)
+    let log = ReviewLog([a, b, d, c, a, b, c])
+    #expect(log.count == 4)
+    #expect(log.records["p"] == [b, a, c])
+    #expect(log.records["q"] == [d])
+  }
+
   @Test func aPromptNotYetDueIsLeftOut() {
     let one = Self.older[0].prompt.id
     let log = ReviewLog([record(one, .easy, daysAgo: 1)])

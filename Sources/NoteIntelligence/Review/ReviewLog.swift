@@ -12,12 +12,27 @@ public struct ReviewLog: Sendable {
   private var cards: [String: ReviewCard] = [:]
 
   public init(_ records: some Sequence<ReviewRecord> = []) {
-    var seen: Set<ReviewRecord> = []
-    for record in records where seen.insert(record).inserted {
-      self.records[record.promptID, default: []].append(record)
-      count += 1
+    var grouped: [String: [ReviewRecord]] = [:]
+    for record in records { grouped[record.promptID, default: []].append(record) }
+    self.records = grouped.mapValues(Self.timeOrdered)
+    count = self.records.values.reduce(0) { $0 + $1.count }
+  }
+
+  /// `list` in time order (stable: records of one time keep the logs' order), each
+  /// record once: identical records have the same time, so they meet within its run.
+  private static func timeOrdered(_ list: [ReviewRecord]) -> [ReviewRecord] {
+    var list = list
+    if !list.indices.dropFirst().allSatisfy({ list[$0 - 1].time <= list[$0].time }) {
+      list.sort { $0.time < $1.time }
     }
-    for key in self.records.keys { self.records[key]!.sort { $0.time < $1.time } }
+    var kept: [ReviewRecord] = []
+    kept.reserveCapacity(list.count)
+    var runStart = 0
+    for record in list {
+      if kept.last?.time != record.time { runStart = kept.count }
+      if !kept[runStart...].contains(record) { kept.append(record) }
+    }
+    return kept
   }
 
   /// Adds a record, keeping its prompt's records in time order.

@@ -63,15 +63,37 @@ public enum ReviewQueue {
       }
     }
     let count = max(0, limit ?? settings.sessionSize)
-    reviews.sort { ($0.due, $0.index) < ($1.due, $1.index) }
-    var result = reviews.prefix(count).map { DueReview(candidate: candidates[$0.index], card: $0.card) }
+    let earliest = smallest(count, of: reviews) { ($0.due, $0.index) < ($1.due, $1.index) }
+    var result = earliest.map { DueReview(candidate: candidates[$0.index], card: $0.card) }
     guard result.count < count else { return result }
-    fresh.sort { ($0.time, $0.index) < ($1.time, $1.index) }
     let allowed = max(0, settings.newPerDay - startedOn(day: now, log: log))
-    result += fresh.prefix(min(allowed, count - result.count)).map {
-      DueReview(candidate: candidates[$0.index], card: ReviewCard())
-    }
+    let oldest = smallest(min(allowed, count - result.count), of: fresh) { ($0.time, $0.index) < ($1.time, $1.index) }
+    result += oldest.map { DueReview(candidate: candidates[$0.index], card: ReviewCard()) }
     return result
+  }
+
+  /// The `count` first of `elements` in the order `before` gives (a strict total
+  /// order), in that order: kept in a short sorted list while `count` is small (a
+  /// session's size) beside the elements, so a session's twenty cost no sort of every prompt.
+  static func smallest<Element>(
+    _ count: Int, of elements: [Element], by before: (Element, Element) -> Bool
+  ) -> [Element] {
+    guard count > 0 else { return [] }
+    guard count <= 256, count * 16 < elements.count else { return Array(elements.sorted(by: before).prefix(count)) }
+    var kept: [Element] = []
+    kept.reserveCapacity(count + 1)
+    for element in elements {
+      if kept.count == count, let last = kept.last, !before(element, last) { continue }
+      var low = 0
+      var high = kept.count
+      while low < high {
+        let middle = (low + high) / 2
+        if before(kept[middle], element) { low = middle + 1 } else { high = middle }
+      }
+      kept.insert(element, at: low)
+      if kept.count > count { kept.removeLast() }
+    }
+    return kept
   }
 
   /// How many prompts had their first review on the UTC day of `now`, by `now`.

@@ -43,18 +43,46 @@ public struct ReviewRecord: Sendable, Hashable {
   /// Reads one line's UTF-8 bytes (its line feed removed) as ``read(_:)`` reads its
   /// text: a plain record straight from the bytes, anything else through the text.
   public static func read(utf8 line: ArraySlice<UInt8>) -> Line {
-    var bytes = line
-    if bytes.last == 0x0D { bytes.removeLast() }
-    let fields = bytes.split(separator: 0x09, maxSplits: 4, omittingEmptySubsequences: false)
-    func digits(_ field: ArraySlice<UInt8>) -> Bool { field.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
-    if fields.count == 4, let time = UTCTime.parse(utf8: fields[0]), !fields[1].isEmpty,
-      fields[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F }), fields[2].count == 1,
-      let grade = ReviewGrade(rawValue: Int(fields[2].first!) - 0x30), (1...9).contains(fields[3].count),
-      digits(fields[3])
+    line.withUnsafeBufferPointer { read(bytes: $0) }
+  }
+
+  /// Reads one line's UTF-8 `bytes` (its line feed removed) as ``read(_:)`` reads its
+  /// text: a plain record in place, allocating only its prompt id; anything else
+  /// through the text.
+  public static func read(bytes line: UnsafeBufferPointer<UInt8>) -> Line {
+    var end = line.count
+    if end > 0 && line[end - 1] == 0x0D { end -= 1 }
+    // The three tabs of a plain record, and no fourth.
+    var tabs = (0, 0, 0)
+    var found = 0
+    for index in 0..<end where line[index] == 0x09 {
+      switch found {
+      case 0: tabs.0 = index
+      case 1: tabs.1 = index
+      case 2: tabs.2 = index
+      default: break
+      }
+      found += 1
+    }
+    if found == 3, tabs.1 > tabs.0 + 1, tabs.2 == tabs.1 + 2, end > tabs.2 + 1, end - tabs.2 - 1 <= 9,
+      let time = UTCTime.parse(bytes: UnsafeBufferPointer(rebasing: line[0..<tabs.0])),
+      let grade = ReviewGrade(rawValue: Int(line[tabs.1 + 1]) - 0x30)
     {
-      let seconds = fields[3].reduce(0) { $0 * 10 + Int($1 - 0x30) }
-      let id = String(decoding: fields[1], as: UTF8.self)
-      return .record(ReviewRecord(time: time, promptID: id, grade: grade, seconds: seconds))
+      let id = UnsafeBufferPointer(rebasing: line[(tabs.0 + 1)..<tabs.1])
+      var seconds = 0
+      var plain = id.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+      for index in (tabs.2 + 1)..<end {
+        let byte = line[index]
+        guard byte >= 0x30 && byte <= 0x39 else {
+          plain = false
+          break
+        }
+        seconds = seconds * 10 + Int(byte - 0x30)
+      }
+      if plain {
+        let promptID = String(decoding: id, as: UTF8.self)
+        return .record(ReviewRecord(time: time, promptID: promptID, grade: grade, seconds: seconds))
+      }
     }
     return read(Substring(String(decoding: line, as: UTF8.self)))
   }
