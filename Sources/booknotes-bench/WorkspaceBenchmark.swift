@@ -133,6 +133,8 @@ enum WorkspaceBenchmark {
         }
         if case .array(let items)? = value["result"] { results += items.count }
         if case .array(let items)? = value["result"]?["items"] { results += items.count }
+        if case .array(let edits)? = value["result"]?["documentChanges"] { results += edits.count }
+        if case .object(let notes)? = value["result"]?["changes"] { results += notes.count }
       }
       let slowest = byQuery.mapValues(Measure.median).max { $0.value < $1.value }
       let slowestText = slowest.map {
