@@ -187,4 +187,31 @@ import Testing
     #expect(try fixture.run(["kindle", more]).lines == ["updated notes-to-self.md: Notes to Self (added 1 highlight)"])
     #expect(try fixture.notes().keys.sorted() == ["notes-to-self.md"])
   }
+
+  @Test func aKindleTitleWithASubtitleFindsTheNoteTitledWithoutIt() throws {
+    let fixture = try ImportFixture()
+    try fixture.write("atomic.md", "---\nauthors: James Clear\n---\n\n# Atomic Habits\n")
+    try fixture.write("sapiens.md", "---\nauthors: Yuval Noah Harari\n---\n\n# Sapiens: A Graphic History\n")
+    let clippings = """
+      Atomic Habits: An Easy & Proven Way to Build Good Habits & Break Bad Ones (James Clear)
+      - Your Highlight on page 3 | Location 40-41 | Added on x
+
+      Habits are the compound interest of self-improvement.
+      ==========
+      Sapiens: A Brief History of Humankind (Yuval Noah Harari)
+      - Your Highlight on page 9 | Location 90-91 | Added on x
+
+      We did not domesticate wheat.
+      ==========
+
+      """
+    let file = try fixture.exportFile("subtitles.txt", Data(clippings.utf8))
+    #expect(
+      try fixture.run(["kindle", file]).lines == [
+        "updated atomic.md: Atomic Habits: An Easy & Proven Way to Build Good Habits & Break Bad Ones (added 1 highlight)",
+        "created sapiens-a-brief-history-of-humankind.md: Sapiens: A Brief History of Humankind (1 highlight)",
+      ])
+    #expect(try fixture.read("atomic.md").contains("> Habits are the compound interest of self-improvement. (p. 3)"))
+    #expect(try fixture.read("sapiens.md") == "---\nauthors: Yuval Noah Harari\n---\n\n# Sapiens: A Graphic History\n")
+  }
 }

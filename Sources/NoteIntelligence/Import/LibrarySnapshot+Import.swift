@@ -1,8 +1,11 @@
 extension LibrarySnapshot {
   /// The note of the book with `isbn`, else of `title` by `firstAuthor`, as the
   /// duplicate-book check matches books (``DuplicateBooks``); the first by path when
-  /// several are. Without an author, a note with the title and no author. A note with another ISBN but the same title and first author is
-  /// another edition of the book: it matches too, so an import adds no second note.
+  /// several are. Without an author, a note with the title and no author. A note with
+  /// another ISBN but the same title and first author is another edition of the book: it
+  /// matches too, so an import adds no second note. When no title matches whole, a title
+  /// that is the other's without its subtitle or series matches (``shortTitle(_:)``):
+  /// Kindle writes `Atomic Habits: An Easy & Proven Way…` for the note `Atomic Habits`.
   public func bookNote(isbn: String?, title: String, firstAuthor: String?) -> String? {
     if let key = isbn.flatMap(DuplicateBooks.normalizedISBN), let paths = bookIndex["isbn " + key], !paths.isEmpty {
       return paths.min()
@@ -16,6 +19,34 @@ extension LibrarySnapshot {
         note.book.authors.isEmpty && note.title.map(DuplicateBooks.normalizedName) == name
       }.map(\.path).min()
     }
-    return bookIndex["name " + name + "\u{0}" + DuplicateBooks.normalizedName(firstAuthor)]?.min()
+    let author = DuplicateBooks.normalizedName(firstAuthor)
+    if let paths = bookIndex["name " + name + "\u{0}" + author], !paths.isEmpty { return paths.min() }
+    let short = DuplicateBooks.normalizedName(Self.shortTitle(title))
+    return notes.filter { note in
+      guard let noteTitle = note.title, let noteAuthor = note.book.authors.first,
+        DuplicateBooks.normalizedName(noteAuthor) == author
+      else { return false }
+      // One of the two titles is the other without its subtitle; two different
+      // subtitles (`Sapiens: A Graphic History`) are two books.
+      return DuplicateBooks.normalizedName(noteTitle) == short
+        || DuplicateBooks.normalizedName(Self.shortTitle(noteTitle)) == name
+    }.map(\.path).min()
+  }
+
+  /// A book's title without its subtitle (after the first `: `) and without a closing
+  /// series parenthesis (`Leviathan Wakes (The Expanse, #1)`, as Goodreads writes it);
+  /// the title itself when it has neither or nothing would be left.
+  static func shortTitle(_ title: String) -> String {
+    var short = Substring(title)
+    if let colon = short.firstIndex(where: { $0 == ":" }),
+      short[short.index(after: colon)...].first?.isWhitespace ?? false
+    {
+      short = short[..<colon]
+    }
+    if short.hasSuffix(")"), let open = short.lastIndex(of: "("), short[open...].contains("#") {
+      short = short[..<open]
+    }
+    let trimmed = String(short).trimmingCharacters(in: " \t")
+    return trimmed.isEmpty ? title : trimmed
   }
 }

@@ -17,16 +17,20 @@ extension NoteMerge {
     into edits: inout [Edit], outcome: inout Outcome
   ) {
     guard !book.fields.isEmpty else { return }
+    // A note titled by its heading keeps that title: the import's `title` (perhaps the
+    // same book's longer title, `Atomic Habits: An Easy & Proven Way…`) would rename it.
+    let fields = bookTitle(of: doc) == nil ? book.fields : book.fields.filter { $0.key != "title" }
     let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     guard doc.tree.blockCount > 0, doc.tree.blockKind(at: 0) == .frontMatter else {
       if bytes[bom...].starts(with: Array("---".utf8)) {
         outcome.problem = "its front matter has no closing '---'; left as it is"
         return
       }
+      guard !fields.isEmpty else { return }
       var text = "---\n"
-      for field in book.fields { text += field.key + ": " + field.written + "\n" }
+      for field in fields { text += field.key + ": " + field.written + "\n" }
       edits.append(Edit(offset: bom, text: text + "---\n" + (bytes.count > bom ? "\n" : "")))
-      outcome.filled = book.fields.map(\.key)
+      outcome.filled = fields.map(\.key)
       return
     }
     let block = doc.tree.block(at: 0)
@@ -40,7 +44,7 @@ extension NoteMerge {
       if entries[name] == nil { entries[name] = entry }
     }
     var added = ""
-    for field in book.fields {
+    for field in fields {
       let names = names(of: field.key)
       guard let name = names.first(where: { entries[$0] != nil }), let entry = entries[name] else {
         added += field.key + ": " + field.written + "\n"
