@@ -42,8 +42,9 @@ import Testing
     "The list reversed.", "lines = open(path).read().splitlines() # Q: not a question #notatag", "def.",
   ]
 
+  /// In a notes folder (a `.booknotes.json`), where every malformed prompt is flagged.
   @Test func theCommandLineReadsThem() throws {
-    let fixture = try LibraryFixture()
+    let fixture = try CLIFixture()
     try fixture.write("notes/python.md", Self.note)
     let check = try runBooknotes(["check", "notes"], in: fixture.root)
     #expect(check.stdout == "", "nothing is flagged: \(check.stdout)")
