@@ -1,6 +1,9 @@
 /// CommonMark's link reference definitions (`[foo]: /url "title"`): a block of their own,
 /// never a paragraph's text, so nothing inside is a prompt, a tag or a diagnostic.
 extension BlockParser {
+  /// The most lines a definition's title runs over.
+  static let maxTitleLines = 32
+
   /// The parts of a link reference definition.
   struct LinkDefinition {
     /// The label, between its brackets (it may span lines).
@@ -138,9 +141,13 @@ extension BlockParser {
     default: return false
     }
     cursor.j = start + 1
+    var lines = 1
     while true {
       guard cursor.j < cursor.lineEnd else {
-        guard nextDefinitionLine(&cursor, blankEnds: true) else { return false }
+        // A title that runs on for many lines is no title (so that a stray quote mark
+        // does not make a parse read a long paragraph twice).
+        guard lines < Self.maxTitleLines, nextDefinitionLine(&cursor, blankEnds: true) else { return false }
+        lines += 1
         continue
       }
       let b = p[cursor.j]
