@@ -26,6 +26,11 @@ import Testing
 
     - Q: Which keyword defines a function?
     - A: `def`.
+    - Q: And an empty list?
+    - A:
+      ```python
+      xs = []  # ?[not](a cloze)
+      ```
 
     - Slicing
       ---
@@ -37,9 +42,11 @@ import Testing
 
   static let fronts = [
     "What does xs[::-1] return?", "How do you read a file's lines?", "Which keyword defines a function?",
+    "And an empty list?",
   ]
   static let backs = [
     "The list reversed.", "lines = open(path).read().splitlines() # Q: not a question #notatag", "def.",
+    "xs = [] # ?[not](a cloze)",
   ]
 
   /// In a notes folder (a `.booknotes.json`), where every malformed prompt is flagged.
@@ -53,7 +60,7 @@ import Testing
     let items = try #require(try prompts.json() as? [[String: Any]])
     #expect(items.map { $0["front"] as? String } == Self.fronts)
     #expect(items.map { $0["back"] as? String } == Self.backs)
-    #expect(items.map { $0["line"] as? Int } == [3, 8, 14])
+    #expect(items.map { $0["line"] as? Int } == [3, 8, 14, 16])
     let tags = try runBooknotes(["tags"], in: fixture.root)
     #expect(!tags.stdout.contains("#notatag") && !tags.stdout.contains("#docs"), "\(tags.lines)")
     let symbols = try runBooknotes(["symbols", "--format", "json", "python"], in: fixture.root)
