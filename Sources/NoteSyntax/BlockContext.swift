@@ -81,6 +81,15 @@ struct BlockContext: Sendable, Hashable {
     BlockContext(fence: 0, fenceLength: 0, piece: piece, absentClosers: absentClosers)
   }
 
+  /// Inside an HTML block of CommonMark's `kind` (1 to 7), after a run of its lines.
+  static func html(kind: Int) -> BlockContext {
+    BlockContext(fence: UInt8(ascii: "<"), fenceLength: kind, piece: .none)
+  }
+
+  /// Inside indented code, at a line of it, after a run of its lines.
+  static let indentedCode = BlockContext(fence: UInt8(ascii: " "), fenceLength: 4, piece: .none)
+
+  /// Inside a fenced code block, an HTML block or indented code.
   var isCode: Bool { fence != 0 }
 
   /// Whether a block parsed in this context continues the block before it.

@@ -1,6 +1,6 @@
 /// CommonMark's and GFM's leaf blocks besides headings, paragraphs and prompts: code
-/// fences' first lines, indented code, HTML blocks, setext headings, footnote
-/// definitions and tables.
+/// fences' first lines, setext headings, footnote definitions and tables (indented code
+/// and HTML blocks: `BlockParser+CodeRuns.swift`).
 extension BlockParser {
   /// The opening line of a fenced code block (or of a `$$` or `%%` block, read as code
   /// is): the context of the lines after it.
@@ -10,42 +10,6 @@ extension BlockParser {
     if !fence.info.isEmpty { builder.leaf(.codeInfo, fence.info.lowerBound, fence.info.upperBound) }
     builder.close(node, at: nextLine(e))
     return .code(fence: fence.character, length: fence.run.count)
-  }
-
-  /// Lines indented by four columns or more from `s` (blank lines between them): code,
-  /// read as it is. The blank lines after the last such line are not part of it.
-  mutating func indentedCode(_ s: Int, _ e: Int) {
-    var lastEnd = e
-    var next = nextLine(e)
-    while next < n {
-      let lineEnd = examineLine(next)
-      let (columns, first) = LineMarkers.indentation(p, next, lineEnd)
-      if first < lineEnd {
-        guard columns >= 4 else { break }
-        lastEnd = lineEnd
-      }
-      next = nextLine(lineEnd)
-    }
-    let node = builder.open(.indentedCode, at: s)
-    builder.close(node, at: nextLine(lastEnd))
-  }
-
-  /// An HTML block of CommonMark's `kind` (1 to 7) from line `s..<e`: to the line that
-  /// holds its end (kinds 1 to 5) or to the line before a blank one (6 and 7), or to the
-  /// end of the text. Nothing inside it is read.
-  mutating func htmlBlock(_ s: Int, _ e: Int, kind: Int) {
-    var lineStart = s
-    var lineEnd = e
-    while kind >= 6 || !LineMarkers.endsHTMLBlock(p, lineStart, lineEnd, kind: kind) {
-      let next = nextLine(lineEnd)
-      guard next < n else { break }
-      let nextEnd = examineLine(next)
-      if kind >= 6 && LineMarkers.isBlank(p, next, nextEnd) { break }
-      lineStart = next
-      lineEnd = nextEnd
-    }
-    let node = builder.open(.htmlBlock, at: s)
-    builder.close(node, at: nextLine(lineEnd))
   }
 
   /// A paragraph's lines from `s` to `contentEnd` under a setext `underline`: a heading

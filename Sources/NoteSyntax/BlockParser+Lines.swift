@@ -157,6 +157,9 @@ extension BlockParser {
         let underline = Underline(level: level, range: first..<LineMarkers.trimEnd(p, first, lineEnd))
         return (contentEnd, nextLine(lineEnd), underline)
       }
+      if let itemColumn, let underline = itemUnderline(next, lineEnd, itemColumn) {
+        return (contentEnd, nextLine(lineEnd), underline)
+      }
       if LineMarkers.isParagraphBreak(p, next, lineEnd) { break }
       if let itemColumn, breaksItemText(next, lineEnd, itemColumn) { break }
       if early && startsTable(next, lineEnd, limit: limit) { break }
@@ -170,6 +173,14 @@ extension BlockParser {
   struct Underline {
     var level: Int
     var range: Range<Int>
+  }
+
+  /// A setext underline on the line `s..<e` in a list item whose content starts at
+  /// `column`: indented as far (an underline indented less is no part of the item).
+  func itemUnderline(_ s: Int, _ e: Int, _ column: Int) -> Underline? {
+    let (columns, first) = LineMarkers.indentation(p, s, e)
+    guard columns >= column, columns < column + 4, let level = LineMarkers.setextLevel(p, first, e) else { return nil }
+    return Underline(level: level, range: first..<LineMarkers.trimEnd(p, first, e))
   }
 
   /// Whether the line `s..<e`, in a list item whose content starts at `column`, is

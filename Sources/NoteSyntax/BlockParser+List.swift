@@ -14,6 +14,8 @@ extension BlockParser {
     let minimum = continuing ? Pieces.minimum : Pieces.largeBlock
     var items = after == nil ? 0 : 1
     var listEnd = after ?? s
+    // The content column of the last item (past any marker's indentation when unknown).
+    var itemColumn = Int.max
     var current = first.map { (start: s, marker: $0.marker, lineEnd: $0.lineEnd) }
     while true {
       if let (lineStart, marker, lineEnd) = current {
@@ -21,7 +23,7 @@ extension BlockParser {
         builder.leaf(.listMarker, marker.markerStart, marker.markerEnd)
         let next: Int
         if let lineEnd {
-          next = itemContent(lineStart, marker, lineEnd, ordered: ordered)
+          (next, itemColumn) = itemContent(lineStart, marker, lineEnd, ordered: ordered)
         } else {
           let (end, absent) = itemText(
             from: marker.contentStart, pieceStart: s, minimum: minimum, regionStart: marker.contentStart,
@@ -52,14 +54,22 @@ extension BlockParser {
         } else {
           // A long line: an item whose text is cut into pieces, or read whole if blank.
           let prefixEnd = candidate + Pieces.largeBlock
-          if let marker = LineMarkers.listMarker(p, candidate, prefixEnd), marker.ordered == ordered {
+          if let marker = LineMarkers.listMarker(p, candidate, prefixEnd), marker.ordered == ordered,
+            candidate == listEnd
+              || !Self.isIndentedCode(LineMarkers.indentation(p, candidate, prefixEnd).columns, itemColumn)
+          {
             found = (marker, nil)
             break
           }
           guard LineMarkers.isBlank(p, candidate, prefixEnd) else { break }
           candidateEnd = examineLine(candidate)
         }
-        if let m = LineMarkers.listMarker(p, candidate, candidateEnd), m.ordered == ordered {
+        // After a blank line, a marker indented four columns or more, but less than the
+        // last item's content, is no item of a top-level list: it is indented code.
+        if let m = LineMarkers.listMarker(p, candidate, candidateEnd), m.ordered == ordered,
+          nested || candidate == listEnd
+            || !Self.isIndentedCode(LineMarkers.indentation(p, candidate, candidateEnd).columns, itemColumn)
+        {
           found = (m, candidateEnd)
           break
         }
@@ -78,6 +88,10 @@ extension BlockParser {
     builder.close(node, at: listEnd)
     return .text
   }
+
+  /// Whether a line indented `columns` after a list whose last item's content starts at
+  /// `itemColumn` is indented code rather than an item.
+  static func isIndentedCode(_ columns: Int, _ itemColumn: Int) -> Bool { columns >= 4 && columns < itemColumn }
 
   /// The context of a piece inside a long list item's text.
   static func itemTextContext(ordered: Bool, afterFarRead: Bool) -> BlockContext.Piece {
@@ -134,17 +148,20 @@ extension BlockParser {
 
   /// A list item's content after its marker (whose line `s..<e` it is): its first
   /// line's block, then the blocks of the lines indented to its content column, blank
-  /// lines between allowed. Returns the start of the line after its last block.
-  private mutating func itemContent(_ s: Int, _ marker: LineMarkers.ListMarker, _ e: Int, ordered: Bool) -> Int {
-    let blank = LineMarkers.isBlank(p, marker.contentStart, e)
+  /// lines between allowed. Returns the start of the line after its last block, and the
+  /// column its content starts at.
+  private mutating func itemContent(_ s: Int, _ marker: LineMarkers.ListMarker, _ e: Int, ordered: Bool) -> (
+    next: Int, column: Int
+  ) {
     let markerColumn = LineMarkers.indentation(p, s, marker.markerStart).columns
-    // Five spaces or more after the marker: the content is indented code, one column
+    let markerEndColumn = markerColumn + (marker.markerEnd - marker.markerStart)
+    // The spaces and tabs after the marker, a tab to the next multiple of four columns.
+    let (spaces, text) = LineMarkers.indentation(p, marker.markerEnd, e, fromColumn: markerEndColumn)
+    let blank = text == e
+    // Five columns or more after the marker: the content is indented code, one column
     // after the marker.
-    let startsWithCode = !blank && marker.contentStart < e && p[marker.contentStart] == ByteClass.space
-    let column =
-      blank || startsWithCode
-      ? markerColumn + (marker.markerEnd - marker.markerStart) + 1
-      : markerColumn + (marker.contentStart - marker.markerStart)
+    let startsWithCode = !blank && spaces >= 5
+    let column = blank || startsWithCode ? markerEndColumn + 1 : markerEndColumn + spaces
     var next: Int
     if blank {
       next = nextLine(e)
@@ -179,7 +196,7 @@ extension BlockParser {
       }
       next = itemBlock(LineMarkers.skipColumns(p, candidate, end, column), end, column: column, first: false)
     }
-    return next
+    return (next, column)
   }
 
   /// The block of a list item at `c`, on a line that ends at `e`, the item's content
@@ -196,9 +213,14 @@ extension BlockParser {
       heading(c, c, e, level)
       return nextLine(e)
     }
-    let (contentEnd, following, _) = paragraphExtent(e, itemColumn: column)!
+    if let kind = LineMarkers.htmlBlockKind(p, c, e) {
+      return itemHTMLBlock(c, e, kind: kind, column: column)
+    }
+    let (contentEnd, following, underline) = paragraphExtent(e, itemColumn: column)!
     let text = LineMarkers.skipSpaces(p, c, e)
-    if first {
+    if let underline {
+      setextHeading(text, contentEnd, underline: underline, next: following)
+    } else if first {
       if contentEnd > text { inlineContent(text, contentEnd) }
     } else {
       let node = builder.open(.paragraph, at: text)
@@ -238,6 +260,33 @@ extension BlockParser {
     }
     if linesEnd > linesStart { builder.leaf(.codeLines, linesStart, linesEnd) }
     return linesEnd
+  }
+
+  /// An HTML block of `kind` in a list item, its first line `c..<e`: as at the top level
+  /// (``htmlBlock(_:_:kind:)``), and ended too by a line indented less than the item's
+  /// content `column` (which ends the item). Returns the start of the line after it.
+  private mutating func itemHTMLBlock(_ c: Int, _ e: Int, kind: Int, column: Int) -> Int {
+    var lastEnd = e
+    var lineStart = c
+    var next = nextLine(e)
+    while kind >= 6 || !LineMarkers.endsHTMLBlock(p, lineStart, lastEnd, kind: kind) {
+      guard next < n else { break }
+      let lineEnd = examineLine(next)
+      let (columns, first) = LineMarkers.indentation(p, next, lineEnd)
+      if first == lineEnd {
+        if kind >= 6 { break }
+        next = nextLine(lineEnd)
+        continue
+      }
+      guard columns >= column else { break }
+      lineStart = next
+      lastEnd = lineEnd
+      next = nextLine(lineEnd)
+    }
+    let after = nextLine(lastEnd)
+    let node = builder.open(.htmlBlock, at: c)
+    builder.close(node, at: after)
+    return after
   }
 
   /// Indented code in a list item from `c` (its first line ending at `e`): the lines

@@ -64,15 +64,14 @@ struct BlockParser {
     builder.reset(base: s)
     let next: BlockContext
     if context.isCode {
-      next = codeBlockLines(s, examineLine(s), context)
+      next = codeLines(s, examineLine(s), context)
     } else if context.continues {
       next = continuePiece(s, context)
     } else if let e = examineLine(s, limit: cutsLargeBlocks ? s + Pieces.largeBlock : n) {
       next = textOrFrontMatter(s, e)
     } else if LineMarkers.indentation(p, s, s + Pieces.largeBlock).columns >= 4 {
       // A long line of indented code.
-      indentedCode(s, examineLine(s))
-      next = .text
+      next = indentedCode(s, examineLine(s))
     } else if LineMarkers.quoteMarker(p, s, s + Pieces.largeBlock) != nil {
       // A long quote line, whose text may be cut into pieces.
       next = blockquote(s, continuing: false)
@@ -226,11 +225,11 @@ struct BlockParser {
       let node = builder.open(.blankLine, at: s)
       builder.close(node, at: nextLine(e))
     } else if indentation.columns >= 4 {
-      indentedCode(s, e)
+      return indentedCode(s, e)
     } else if let fence = LineMarkers.openingCodeFence(p, s, e) {
       return codeBlockStart(s, e, fence)
     } else if let kind = LineMarkers.htmlBlockKind(p, s, e) {
-      htmlBlock(s, e, kind: kind)
+      return htmlBlock(s, e, kind: kind)
     } else if let level = LineMarkers.headingLevel(p, indentation.first, e) {
       heading(s, indentation.first, e, level)
     } else if LineMarkers.isThematicBreak(p, s, e) {
@@ -244,6 +243,8 @@ struct BlockParser {
       return codeBlockStart(s, e, fence)
     } else if let definition = LineMarkers.footnoteDefinition(p, s, e) {
       footnoteDefinition(s, e, definition)
+    } else if let definition = linkDefinition(s, e) {
+      linkReferenceDefinition(s, definition)
     } else if let columns = tableColumns(s, e) {
       table(s, e, columns: columns)
     } else if questionAnswer(s, e) {
@@ -264,7 +265,7 @@ struct BlockParser {
   /// soon ends a run where an old one ended, and the old runs after it are reused:
   /// an edit costs a few lines, and a long code block is a few thousand blocks, not one
   /// per line.
-  private mutating func codeBlockLines(_ s: Int, _ e: Int, _ context: BlockContext) -> BlockContext {
+  mutating func codeBlockLines(_ s: Int, _ e: Int, _ context: BlockContext) -> BlockContext {
     if let run = LineMarkers.closingCodeFence(p, s, e, context) {
       let node = builder.open(.codeBlockEnd, at: s)
       builder.leaf(.codeFence, run.lowerBound, run.upperBound)
@@ -339,57 +340,5 @@ struct BlockParser {
     if contentEnd == content { builder.finding(.summaryEmpty, s, markerEnd) }
     inlineContent(content, contentEnd)
     builder.close(node, at: nextLine(e))
-  }
-
-  /// A `Q:` line, then (after at most one blank line) an `A:` line and the lines that go
-  /// on from it up to a paragraph break (a blank line, another block or the next `Q:`):
-  /// a two-line answer is one answer. Either marker may be bold (`**Q:**`). A marker
-  /// written `Q:text` or `q: ` still pairs, with a `qa-missing-space` finding: one
-  /// mistake, one finding.
-  private mutating func questionAnswer(_ s: Int, _ e: Int) -> Bool {
-    guard let question = LineMarkers.promptMarkerSpan(p, s, e, letter: UInt8(ascii: "Q")) else { return false }
-    var answerLine = nextLine(e)
-    guard answerLine < n else { return false }
-    var answerEnd = examineLine(answerLine)
-    var blankLine: Range<Int>?
-    if LineMarkers.isBlank(p, answerLine, answerEnd) {
-      let afterBlank = nextLine(answerEnd)
-      guard afterBlank < n else { return false }
-      blankLine = answerLine..<afterBlank
-      answerLine = afterBlank
-      answerEnd = examineLine(answerLine)
-    }
-    guard let answer = LineMarkers.promptMarkerSpan(p, answerLine, answerEnd, letter: UInt8(ascii: "A"))
-    else { return false }
-    // The answer's lines: every line read to its end or to a break, so the block's
-    // reach covers them and the line after.
-    let (answerTextEnd, next, _) = paragraphExtent(answerEnd)!
-    let node = builder.open(.questionAnswer, at: s)
-    prompt(.questionMarker, .question, s, e, e, marker: question, empty: .qaEmptyQuestion)
-    if let blankLine { builder.finding(.qaBlankLineBetween, blankLine.lowerBound, blankLine.upperBound) }
-    prompt(.answerMarker, .answer, answerLine, answerEnd, answerTextEnd, marker: answer, empty: .qaEmptyAnswer)
-    builder.close(node, at: next)
-    return true
-  }
-
-  /// A question's or answer's marker and text: the marker ends its first line at `e`,
-  /// the text runs to `textEnd` (an answer's last line's end).
-  private mutating func prompt(
-    _ kind: NodeKind, _ textKind: NodeKind, _ s: Int, _ e: Int, _ textEnd: Int,
-    marker: (end: Int, wellFormed: Bool), empty: FindingCode
-  ) {
-    builder.leaf(kind, s, marker.end)
-    if !marker.wellFormed { builder.finding(.qaMissingSpace, s, s + 2) }
-    var content = LineMarkers.skipSpaces(p, marker.end, e)
-    // `A:` alone on its line, its text on the lines after.
-    if content == e && textEnd > e { content = LineMarkers.skipSpaces(p, nextLine(e), textEnd) }
-    let contentEnd = LineMarkers.trimEnd(p, content, textEnd)
-    if contentEnd == content {
-      builder.finding(empty, s, marker.end)
-      return
-    }
-    let node = builder.open(textKind, at: content)
-    inline(content, contentEnd)
-    builder.close(node, at: contentEnd)
   }
 }

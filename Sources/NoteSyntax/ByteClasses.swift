@@ -23,6 +23,13 @@ enum ByteClass {
     (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
   }
 
+  /// Whether `b` is one of CommonMark's ASCII punctuation characters (`!` to `/`, `:`
+  /// to `@`, `[` to `` ` ``, `{` to `~`).
+  @inline(__always)
+  static func isASCIIPunctuation(_ b: UInt8) -> Bool {
+    (b >= 0x21 && b <= 0x2F) || (b >= 0x3A && b <= 0x40) || (b >= 0x5B && b <= 0x60) || (b >= 0x7B && b <= 0x7E)
+  }
+
   @inline(__always)
   static func isASCIILetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
 

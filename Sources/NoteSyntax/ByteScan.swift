@@ -143,18 +143,18 @@ enum ByteScan {
 /// The ASCII bytes that start inline constructs (``InlineGrammar/asciiTriggers``) as
 /// vectors: the sixteen-byte step of the parser's scan of plain text compares each
 /// sixteen bytes with all of them at once. Two bytes that differ in one bit share a
-/// comparison (`!` and `#`: `v | 0x02 == 0x23`), so the grammar's ten take six.
+/// comparison (`!` and `#`: `v | 0x02 == 0x23`), so the grammar's eleven take seven.
 struct InlineTriggers: Sendable {
   typealias Vector = ByteScan.Vector
 
   /// How many comparisons (a byte, or two that differ in one bit) the scan makes.
-  static let capacity = 6
+  static let capacity = 7
 
-  // Six comparisons, unused ones repeating the first: fixed fields, so that the scan
-  // needs no loop (a construct whose first byte needs a seventh adds a field here).
+  // Seven comparisons, unused ones repeating the first: fixed fields, so that the scan
+  // needs no loop (a construct whose first byte needs an eighth adds a field here).
   // Lane by lane, a byte `v` matches comparison `k` when `v | mk == tk`.
-  private let t0, t1, t2, t3, t4, t5: Vector
-  private let m0, m1, m2, m3, m4, m5: Vector
+  private let t0, t1, t2, t3, t4, t5, t6: Vector
+  private let m0, m1, m2, m3, m4, m5, m6: Vector
 
   /// The comparisons that match exactly `bytes`: each byte paired with the first later
   /// one that differs from it in one bit, if any.
@@ -176,12 +176,12 @@ struct InlineTriggers: Sendable {
 
   init(_ bytes: [UInt8]) {
     let found = Self.comparisons(bytes)
-    precondition(!found.isEmpty && found.count <= Self.capacity, "between 1 and 6 comparisons of ASCII triggers")
+    precondition(!found.isEmpty && found.count <= Self.capacity, "between 1 and 7 comparisons of ASCII triggers")
     let comparisons = (0..<Self.capacity).map { found[$0 < found.count ? $0 : 0] }
     let targets = comparisons.map { Vector(repeating: Int8(bitPattern: $0.target)) }
     let masks = comparisons.map { Vector(repeating: Int8(bitPattern: $0.mask)) }
-    (t0, t1, t2, t3, t4, t5) = (targets[0], targets[1], targets[2], targets[3], targets[4], targets[5])
-    (m0, m1, m2, m3, m4, m5) = (masks[0], masks[1], masks[2], masks[3], masks[4], masks[5])
+    (t0, t1, t2, t3, t4, t5, t6) = (targets[0], targets[1], targets[2], targets[3], targets[4], targets[5], targets[6])
+    (m0, m1, m2, m3, m4, m5, m6) = (masks[0], masks[1], masks[2], masks[3], masks[4], masks[5], masks[6])
   }
 
   /// The first of the sixteen bytes at `i` that is a trigger, a control byte (line
@@ -192,7 +192,7 @@ struct InlineTriggers: Sendable {
     // Signed: below 0x20 or at least 0x80.
     var mask = v .< Vector(repeating: 0x20)
     mask = mask .| ((v | m0) .== t0) .| ((v | m1) .== t1) .| ((v | m2) .== t2)
-    mask = mask .| ((v | m3) .== t3) .| ((v | m4) .== t4) .| ((v | m5) .== t5)
+    mask = mask .| ((v | m3) .== t3) .| ((v | m4) .== t4) .| ((v | m5) .== t5) .| ((v | m6) .== t6)
     return ByteScan.firstLane(mask)
   }
 }

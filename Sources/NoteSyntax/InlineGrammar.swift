@@ -9,6 +9,7 @@
 /// (``InlineGrammar/Absence``).
 enum InlineGrammar {
   static let constructs: [InlineConstruct] = [
+    InlineConstruct("backslash escape", .escape),
     InlineConstruct("code", .span(Span(mark: "`", count: 1, node: .code, contents: .raw))),
     InlineConstruct(
       "math",
@@ -157,6 +158,9 @@ struct InlineConstruct: Sendable {
 
 /// How a construct parses, from the byte that starts it.
 enum InlineParse: Sendable {
+  /// `\` before an ASCII punctuation character (CommonMark's backslash escape): the
+  /// backslash is a delimiter and the character is text, never a construct's mark.
+  case escape
   /// A span between two equal delimiters (``Span``).
   case span(Span)
   /// `[^label]`: a reference to a footnote.
@@ -177,6 +181,7 @@ enum InlineParse: Sendable {
   /// The bytes it may start with.
   var firstBytes: [UInt8] {
     switch self {
+    case .escape: [UInt8(ascii: "\\")]
     case .span(let span): [span.mark]
     case .footnoteReference: [UInt8(ascii: "[")]
     case .cloze: [UInt8(ascii: "?")]

@@ -195,6 +195,13 @@ struct InlineParser {
       candidates >>= 8
       let matchedEnd: Int?
       switch grammar.parses[index] {
+      case .escape:
+        guard i + 1 < end, ByteClass.isASCIIPunctuation(bytes[i + 1]) else { continue }
+        flush(&textStart, i, &builder)
+        builder.leaf(.delimiter, i, i + 1)
+        // The escaped character starts the text that follows.
+        textStart = i + 1
+        return i + 2
       case .span(let span):
         matchedEnd = self.span(span, index, at: i, start, end, &textStart, &builder, depth)
       case .footnoteReference:

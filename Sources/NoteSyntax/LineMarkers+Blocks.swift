@@ -5,7 +5,14 @@ extension LineMarkers {
   /// The indentation of the line `i..<lineEnd` in columns (a tab goes to the next
   /// multiple of four), and where its first other byte is.
   static func indentation(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> (columns: Int, first: Int) {
-    var columns = 0
+    indentation(p, i, lineEnd, fromColumn: 0)
+  }
+
+  /// The columns of the spaces and tabs from `i`, which is at `column` (so a tab goes
+  /// to the next multiple of four counted from the line's start), and where the first
+  /// other byte is.
+  static func indentation(_ p: Buffer, _ i: Int, _ lineEnd: Int, fromColumn column: Int) -> (columns: Int, first: Int) {
+    var columns = column
     var j = i
     while j < lineEnd {
       if p[j] == ByteClass.space {
@@ -17,7 +24,7 @@ extension LineMarkers {
       }
       j += 1
     }
-    return (columns, j)
+    return (columns - column, j)
   }
 
   /// The position after `columns` columns of indentation from `i` (or at the first

@@ -44,6 +44,9 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
   case htmlBlock
   /// `[^label]: text`: a footnote's definition.
   case footnoteDefinition
+  /// `[label]: destination "title"`: a link reference definition (its label a
+  /// `linkText`, its destination a `linkTarget`).
+  case linkReferenceDefinition
   /// A GFM table: its header row, delimiter row and body rows.
   case table
   /// One row of a table (the delimiter row is a row without cells).
@@ -165,6 +168,7 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case .indentedCode: "indentedCode"
     case .htmlBlock: "htmlBlock"
     case .footnoteDefinition: "footnoteDefinition"
+    case .linkReferenceDefinition: "linkReferenceDefinition"
     case .table: "table"
     case .tableRow: "tableRow"
     case .tableCell: "tableCell"

@@ -35,6 +35,16 @@ public struct SyntaxNode: @unchecked Sendable, CustomStringConvertible {
   /// underlined with `=`, 2 with `-`; 1 for any other node.
   public var headingLevel: Int { kind == .heading ? max(1, Int(packed.flags)) : 1 }
 
+  /// The flag of an HTML block or indented code node that continues the one before it:
+  /// such blocks are stored in runs of lines, each a top-level block.
+  static let continuingFlag: UInt8 = 1
+
+  /// Whether this HTML block or indented code node is a run of lines that continues the
+  /// block before it (the same HTML block or listing).
+  public var continuesBlock: Bool {
+    (kind == .htmlBlock || kind == .indentedCode) && packed.flags == Self.continuingFlag
+  }
+
   public var startOffset: Int { blockStart + Int(packed.offset) }
   public var endOffset: Int { let p = packed; return blockStart + Int(p.offset) + Int(p.length) }
   public var length: Int { Int(packed.length) }

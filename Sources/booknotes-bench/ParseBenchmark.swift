@@ -17,6 +17,10 @@ enum ParseBenchmark {
       try LargeBlockBenchmark.run()
       return
     }
+    if arguments.first == "--fence" {
+      try FenceBenchmark.run()
+      return
+    }
     print("parse benchmark (corpus seed 1)")
     print(
       "size     | parse | MiB/s | first tokens | parse + tokens | cmark parse | MiB/s | "

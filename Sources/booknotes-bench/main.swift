@@ -20,7 +20,7 @@ do {
   case "review": try ReviewBenchmark.run(arguments: Array(arguments.dropFirst()))
   default:
     let usage =
-      "usage: booknotes-bench parse [--large] | lsp [BOOKNOTES_BINARY] | open [BOOKNOTES_BINARY] | json | workspace [--notes N]… [--cold] [--from-storage] [BOOKNOTES_BINARY]"
+      "usage: booknotes-bench parse [--large | --fence] | lsp [BOOKNOTES_BINARY] | open [BOOKNOTES_BINARY] | json | workspace [--notes N]… [--cold] [--from-storage] [BOOKNOTES_BINARY]"
       + " | library [--notes N] [--only PHASE] | books [--rounds N] [--fake SCRIPT] [BOOKNOTES_BINARY]"
       + " | import [--highlights N] [BOOKNOTES_BINARY] | review [--notes N] [--reviews R] [BOOKNOTES_BINARY]\n"
     FileHandle.standardError.write(Data(usage.utf8))

@@ -79,8 +79,15 @@ import Testing
             let content = node.child(.inlineContent).map { doc.plainText([$0]) } ?? ""
             let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).joined(separator: " ")
             out.append("heading \(node.headingLevel) \(line(node.startOffset)) \(words)".trimmingTrailingSpaces)
-          case .indentedCode: out.append("code \(line(node.startOffset)) \(line(node.endOffset - 1))")
-          case .htmlBlock: out.append("html \(line(node.startOffset)) \(line(node.endOffset - 1))")
+          case .indentedCode, .htmlBlock:
+            let name = node.kind == .htmlBlock ? "html" : "code"
+            var start = line(node.startOffset)
+            // A run of lines that continues the block before it extends that block.
+            if node.continuesBlock, let last = out.last, last.hasPrefix(name + " ") {
+              start = Int(last.split(separator: " ")[1])!
+              out.removeLast()
+            }
+            out.append("\(name) \(start) \(line(node.endOffset - 1))")
           case .blockquote:
             out.append("quote \(line(node.startOffset))")
             walk(Array(node.children))

@@ -8,7 +8,7 @@ import Testing
   @Test func constructsAreTriedInTheSpecOrder() {
     #expect(
       InlineGrammar.constructs.map(\.name) == [
-        "code", "math", "comment", "strong", "highlight", "emphasis", "emphasis with underscores",
+        "backslash escape", "code", "math", "comment", "strong", "highlight", "emphasis", "emphasis with underscores",
         "footnote reference", "cloze", "wiki link", "image", "link", "hashtag", "emoji", "line break",
       ])
   }

@@ -90,7 +90,7 @@ enum NoteGenerator {
   /// list items; sometimes left open.
   static func commonMarkBlock(_ rng: inout SplitMix, _ br: String) -> String {
     let open = Int.random(in: 0..<5, using: &rng) == 0
-    switch Int.random(in: 0..<12, using: &rng) {
+    switch Int.random(in: 0..<16, using: &rng) {
     case 0: return "<!-- " + ours(&rng) + br + ours(&rng) + (open ? "" : " -->")
     case 1: return "<details>" + br + "<summary>x</summary>" + br + ours(&rng) + br + (open ? "" : "</details>")
     case 2: return "    " + ours(&rng) + br + br + "\t" + ours(&rng)
@@ -104,6 +104,15 @@ enum NoteGenerator {
       return "- ## " + inline(&rng) + br + "- " + inline(&rng) + br + "  ```" + br + "  " + ours(&rng) + br
         + (open ? "" : "  ```")
     case 10: return "1. " + inline(&rng) + br + br + "       " + ours(&rng) + br + "   - " + inline(&rng)
+    case 11:
+      return "[" + inline(&rng) + "]: /" + ours(&rng).filter { $0 != " " } + " '" + ours(&rng) + "'" + br + "[x]:" + br
+        + "  <a b> \"" + br + ours(&rng) + "\"" + (open ? "" : br + "===")
+    case 12:
+      return "Q: " + inline(&rng) + br + inline(&rng) + br + "A:" + br + "```" + br + ours(&rng) + br
+        + (open ? "" : "```")
+    case 13:
+      return "-\t\t" + ours(&rng) + br + "- <div>" + br + "- " + inline(&rng) + br + "  ---" + br + "  " + ours(&rng)
+    case 14: return "\\# " + inline(&rng) + " \\*" + inline(&rng) + "\\* \\?[" + inline(&rng) + "](x)"
     default: return "<div>" + br + ours(&rng) + br + br + ours(&rng)
     }
   }
@@ -115,6 +124,6 @@ enum NoteGenerator {
     "_", "`", "> ", "- ", "1. ", "---", "---\n", "...", "Summary: ", "tl;dr:", "😀", "👨‍👩‍👧", "\u{200D}", "🇫🇷", "é", "中", " ",
     "\t", "word", "(p. 4)", "— p. 3", "status: x\n", "```", "```\n", "~~~", "\n```sh\n", "`",
     "<!--", "-->", "<details>\n", "</details>", "<div>", "    ", "\n    ", "$$\n", "\n%%\n", "===", "\n---\n", "***",
-    "| a |", "|---|", "[^1]: ", "\n- ## ", "\n  ```\n",
+    "| a |", "|---|", "[^1]: ", "\n- ## ", "\n  ```\n", "\\", "]: /x", "\nA:\n", "\t",
   ]
 }

@@ -3,9 +3,9 @@ import Testing
 
 @testable import NoteSyntax
 
-/// Code (fenced, indented, in a list item), HTML blocks, `$$` math and `%%` comments
-/// hold nothing of ours: no heading, prompt, tag, link or finding lies inside one, in
-/// random notes (`NoteGenerator`, which puts headings, prompts, tags and links inside
+/// Code (fenced, indented, in a list item), HTML blocks, `$$` math, `%%` comments and link
+/// reference definitions hold nothing of ours: no heading, prompt, tag, link or finding
+/// lies inside one, in random notes (`NoteGenerator`, which puts headings, prompts, tags and links inside
 /// such blocks) and after random edits of them.
 @Suite struct OpaqueBlockTests {
   /// The ranges of the note's code, HTML, math and comment blocks' contents, and the
@@ -16,7 +16,7 @@ import Testing
     doc.tree.forEachBlock { block in
       block.forEachDescendant { node in
         switch node.kind {
-        case .codeLines, .indentedCode, .htmlBlock: opaque.append(node.range)
+        case .codeLines, .indentedCode, .htmlBlock, .linkReferenceDefinition: opaque.append(node.range)
         case .heading, .questionAnswer, .questionMarker, .answerMarker, .summary, .hashtag, .link, .image, .wikiLink,
           .cloze, .malformedCloze, .footnoteReference, .blockquote, .table:
           ours.append(("\(node.kind)", node.range))

@@ -63,8 +63,9 @@ public enum Prompts {
 
   /// The `Q:`/`A:` pairs of a list: an item opening with `Q: ` (or `**Q:**`) and either
   /// an `A: ` line among its paragraph's lines or a next item of its own list opening
-  /// with `A: `. Items indented further than a question (a list nested in its item) are
-  /// passed over and pair among themselves; an item indented less ends the nested list.
+  /// with `A: ` (or `A:` alone over a fenced code block). Items indented further than a
+  /// question (a list nested in its item) are passed over and pair among themselves; an
+  /// item indented less ends the nested list.
   /// An `A:` item with no `Q:` item before it (a mnemonic's `C: … A: … S: …`) is no card.
   static func listCards(of list: SyntaxNode, _ doc: NoteDocument) -> [(
     range: Range<Int>, front: String, back: String
@@ -86,7 +87,7 @@ public enum Prompts {
       guard let content = item.child(.inlineContent) else { continue }
       let source = doc.text.string(in: content.range)
       let text = doc.plainText([content])
-      if let asked, let answer = afterMarker("A", text, source) {
+      if let asked, let answer = afterMarker("A", text, source) ?? codeAnswer(of: item, source, doc) {
         cards.append((asked.start..<item.trimmedRange(in: doc).upperBound, asked.text, answer))
         continue
       }
@@ -107,6 +108,13 @@ public enum Prompts {
   static func markerColumn(of item: SyntaxNode, _ doc: NoteDocument) -> Int {
     let marker = item.child(.listMarker)?.startOffset ?? item.startOffset
     return marker - doc.lines.contentRange(ofLine: doc.lines.lineContaining(marker)).lowerBound
+  }
+
+  /// The answer of an item that is `A:` alone (or `**A:**`) over a fenced code block:
+  /// the code's lines.
+  static func codeAnswer(of item: SyntaxNode, _ source: String, _ doc: NoteDocument) -> String? {
+    guard ["A:", "**A:**"].contains(source.trimmingSpaces), item.child(.codeBlockStart) != nil else { return nil }
+    return doc.plainText(item.children.filter { $0.kind == .codeLines })
   }
 
   /// The index among `content`'s children of the line break before the first of its

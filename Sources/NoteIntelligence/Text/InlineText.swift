@@ -112,6 +112,9 @@ struct InlineText {
       append(node)
     case .lineBreak:
       appendSpace()
+    case .codeLines:
+      // An answer that is a code block: its lines, as written.
+      append(node)
     case .delimiter:
       if keepsMarkup { append(node) }
     case .citation, .quoteMarker, .comment:

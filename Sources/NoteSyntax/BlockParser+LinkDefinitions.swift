@@ -1,0 +1,171 @@
+/// CommonMark's link reference definitions (`[foo]: /url "title"`): a block of their own,
+/// never a paragraph's text, so nothing inside is a prompt, a tag or a diagnostic.
+extension BlockParser {
+  /// The most lines a definition's title runs over.
+  static let maxTitleLines = 32
+
+  /// The parts of a link reference definition.
+  struct LinkDefinition {
+    /// The label, between its brackets (it may span lines).
+    var label: Range<Int>
+    /// The destination, without its angle brackets.
+    var destination: Range<Int>
+    /// The end of its last line.
+    var end: Int
+  }
+
+  /// The link reference definition whose first line is `s..<e`, if one starts there: up
+  /// to three spaces, `[label]:`, a destination (on this line or the next), and an
+  /// optional title (after a space or on the next line, over lines but no blank one),
+  /// then only spaces to the line's end. A definition cannot interrupt a paragraph, so
+  /// it is tried only where a block starts.
+  mutating func linkDefinition(_ s: Int, _ e: Int) -> LinkDefinition? {
+    let (columns, first) = LineMarkers.indentation(p, s, e)
+    guard columns < 4, first + 3 < e, p[first] == UInt8(ascii: "["), p[first + 1] != UInt8(ascii: "^") else {
+      return nil
+    }
+    var cursor = DefinitionCursor(at: first + 1, lineEnd: e)
+    // The label: at most 999 characters, no unescaped bracket, not only spaces.
+    var count = 0
+    var sawText = false
+    while true {
+      guard cursor.j < cursor.lineEnd else {
+        guard nextDefinitionLine(&cursor, blankEnds: true) else { return nil }
+        count += 1
+        continue
+      }
+      let b = p[cursor.j]
+      if b == UInt8(ascii: "]") { break }
+      if b == UInt8(ascii: "[") { return nil }
+      if !ByteClass.isSpaceOrTab(b) { sawText = true }
+      cursor.j += b == UInt8(ascii: "\\") && cursor.j + 1 < cursor.lineEnd ? 2 : 1
+      count += 1
+      guard count <= 999 else { return nil }
+    }
+    let label = (first + 1)..<cursor.j
+    cursor.j += 1
+    guard sawText, cursor.j < cursor.lineEnd, p[cursor.j] == UInt8(ascii: ":") else { return nil }
+    cursor.j = LineMarkers.skipSpaces(p, cursor.j + 1, cursor.lineEnd)
+    if cursor.j == cursor.lineEnd {
+      guard nextDefinitionLine(&cursor, blankEnds: true) else { return nil }
+      cursor.j = LineMarkers.skipSpaces(p, cursor.j, cursor.lineEnd)
+    }
+    guard let destination = linkDestination(cursor.j, cursor.lineEnd) else { return nil }
+    cursor.j = destination.end
+    let destinationLineEnd = cursor.lineEnd
+    let afterDestination = LineMarkers.skipSpaces(p, cursor.j, cursor.lineEnd)
+    if afterDestination < cursor.lineEnd {
+      // A title on the destination's line, after a space; else no definition.
+      guard afterDestination > cursor.j, linkTitle(&cursor, from: afterDestination) else { return nil }
+      return LinkDefinition(label: label, destination: destination.range, end: cursor.lineEnd)
+    }
+    // A title may start on the next line; without one, the definition ends here.
+    var next = cursor
+    if nextDefinitionLine(&next, blankEnds: true) {
+      let start = LineMarkers.skipSpaces(p, next.j, next.lineEnd)
+      if linkTitle(&next, from: start) {
+        return LinkDefinition(label: label, destination: destination.range, end: next.lineEnd)
+      }
+    }
+    return LinkDefinition(label: label, destination: destination.range, end: destinationLineEnd)
+  }
+
+  /// A position in a definition that may span lines, and the end of its line.
+  struct DefinitionCursor {
+    var j: Int
+    var lineEnd: Int
+
+    init(at j: Int, lineEnd: Int) {
+      self.j = j
+      self.lineEnd = lineEnd
+    }
+  }
+
+  /// Moves `cursor` to the start of the next line (examined), unless there is none or,
+  /// with `blankEnds`, it is blank.
+  private mutating func nextDefinitionLine(_ cursor: inout DefinitionCursor, blankEnds: Bool) -> Bool {
+    guard cursor.lineEnd < n else { return false }
+    let start = nextLine(cursor.lineEnd)
+    guard start < n, let end = examineShortLine(start) else { return false }
+    if blankEnds && LineMarkers.isBlank(p, start, end) { return false }
+    cursor = DefinitionCursor(at: start, lineEnd: end)
+    return true
+  }
+
+  /// A link destination at `i`: `<…>` on one line, or a run of bytes other than spaces
+  /// and controls whose unescaped parentheses balance. Its range (without the angle
+  /// brackets) and where it ends.
+  private func linkDestination(_ i: Int, _ lineEnd: Int) -> (range: Range<Int>, end: Int)? {
+    guard i < lineEnd else { return nil }
+    if p[i] == UInt8(ascii: "<") {
+      var j = i + 1
+      while j < lineEnd {
+        let b = p[j]
+        if b == UInt8(ascii: ">") { return ((i + 1)..<j, j + 1) }
+        if b == UInt8(ascii: "<") { return nil }
+        j += b == UInt8(ascii: "\\") && j + 1 < lineEnd ? 2 : 1
+      }
+      return nil
+    }
+    var depth = 0
+    var j = i
+    while j < lineEnd {
+      let b = p[j]
+      if b <= 0x20 || b == 0x7F { break }
+      if b == UInt8(ascii: "\\") && j + 1 < lineEnd && ByteClass.isASCIIPunctuation(p[j + 1]) {
+        j += 2
+        continue
+      }
+      if b == UInt8(ascii: "(") {
+        depth += 1
+        guard depth <= 32 else { return nil }
+      } else if b == UInt8(ascii: ")") {
+        guard depth > 0 else { break }
+        depth -= 1
+      }
+      j += 1
+    }
+    guard j > i, depth == 0 else { return nil }
+    return (i..<j, j)
+  }
+
+  /// A link title at `start` (`"…"`, `'…'` or `(…)`, over lines but no blank one), then
+  /// only spaces to its last line's end: moves `cursor` to that line.
+  private mutating func linkTitle(_ cursor: inout DefinitionCursor, from start: Int) -> Bool {
+    guard start < cursor.lineEnd else { return false }
+    let open = p[start]
+    let close: UInt8
+    switch open {
+    case UInt8(ascii: "\""), UInt8(ascii: "'"): close = open
+    case UInt8(ascii: "("): close = UInt8(ascii: ")")
+    default: return false
+    }
+    cursor.j = start + 1
+    var lines = 1
+    while true {
+      guard cursor.j < cursor.lineEnd else {
+        // A title that runs on for many lines is no title (so that a stray quote mark
+        // does not make a parse read a long paragraph twice).
+        guard lines < Self.maxTitleLines, nextDefinitionLine(&cursor, blankEnds: true) else { return false }
+        lines += 1
+        continue
+      }
+      let b = p[cursor.j]
+      if b == close { break }
+      if open == UInt8(ascii: "(") && b == open { return false }
+      cursor.j += b == UInt8(ascii: "\\") && cursor.j + 1 < cursor.lineEnd ? 2 : 1
+    }
+    return LineMarkers.isBlank(p, cursor.j + 1, cursor.lineEnd)
+  }
+
+  /// A link reference definition's block: its label (``NodeKind/linkText``) and
+  /// destination (``NodeKind/linkTarget``), the title kept as written.
+  mutating func linkReferenceDefinition(_ s: Int, _ definition: LinkDefinition) {
+    let node = builder.open(.linkReferenceDefinition, at: s)
+    builder.leaf(.linkText, definition.label.lowerBound, definition.label.upperBound)
+    if !definition.destination.isEmpty {
+      builder.leaf(.linkTarget, definition.destination.lowerBound, definition.destination.upperBound)
+    }
+    builder.close(node, at: nextLine(definition.end))
+  }
+}

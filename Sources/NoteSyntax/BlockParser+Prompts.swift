@@ -1,0 +1,128 @@
+/// Question-and-answer pairs: a `Q:` line and the lines that continue its question, then
+/// an `A:` line and its answer (lines of text, or a fenced code block).
+extension BlockParser {
+  /// The most lines a question runs over before its `A:` line: a paragraph that opens
+  /// with `Q:` and has no answer is read no further than this for one.
+  static let maxQuestionLines = 32
+
+  /// The most lines of a fenced code block that answers a question; a longer one (or
+  /// one never closed) is a code block after an empty answer.
+  static let maxCodeAnswerLines = 256
+
+  /// A `Q:` line and the lines that continue the question (text that starts no other
+  /// block), then (after at most one blank line, when the question is one line) an `A:` line and the lines that go on
+  /// from it up to a paragraph break (a blank line, another block or the next `Q:`): a
+  /// two-line question or answer is one. An `A:` alone on its line may be followed by a
+  /// fenced code block, which is the answer. Either marker may be bold (`**Q:**`). A
+  /// marker written `Q:text` or `q: ` still pairs, with a `qa-missing-space` finding:
+  /// one mistake, one finding.
+  mutating func questionAnswer(_ s: Int, _ e: Int) -> Bool {
+    guard let question = LineMarkers.promptMarkerSpan(p, s, e, letter: UInt8(ascii: "Q")) else { return false }
+    var questionEnd = e
+    var answerLine = nextLine(e)
+    var answerEnd = 0
+    var blankLine: Range<Int>?
+    var lines = 1
+    while true {
+      guard answerLine < n, lines <= Self.maxQuestionLines else { return false }
+      // The line after the `Q:` line is read whole, as an answer's first line is; a long
+      // line further on ends the search.
+      guard let end = lines == 1 ? examineLine(answerLine) : examineShortLine(answerLine) else {
+        return false
+      }
+      answerEnd = end
+      if LineMarkers.promptMarkerSpan(p, answerLine, end, letter: UInt8(ascii: "A")) != nil { break }
+      // After a blank line, only the answer.
+      guard blankLine == nil else { return false }
+      if LineMarkers.isBlank(p, answerLine, end) {
+        // A blank line only after a question of one line (`qa-blank-line-between`).
+        guard lines == 1 else { return false }
+        let afterBlank = nextLine(end)
+        blankLine = answerLine..<afterBlank
+        answerLine = afterBlank
+        continue
+      }
+      guard !LineMarkers.isParagraphBreak(p, answerLine, end), LineMarkers.setextLevel(p, answerLine, end) == nil
+      else { return false }
+      questionEnd = end
+      answerLine = nextLine(end)
+      lines += 1
+    }
+    let answer = LineMarkers.promptMarkerSpan(p, answerLine, answerEnd, letter: UInt8(ascii: "A"))!
+    let node = builder.open(.questionAnswer, at: s)
+    prompt(.questionMarker, .question, s, e, questionEnd, marker: question, empty: .qaEmptyQuestion)
+    if let blankLine { builder.finding(.qaBlankLineBetween, blankLine.lowerBound, blankLine.upperBound) }
+    if LineMarkers.isBlank(p, answer.end, answerEnd), let after = codeAnswer(answerLine, answerEnd, answer) {
+      builder.close(node, at: after)
+      return true
+    }
+    // The answer's lines: every line read to its end or to a break, so the block's
+    // reach covers them and the line after.
+    let (answerTextEnd, next, _) = paragraphExtent(answerEnd)!
+    prompt(.answerMarker, .answer, answerLine, answerEnd, answerTextEnd, marker: answer, empty: .qaEmptyAnswer)
+    builder.close(node, at: next)
+    return true
+  }
+
+  /// An answer that is the fenced code block on the lines after its `A:` line
+  /// (`s..<e`, the marker alone): the marker, then an `answer` node holding the code
+  /// block's nodes. Returns the start of the line after the closing fence; `nil` (the
+  /// tree untouched) when the next line opens no fence or no closing fence follows
+  /// within ``maxCodeAnswerLines`` lines.
+  private mutating func codeAnswer(_ s: Int, _ e: Int, _ marker: (end: Int, wellFormed: Bool)) -> Int? {
+    let fenceLine = nextLine(e)
+    guard fenceLine < n, let fenceEnd = examineShortLine(fenceLine),
+      let fence = LineMarkers.openingCodeFence(p, fenceLine, fenceEnd)
+    else { return nil }
+    let context = BlockContext.code(fence: fence.character, length: fence.run.count)
+    let linesStart = nextLine(fenceEnd)
+    var line = linesStart
+    var closing: (run: Range<Int>, start: Int, end: Int)?
+    var count = 0
+    while line < n && count < Self.maxCodeAnswerLines {
+      let lineEnd = examineLine(line)
+      if let run = LineMarkers.closingCodeFence(p, line, lineEnd, context) {
+        closing = (run, line, lineEnd)
+        break
+      }
+      line = nextLine(lineEnd)
+      count += 1
+    }
+    guard let closing else { return nil }
+    builder.leaf(.answerMarker, s, marker.end)
+    if !marker.wellFormed { builder.finding(.qaMissingSpace, s, s + 2) }
+    let after = nextLine(closing.end)
+    let answer = builder.open(.answer, at: fenceLine)
+    let start = builder.open(.codeBlockStart, at: fenceLine)
+    builder.leaf(.codeFence, fence.run.lowerBound, fence.run.upperBound)
+    if !fence.info.isEmpty { builder.leaf(.codeInfo, fence.info.lowerBound, fence.info.upperBound) }
+    builder.close(start, at: linesStart)
+    if closing.start > linesStart { builder.leaf(.codeLines, linesStart, closing.start) }
+    let end = builder.open(.codeBlockEnd, at: closing.start)
+    builder.leaf(.codeFence, closing.run.lowerBound, closing.run.upperBound)
+    builder.close(end, at: after)
+    builder.close(answer, at: after)
+    return after
+  }
+
+  /// A question's or answer's marker and text: the marker ends its first line at `e`,
+  /// the text runs to `textEnd` (its last line's end).
+  private mutating func prompt(
+    _ kind: NodeKind, _ textKind: NodeKind, _ s: Int, _ e: Int, _ textEnd: Int,
+    marker: (end: Int, wellFormed: Bool), empty: FindingCode
+  ) {
+    builder.leaf(kind, s, marker.end)
+    if !marker.wellFormed { builder.finding(.qaMissingSpace, s, s + 2) }
+    var content = LineMarkers.skipSpaces(p, marker.end, e)
+    // `Q:` or `A:` alone on its line, its text on the lines after.
+    if content == e && textEnd > e { content = LineMarkers.skipSpaces(p, nextLine(e), textEnd) }
+    let contentEnd = LineMarkers.trimEnd(p, content, textEnd)
+    if contentEnd == content {
+      builder.finding(empty, s, marker.end)
+      return
+    }
+    let node = builder.open(textKind, at: content)
+    inline(content, contentEnd)
+    builder.close(node, at: contentEnd)
+  }
+}
