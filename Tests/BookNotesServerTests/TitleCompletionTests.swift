@@ -201,11 +201,12 @@ import Testing
   }
 
   /// The title's hover, asked until it shows the Google Books card (a lookup slower
-  /// than the budget fills the cache for the next hover), at most about ten seconds.
+  /// than the budget fills the cache for the next hover), at most about thirty seconds:
+  /// a stand-in that waits six seconds may take far longer to answer on a busy machine.
   static func hoverWithCard(_ harness: InProcessServer, _ uri: String, _ line: Int, _ character: Int) async throws
     -> String
   {
-    for _ in 0..<100 {
+    for _ in 0..<300 {
       let markdown = try await hover(harness, uri, line, character)
       if markdown.contains("on Google Books](") { return markdown }
       try await Task.sleep(for: .milliseconds(100))
