@@ -81,11 +81,8 @@ enum ReviewCommand: Subcommand {
       return ExitStatus.usage
     }
     let filter = LibraryEngine.ReviewFilter(book: parsed.options["--book"], tag: parsed.options["--tag"])
-    let candidates = engine.reviewCandidates(filter)
-    let (log, warnings) = engine.reviewLog()
+    let (due, log, warnings) = engine.dueReviews(filter, limit: limit)
     for warning in warnings { Output.error("booknotes review: \(warning)") }
-    let now = LibraryEngine.now()
-    let due = ReviewQueue.due(candidates, log: log, now: now, settings: engine.reviewSettings, limit: limit)
     guard !listDue else {
       list(due, json: parsed.json, names: names)
       return ExitStatus.success

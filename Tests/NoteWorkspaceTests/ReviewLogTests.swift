@@ -76,13 +76,13 @@ import Testing
     engine.open([folder.root])
     #expect(engine.reviewCandidates().count == 3)
     let habits = engine.reviewCandidates(LibraryEngine.ReviewFilter(book: "atomic"))
-    #expect(habits.map(\.prompt.kind) == [.quote, .qa])
+    #expect(habits.map(\.mark.kind) == [.quote, .qa])
     #expect(engine.reviewCandidates(LibraryEngine.ReviewFilter(tag: "#Psychology")).count == 2)
     #expect(engine.reviewCandidates(LibraryEngine.ReviewFilter(book: "nothing like it")).isEmpty)
-    let record = Self.record("2026-11-27T08:30:00Z", habits[1].prompt.id, .good)
+    let record = Self.record("2026-11-27T08:30:00Z", habits[1].id, .good)
     #expect(engine.recordReview(record, notePath: habits[1].path) == nil)
     let (log, warnings) = engine.reviewLog()
-    #expect(warnings.isEmpty && log.records[habits[1].prompt.id] == [record])
+    #expect(warnings.isEmpty && log.records[habits[1].id] == [record])
   }
 
   @Test func changedNotesAndLogsAreReadAgain() throws {
@@ -90,22 +90,26 @@ import Testing
     let engine = folder.engine()
     engine.open([folder.root])
     let first = engine.reviewCandidates()
-    #expect(first.map(\.prompt.front) == ["One?"])
+    #expect(engine.dueReviews().due.map(\.prompt.front) == ["One?"])
     #expect(engine.reviewLog().log.count == 0)
-    // The same file, same size, read again only when its time changes: here it grows.
-    try folder.write("a.md", "# A\n\nQ: One?\nA: 1\n\nQ: Two?\nA: 2\n")
-    #expect(engine.reviewCandidates().map(\.prompt.front) == ["One?", "Two?"])
+    // The note changes on disk: a prompt no longer in it is left out before the index
+    // reads it again, and the index's prompts are the new text's after that.
+    try folder.write("a.md", "# A\n\nQ: One, edited?\nA: 1\n\nQ: Two?\nA: 2\n")
+    #expect(engine.dueReviews().due.isEmpty)
+    #expect(engine.readAgain([first[0].path]))
+    #expect(engine.dueReviews().due.map(\.prompt.front) == ["One, edited?", "Two?"])
+    #expect(engine.dueReviews().due.map(\.prompt.line) == [2, 5])
     #expect(
-      engine.recordReview(Self.record("2026-11-27T08:30:00Z", first[0].prompt.id, .good), notePath: first[0].path)
+      engine.recordReview(Self.record("2026-11-27T08:30:00Z", first[0].id, .good), notePath: first[0].path)
         == nil)
     let (log, _) = engine.reviewLog()
     #expect(log.count == 1)
-    #expect(log.card(first[0].prompt.id, scheduler: engine.reviewSettings.scheduler).state == .learning)
+    #expect(log.card(first[0].id, scheduler: engine.reviewSettings.scheduler).state == .learning)
     #expect(
-      ReviewLogFiles.append(Self.record("2026-11-27T08:31:00Z", first[0].prompt.id, .easy), root: folder.root) == nil)
+      ReviewLogFiles.append(Self.record("2026-11-27T08:31:00Z", first[0].id, .easy), root: folder.root) == nil)
     let again = engine.reviewLog().log
     #expect(again.count == 2)
-    #expect(again.card(first[0].prompt.id, scheduler: engine.reviewSettings.scheduler).state == .review)
+    #expect(again.card(first[0].id, scheduler: engine.reviewSettings.scheduler).state == .review)
   }
 
   /// A line read from its bytes reads as from its text, fast path or not.
