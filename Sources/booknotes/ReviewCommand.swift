@@ -72,7 +72,7 @@ enum ReviewCommand: Subcommand {
     }
     let engine: LibraryEngine
     let names: NoteNames
-    switch LibraryLoading.open(root: parsed.root, command: name) {
+    switch LibraryLoading.open(root: parsed.root, command: name, needsWords: false) {
     case .success(let (value, listed)):
       engine = value
       names = listed

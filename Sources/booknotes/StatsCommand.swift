@@ -43,7 +43,7 @@ enum StatsCommand: Subcommand {
       return ExitStatus.usage
     }
     let engine: LibraryEngine
-    switch LibraryLoading.open(root: parsed.root, command: name) {
+    switch LibraryLoading.open(root: parsed.root, command: name, needsWords: false) {
     case .success(let (value, _)): engine = value
     case .failure(let problem):
       Output.error("booknotes stats: \(problem.message)")

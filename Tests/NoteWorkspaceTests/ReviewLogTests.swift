@@ -85,6 +85,30 @@ import Testing
     #expect(warnings.isEmpty && log.records[habits[1].id] == [record])
   }
 
+  /// Review opens a library from the index cache without reading the notes' words:
+  /// the same prompts, the words left in the cache. A changed note makes it a whole
+  /// opening, which writes the cache again.
+  @Test func reviewOpensFromTheCacheWithoutTheWords() throws {
+    let folder = try LibraryEngineTests.Folder([
+      "a.md": "# A\n\nQ: One?\nA: 1\n", "b.md": "---\ntags: [x]\n---\n> A quote. (p. 2)\n",
+    ])
+    let whole = folder.engine()
+    whole.open([folder.root], twoPasses: false)
+    let prompts = whole.reviewCandidates().map(\.id)
+    #expect(prompts.count == 2 && whole.snapshot().pathsWaitingForWords.isEmpty)
+    let review = folder.engine()
+    review.open([folder.root], twoPasses: false, needsWords: false)
+    #expect(review.reviewCandidates().map(\.id) == prompts)
+    #expect(review.reviewCandidates(LibraryEngine.ReviewFilter(tag: "x")).map(\.mark.kind) == [.quote])
+    #expect(review.snapshot().pathsWaitingForWords.sorted() == review.snapshot().paths.sorted())
+    #expect(review.dueReviews().due.map(\.prompt.front).sorted() == ["A quote.", "One?"])
+    try folder.write("a.md", "# A\n\nQ: Two?\nA: 2\n")
+    let changed = folder.engine()
+    changed.open([folder.root], twoPasses: false, needsWords: false)
+    #expect(changed.snapshot().pathsWaitingForWords.isEmpty)
+    #expect(changed.dueReviews().due.map(\.prompt.front).sorted() == ["A quote.", "Two?"])
+  }
+
   @Test func changedNotesAndLogsAreReadAgain() throws {
     let folder = try LibraryEngineTests.Folder(["a.md": "# A\n\nQ: One?\nA: 1\n"])
     let engine = folder.engine()
