@@ -48,12 +48,16 @@ extension LibraryEngine {
     openNote: (String) -> NoteDocument? = { _ in nil }
   ) -> [ReviewCandidate] {
     let snapshot = snapshot ?? self.snapshot()
+    let filters = filter.book?.isEmpty == false || filter.tag?.isEmpty == false
     var notes: [(path: String, prompts: [PromptMark])] = []
-    for path in snapshot.paths {
-      guard let note = snapshot.note(at: path), filter.admits(note) else { continue }
-      let prompts = openNote(path).map { Prompts.marks(for: $0, path: path) } ?? note.prompts
+    // Each note read in its box, not copied out of it.
+    for box in snapshot.allBoxes {
+      guard !filters || filter.admits(box.summary) else { continue }
+      let path = box.summary.path
+      let prompts = openNote(path).map { Prompts.marks(for: $0, path: path) } ?? box.summary.prompts
       if !prompts.isEmpty { notes.append((path, prompts)) }
     }
+    notes.sort { $0.path < $1.path }
     // When each file was last changed, as the index last saw it, else as it is now.
     let recorded = state.withLock { state in notes.map { state.records?[$0.path]?.entry.modified } }
     var candidates: [ReviewCandidate] = []

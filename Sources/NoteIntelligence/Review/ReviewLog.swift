@@ -64,7 +64,13 @@ public struct ReviewLog: Sendable {
 
   /// The prompt's card after its reviews up to `now` (reviews logged later do not count).
   public func card(_ promptID: String, scheduler: FSRSScheduler, now: Int64 = .max) -> ReviewCard {
-    if replayedWith == scheduler {
+    card(promptID, scheduler: scheduler, replayed: replayedWith == scheduler, now: now)
+  }
+
+  /// ``card(_:scheduler:now:)`` where the caller knows whether the cards were replayed
+  /// with `scheduler` (a queue asks for every prompt's card).
+  func card(_ promptID: String, scheduler: FSRSScheduler, replayed: Bool, now: Int64) -> ReviewCard {
+    if replayed {
       guard let card = cards[promptID] else { return ReviewCard() }
       if (card.lastReview ?? .min) <= now { return card }
     }

@@ -74,13 +74,14 @@ public enum ReviewQueue {
     _ candidates: [ReviewCandidate], log: ReviewLog, now: Int64, settings: ReviewSettings, limit: Int? = nil
   ) -> [QueuedReview] {
     let scheduler = settings.scheduler
+    let replayed = log.replayedWith == scheduler
     // Prompts by index, sorted by due time (or their notes' times) and then their
     // place: cheap on the tens of thousands a library holds.
     var reviews: [(due: Int64, index: Int, card: ReviewCard)] = []
     var fresh: [(time: Int64, index: Int)] = []
     // By index, so that no candidate is copied.
     for index in candidates.indices {
-      let card = log.card(candidates[index].mark.id, scheduler: scheduler, now: now)
+      let card = log.card(candidates[index].mark.id, scheduler: scheduler, replayed: replayed, now: now)
       if card.isNew {
         fresh.append((candidates[index].noteTime, index))
       } else if let due = card.due, due <= now {
