@@ -22,6 +22,8 @@ public struct PromptMark: Sendable, Hashable {
 extension Prompts {
   /// The marks of `doc`'s prompts (``prompts(for:path:)``), in document order.
   public static func marks(for doc: NoteDocument, path: String? = nil) -> [PromptMark] {
-    prompts(for: doc, path: path).map { PromptMark(id: $0.id, kind: $0.kind, span: doc.span(of: $0.range)) }
+    prompts(for: doc, path: path, clozeMarkup: false).map {
+      PromptMark(id: $0.id, kind: $0.kind, span: doc.span(of: $0.range))
+    }
   }
 }
