@@ -1,7 +1,11 @@
 import JSONCore
+import Locking
 import NoteIntelligence
 import NoteWorkspace
 import ReviewScheduling
+
+/// Libraries kept until the process ends (reachable, so no leak checker reports them).
+private let keptUntilExit = Lock<[LibraryEngine]>([])
 
 /// `booknotes review`: a review session in the terminal, or with `--due` the list of
 /// what is due.
@@ -87,7 +91,7 @@ enum ReviewCommand: Subcommand {
       list(due, json: parsed.json, names: names)
       // The process ends now: the library and the log go with its memory, not freed
       // summary by summary (a tenth of the command's time).
-      _ = Unmanaged.passRetained(engine)
+      keptUntilExit.withLock { $0.append(engine) }
       return ExitStatus.success
     }
     var session = ReviewSession(engine: engine, queue: due, names: names, log: log)
