@@ -42,53 +42,19 @@ extension BookNotesServer {
     if let limit = params.limit, limit < 0 { throw ResponseError.invalidParams("limit: must not be negative") }
     let filter = LibraryEngine.ReviewFilter(book: params.book, tag: params.tag)
     let open = openNotesByPath()
+    // Picked from the index; only the prompts answered are read from their notes.
     let candidates = library.reviewCandidates(filter) { open[$0] }
     try Task.checkCancellation()
     let log = readReviewLog()
-    let due = ReviewQueue.due(
+    let queued = ReviewQueue.due(
       candidates, log: log, now: LibraryEngine.now(), settings: library.reviewSettings, limit: params.limit)
     let encoding = self.encoding
-    return due.compactMap { item in
-      // An open note converts its own offsets; a closed one's file is scanned, not parsed.
-      let range: LSPRange
-      if let note = openNote(atLibraryPath: item.path) {
-        range = note.lspRange(of: item.prompt.range, in: encoding)
-      } else if case .note(let bytes) = NoteFiles.read(item.path) {
-        range = LSPRange(
-          start: Self.position(of: item.prompt.range.lowerBound, in: bytes, encoding: encoding),
-          end: Self.position(of: item.prompt.range.upperBound, in: bytes, encoding: encoding))
-      } else {
-        return nil
-      }
-      let prompt = PromptItem(item.prompt, file: item.path, uri: Self.uri(ofLibraryPath: item.path), range: range)
+    return library.reviewTexts(queued) { open[$0] }.map { item in
+      let prompt = PromptItem(
+        item.prompt, file: item.path, uri: Self.uri(ofLibraryPath: item.path), range: item.span.lspRange(in: encoding))
       return ReviewItem(
         prompt, due: item.card.due.map(UTCTime.format), state: item.card.isNew ? "new" : item.card.state.rawValue)
     }
-  }
-
-  /// The position of byte `offset` of a note's `bytes` (valid UTF-8), lines broken as
-  /// the parser breaks them (LF, CR LF or CR), the column in `encoding`.
-  static func position(of offset: Int, in bytes: [UInt8], encoding: PositionEncoding) -> Position {
-    let end = min(max(offset, 0), bytes.count)
-    var line = 0
-    var lineStart = 0
-    var index = 0
-    while index < end {
-      if bytes[index] == 0x0A || bytes[index] == 0x0D {
-        if bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
-        line += 1
-        lineStart = index + 1
-      }
-      index += 1
-    }
-    let text = bytes[min(lineStart, end)..<end]
-    let column =
-      switch encoding {
-      case .utf8: text.count
-      case .utf16: String(decoding: text, as: UTF8.self).utf16.count
-      case .utf32: String(decoding: text, as: UTF8.self).unicodeScalars.count
-      }
-    return Position(line: line, character: column)
   }
 
   func reviewGrade(_ params: ReviewGradeParams) throws -> ReviewGradeResult {
@@ -97,7 +63,7 @@ extension BookNotesServer {
     }
     let open = openNotesByPath()
     let candidates = library.reviewCandidates { open[$0] }
-    guard let candidate = candidates.first(where: { $0.prompt.id == params.id }) else {
+    guard let candidate = candidates.first(where: { $0.id == params.id }) else {
       throw ResponseError.invalidParams("id: no prompt of the library has the id \(params.id)")
     }
     let record = ReviewRecord(

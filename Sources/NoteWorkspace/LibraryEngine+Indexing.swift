@@ -14,7 +14,10 @@ extension LibraryEngine {
   /// notes whose files changed, are gone or are open are then taken out of it, and it
   /// is installed at once. Its summaries are decoded when first read, and all of them
   /// in the second pass.
-  func index(_ roots: [String], of allRoots: [String], words: Bool, progress: (LibraryProgress) -> Void) {
+  func index(
+    _ roots: [String], of allRoots: [String], words: Bool, needsWords: Bool = true,
+    progress: (LibraryProgress) -> Void
+  ) {
     state.withLock { $0.readingWords = true }
     let start = ContinuousClock.now
     let startCPU = ProcessTime.split()
@@ -116,6 +119,20 @@ extension LibraryEngine {
           + "\((scanned - start).milliseconds) ms, then waiting for the cache \((read - scanned).milliseconds) ms; "
           + "applying notes after the last was read \(tail.milliseconds) ms"
           + (loaded?.readAhead == true ? "; the notes were not in memory: read ahead from storage)" : ")")))
+    if !needsWords, image != nil, remaining.isEmpty, fromCache == entries.count {
+      // Every note from the cache and nothing to write back: the words stay in it.
+      NoteBox.decodeAll(
+        records.map(\.box), words: false, parts: LibraryLoader.parts, parallel: LibraryLoader.parallel)
+      state.withLock { state in
+        state.readingWords = false
+        state.known = entries
+        var all = state.records ?? [:]
+        for record in records { all[record.entry.path] = record }
+        state.records = all
+        state.cache = IndexCache.library(roots: allRoots, settings: settings)
+      }
+      return
+    }
     let (wordCount, damaged) = readWords(records: &records, image: image, progress: progress)
     let saves =
       cache != nil

@@ -41,36 +41,79 @@ extension LibraryEngine {
   }
 
   /// The prompts of every note `filter` admits in `snapshot` (the library's by
-  /// default), in path order: an open note's (`openNote` gives its text) as edited,
-  /// the others read from their files on every core. A note indexed by name only has none.
+  /// default), in path order, from the index: an open note's (`openNote` gives its
+  /// text) as edited. A note indexed by name only has none.
   public func reviewCandidates(
     _ filter: ReviewFilter = ReviewFilter(), snapshot: LibrarySnapshot? = nil,
     openNote: (String) -> NoteDocument? = { _ in nil }
   ) -> [ReviewCandidate] {
     let snapshot = snapshot ?? self.snapshot()
-    let maxFileSize = settings().index.maxFileSize
-    let notes = snapshot.paths.compactMap { snapshot.note(at: $0) }.filter(filter.admits)
-    var open: [Int: NoteDocument] = [:]
-    for (index, note) in notes.enumerated() { open[index] = openNote(note.path) }
-    let found = Lock([[ReviewCandidate]](repeating: [], count: notes.count))
-    Self.parallel(notes.count) { index in
-      let note = notes[index]
-      let entry = NoteFiles.entry(note.path)
-      let time = (entry?.modified ?? 0) / 1_000_000_000
-      var prompts: [Prompt]?
-      if let document = open[index] {
-        prompts = Prompts.prompts(for: document, path: note.path)
-      } else if let entry, note.byteCount <= maxFileSize {
-        // Unchanged files' prompts come from the cache.
-        prompts = reviewCaches.prompts(of: entry) {
-          guard case .note(let bytes) = NoteFiles.read(note.path) else { return nil }
-          return Prompts.prompts(for: NoteDocument(checkedUTF8: bytes), path: note.path)
-        }
-      }
-      let candidates = (prompts ?? []).map { ReviewCandidate(prompt: $0, path: note.path, noteTime: time) }
-      found.withLock { $0[index] = candidates }
+    let filters = filter.book?.isEmpty == false || filter.tag?.isEmpty == false
+    var notes: [(path: String, prompts: [PromptMark])] = []
+    // Each note read in its box, not copied out of it.
+    for box in snapshot.allBoxes {
+      guard !filters || filter.admits(box.summary) else { continue }
+      let path = box.summary.path
+      let prompts = openNote(path).map { Prompts.marks(for: $0, path: path) } ?? box.summary.prompts
+      if !prompts.isEmpty { notes.append((path, prompts)) }
     }
-    return found.withLock { $0.flatMap { $0 } }
+    notes.sort { $0.path < $1.path }
+    // When each file was last changed, as the index last saw it, else as it is now.
+    let recorded = state.withLock { state in notes.map { state.records?[$0.path]?.entry.modified } }
+    var candidates: [ReviewCandidate] = []
+    for (note, modified) in zip(notes, recorded) {
+      let time = (modified ?? NoteFiles.entry(note.path)?.modified ?? 0) / 1_000_000_000
+      for mark in note.prompts { candidates.append(ReviewCandidate(mark: mark, path: note.path, noteTime: time)) }
+    }
+    return candidates
+  }
+
+  /// The prompts `queued` with their texts, read from their notes (an open note's,
+  /// `openNote` giving its text, as edited), in the order given. A prompt no longer in
+  /// its note (changed since it was indexed) is left out.
+  public func reviewTexts(
+    _ queued: [QueuedReview], openNote: (String) -> NoteDocument? = { _ in nil }
+  ) -> [DueReview] {
+    var paths: [String] = []
+    var seen: Set<String> = []
+    for item in queued where seen.insert(item.path).inserted { paths.append(item.path) }
+    var open: [Int: NoteDocument] = [:]
+    for (index, path) in paths.enumerated() { open[index] = openNote(path) }
+    let maxFileSize = settings().index.maxFileSize
+    let found = Lock([[String: (prompt: Prompt, span: NoteSpan)]](repeating: [:], count: paths.count))
+    Self.parallel(paths.count) { index in
+      let path = paths[index]
+      let document: NoteDocument
+      if let note = open[index] {
+        document = note
+      } else if case .note(let bytes) = NoteFiles.read(path), bytes.count <= maxFileSize {
+        document = NoteDocument(checkedUTF8: bytes)
+      } else {
+        return
+      }
+      let prompts = Prompts.prompts(for: document, path: path)
+      let byID = Dictionary(prompts.map { ($0.id, ($0, document.span(of: $0.range))) }) { first, _ in first }
+      found.withLock { $0[index] = byID }
+    }
+    let prompts = found.withLock { $0 }
+    let index = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
+    return queued.compactMap { item in
+      guard let found = prompts[index[item.path]!][item.id] else { return nil }
+      return DueReview(prompt: found.prompt, path: item.path, span: found.span, card: item.card)
+    }
+  }
+
+  /// What a session shows now: the prompts `filter` admits that are due (at most
+  /// `limit`, else `review.sessionSize`), with their texts, and the log they were
+  /// scheduled from.
+  public func dueReviews(
+    _ filter: ReviewFilter = ReviewFilter(), limit: Int? = nil, now: Int64 = LibraryEngine.now(),
+    openNote: (String) -> NoteDocument? = { _ in nil }
+  ) -> (due: [DueReview], log: ReviewLog, warnings: [String]) {
+    let candidates = reviewCandidates(filter, openNote: openNote)
+    let (log, warnings) = reviewLog()
+    let queued = ReviewQueue.due(candidates, log: log, now: now, settings: reviewSettings, limit: limit)
+    return (reviewTexts(queued, openNote: openNote), log, warnings)
   }
 
   /// Every review in the logs of the library's roots, and a warning per log with

@@ -103,10 +103,16 @@ public final class LibraryEngine: Sendable {
   /// `twoPasses`, notes read from their files are summarised without their words first
   /// (titles, headings, tags and books are ready in about half the time) and their
   /// words read in a second pass; a command that waits for the whole library reads
-  /// each file once instead.
-  public func open(_ roots: [String], twoPasses: Bool = true, progress: (LibraryProgress) -> Void = { _ in }) {
+  /// each file once instead. Without `needsWords` (a command that searches nothing,
+  /// such as review), when every note comes from the index cache, it returns once
+  /// their summaries are decoded without their words, which stay in the cache (the
+  /// notes wait for them, ``NoteWords/Pending``).
+  public func open(
+    _ roots: [String], twoPasses: Bool = true, needsWords: Bool = true,
+    progress: (LibraryProgress) -> Void = { _ in }
+  ) {
     state.withLock { $0.roots = roots }
-    index(roots, of: roots, words: !twoPasses, progress: progress)
+    index(roots, of: roots, words: !twoPasses, needsWords: needsWords, progress: progress)
   }
 
   /// Makes `roots` the library's roots: the notes under `removed` folders leave it at

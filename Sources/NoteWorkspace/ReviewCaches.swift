@@ -2,16 +2,10 @@ import Locking
 public import NoteIntelligence
 public import ReviewScheduling
 
-/// What review keeps between requests: each note file's prompts while its size and
-/// time are unchanged, and the review logs, read and replayed through FSRS, while
-/// every log file's size and time are unchanged. A changed file is read again.
+/// What review keeps between requests: the review logs, read and replayed through
+/// FSRS, while every log file's size and time are unchanged. A changed file is read
+/// again.
 final class ReviewCaches: Sendable {
-  struct NotePrompts: Sendable {
-    var size: Int
-    var modified: Int64
-    var prompts: [Prompt]
-  }
-
   struct Logs: Sendable {
     /// Each log file with its size and time when read.
     var files: [NoteFiles.Entry] = []
@@ -19,19 +13,7 @@ final class ReviewCaches: Sendable {
     var warnings: [String] = []
   }
 
-  let notes = Lock<[String: NotePrompts]>([:])
   let logs = Lock(Logs())
-
-  /// The prompts of the note file `entry` (its size and time looked up), from the cache
-  /// when they are unchanged; `read` reads them otherwise.
-  func prompts(of entry: NoteFiles.Entry, read: () -> [Prompt]?) -> [Prompt]? {
-    if let cached = notes.withLock({ $0[entry.path] }), cached.size == entry.size, cached.modified == entry.modified {
-      return cached.prompts
-    }
-    guard let prompts = read() else { return nil }
-    notes.withLock { $0[entry.path] = NotePrompts(size: entry.size, modified: entry.modified, prompts: prompts) }
-    return prompts
-  }
 
   /// The log of `files` (with sizes and times), from the cache when none changed;
   /// `read` reads them otherwise, and its log's cards are replayed with `scheduler` once.

@@ -85,6 +85,12 @@ public enum SummaryArchive {
     w.bytes(summary.keys.bytes)
     w.array(summary.keys.ends)
     w.array(summary.keys.masks)
+    w.int(summary.prompts.count)
+    for prompt in summary.prompts {
+      w.string(prompt.id)
+      w.int(PromptKind.allCases.firstIndex(of: prompt.kind)!)
+      w.span(prompt.span)
+    }
   }
 
   /// Appends a word table.
@@ -191,6 +197,14 @@ public enum SummaryArchive {
     guard summary.keys.ends.count == summary.keys.masks.count,
       Self.ascending(summary.keys.ends, upTo: summary.keys.bytes.count)
     else { throw r.corrupt }
+    let prompts = try r.count()
+    summary.prompts.reserveCapacity(prompts)
+    for _ in 0..<prompts {
+      let id = try r.string()
+      let kind = try r.int()
+      guard kind >= 0, kind < PromptKind.allCases.count else { throw r.corrupt }
+      summary.prompts.append(PromptMark(id: id, kind: PromptKind.allCases[kind], span: try r.span()))
+    }
     offset = r.offset
     return summary
   }
@@ -284,6 +298,11 @@ extension SummaryArchive {
     try r.skipBytes()  // keys
     try r.skipArray(UInt32.self)
     try r.skipArray(UInt64.self)
+    for _ in 0..<(try r.count()) {  // prompts
+      try r.skipBytes()
+      _ = try r.int()
+      try r.skipSpan()
+    }
     var next = r.offset
     let terms = try readTerms(input, at: &next)
     offset = next

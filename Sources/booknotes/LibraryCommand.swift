@@ -100,8 +100,11 @@ enum LibraryLoading {
     open(root: root, command: command).map { ($0.0.snapshot(), $0.1) }
   }
 
-  /// The library engine with the library under `root` open, as ``load(root:command:)`` reads it.
-  static func open(root: String, command: String) -> Result<(LibraryEngine, NoteNames), UsageError> {
+  /// The library engine with the library under `root` open, as ``load(root:command:)`` reads it;
+  /// without `needsWords`, the notes' words are left in the index cache when it has them all.
+  static func open(
+    root: String, command: String, needsWords: Bool = true
+  ) -> Result<(LibraryEngine, NoteNames), UsageError> {
     var info = stat()
     guard stat(root, &info) == 0 else {
       return .failure(UsageError("cannot read \(root): \(String(cString: strerror(errno)))"))
@@ -125,7 +128,7 @@ enum LibraryLoading {
         }
       })
     // The command waits for the whole library: each file is read once, words and all.
-    library.open([names.absoluteRoot], twoPasses: false)
+    library.open([names.absoluteRoot], twoPasses: false, needsWords: needsWords)
     return .success((library, names))
   }
 

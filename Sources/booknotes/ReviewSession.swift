@@ -17,7 +17,8 @@ struct ReviewSession {
   var log: ReviewLog
   var terminal = Terminal()
   let colour = Terminal.usesColour
-  var graded = 0
+  /// The prompts graded at least once, by their place in the queue.
+  var reviewed: Set<Int> = []
 
   init(engine: LibraryEngine, queue: [DueReview], names: NoteNames, log: ReviewLog) {
     self.engine = engine
@@ -35,15 +36,24 @@ struct ReviewSession {
     terminal.enterRawMode()
     defer { terminal.restore() }
     var failure: String?
-    cards: for (index, item) in queue.enumerated() {
+    // Prompts graded into a learning step due within the session come back (``SessionQueue``).
+    var order = SessionQueue(Array(queue.indices))
+    var firstShown: [Int: Int] = [:]
+    var cards: [Int: ReviewCard] = [:]
+    let scheduler = engine.reviewSettings.scheduler
+    session: while let (index, back) = order.next(at: LibraryEngine.now()) {
+      let item = queue[index]
+      let number = firstShown[index] ?? (firstShown.count + 1)
+      firstShown[index] = number
+      let card = cards[index] ?? item.card
       var revealed = false
       var location: String?
       let shown = time(nil)
       while true {
-        draw(item, number: index + 1, revealed: revealed, location: location)
-        guard let key = terminal.readKey() else { break cards }
+        draw(item, card: card, number: number, back: back, revealed: revealed, location: location)
+        guard let key = terminal.readKey() else { break session }
         switch key {
-        case UInt8(ascii: "q"), UInt8(ascii: "Q"), 3, 4: break cards
+        case UInt8(ascii: "q"), UInt8(ascii: "Q"), 3, 4: break session
         case UInt8(ascii: " "), 13, 10: revealed = true
         case UInt8(ascii: "e"), UInt8(ascii: "E"): location = "\(names(item.path)):\(item.prompt.line + 1)"
         case UInt8(ascii: "1")...UInt8(ascii: "4") where revealed:
@@ -53,11 +63,14 @@ struct ReviewSession {
             time: LibraryEngine.now(), promptID: item.prompt.id, grade: grade, seconds: seconds)
           if let problem = engine.recordReview(record, notePath: item.path) {
             failure = problem
-            break cards
+            break session
           }
           log.add(record)
-          graded += 1
-          continue cards
+          reviewed.insert(index)
+          let next = log.card(item.prompt.id, scheduler: scheduler)
+          cards[index] = next
+          order.graded(index, card: next, at: record.time)
+          continue session
         default: continue
         }
       }
@@ -68,8 +81,9 @@ struct ReviewSession {
       Output.error("booknotes review: could not save the grade: \(failure)")
       return ExitStatus.failure
     }
-    let prompts = graded == 1 ? "prompt" : "prompts"
-    Output.standard("Reviewed \(graded) of \(queue.count) \(prompts), saved in .booknotes/reviews.tsv.\n\(nextDue())")
+    let prompts = reviewed.count == 1 ? "prompt" : "prompts"
+    Output.standard(
+      "Reviewed \(reviewed.count) of \(queue.count) \(prompts), saved in .booknotes/reviews.tsv.\n\(nextDue())")
     return ExitStatus.success
   }
 
@@ -89,17 +103,19 @@ struct ReviewSession {
 
   func style(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
 
-  /// One screen: a header, the front, the back once revealed, the keys, the location
-  /// once asked for; every part cut to the terminal's width and height.
-  func draw(_ item: DueReview, number: Int, revealed: Bool, location: String?) {
+  /// One screen: a header (the prompt's number among the session's, `back` when it
+  /// comes back after a grade, its state by `card`), the front, the back once
+  /// revealed, the keys, the location once asked for; every part cut to the
+  /// terminal's width and height.
+  func draw(_ item: DueReview, card: ReviewCard, number: Int, back: Bool, revealed: Bool, location: String?) {
     let (columns, rows) = Terminal.size
     let width = max(20, columns - 4)
     // Header, blank, kind, blank, front, blank, rule, blank, back, blank, keys, location.
     let room = max(2, rows - 10)
     let frontLines = cut(wrapped(item.prompt.front, width: width), to: revealed ? room - room / 2 : room)
     let backLines = revealed ? cut(wrapped(item.prompt.back, width: width), to: room / 2) : []
-    let state = item.card.isNew ? "new" : item.card.state.rawValue
-    var header = "Review \(number) of \(queue.count) · \(state)"
+    let state = card.isNew ? "new" : card.state.rawValue
+    var header = "Review \(number) of \(queue.count)\(back ? " (back)" : "") · \(state)"
     if let book = item.prompt.book { header += " · " + book }
     var screen = clearScreen
     screen += style(cut(header, width: columns - 1), "1") + "\r\n\r\n"

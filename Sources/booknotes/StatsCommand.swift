@@ -43,7 +43,7 @@ enum StatsCommand: Subcommand {
       return ExitStatus.usage
     }
     let engine: LibraryEngine
-    switch LibraryLoading.open(root: parsed.root, command: name) {
+    switch LibraryLoading.open(root: parsed.root, command: name, needsWords: false) {
     case .success(let (value, _)): engine = value
     case .failure(let problem):
       Output.error("booknotes stats: \(problem.message)")
@@ -77,7 +77,7 @@ enum StatsCommand: Subcommand {
       years[String(finished.prefix(4)), default: 0] += 1
     }
     let byYear = years.sorted { $0.key < $1.key }
-    let byKind = PromptKind.allCases.map { kind in (kind.rawValue, candidates.count { $0.prompt.kind == kind }) }
+    let byKind = PromptKind.allCases.map { kind in (kind.rawValue, candidates.count { $0.mark.kind == kind }) }
 
     if parsed.json {
       var writer = JSONWriter()

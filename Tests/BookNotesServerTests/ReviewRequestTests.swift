@@ -128,18 +128,4 @@ import Testing
     #expect(otherLenses.map { $0["command"]?["command"] } == ["booknotes.showBacklinks"])
     try await client.shutdownAndExit()
   }
-
-  /// A closed note's prompt ranges come from a scan of its bytes, as the parser counts lines.
-  @Test func positionsInAClosedNoteMatchTheParsersLines() {
-    let text = "a\r\nb\rc😀d\né\n"
-    let bytes = Array(text.utf8)
-    let note = NoteDocument(text)
-    for offset in [0, 1, 3, 4, 5, 6, 10, 11, 12, 14, bytes.count] {
-      for encoding in PositionEncoding.allCases {
-        #expect(
-          BookNotesServer.position(of: offset, in: bytes, encoding: encoding)
-            == note.lspRange(of: offset..<offset, in: encoding).start, "offset \(offset) in \(encoding)")
-      }
-    }
-  }
 }

@@ -129,6 +129,41 @@ import Testing
     #expect(log.map { $0[2] } == ["3", "1"] && log.allSatisfy { Int($0[3]) != nil })
   }
 
+  /// A prompt graded again comes back once the others are done, as often as its
+  /// learning steps fall due within the session; graded easy, it leaves.
+  @Test(.enabled(if: tmux != nil || required)) func aPromptGradedAgainComesBackInTheSession() throws {
+    let tmux = try #require(Self.tmux, "tmux is missing (Tests/terminal/install.sh)")
+    let binary = try #require(BinaryLocator.booknotes(), "booknotes binary not found")
+    let library = try ReviewCLITests.ReviewLibrary()
+    let ids = try library.ids()
+    let screen = try Screen(
+      tmux: tmux,
+      command: Self.command(binary, root: library.root, arguments: "--tag habits", environment: "NO_COLOR=1"))
+    _ = try screen.waitFor("Review 1 of 3 · new · Atomic Habits")
+    for key in ["1", "4", "4"] {
+      try screen.press("Space")
+      _ = try screen.waitFor("1 again  2 hard  3 good  4 easy")
+      try screen.press(key)
+    }
+    // The quote, graded again a minute ago, is back: good takes it to its next step.
+    var text = try screen.waitFor("Review 1 of 3 (back) · learning · Atomic Habits")
+    #expect(text.contains("You do not rise to the level of your goals."))
+    try screen.press("Space")
+    _ = try screen.waitFor("p. 27")
+    try screen.press("3")
+    _ = try screen.waitFor("Review 1 of 3 (back) · learning")
+    try screen.press("Space")
+    _ = try screen.waitFor("p. 27")
+    try screen.press("4")
+    text = try screen.waitFor("EXIT=0")
+    #expect(text.contains("Reviewed 3 of 3 prompts, saved in .booknotes/reviews.tsv."))
+    let log = try library.read(".booknotes/reviews.tsv").split(separator: "\n").map {
+      $0.split(separator: "\t").map(String.init)
+    }
+    let quote = ids["You do not rise to the level of your goals. You fall to the level of your systems."]
+    #expect(log.map { $0[1] == quote ? "quote " + $0[2] : $0[2] } == ["quote 1", "4", "4", "quote 3", "quote 4"])
+  }
+
   @Test(.enabled(if: tmux != nil || required)) func aLongPromptFitsTheScreenInColour() throws {
     let tmux = try #require(Self.tmux, "tmux is missing (Tests/terminal/install.sh)")
     let binary = try #require(BinaryLocator.booknotes(), "booknotes binary not found")

@@ -76,13 +76,37 @@ import Testing
     engine.open([folder.root])
     #expect(engine.reviewCandidates().count == 3)
     let habits = engine.reviewCandidates(LibraryEngine.ReviewFilter(book: "atomic"))
-    #expect(habits.map(\.prompt.kind) == [.quote, .qa])
+    #expect(habits.map(\.mark.kind) == [.quote, .qa])
     #expect(engine.reviewCandidates(LibraryEngine.ReviewFilter(tag: "#Psychology")).count == 2)
     #expect(engine.reviewCandidates(LibraryEngine.ReviewFilter(book: "nothing like it")).isEmpty)
-    let record = Self.record("2026-11-27T08:30:00Z", habits[1].prompt.id, .good)
+    let record = Self.record("2026-11-27T08:30:00Z", habits[1].id, .good)
     #expect(engine.recordReview(record, notePath: habits[1].path) == nil)
     let (log, warnings) = engine.reviewLog()
-    #expect(warnings.isEmpty && log.records[habits[1].prompt.id] == [record])
+    #expect(warnings.isEmpty && log.records[habits[1].id] == [record])
+  }
+
+  /// Review opens a library from the index cache without reading the notes' words:
+  /// the same prompts, the words left in the cache. A changed note makes it a whole
+  /// opening, which writes the cache again.
+  @Test func reviewOpensFromTheCacheWithoutTheWords() throws {
+    let folder = try LibraryEngineTests.Folder([
+      "a.md": "# A\n\nQ: One?\nA: 1\n", "b.md": "---\ntags: [x]\n---\n> A quote. (p. 2)\n",
+    ])
+    let whole = folder.engine()
+    whole.open([folder.root], twoPasses: false)
+    let prompts = whole.reviewCandidates().map(\.id)
+    #expect(prompts.count == 2 && whole.snapshot().pathsWaitingForWords.isEmpty)
+    let review = folder.engine()
+    review.open([folder.root], twoPasses: false, needsWords: false)
+    #expect(review.reviewCandidates().map(\.id) == prompts)
+    #expect(review.reviewCandidates(LibraryEngine.ReviewFilter(tag: "x")).map(\.mark.kind) == [.quote])
+    #expect(review.snapshot().pathsWaitingForWords.sorted() == review.snapshot().paths.sorted())
+    #expect(review.dueReviews().due.map(\.prompt.front).sorted() == ["A quote.", "One?"])
+    try folder.write("a.md", "# A\n\nQ: Two?\nA: 2\n")
+    let changed = folder.engine()
+    changed.open([folder.root], twoPasses: false, needsWords: false)
+    #expect(changed.snapshot().pathsWaitingForWords.isEmpty)
+    #expect(changed.dueReviews().due.map(\.prompt.front).sorted() == ["A quote.", "Two?"])
   }
 
   @Test func changedNotesAndLogsAreReadAgain() throws {
@@ -90,22 +114,26 @@ import Testing
     let engine = folder.engine()
     engine.open([folder.root])
     let first = engine.reviewCandidates()
-    #expect(first.map(\.prompt.front) == ["One?"])
+    #expect(engine.dueReviews().due.map(\.prompt.front) == ["One?"])
     #expect(engine.reviewLog().log.count == 0)
-    // The same file, same size, read again only when its time changes: here it grows.
-    try folder.write("a.md", "# A\n\nQ: One?\nA: 1\n\nQ: Two?\nA: 2\n")
-    #expect(engine.reviewCandidates().map(\.prompt.front) == ["One?", "Two?"])
+    // The note changes on disk: a prompt no longer in it is left out before the index
+    // reads it again, and the index's prompts are the new text's after that.
+    try folder.write("a.md", "# A\n\nQ: One, edited?\nA: 1\n\nQ: Two?\nA: 2\n")
+    #expect(engine.dueReviews().due.isEmpty)
+    #expect(engine.readAgain([first[0].path]))
+    #expect(engine.dueReviews().due.map(\.prompt.front) == ["One, edited?", "Two?"])
+    #expect(engine.dueReviews().due.map(\.prompt.line) == [2, 5])
     #expect(
-      engine.recordReview(Self.record("2026-11-27T08:30:00Z", first[0].prompt.id, .good), notePath: first[0].path)
+      engine.recordReview(Self.record("2026-11-27T08:30:00Z", first[0].id, .good), notePath: first[0].path)
         == nil)
     let (log, _) = engine.reviewLog()
     #expect(log.count == 1)
-    #expect(log.card(first[0].prompt.id, scheduler: engine.reviewSettings.scheduler).state == .learning)
+    #expect(log.card(first[0].id, scheduler: engine.reviewSettings.scheduler).state == .learning)
     #expect(
-      ReviewLogFiles.append(Self.record("2026-11-27T08:31:00Z", first[0].prompt.id, .easy), root: folder.root) == nil)
+      ReviewLogFiles.append(Self.record("2026-11-27T08:31:00Z", first[0].id, .easy), root: folder.root) == nil)
     let again = engine.reviewLog().log
     #expect(again.count == 2)
-    #expect(again.card(first[0].prompt.id, scheduler: engine.reviewSettings.scheduler).state == .review)
+    #expect(again.card(first[0].id, scheduler: engine.reviewSettings.scheduler).state == .review)
   }
 
   /// A line read from its bytes reads as from its text, fast path or not.

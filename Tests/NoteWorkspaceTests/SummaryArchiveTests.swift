@@ -78,6 +78,24 @@ import Testing
     }
   }
 
+  /// A note's prompts (ids, kinds and spans in every encoding) round-trip, and the
+  /// words are still found past them.
+  @Test func promptsRoundTripThroughTheArchive() throws {
+    let note = Self.summary(
+      "/lib/prompts.md", "# P\n\n> A quote 😀. (p. 2)\n\nThe ?[capital](city) of France.\n\nQ: Why?\nA: Because.\n")
+    #expect(note.prompts.map(\.kind) == [.quote, .cloze, .qa])
+    var bytes: [UInt8] = []
+    SummaryArchive.write(note, to: &bytes)
+    try bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      let read = try SummaryArchive.read(buffer, at: &offset)
+      #expect(read == note)
+      offset = 0
+      let words = try SummaryArchive.readWords(buffer, at: &offset)
+      #expect(words.terms == note.terms && offset == buffer.count)
+    }
+  }
+
   @Test func codeBlocksRoundTripAndOnesPastTheTextAreRefused() throws {
     let note = Self.summary("/lib/code.md", "# Code\n\n```\none\n```\ntext\n\n```swift\ntwo\n```\n")
     #expect(note.codeRanges.count == 2)

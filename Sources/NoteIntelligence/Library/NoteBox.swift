@@ -6,6 +6,13 @@ import Synchronization
 public protocol SummarySource: AnyObject, Sendable {
   /// The summary of record `index`; `nil` when its bytes do not read back.
   func summary(at index: Int) -> NoteSummary?
+  /// The summary of record `index` without its words (an empty word table) when not
+  /// `words`.
+  func summary(at index: Int, words: Bool) -> NoteSummary?
+}
+
+extension SummarySource {
+  public func summary(at index: Int, words: Bool) -> NoteSummary? { summary(at: index) }
 }
 
 /// A summary behind a reference, so that passing it around costs one retain.
@@ -64,11 +71,14 @@ public final class NoteBox: @unchecked Sendable {
   /// not (the cache holds whole summaries), so this decodes nothing.
   var waitsForWords: Bool { isDecoded && summary.wordsPending != nil }
 
-  /// Decodes the summary if it is still archived; the source is let go.
-  public func decode() {
+  /// Decodes the summary if it is still archived; the source is let go. Without
+  /// `words`, its words are left in the source and the summary waits for them
+  /// (``NoteWords/Pending``), as a note summarised without them does.
+  public func decode(words: Bool = true) {
     archived.withLock { archived in
       guard let record = archived else { return }
-      var summary = record.source.summary(at: record.index)
+      var summary = record.source.summary(at: record.index, words: words)
+      if !words { summary?.wordsPending = NoteWords.Pending(knowsCode: true) }
       if summary == nil || summary?.path != record.path {
         var damaged = NoteSummary(nameOnly: record.path, byteCount: 0)
         damaged.wordsPending = NoteWords.Pending(knowsCode: false)
@@ -80,14 +90,15 @@ public final class NoteBox: @unchecked Sendable {
     }
   }
 
-  /// Decodes every box of `boxes` still archived, in `parts` parts run by `parallel`.
+  /// Decodes every box of `boxes` still archived (without `words`, as ``decode(words:)``),
+  /// in `parts` parts run by `parallel`.
   public static func decodeAll(
-    _ boxes: [NoteBox], parts: Int, parallel: (_ count: Int, _ body: (Int) -> Void) -> Void
+    _ boxes: [NoteBox], words: Bool = true, parts: Int, parallel: (_ count: Int, _ body: (Int) -> Void) -> Void
   ) {
     let parts = max(1, min(parts, boxes.count))
     parallel(parts) { part in
       for index in stride(from: part, to: boxes.count, by: parts) where !boxes[index].isDecoded {
-        boxes[index].decode()
+        boxes[index].decode(words: words)
       }
     }
   }

@@ -17,6 +17,7 @@ extension NoteSummary {
     keys = SymbolKeys()
     terms = TermTable()
     wordsPending = nil
+    prompts = Prompts.marks(for: doc, path: path)
     var linkUses: [LinkUse] = []
     func appendHeading(_ block: SyntaxNode) {
       guard let content = block.child(.inlineContent) else { return }

@@ -1,8 +1,9 @@
 import NoteSyntax
 
 /// What the library index keeps of one note: exactly what workspace queries need
-/// (book metadata, headings, tags, questions, links and the note's words), never its
-/// syntax tree nor texts that a query reads from the note itself (prompts). Plain values in byte offsets and ``NoteSpan``s.
+/// (book metadata, headings, tags, questions, links, prompts' ids and places, and the
+/// note's words), never its syntax tree nor texts that a query reads from the note
+/// itself (prompts' fronts and backs). Plain values in byte offsets and ``NoteSpan``s.
 public struct NoteSummary: Sendable, Equatable {
   /// The note's path (the key in the library).
   public var path: String
@@ -26,6 +27,9 @@ public struct NoteSummary: Sendable, Equatable {
   /// everything else; see ``NoteWords``): `terms` is then empty.
   public var wordsPending: NoteWords.Pending?
   public var byteCount: Int
+  /// The note's review prompts without their texts, so that review picks what is due
+  /// from the index.
+  public var prompts: [PromptMark]
   /// Folded names of the note's symbols, for fuzzy matching.
   package var keys: SymbolKeys
 
@@ -145,6 +149,7 @@ extension NoteSummary {
     codeRanges = []
     terms = TermTable()
     wordsPending = nil
+    prompts = []
     keys = SymbolKeys()
   }
 }

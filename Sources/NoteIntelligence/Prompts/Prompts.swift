@@ -8,6 +8,11 @@ public enum Prompts {
   /// `[hint]` (`[...]` when the hint is empty) and other clozes showing their answers.
   /// Each carries the note's title (``noteTitle(of:path:)``), `path` naming its file.
   public static func prompts(for doc: NoteDocument, path: String? = nil) -> [Prompt] {
+    prompts(for: doc, path: path, clozeMarkup: true)
+  }
+
+  /// ``prompts(for:path:)``, a cloze's Anki markup made only with `clozeMarkup`.
+  static func prompts(for doc: NoteDocument, path: String?, clozeMarkup: Bool) -> [Prompt] {
     let book = noteTitle(of: doc, path: path)
     var result: [Prompt] = []
     var seen: [String: Int] = [:]
@@ -53,7 +58,7 @@ public enum Prompts {
       }
       for region in regions {
         for cloze in region.clozes {
-          let card = clozeCard(cloze, in: region, doc)
+          let card = clozeCard(cloze, in: region, doc, markup: clozeMarkup)
           add(.cloze, cloze.range, card.front, card.back, cloze: card.markup)
         }
       }
@@ -85,6 +90,9 @@ public enum Prompts {
       var question: (start: Int, text: String)?
       defer { levels.append((column, question)) }
       guard let content = item.child(.inlineContent) else { continue }
+      // Most items open with no marker: their text is not rendered.
+      let head = doc.text.string(in: content.range.lowerBound..<min(content.range.upperBound, content.startOffset + 8))
+      guard ["Q:", "A:", "**Q:**", "**A:**"].contains(where: { head.hasPrefix($0) }) else { continue }
       let source = doc.text.string(in: content.range)
       let text = doc.plainText([content])
       if let asked, let answer = afterMarker("A", text, source) ?? codeAnswer(of: item, source, doc) {
@@ -160,13 +168,15 @@ public enum Prompts {
   }
 
   /// The front and back of one cloze's card, in plain text.
-  static func clozeCard(_ cloze: SyntaxNode, in region: InlineRegion, _ doc: NoteDocument) -> (
-    front: String, back: String, markup: String
-  ) {
+  static func clozeCard(
+    _ cloze: SyntaxNode, in region: InlineRegion, _ doc: NoteDocument, markup withMarkup: Bool = true
+  )
+    -> (front: String, back: String, markup: String?)
+  {
     var renderer = InlineText(doc: doc, hiddenCloze: cloze.range)
     let front = InlineText.trimmed(renderer.render(region.nodes))
     renderer.placeholder = { hint, answer in hint.isEmpty ? "{{c1::\(answer)}}" : "{{c1::\(answer)::\(hint)}}" }
-    let markup = InlineText.trimmed(renderer.render(region.nodes))
+    let markup = withMarkup ? InlineText.trimmed(renderer.render(region.nodes)) : nil
     return (front, cloze.child(.clozeAnswer).map { doc.text.string(in: $0.range) } ?? "", markup)
   }
 

@@ -13,6 +13,7 @@ public struct ReviewLog: Sendable {
 
   public init(_ records: some Sequence<ReviewRecord> = []) {
     var grouped: [String: [ReviewRecord]] = [:]
+    grouped.reserveCapacity(records.underestimatedCount / 2)
     for record in records { grouped[record.promptID, default: []].append(record) }
     self.records = grouped.mapValues(Self.timeOrdered)
     count = self.records.values.reduce(0) { $0 + $1.count }
@@ -22,6 +23,8 @@ public struct ReviewLog: Sendable {
   /// record once: identical records have the same time, so they meet within its run.
   private static func timeOrdered(_ list: [ReviewRecord]) -> [ReviewRecord] {
     var list = list
+    // Mostly in order with no two records of one second: kept as it is.
+    if list.indices.dropFirst().allSatisfy({ list[$0 - 1].time < list[$0].time }) { return list }
     if !list.indices.dropFirst().allSatisfy({ list[$0 - 1].time <= list[$0].time }) {
       list.sort { $0.time < $1.time }
     }
@@ -61,7 +64,13 @@ public struct ReviewLog: Sendable {
 
   /// The prompt's card after its reviews up to `now` (reviews logged later do not count).
   public func card(_ promptID: String, scheduler: FSRSScheduler, now: Int64 = .max) -> ReviewCard {
-    if replayedWith == scheduler {
+    card(promptID, scheduler: scheduler, replayed: replayedWith == scheduler, now: now)
+  }
+
+  /// ``card(_:scheduler:now:)`` where the caller knows whether the cards were replayed
+  /// with `scheduler` (a queue asks for every prompt's card).
+  func card(_ promptID: String, scheduler: FSRSScheduler, replayed: Bool, now: Int64) -> ReviewCard {
+    if replayed {
       guard let card = cards[promptID] else { return ReviewCard() }
       if (card.lastReview ?? .min) <= now { return card }
     }

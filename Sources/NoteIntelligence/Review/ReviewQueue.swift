@@ -17,28 +17,53 @@ public struct ReviewSettings: Sendable, Equatable {
   public var scheduler: FSRSScheduler { FSRSScheduler(desiredRetention: min(max(retention, 0.7), 0.99)) }
 }
 
-/// A prompt that may be reviewed, with where it is written and its note's age.
+/// A prompt that may be reviewed, as the index knows it, with where it is written and
+/// its note's age.
 public struct ReviewCandidate: Sendable {
-  public var prompt: Prompt
+  public var mark: PromptMark
   /// The note's path in the library.
   public var path: String
   /// When the note was last changed (seconds since 1970): new prompts enter oldest notes first.
   public var noteTime: Int64
 
-  public init(prompt: Prompt, path: String, noteTime: Int64) {
-    self.prompt = prompt
+  public init(mark: PromptMark, path: String, noteTime: Int64) {
+    self.mark = mark
     self.path = path
     self.noteTime = noteTime
   }
+
+  public var id: String { mark.id }
 }
 
-/// A prompt that is due, with its card (new when never reviewed).
-public struct DueReview: Sendable {
+/// A prompt picked for a session, with its card (new when never reviewed).
+public struct QueuedReview: Sendable {
   public var candidate: ReviewCandidate
   public var card: ReviewCard
 
-  public var prompt: Prompt { candidate.prompt }
+  public init(candidate: ReviewCandidate, card: ReviewCard) {
+    self.candidate = candidate
+    self.card = card
+  }
+
+  public var id: String { candidate.mark.id }
   public var path: String { candidate.path }
+}
+
+/// A prompt picked for a session with its texts, read from its note: what a session
+/// shows.
+public struct DueReview: Sendable {
+  public var prompt: Prompt
+  public var path: String
+  /// Where the prompt is written, in the text it was read from.
+  public var span: NoteSpan
+  public var card: ReviewCard
+
+  public init(prompt: Prompt, path: String, span: NoteSpan, card: ReviewCard) {
+    self.prompt = prompt
+    self.path = path
+    self.span = span
+    self.card = card
+  }
 }
 
 /// Which prompts a session shows: those whose reviews made them due by `now`, earliest
@@ -47,15 +72,16 @@ public struct DueReview: Sendable {
 public enum ReviewQueue {
   public static func due(
     _ candidates: [ReviewCandidate], log: ReviewLog, now: Int64, settings: ReviewSettings, limit: Int? = nil
-  ) -> [DueReview] {
+  ) -> [QueuedReview] {
     let scheduler = settings.scheduler
+    let replayed = log.replayedWith == scheduler
     // Prompts by index, sorted by due time (or their notes' times) and then their
     // place: cheap on the tens of thousands a library holds.
     var reviews: [(due: Int64, index: Int, card: ReviewCard)] = []
     var fresh: [(time: Int64, index: Int)] = []
-    // By index, so that no candidate (a prompt's texts) is copied.
+    // By index, so that no candidate is copied.
     for index in candidates.indices {
-      let card = log.card(candidates[index].prompt.id, scheduler: scheduler, now: now)
+      let card = log.card(candidates[index].mark.id, scheduler: scheduler, replayed: replayed, now: now)
       if card.isNew {
         fresh.append((candidates[index].noteTime, index))
       } else if let due = card.due, due <= now {
@@ -64,11 +90,11 @@ public enum ReviewQueue {
     }
     let count = max(0, limit ?? settings.sessionSize)
     let earliest = smallest(count, of: reviews) { ($0.due, $0.index) < ($1.due, $1.index) }
-    var result = earliest.map { DueReview(candidate: candidates[$0.index], card: $0.card) }
+    var result = earliest.map { QueuedReview(candidate: candidates[$0.index], card: $0.card) }
     guard result.count < count else { return result }
     let allowed = max(0, settings.newPerDay - startedOn(day: now, log: log))
     let oldest = smallest(min(allowed, count - result.count), of: fresh) { ($0.time, $0.index) < ($1.time, $1.index) }
-    result += oldest.map { DueReview(candidate: candidates[$0.index], card: ReviewCard()) }
+    result += oldest.map { QueuedReview(candidate: candidates[$0.index], card: ReviewCard()) }
     return result
   }
 
