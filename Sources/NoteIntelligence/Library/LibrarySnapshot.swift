@@ -51,6 +51,10 @@ public struct LibrarySnapshot: Sendable {
     shards[Self.shard(of: path)][path]?.summary
   }
 
+  /// When the note at `path` last changed on disk (``NoteSummary/modified``), read
+  /// without copying its summary.
+  func modified(of path: String) -> Int64 { shards[Self.shard(of: path)][path]?.summary.modified ?? 0 }
+
   /// Every note, in no particular order.
   public var notes: some Sequence<NoteSummary> { shards.lazy.flatMap { $0.values }.map(\.summary) }
 

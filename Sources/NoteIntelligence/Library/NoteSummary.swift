@@ -26,6 +26,9 @@ public struct NoteSummary: Sendable, Equatable {
   /// everything else; see ``NoteWords``): `terms` is then empty.
   public var wordsPending: NoteWords.Pending?
   public var byteCount: Int
+  /// When the note's file last changed, in nanoseconds since 1970 (0: not known, as for
+  /// a note summarised from an editor's text). Link completion ranks by it.
+  public var modified: Int64 = 0
   /// Folded names of the note's symbols, for fuzzy matching.
   package var keys: SymbolKeys
 
