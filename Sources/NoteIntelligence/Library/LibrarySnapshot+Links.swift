@@ -33,6 +33,20 @@ extension LibrarySnapshot {
     }
   }
 
+  /// Per entry of the names, its linking notes and its file's time (built on first use).
+  var entryRanks: EntryRanks {
+    let names = noteNames
+    let backlinks = allBacklinks
+    return linkTables.ranks.withLock { ranks in
+      if let ranks { return ranks }
+      let built = EntryRanks(
+        linkingNotes: names.entries.map { Int32(backlinks.linkingNotes[$0.path] ?? 0) },
+        modified: names.entries.map { modified(of: $0.path) })
+      ranks = built
+      return built
+    }
+  }
+
   /// The root `path` lies under (the longest that holds it), if any.
   public func root(of path: String) -> String? {
     roots.filter { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }.max { $0.utf8.count < $1.utf8.count }

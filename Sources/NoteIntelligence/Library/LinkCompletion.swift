@@ -113,7 +113,8 @@ extension LibrarySnapshot {
   ) -> (notes: [NoteCandidate], more: Bool) {
     let query = FuzzyQuery(typed)
     let names = noteNames
-    let backlinks = allBacklinks
+    let ranks = entryRanks
+    let openEntries = open.compactMap { names.entry(of: $0) }
     // Integers only while matching and ordering (tier, recency, linking notes, time,
     // entry in path order): a keystroke over 10,000 notes.
     var matches: [(tier: Int, recency: Int, links: Int, modified: Int64, entry: Int, key: Int)] = []
@@ -124,12 +125,11 @@ extension LibrarySnapshot {
       var best: (tier: MatchTier, key: Int)?
       func flush() {
         guard let found = best else { return }
-        let path = names.entries[entry].path
         best = nil
-        let modified = self.modified(of: path)
-        let recency = open.contains(path) ? NoteRecency.open : NoteRecency(modified: modified, now: now)
+        let modified = ranks.modified[entry]
+        let recency = openEntries.contains(entry) ? NoteRecency.open : NoteRecency(modified: modified, now: now)
         matches.append(
-          (found.tier.rawValue, recency.rawValue, backlinks.linkingNotes[path] ?? 0, modified, entry, found.key))
+          (found.tier.rawValue, recency.rawValue, Int(ranks.linkingNotes[entry]), modified, entry, found.key))
       }
       for key in names.keyMasks.indices {
         let owner = Int(names.keyEntries[key])

@@ -75,6 +75,17 @@ public struct WikiLinkNames: Sendable {
     for key in byAlias.keys { byAlias[key]?.sort(by: Self.shortestFirst) }
   }
 
+  /// The entry of the note at `path`, if it has one.
+  func entry(of path: String) -> Int? {
+    var low = 0
+    var high = entries.count
+    while low < high {
+      let middle = (low + high) / 2
+      if entries[middle].path < path { low = middle + 1 } else { high = middle }
+    }
+    return low < entries.count && entries[low].path == path ? low : nil
+  }
+
   /// Fewer folders first, then the shorter path, then in order.
   static func shortestFirst(_ a: String, _ b: String) -> Bool {
     let depthA = a.utf8.count { $0 == UInt8(ascii: "/") }
@@ -203,16 +214,27 @@ extension Backlinks {
 final class LinkTables: Sendable {
   let names: Lock<WikiLinkNames?>
   let backlinks: Lock<Backlinks?>
+  /// What note completion orders by, per entry of the names; every change makes new
+  /// tables, so it is built again (a note's time changes with every change to it).
+  let ranks: Lock<EntryRanks?>
 
   init(names: WikiLinkNames? = nil, backlinks: Backlinks? = nil) {
     self.names = Lock(names)
     self.backlinks = Lock(backlinks)
+    ranks = Lock(nil)
   }
 
   /// The names, when they are built.
   var builtNames: WikiLinkNames? { names.withLock { $0 } }
   /// The backlinks, when they are built.
   var builtBacklinks: Backlinks? { backlinks.withLock { $0 } }
+}
+
+/// Per entry of ``WikiLinkNames`` (in its order), what ranks the note in completion:
+/// how many notes link to it and when its file changed.
+struct EntryRanks: Sendable {
+  var linkingNotes: [Int32]
+  var modified: [Int64]
 }
 
 extension String {
