@@ -33,16 +33,13 @@ extension LibrarySnapshot {
     }
   }
 
-  /// Per entry of the names, its linking notes and its file's time (built on first use).
-  var entryRanks: EntryRanks {
+  /// Per entry of the names, when its note's file changed (built on first use).
+  var entryTimes: [Int64] {
     let names = noteNames
-    let backlinks = allBacklinks
-    return linkTables.ranks.withLock { ranks in
-      if let ranks { return ranks }
-      let built = EntryRanks(
-        linkingNotes: names.entries.map { Int32(backlinks.linkingNotes[$0.path] ?? 0) },
-        modified: names.entries.map { modified(of: $0.path) })
-      ranks = built
+    return linkTables.times.withLock { times in
+      if let times { return times }
+      let built = names.entries.map { modified(of: $0.path) }
+      times = built
       return built
     }
   }

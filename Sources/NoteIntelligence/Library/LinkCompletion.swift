@@ -113,7 +113,8 @@ extension LibrarySnapshot {
   ) -> (notes: [NoteCandidate], more: Bool) {
     let query = FuzzyQuery(typed)
     let names = noteNames
-    let ranks = entryRanks
+    let backlinks = allBacklinks
+    let times = entryTimes
     let openEntries = open.compactMap { names.entry(of: $0) }
     // Integers only while matching and ordering (tier, recency, linking notes, time,
     // entry in path order): a keystroke over 10,000 notes.
@@ -126,10 +127,13 @@ extension LibrarySnapshot {
       func flush() {
         guard let found = best else { return }
         best = nil
-        let modified = ranks.modified[entry]
+        let modified = times[entry]
         let recency = openEntries.contains(entry) ? NoteRecency.open : NoteRecency(modified: modified, now: now)
         matches.append(
-          (found.tier.rawValue, recency.rawValue, Int(ranks.linkingNotes[entry]), modified, entry, found.key))
+          (
+            found.tier.rawValue, recency.rawValue, backlinks.linkingNotes[names.entries[entry].path] ?? 0, modified,
+            entry, found.key
+          ))
       }
       for key in names.keyMasks.indices {
         let owner = Int(names.keyEntries[key])

@@ -214,27 +214,22 @@ extension Backlinks {
 final class LinkTables: Sendable {
   let names: Lock<WikiLinkNames?>
   let backlinks: Lock<Backlinks?>
-  /// What note completion orders by, per entry of the names; every change makes new
-  /// tables, so it is built again (a note's time changes with every change to it).
-  let ranks: Lock<EntryRanks?>
+  /// Per entry of the names (in their order), when its note's file changed: what note
+  /// completion orders by. An edit that keeps the names patches its own entry.
+  let times: Lock<[Int64]?>
 
-  init(names: WikiLinkNames? = nil, backlinks: Backlinks? = nil) {
+  init(names: WikiLinkNames? = nil, backlinks: Backlinks? = nil, times: [Int64]? = nil) {
     self.names = Lock(names)
     self.backlinks = Lock(backlinks)
-    ranks = Lock(nil)
+    self.times = Lock(times)
   }
 
   /// The names, when they are built.
   var builtNames: WikiLinkNames? { names.withLock { $0 } }
   /// The backlinks, when they are built.
   var builtBacklinks: Backlinks? { backlinks.withLock { $0 } }
-}
-
-/// Per entry of ``WikiLinkNames`` (in its order), what ranks the note in completion:
-/// how many notes link to it and when its file changed.
-struct EntryRanks: Sendable {
-  var linkingNotes: [Int32]
-  var modified: [Int64]
+  /// The times, when they are built.
+  var builtTimes: [Int64]? { times.withLock { $0 } }
 }
 
 extension String {
