@@ -22,6 +22,7 @@ extension BookNotesServer {
             contents: MarkupContent(kind: .markdown, value: markdown), range: note.lspRange(of: tag.range, in: encoding)
           )
         }
+        if let hover = footnoteHover(at: offset, in: note, encoding: encoding) { return hover }
         if let hover = linkHover(at: offset, in: note, uri: document.uri, encoding: encoding) { return hover }
         let card = HoverContent.markdown(at: offset, in: note)
         // A prompt's hover ends with when it is next reviewed.

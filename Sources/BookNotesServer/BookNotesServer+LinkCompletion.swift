@@ -1,6 +1,7 @@
 import LanguageServerProtocol
 import NoteIntelligence
 import NoteSyntax
+import NoteWorkspace
 
 extension BookNotesServer {
   /// The most notes one link completion lists; the list is incomplete beyond it, and
@@ -8,8 +9,10 @@ extension BookNotesServer {
   static let maxLinkCompletions = 100
 
   /// The completions of a link being typed (``LinkCompletionContext``): notes after
-  /// `[[` (written by their shortest unique name) and `](` (by relative path), headings
-  /// after `#`. Each closes the link unless it is closed already.
+  /// `[[` (written by their shortest unique name) and `](` (by relative path), the
+  /// best match first, then the open and the recently changed, then the most linked
+  /// (``LibrarySnapshot/noteCandidates(matching:limit:open:now:)``); headings after
+  /// `#`. Each closes the link unless it is closed already.
   func linkCompletions(
     _ context: LinkCompletionContext, in note: NoteDocument, uri: DocumentURI, encoding: PositionEncoding
   ) -> CompletionList {
@@ -27,7 +30,11 @@ extension BookNotesServer {
     switch context.kind {
     case .wikiNote, .path:
       let isWiki = context.kind == .wikiNote
-      let (candidates, more) = snapshot.noteCandidates(matching: context.typed, limit: Self.maxLinkCompletions)
+      // Open notes count as just changed.
+      let open = Set(openDocuments.map { Self.libraryPath(of: $0.uri) })
+      let (candidates, more) = snapshot.noteCandidates(
+        matching: context.typed, limit: Self.maxLinkCompletions, open: open,
+        now: LibraryEngine.now() * 1_000_000_000)
       let names = snapshot.noteNames
       let items = candidates.enumerated().compactMap { rank, candidate -> CompletionItem? in
         guard candidate.path != path || isWiki else { return nil }

@@ -25,12 +25,7 @@ extension BookNotesServer {
       guard let target = snapshot.resolve(link, from: Self.libraryPath(of: uri)).path else { return nil }
       return [targetLocation(target, heading: link.heading, link: link, snapshot: snapshot, open: open)]
     }
-    if let reference = LinkNavigation.footnoteReference(at: offset, in: note),
-      let definition = LinkNavigation.footnoteDefinition(reference.label, in: note)
-    {
-      return [Location(uri: document.uri, range: note.lspRange(of: definition, in: encoding))]
-    }
-    return nil
+    return footnoteDefinition(at: offset, in: note, uri: document.uri)
   }
 
   /// The location of the note at `path` (line 0), or of its heading `heading` when it
@@ -54,13 +49,22 @@ extension BookNotesServer {
     return Location(uri: uri, range: found.span.lspRange(in: encoding))
   }
 
-  /// References of what is at `position`: on a link, the references of its target;
-  /// on a heading, every link to it; on the note's title line, every link to the note.
-  /// `nil` elsewhere.
-  func linkReferences(_ uri: DocumentURI, _ position: Position) throws -> [Location]? {
-    let note = try document(uri).note
+  /// References of what is at `position`: on a footnote, its references in the note
+  /// (``footnoteReferences(at:in:uri:includeDeclaration:)``); on a link, the references
+  /// of its target; on a heading, every link to it; on the note's title line, every
+  /// link to the note. `nil` elsewhere.
+  func linkReferences(_ uri: DocumentURI, _ position: Position, includeDeclaration: Bool = true) throws
+    -> [Location]?
+  {
+    let document = try document(uri)
+    let note = document.note
     let encoding = self.encoding
     let offset = note.offset(of: position, in: encoding)
+    if let footnotes = footnoteReferences(
+      at: offset, in: note, uri: document.uri, includeDeclaration: includeDeclaration)
+    {
+      return footnotes
+    }
     let path = Self.libraryPath(of: uri)
     let open = openDocuments
     let snapshot = library.snapshot()

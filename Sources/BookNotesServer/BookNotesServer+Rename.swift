@@ -9,7 +9,8 @@ extension BookNotesServer {
       let encoding = self.encoding
       guard let tag = Self.tag(at: params.position, in: note, encoding: encoding) else {
         let offset = note.offset(of: params.position, in: encoding)
-        return prepareLinkRename(note, offset, uri: params.textDocument.uri, encoding: encoding)
+        return prepareFootnoteRename(at: offset, in: note, encoding: encoding)
+          ?? prepareLinkRename(note, offset, uri: params.textDocument.uri, encoding: encoding)
       }
       return PrepareRenameResult(range: note.lspRange(of: tag.range, in: encoding), placeholder: tag.name)
     }
@@ -19,7 +20,7 @@ extension BookNotesServer {
     connection.register(RenameParams.self, scope: { _ in .global }) { [self] params, _ in
       let note = try document(params.textDocument.uri).note
       if Self.tag(at: params.position, in: note, encoding: encoding) == nil,
-        let edit = try timed(RenameParams.method, { try renameLink(params) })
+        let edit = try timed(RenameParams.method, { try renameFootnote(params) ?? renameLink(params) })
       {
         return edit
       }
@@ -35,7 +36,9 @@ extension BookNotesServer {
     guard let tag = Self.tag(at: params.position, in: note, encoding: encoding) else {
       throw ResponseError(
         code: ResponseError.requestFailed,
-        message: "Nothing to rename here: place the cursor on a hashtag, a heading, a note's title or a wiki link.")
+        message:
+          "Nothing to rename here: place the cursor on a hashtag, a heading, a note's title, a wiki link or a footnote."
+      )
     }
     var newName = params.newName.trimmingSpaces
     if newName.hasPrefix("#") { newName.removeFirst() }

@@ -12,7 +12,9 @@ extension BookNotesServer {
     connection.register(ReferenceParams.self, scope: { .library(document: $0.textDocument.uri) }) { [self] params, _ in
       let uri = params.textDocument.uri
       return try tagLocations(uri, params.position, method: ReferenceParams.method)
-        ?? timed(ReferenceParams.method) { try linkReferences(uri, params.position) }
+        ?? timed(ReferenceParams.method) {
+          try linkReferences(uri, params.position, includeDeclaration: params.context?.includeDeclaration ?? true)
+        }
     }
   }
 

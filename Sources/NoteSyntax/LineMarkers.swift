@@ -189,7 +189,7 @@ enum LineMarkers {
   /// Whether a line at `i` ends a paragraph: blank, `#`, a heading, a thematic break,
   /// an HTML block of kinds 1 to 6, a list marker, a `>`, a `Q:` line (bold, `**Q:**`,
   /// or a malformed `Q:text` or `q: ` too: the writer meant a question), a code fence,
-  /// or a `$$` or `%%` line that opens a block.
+  /// a `$$` or `%%` line that opens a block, or a footnote definition.
   static func isParagraphBreak(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> Bool {
     let (columns, first) = indentation(p, i, lineEnd)
     if first == lineEnd { return true }
@@ -199,6 +199,8 @@ enum LineMarkers {
       if headingLevel(p, first, lineEnd) != nil || isThematicBreak(p, i, lineEnd) { return true }
       if let kind = htmlBlockKind(p, i, lineEnd), kind < 7 { return true }
       if openingDelimitedBlock(p, i, lineEnd) != nil { return true }
+      // As in GFM: `[^1]: …` on the line after `[^2]: …` is a definition of its own.
+      if footnoteDefinition(p, i, lineEnd) != nil { return true }
     }
     if promptMarkerSpan(p, i, lineEnd, letter: UInt8(ascii: "Q")) != nil { return true }
     if quoteMarker(p, i, lineEnd) != nil { return true }

@@ -146,6 +146,8 @@ extension IndexCache {
           guard let terms = try? SummaryArchive.readTerms(table, at: &offset), offset == table.count else { return nil }
           return terms
         }
+        // The file's time is the notes table's, not the archived summary's.
+        summary.modified = modified[index]
         if let terms {
           summary.terms = terms
         } else if withWords {

@@ -44,6 +44,15 @@ public enum LibraryLoader {
   static func loadLookingUp(
     _ entry: NoteFiles.Entry, maxFileSize: Int, words: Bool
   ) -> (entry: NoteFiles.Entry, outcome: Outcome) {
+    let (found, outcome) = summarise(entry, maxFileSize: maxFileSize, words: words)
+    guard case .summary(var summary) = outcome else { return (found, outcome) }
+    summary.modified = found.modified
+    return (found, .summary(summary))
+  }
+
+  private static func summarise(
+    _ entry: NoteFiles.Entry, maxFileSize: Int, words: Bool
+  ) -> (entry: NoteFiles.Entry, outcome: Outcome) {
     if entry.size > maxFileSize {
       return (entry, .summary(NoteSummary(nameOnly: entry.path, byteCount: entry.size)))
     }

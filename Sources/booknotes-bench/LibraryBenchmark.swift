@@ -6,7 +6,7 @@ import NoteWorkspace
 /// `booknotes-bench library [--notes N] [--only PHASE]`: the library index in this
 /// process, one core, phase by phase: parsing and summarising every note, archiving
 /// the summaries and reading them back, building the snapshot, then workspace queries
-/// (symbols, tag completion, search candidates) on it. For profiling (`perf`,
+/// (symbols, tag completion, note completion, search candidates) on it. For profiling (`perf`,
 /// `callgrind`); the server benchmark (`workspace`) gives the figures users see.
 /// `--only first-pass` repeats a cold start's first pass alone: each note parsed and
 /// summarised without its words, then applied in the server's steps.
@@ -143,6 +143,21 @@ enum LibraryBenchmark {
     }
     if wanted("tags") {
       report("tag completion", ["", "b", "books/", "theme/m"]) { _ = snapshot.tagCompletions(prefix: $0) }
+    }
+    if wanted("links") {
+      let prefixes = ["", "the", "ch", "a", "x"]
+      report("[[ completion", prefixes) { _ = snapshot.noteCandidates(matching: $0, limit: 100) }
+      // A change to a note makes the ranks (links, times) be read again on the next completion.
+      var times: [Double] = []
+      var tables: [Double] = []
+      for round in 0..<20 {
+        let changed = host.apply([.update(summaries[round * 97 % summaries.count])])
+        tables.append(Measure.seconds { _ = (changed.noteNames, changed.backlinks(to: "")) })
+        times.append(Measure.seconds { _ = changed.noteCandidates(matching: "a", limit: 100) })
+      }
+      print(
+        "[[ after a change | median \(Measure.format(Measure.median(times))), 20 changes; "
+          + "the names and backlinks before it \(Measure.format(Measure.median(tables)))")
     }
     if wanted("search") {
       var queries = [

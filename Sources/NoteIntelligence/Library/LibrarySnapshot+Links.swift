@@ -33,6 +33,17 @@ extension LibrarySnapshot {
     }
   }
 
+  /// Per entry of the names, when its note's file changed (built on first use).
+  var entryTimes: [Int64] {
+    let names = noteNames
+    return linkTables.times.withLock { times in
+      if let times { return times }
+      let built = names.entries.map { modified(of: $0.path) }
+      times = built
+      return built
+    }
+  }
+
   /// The root `path` lies under (the longest that holds it), if any.
   public func root(of path: String) -> String? {
     roots.filter { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }.max { $0.utf8.count < $1.utf8.count }

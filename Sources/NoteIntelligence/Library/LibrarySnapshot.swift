@@ -51,6 +51,10 @@ public struct LibrarySnapshot: Sendable {
     shards[Self.shard(of: path)][path]?.summary
   }
 
+  /// When the note at `path` last changed on disk (``NoteSummary/modified``), read
+  /// without copying its summary.
+  func modified(of path: String) -> Int64 { shards[Self.shard(of: path)][path]?.summary.modified ?? 0 }
+
   /// Every note, in no particular order.
   public var notes: some Sequence<NoteSummary> { shards.lazy.flatMap { $0.values }.map(\.summary) }
 
@@ -109,7 +113,9 @@ public struct LibrarySnapshot: Sendable {
         $0.replacing(summary.path, old: old?.links ?? [], new: summary.links, in: self, names: names)
       }
     }
-    linkTables = LinkTables(names: names, backlinks: backlinks)
+    var times = names == nil ? nil : linkTables.builtTimes
+    if let entry = names?.entry(of: summary.path), times != nil { times?[entry] = summary.modified }
+    linkTables = LinkTables(names: names, backlinks: backlinks, times: times)
     // A note edited without touching its book keeps its keys: the book index, a
     // table over the whole library, is then not copied.
     let keepsBook =

@@ -76,16 +76,49 @@ public struct NoteCandidate: Sendable, Hashable {
   public var linkingNotes: Int
 }
 
+/// How recently a note changed, as link completion ranks notes: open in the editor,
+/// changed within a day, a week, a month, or longer ago (or at a time not known).
+public enum NoteRecency: Int, Sendable, Comparable {
+  case open
+  case day
+  case week
+  case month
+  case older
+
+  /// The recency of a note changed at `modified` (nanoseconds since 1970; 0 not
+  /// known), at `now`.
+  public init(modified: Int64, now: Int64) {
+    let day: Int64 = 86_400_000_000_000
+    let age = now - modified
+    switch age {
+    case _ where modified <= 0: self = .older
+    case ..<day: self = .day
+    case ..<(7 * day): self = .week
+    case ..<(30 * day): self = .month
+    default: self = .older
+    }
+  }
+
+  public static func < (a: NoteRecency, b: NoteRecency) -> Bool { a.rawValue < b.rawValue }
+}
+
 extension LibrarySnapshot {
-  /// The notes matching `typed` by title, file name or alias, best match first, then
-  /// the most linked, then by path; at most `limit` (and whether there were more).
-  public func noteCandidates(matching typed: String, limit: Int) -> (notes: [NoteCandidate], more: Bool) {
+  /// The notes matching `typed` by title, file name or alias, best match first; among
+  /// equal matches the most recent (``NoteRecency``: the notes of `open` first, then by
+  /// when their files changed, as of `now` in nanoseconds since 1970), then the most
+  /// linked, then the latest changed, then by path; at most `limit` (and whether there
+  /// were more).
+  public func noteCandidates(
+    matching typed: String, limit: Int, open: Set<String> = [], now: Int64 = 0
+  ) -> (notes: [NoteCandidate], more: Bool) {
     let query = FuzzyQuery(typed)
     let names = noteNames
     let backlinks = allBacklinks
-    // Integers only while matching and ordering (tier, linking notes, entry in path
-    // order): a keystroke over 10,000 notes.
-    var matches: [(tier: Int, links: Int, entry: Int, key: Int)] = []
+    let times = entryTimes
+    let openEntries = open.compactMap { names.entry(of: $0) }
+    // Integers only while matching and ordering (tier, recency, linking notes, time,
+    // entry in path order): a keystroke over 10,000 notes.
+    var matches: [(tier: Int, recency: Int, links: Int, modified: Int64, entry: Int, key: Int)] = []
     names.keyBytes.withUnsafeBufferPointer { bytes in
       // The best key of the entry being read, and its first key.
       var entry = -1
@@ -93,9 +126,14 @@ extension LibrarySnapshot {
       var best: (tier: MatchTier, key: Int)?
       func flush() {
         guard let found = best else { return }
-        let path = names.entries[entry].path
         best = nil
-        matches.append((found.tier.rawValue, backlinks.linkingNotes[path] ?? 0, entry, found.key))
+        let modified = times[entry]
+        let recency = openEntries.contains(entry) ? NoteRecency.open : NoteRecency(modified: modified, now: now)
+        matches.append(
+          (
+            found.tier.rawValue, recency.rawValue, backlinks.linkingNotes[names.entries[entry].path] ?? 0, modified,
+            entry, found.key
+          ))
       }
       for key in names.keyMasks.indices {
         let owner = Int(names.keyEntries[key])
@@ -114,7 +152,9 @@ extension LibrarySnapshot {
     }
     matches.sort { a, b in
       if a.tier != b.tier { return a.tier < b.tier }
+      if a.recency != b.recency { return a.recency < b.recency }
       if a.links != b.links { return a.links > b.links }
+      if a.modified != b.modified { return a.modified > b.modified }
       return a.entry < b.entry
     }
     let notes = matches.prefix(limit).map { match in

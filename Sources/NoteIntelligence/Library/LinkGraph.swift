@@ -75,6 +75,17 @@ public struct WikiLinkNames: Sendable {
     for key in byAlias.keys { byAlias[key]?.sort(by: Self.shortestFirst) }
   }
 
+  /// The entry of the note at `path`, if it has one.
+  func entry(of path: String) -> Int? {
+    var low = 0
+    var high = entries.count
+    while low < high {
+      let middle = (low + high) / 2
+      if entries[middle].path < path { low = middle + 1 } else { high = middle }
+    }
+    return low < entries.count && entries[low].path == path ? low : nil
+  }
+
   /// Fewer folders first, then the shorter path, then in order.
   static func shortestFirst(_ a: String, _ b: String) -> Bool {
     let depthA = a.utf8.count { $0 == UInt8(ascii: "/") }
@@ -203,16 +214,22 @@ extension Backlinks {
 final class LinkTables: Sendable {
   let names: Lock<WikiLinkNames?>
   let backlinks: Lock<Backlinks?>
+  /// Per entry of the names (in their order), when its note's file changed: what note
+  /// completion orders by. An edit that keeps the names patches its own entry.
+  let times: Lock<[Int64]?>
 
-  init(names: WikiLinkNames? = nil, backlinks: Backlinks? = nil) {
+  init(names: WikiLinkNames? = nil, backlinks: Backlinks? = nil, times: [Int64]? = nil) {
     self.names = Lock(names)
     self.backlinks = Lock(backlinks)
+    self.times = Lock(times)
   }
 
   /// The names, when they are built.
   var builtNames: WikiLinkNames? { names.withLock { $0 } }
   /// The backlinks, when they are built.
   var builtBacklinks: Backlinks? { backlinks.withLock { $0 } }
+  /// The times, when they are built.
+  var builtTimes: [Int64]? { times.withLock { $0 } }
 }
 
 extension String {

@@ -1,7 +1,7 @@
 public import NoteSyntax
 
-/// What a note's position says about links: the link, footnote reference, heading or
-/// title under it.
+/// What a note's position says about links: the link, heading or title under it
+/// (footnotes: ``Footnotes``).
 public enum LinkNavigation {
   /// The link (Markdown link, wiki link or embed; not an image) whose brackets hold
   /// `offset`, an offset at its end included.
@@ -18,45 +18,6 @@ public enum LinkNavigation {
       found = links.first { !$0.isImage && $0.range.lowerBound <= offset && offset <= $0.range.upperBound }
     }
     return found
-  }
-
-  /// The footnote reference `[^label]` holding `offset`: its label and range.
-  public static func footnoteReference(at offset: Int, in doc: NoteDocument) -> (label: String, range: Range<Int>)? {
-    guard doc.utf8Count > 0 else { return nil }
-    let line = doc.lines.lineContaining(min(offset, doc.utf8Count - 1))
-    let content = doc.lines.contentRange(ofLine: line)
-    let bytes = doc.text.bytes(in: content)
-    var index = 0
-    while index + 3 < bytes.count {
-      defer { index += 1 }
-      guard bytes[index] == UInt8(ascii: "["), bytes[index + 1] == UInt8(ascii: "^"),
-        let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "]")), close > index + 2
-      else { continue }
-      let range = (content.lowerBound + index)..<(content.lowerBound + close + 1)
-      // A definition (`[^1]:` at the line's start) is no reference.
-      let isDefinition = index == 0 && close + 1 < bytes.count && bytes[close + 1] == UInt8(ascii: ":")
-      if !isDefinition && range.lowerBound <= offset && offset <= range.upperBound {
-        return (String(decoding: bytes[(index + 2)..<close], as: UTF8.self), range)
-      }
-    }
-    return nil
-  }
-
-  /// The definition `[^label]:` of a footnote, at a line's start (after up to three
-  /// spaces): its whole line.
-  public static func footnoteDefinition(_ label: String, in doc: NoteDocument) -> Range<Int>? {
-    let marker = Array("[^\(label)]:".utf8)
-    for line in 0..<doc.lines.lineCount {
-      let content = doc.lines.contentRange(ofLine: line)
-      guard content.count >= marker.count else { continue }
-      let head = doc.text.bytes(in: content.lowerBound..<min(content.upperBound, content.lowerBound + marker.count + 3))
-      var spaces = 0
-      while spaces < 3 && spaces < head.count && head[spaces] == 0x20 { spaces += 1 }
-      if head.count >= spaces + marker.count && Array(head[spaces..<(spaces + marker.count)]) == marker {
-        return content
-      }
-    }
-    return nil
   }
 
   /// The heading whose line holds `offset`.

@@ -101,12 +101,7 @@ public enum LinkRewrite {
           if !byName || (!hasFolders && TextFolding.folded(oldName) == TextFolding.folded(newName)) { continue }
           let others = names.notes(named: newName).filter { moves[$0] == nil }
           var name = newName
-          if !others.isEmpty || hasFolders {
-            let relative = snapshot.relativePath(new)
-            name =
-              titleFileName(relative).map { _ in String(relative.prefix(relative.count - extensionLength(relative))) }
-              ?? relative
-          }
+          if !others.isEmpty || hasFolders { name = shortestPath(of: new, in: snapshot, names: names, moves: moves) }
           add(placed.source, placed.targetSpan, name)
         } else if placed.link.kind == .link, moves[placed.source] == nil, !placed.link.path.isEmpty {
           add(
@@ -126,6 +121,23 @@ public enum LinkRewrite {
       }
     }
     return edits
+  }
+
+  /// The wiki link path of the note moving to `path`: its name after the fewest of its
+  /// folders (at least one) under its root that no other note's path ends with, without
+  /// extension.
+  static func shortestPath(
+    of path: String, in snapshot: LibrarySnapshot, names: WikiLinkNames, moves: [String: String]
+  ) -> String {
+    let relative = snapshot.relativePath(path)
+    let stem = String(relative.dropLast(extensionLength(relative)))
+    let parts = stem.split(separator: "/")
+    guard parts.count > 2 else { return stem }
+    for count in 2..<parts.count {
+      let candidate = parts.suffix(count).joined(separator: "/")
+      if names.notes(named: candidate).allSatisfy({ moves[$0] != nil }) { return candidate }
+    }
+    return stem
   }
 
   /// How a Markdown link in the note at `source` writes the path of `target`: from

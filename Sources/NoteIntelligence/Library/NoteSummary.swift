@@ -30,6 +30,9 @@ public struct NoteSummary: Sendable, Equatable {
   /// The note's review prompts without their texts, so that review picks what is due
   /// from the index.
   public var prompts: [PromptMark]
+  /// When the note's file last changed, in nanoseconds since 1970 (0: not known, as for
+  /// a note summarised from an editor's text). Link completion ranks by it.
+  public var modified: Int64 = 0
   /// Folded names of the note's symbols, for fuzzy matching.
   package var keys: SymbolKeys
 

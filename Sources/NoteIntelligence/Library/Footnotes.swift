@@ -1,0 +1,110 @@
+public import NoteSyntax
+
+/// A footnote's label where a note writes it: a reference `[^label]` or a definition
+/// `[^label]: text`, in byte offsets. Footnotes belong to their note: a reference
+/// leads to the definition of its label in the same note.
+public struct FootnoteUse: Sendable, Hashable {
+  /// The label as written.
+  public var label: String
+  /// The label's bytes, between `[^` and `]`.
+  public var labelRange: Range<Int>
+  /// A reference's `[^label]`; a definition's whole text, its continuation lines too
+  /// (line breaks and spaces at its ends left out).
+  public var range: Range<Int>
+  public var isDefinition: Bool
+
+  /// A definition's marker, `[^label]:`; a reference's `[^label]`.
+  public var markerRange: Range<Int> {
+    (labelRange.lowerBound - 2)..<(labelRange.upperBound + (isDefinition ? 2 : 1))
+  }
+
+  /// Whether `other` names the same footnote: labels match without regard to case.
+  public func sameFootnote(as other: FootnoteUse) -> Bool { Footnotes.key(label) == Footnotes.key(other.label) }
+}
+
+/// The footnotes of a note, as the parser reads them (`footnoteReference` nodes, and
+/// `footnoteDefinition` blocks): nothing in code is a footnote.
+public enum Footnotes {
+  /// Every reference and definition of `doc`, in order.
+  public static func all(in doc: NoteDocument) -> [FootnoteUse] {
+    var uses: [FootnoteUse] = []
+    doc.tree.forEachBlock { append(of: $0, in: doc, to: &uses) }
+    return uses
+  }
+
+  /// The reference whose `[^label]`, or the definition whose `[^label]:`, holds
+  /// `offset` (its end included).
+  public static func use(at offset: Int, in doc: NoteDocument) -> FootnoteUse? {
+    guard doc.utf8Count > 0 else { return nil }
+    let line = doc.lines.lineContaining(min(offset, doc.utf8Count - 1))
+    let lineRange = doc.lines.startOfLine(line)..<doc.lines.contentRange(ofLine: line).upperBound
+    var uses: [FootnoteUse] = []
+    // Only the blocks on the cursor's line are read.
+    doc.tree.forEachBlock { block in
+      guard block.range.overlaps(lineRange) || block.range.contains(lineRange.lowerBound) else { return }
+      append(of: block, in: doc, to: &uses)
+    }
+    return uses.first { $0.markerRange.lowerBound <= offset && offset <= $0.markerRange.upperBound }
+  }
+
+  /// The uses of the footnote `label` in `doc` (references and definitions), in order.
+  public static func uses(of label: String, in doc: NoteDocument) -> [FootnoteUse] {
+    let key = key(label)
+    return all(in: doc).filter { Self.key($0.label) == key }
+  }
+
+  /// The first definition of the footnote `label` in `doc`.
+  public static func definition(of label: String, in doc: NoteDocument) -> FootnoteUse? {
+    uses(of: label, in: doc).first { $0.isDefinition }
+  }
+
+  /// A definition's text after its marker, each line's leading spaces left out.
+  public static func text(of definition: FootnoteUse, in doc: NoteDocument) -> String {
+    let start = min(definition.markerRange.upperBound, definition.range.upperBound)
+    let text = doc.text.string(in: start..<definition.range.upperBound)
+    return text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { line in
+        var line = line.drop { $0 == " " || $0 == "\t" }
+        if line.last == "\r" { line = line.dropLast() }
+        return String(line)
+      }
+      .joined(separator: "\n")
+  }
+
+  /// Whether `label` can name a footnote: one byte or more (at most 999), without
+  /// spaces, tabs, line breaks or square brackets.
+  public static func isValidLabel(_ label: String) -> Bool {
+    !label.isEmpty && label.utf8.count < 1000
+      && !label.utf8.contains { [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "["), UInt8(ascii: "]")].contains($0) }
+  }
+
+  /// What labels are compared by: lower case.
+  static func key(_ label: String) -> String { label.lowercased() }
+
+  /// Appends the footnotes of the top-level `block`.
+  static func append(of block: SyntaxNode, in doc: NoteDocument, to uses: inout [FootnoteUse]) {
+    // Most blocks have no footnote.
+    guard block.mayHold(.footnoteLabel) else { return }
+    block.withFlatSubtree { flat in
+      func range(_ index: Int) -> Range<Int> {
+        let start = flat.blockStart + flat.relativeStart(index)
+        return start..<(start + flat.length(index))
+      }
+      var index = flat.root
+      while index < flat.end {
+        defer { index += 1 }
+        let kind = flat.kind(index)
+        guard kind == .footnoteReference || kind == .footnoteDefinition else { continue }
+        var label = index + 1
+        while label < flat.subtreeEnd(index) && flat.kind(label) != .footnoteLabel { label = flat.subtreeEnd(label) }
+        guard label < flat.subtreeEnd(index) else { continue }
+        let labelRange = range(label)
+        let whole = kind == .footnoteDefinition ? doc.trimmed(range(index)) : range(index)
+        uses.append(
+          FootnoteUse(
+            label: doc.text.string(in: labelRange), labelRange: labelRange, range: whole,
+            isDefinition: kind == .footnoteDefinition))
+      }
+    }
+  }
+}
