@@ -58,6 +58,9 @@ enum OutlineText {
   static func firstWords(of bytes: UnsafeBufferPointer<UInt8>, truncated: Bool, maxWords: Int, maxBytes: Int)
     -> String
   {
+    if let name = singleSpacedFirstWords(of: bytes, truncated: truncated, maxWords: maxWords, maxBytes: maxBytes) {
+      return name
+    }
     guard let words = asciiSpacedWords(bytes) else {
       return firstWordsOfCharacters(
         of: String(decoding: bytes, as: UTF8.self), truncated: truncated, maxWords: maxWords, maxBytes: maxBytes)
@@ -88,6 +91,63 @@ enum OutlineText {
         name += UnsafeBufferPointer(rebasing: bytes[word])
       }
     }
+    // ` …`
+    if more { name += [0x20, 0xE2, 0x80, 0xA6] }
+    return String(decoding: name, as: UTF8.self)
+  }
+
+  /// ``firstWords(of:truncated:maxWords:maxBytes:)`` in one pass over `bytes`, where the
+  /// words taken stand one space apart (a rendered text's always do), so the name is a
+  /// slice of the bytes; `nil` for any other text, and where a space has a byte outside
+  /// ASCII next to it (see ``asciiSpacedWords(_:)``).
+  private static func singleSpacedFirstWords(
+    of bytes: UnsafeBufferPointer<UInt8>, truncated: Bool, maxWords: Int, maxBytes: Int
+  ) -> String? {
+    let count = bytes.count
+    var words = 0
+    var taken = 0
+    var length = 0
+    var takenStart = 0
+    var takenEnd = 0
+    var previousEnd = 0
+    var taking = true
+    var index = 0
+    while index < count {
+      if bytes[index] == 0x20 {
+        if index > 0 && bytes[index - 1] >= 0x80 || index + 1 < count && bytes[index + 1] >= 0x80 { return nil }
+        index += 1
+        continue
+      }
+      let start = index
+      while index < count && bytes[index] != 0x20 { index += 1 }
+      words += 1
+      guard taking else { continue }
+      let added = index - start + (taken == 0 ? 0 : 1)
+      guard taken < maxWords && length + added <= maxBytes else {
+        taking = false
+        continue
+      }
+      if taken == 0 {
+        takenStart = start
+      } else if start != takenEnd + 1 {
+        return nil
+      }
+      taken += 1
+      length += added
+      previousEnd = takenEnd
+      takenEnd = index
+    }
+    // The last word of a cut text may be cut too.
+    if truncated && taken == words && taken > 1 {
+      taken -= 1
+      takenEnd = previousEnd
+    }
+    // A first word longer than the limit is cut by the other path.
+    guard taken > 0 || words == 0 else { return nil }
+    let more = truncated || taken < words
+    var name: [UInt8] = []
+    name.reserveCapacity(takenEnd - takenStart + 4)
+    name += UnsafeBufferPointer(rebasing: bytes[takenStart..<takenEnd])
     // ` …`
     if more { name += [0x20, 0xE2, 0x80, 0xA6] }
     return String(decoding: name, as: UTF8.self)
