@@ -109,7 +109,7 @@ public struct LibrarySnapshot: Sendable {
         $0.replacing(summary.path, old: old?.links ?? [], new: summary.links, in: self, names: names)
       }
     }
-    linkTables = LinkTables(names: names, backlinks: backlinks)
+    replaceLinkTables(names: names, backlinks: backlinks)
     // A note edited without touching its book keeps its keys: the book index, a
     // table over the whole library, is then not copied.
     let keepsBook =
@@ -122,6 +122,15 @@ public struct LibrarySnapshot: Sendable {
     }
     countTags(of: summary, by: 1)
     if !keepsBook { indexBook(summary, adding: true) }
+  }
+
+  /// Gives the library new link tables after a change. Empty tables that no other
+  /// snapshot holds are kept: a first indexing changes the library note by note long
+  /// before any table is built, and a new object for each change costs more than the
+  /// tables.
+  private mutating func replaceLinkTables(names: WikiLinkNames? = nil, backlinks: Backlinks? = nil) {
+    if names == nil && backlinks == nil && isKnownUniquelyReferenced(&linkTables) && linkTables.isEmpty { return }
+    linkTables = LinkTables(names: names, backlinks: backlinks)
   }
 
   /// Empties the shard's search index and symbol names after it changed. One that no
@@ -167,7 +176,7 @@ public struct LibrarySnapshot: Sendable {
     let shard = Self.shard(of: path)
     guard let old = shards[shard].removeValue(forKey: path)?.summary else { return }
     invalidateQueries(ofShard: shard)
-    linkTables = LinkTables()
+    replaceLinkTables()
     noteCount -= 1
     countTags(of: old, by: -1)
     indexBook(old, adding: false)
@@ -339,7 +348,7 @@ extension LibrarySnapshot {
   /// tables, so that its box need not be decoded.
   mutating func drop(_ path: String, counted summary: NoteSummary) {
     if shards[Self.shard(of: path)].removeValue(forKey: path) != nil { noteCount -= 1 }
-    linkTables = LinkTables()
+    replaceLinkTables()
     countTags(of: summary, by: -1)
     indexBook(summary, adding: false)
   }

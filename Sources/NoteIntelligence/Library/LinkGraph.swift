@@ -213,6 +213,9 @@ final class LinkTables: Sendable {
   var builtNames: WikiLinkNames? { names.withLock { $0 } }
   /// The backlinks, when they are built.
   var builtBacklinks: Backlinks? { backlinks.withLock { $0 } }
+
+  /// Whether neither table is built.
+  var isEmpty: Bool { builtNames == nil && builtBacklinks == nil }
 }
 
 extension String {
