@@ -77,46 +77,13 @@ struct DocumentSymbolWriter: OutlineVisitor {
     // `range` and `selectionRange` composed in a buffer and appended at once: a score of
     // small appends cost more than the digits.
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 384) { buffer in
-      var cursor = 0
-      func putText(_ text: StaticString) {
-        text.withUTF8Buffer { utf8 in
-          (buffer.baseAddress! + cursor).update(from: utf8.baseAddress!, count: utf8.count)
-          cursor += utf8.count
-        }
-      }
-      func putNumber(_ number: Int) {
-        var rest = UInt(max(number, 0))
-        var digits = 1
-        var probe = rest / 10
-        while probe > 0 {
-          digits += 1
-          probe /= 10
-        }
-        var index = cursor + digits
-        cursor = index
-        repeat {
-          index -= 1
-          buffer[index] = UInt8(truncatingIfNeeded: rest % 10) &+ 48
-          rest /= 10
-        } while rest > 0
-      }
-      func putRange(_ start: Position, _ end: Position) {
-        putText("{\"start\":{\"line\":")
-        putNumber(start.line)
-        putText(",\"character\":")
-        putNumber(start.character)
-        putText("},\"end\":{\"line\":")
-        putNumber(end.line)
-        putText(",\"character\":")
-        putNumber(end.character)
-        putText("}}")
-      }
-      putText(",\"range\":")
-      putRange(entry.start, end)
-      putText(",\"selectionRange\":")
-      putRange(selection.0, selection.1)
-      putText("}")
-      writer.appendRaw(UnsafeBufferPointer(rebasing: buffer[..<cursor]))
+      var out = ByteCursor(base: buffer.baseAddress!)
+      out.put(",\"range\":")
+      out.put(entry.start, end)
+      out.put(",\"selectionRange\":")
+      out.put(selection.0, selection.1)
+      out.put("}")
+      writer.appendRaw(UnsafeBufferPointer(start: buffer.baseAddress!, count: out.count))
     }
   }
 
@@ -124,5 +91,50 @@ struct DocumentSymbolWriter: OutlineVisitor {
   consuming func finish() -> [UInt8] {
     writer.appendASCII("]")
     return writer.bytes
+  }
+}
+
+/// Writes ASCII JSON text into a buffer large enough for it.
+private struct ByteCursor {
+  let base: UnsafeMutablePointer<UInt8>
+  /// The bytes written.
+  var count = 0
+
+  init(base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+  mutating func put(_ text: StaticString) {
+    (base + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+    count += text.utf8CodeUnitCount
+  }
+
+  /// A non-negative number (negative ones as 0).
+  mutating func put(_ number: Int) {
+    var rest = UInt(max(number, 0))
+    var digits = 1
+    var probe = rest / 10
+    while probe > 0 {
+      digits += 1
+      probe /= 10
+    }
+    count += digits
+    var index = count
+    repeat {
+      index -= 1
+      base[index] = UInt8(truncatingIfNeeded: rest % 10) &+ 48
+      rest /= 10
+    } while rest > 0
+  }
+
+  /// A `Range` object.
+  mutating func put(_ start: Position, _ end: Position) {
+    put("{\"start\":{\"line\":")
+    put(start.line)
+    put(",\"character\":")
+    put(start.character)
+    put("},\"end\":{\"line\":")
+    put(end.line)
+    put(",\"character\":")
+    put(end.character)
+    put("}}")
   }
 }
