@@ -10,7 +10,7 @@ let package = Package(
   dependencies: [.package(name: "BookNotes", path: "..")],
   targets: [
     .executableTarget(
-      name: "fuzz-parser", dependencies: [.product(name: "BookNotesFuzzing", package: "BookNotes")]),
+      name: "fuzz-parser", dependencies: [.product(name: "NoteSyntaxFuzzing", package: "BookNotes")]),
     .executableTarget(
       name: "fuzz-jsonrpc", dependencies: [.product(name: "BookNotesFuzzing", package: "BookNotes")]),
     .executableTarget(

@@ -181,6 +181,10 @@ public struct JSONWriter: Sendable {
     text.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
+  /// Appends bytes already written as JSON text, with no separator: for members written
+  /// by hand in a buffer of their own.
+  package mutating func appendRaw(_ raw: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: raw) }
+
   /// Appends a non-negative number (negative ones as 0), with no separator.
   package mutating func appendNumber(_ value: Int) { appendDigits(UInt(max(value, 0))) }
 
@@ -195,13 +199,15 @@ public struct JSONWriter: Sendable {
     var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
     var count = 0
     var rest = value
-    withUnsafeMutableBytes(of: &digits) { scratch in
+    withUnsafeMutableBytes(of: &digits) { raw in
+      let scratch = raw.bindMemory(to: UInt8.self)
       while rest > 0 {
         count += 1
         scratch[24 - count] = UInt8(truncatingIfNeeded: rest % 10) &+ 48
         rest /= 10
       }
-      bytes.append(contentsOf: scratch[(24 - count)...])
+      // Copied at once (a slice of raw bytes would be appended byte by byte).
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[(24 - count)...]))
     }
   }
 
@@ -209,6 +215,7 @@ public struct JSONWriter: Sendable {
     bytes.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in
+      guard Self.needsEscaping(utf8) else { return bytes.append(contentsOf: utf8) }
       var runStart = 0
       for index in 0..<utf8.count {
         let byte = utf8[index]
@@ -231,5 +238,29 @@ public struct JSONWriter: Sendable {
       if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
     }
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Whether `utf8` holds a byte a JSON string escapes (a control character, `"` or
+  /// `\`), read eight bytes at a time: most texts hold none and are copied at once.
+  static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = utf8.baseAddress else { return false }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    // Whether a byte of `word` is zero, or less than `n` (n at most 128).
+    func hasZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+    func hasLess(_ word: UInt64, _ n: UInt64) -> Bool { (word &- ones &* n) & ~word & highs != 0 }
+    var offset = 0
+    while offset + 8 <= utf8.count {
+      let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      if hasLess(word, 0x20) || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C)) { return true }
+      offset += 8
+    }
+    while offset < utf8.count {
+      let byte = utf8[offset]
+      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+      offset += 1
+    }
+    return false
   }
 }

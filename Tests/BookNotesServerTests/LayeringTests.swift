@@ -48,11 +48,13 @@ import Testing
     ]),
     // Beside the workspace, not on it.
     "BookCatalog": system.union(["NoteIntelligence", "JSONCore", "SystemIO", "Locking"]),
+    // The parser fuzzer's properties: the parser and `memchr`, so the fuzzer links nothing else.
+    "NoteSyntaxFuzzing": ["NoteSyntax", "Glibc", "Darwin"],
   ]
 
   @Test(arguments: [
     "NoteSyntax", "Locking", "SystemIO", "NoteIntelligence", "ReviewScheduling", "JSONCore", "LanguageServerProtocol",
-    "NoteWorkspace", "BookCatalog",
+    "NoteWorkspace", "BookCatalog", "NoteSyntaxFuzzing",
   ])
   func importsStayInsideTheLayer(target: String) throws {
     let allowed = try #require(Self.allowed[target])

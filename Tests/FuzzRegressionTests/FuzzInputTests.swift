@@ -1,5 +1,6 @@
 import BookNotesFuzzing
 import Foundation
+import NoteSyntaxFuzzing
 import Testing
 
 /// The fuzzers' properties (`BookNotesFuzzing`) on their seeds and on every input that

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import BookNotesFuzzing
+@testable import NoteSyntaxFuzzing
 
 /// The parser fuzzer's own reference for lines and ASCII, which its properties compare
 /// the line index with: they must agree with the plain definitions, byte by byte.

@@ -1,3 +1,4 @@
+import NoteSyntax
 import Testing
 
 @testable import NoteIntelligence
@@ -33,5 +34,36 @@ import Testing
     // " \u{301}" is one character, not a space: it does not end a word.
     #expect(words("x \u{301}y z", maxWords: 1) == "x \u{301}y …")
     #expect(words("x \u{301}y z") == "x \u{301}y z")
+  }
+
+  /// A citation's text as characters give it: parentheses, or leading dashes and
+  /// spaces, dropped; spaces and tabs trimmed.
+  func characterCitation(_ citation: String) -> String {
+    var text = Substring(citation)
+    if text.hasPrefix("(") && text.hasSuffix(")") {
+      text = text.dropFirst().dropLast()
+    } else {
+      while let first = text.first, first == "-" || first == "—" || first == "–" || first == " " { text.removeFirst() }
+    }
+    while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+    while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+    return String(text)
+  }
+
+  @Test func citationsReadFromBytesAsFromCharacters() {
+    let citations = [
+      "(p. 42)", "— p. 391", "– Kahneman, p. 6", "- - p. 7", " —\t p. 8 \t", "()", "(", "—", "- ", "(p. 1) ",
+      "(\u{301}p. 4)", "(p. 4\u{301})", "— \u{301}p. 3", "—\u{301} p. 3", "-\u{301}p. 2", "p. 5 \u{301}",
+      "\u{600} (p. 9)", "(p. 9\u{600})", "p. 10\u{600} ", "—— p. 11", "(p. 12", "p. 13)",
+    ]
+    for citation in citations {
+      let bytes = Array(citation.utf8)
+      // The bytes either give the characters' answer or leave it to them.
+      let read = NoteDocument.citationText(bytes) ?? characterCitation(citation)
+      #expect(read == characterCitation(citation), "\(citation.debugDescription)")
+    }
+    // The common citations are read from their bytes.
+    #expect(NoteDocument.citationText(Array("— p. 391".utf8)) == "p. 391")
+    #expect(NoteDocument.citationText(Array("(p. 42)".utf8)) == "p. 42")
   }
 }

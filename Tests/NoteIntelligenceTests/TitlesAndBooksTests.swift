@@ -95,4 +95,20 @@ import Testing
       #expect(found.filter { $0.code == DuplicateBooks.code }.count == count, "\(text)")
     }
   }
+
+  @Test func aFileNameIsTheLastComponentWithoutItsExtension() {
+    // The name as characters give it, the reference for ASCII paths read as bytes.
+    func characterName(_ path: String) -> String? {
+      guard path.hasPrefix("/") else { return nil }
+      var name = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? ""
+      if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
+      return name.isEmpty ? nil : name
+    }
+    let paths = [
+      "/notes/Thinking Fast.md", "/notes/a.b.md", "/notes/.hidden", "/notes/plain", "/notes/dir/", "/", "//",
+      "/a//b.md/", "relative/x.md", "/notes/.md", "/notes/x.", "/notes/Été.md", "/notes/a\r\n.md", "/n/\u{301}x.md",
+    ]
+    for path in paths { #expect(titleFileName(path) == characterName(path), "\(path.debugDescription)") }
+    #expect(titleFileName("/notes/Thinking Fast.md") == "Thinking Fast")
+  }
 }

@@ -1,4 +1,4 @@
-import BookNotesFuzzing
+import NoteSyntaxFuzzing
 
 /// libFuzzer's entry point: one input, checked; a broken property stops the run.
 @_cdecl("LLVMFuzzerTestOneInput")

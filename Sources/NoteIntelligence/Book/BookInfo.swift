@@ -222,6 +222,21 @@ public func bookTitle(of doc: NoteDocument) -> String? { noteTitle(of: doc, path
 /// extension; `nil` for a path that names no file (an `untitled:` URI, a bare name).
 public func titleFileName(_ path: String) -> String? {
   guard path.hasPrefix("/") else { return nil }
+  let utf8 = path.utf8
+  // An ASCII path (nearly every one) is read byte by byte: its characters are its bytes
+  // (`\r\n` aside, which is neither `/` nor `.`), and a split into characters cost more
+  // than the rest of a note's summary.
+  if utf8.allSatisfy({ $0 < 0x80 }) {
+    var end = utf8.endIndex
+    while end > utf8.startIndex && utf8[utf8.index(before: end)] == UInt8(ascii: "/") { end = utf8.index(before: end) }
+    var start = end
+    while start > utf8.startIndex && utf8[utf8.index(before: start)] != UInt8(ascii: "/") {
+      start = utf8.index(before: start)
+    }
+    var stop = end
+    if let dot = utf8[start..<end].lastIndex(of: UInt8(ascii: ".")), dot != start { stop = dot }
+    return start == stop ? nil : String(path[start..<stop])
+  }
   var name = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? ""
   if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
   return name.isEmpty ? nil : name

@@ -115,7 +115,7 @@ public struct LibrarySnapshot: Sendable {
     }
     var times = names == nil ? nil : linkTables.builtTimes
     if let entry = names?.entry(of: summary.path), times != nil { times?[entry] = summary.modified }
-    linkTables = LinkTables(names: names, backlinks: backlinks, times: times)
+    replaceLinkTables(names: names, backlinks: backlinks, times: times)
     // A note edited without touching its book keeps its keys: the book index, a
     // table over the whole library, is then not copied.
     let keepsBook =
@@ -128,6 +128,21 @@ public struct LibrarySnapshot: Sendable {
     }
     countTags(of: summary, by: 1)
     if !keepsBook { indexBook(summary, adding: true) }
+  }
+
+  /// Gives the library new link tables after a change. Empty tables that no other
+  /// snapshot holds are kept: a first indexing changes the library note by note long
+  /// before any table is built, and a new object for each change costs more than the
+  /// tables.
+  private mutating func replaceLinkTables(
+    names: WikiLinkNames? = nil, backlinks: Backlinks? = nil, times: [Int64]? = nil
+  ) {
+    if names == nil && backlinks == nil && times == nil && isKnownUniquelyReferenced(&linkTables)
+      && linkTables.isEmpty
+    {
+      return
+    }
+    linkTables = LinkTables(names: names, backlinks: backlinks, times: times)
   }
 
   /// Empties the shard's search index and symbol names after it changed. One that no
@@ -173,7 +188,7 @@ public struct LibrarySnapshot: Sendable {
     let shard = Self.shard(of: path)
     guard let old = shards[shard].removeValue(forKey: path)?.summary else { return }
     invalidateQueries(ofShard: shard)
-    linkTables = LinkTables()
+    replaceLinkTables()
     noteCount -= 1
     countTags(of: old, by: -1)
     indexBook(old, adding: false)
@@ -345,7 +360,7 @@ extension LibrarySnapshot {
   /// tables, so that its box need not be decoded.
   mutating func drop(_ path: String, counted summary: NoteSummary) {
     if shards[Self.shard(of: path)].removeValue(forKey: path) != nil { noteCount -= 1 }
-    linkTables = LinkTables()
+    replaceLinkTables()
     countTags(of: summary, by: -1)
     indexBook(summary, adding: false)
   }

@@ -230,6 +230,9 @@ final class LinkTables: Sendable {
   var builtBacklinks: Backlinks? { backlinks.withLock { $0 } }
   /// The times, when they are built.
   var builtTimes: [Int64]? { times.withLock { $0 } }
+
+  /// Whether no table is built.
+  var isEmpty: Bool { builtNames == nil && builtBacklinks == nil && builtTimes == nil }
 }
 
 extension String {

@@ -36,9 +36,9 @@ extension NoteSummary {
         titleSpan = Self.frontMatterTitleSpan(block, doc)
       case .heading:
         appendHeading(block)
-      case .unorderedList,
-        .orderedList where block.mayHold(.heading):
-        // Headings in list items (`- ## JavaScript`).
+      case .unorderedList where block.mayHold(.heading), .orderedList where block.mayHold(.heading):
+        // Headings in list items (`- ## JavaScript`); a `where` holds for its own pattern
+        // only, so each list kind has one: other lists are not walked node by node.
         block.forEachDescendant { if $0.kind == .heading { appendHeading($0) } }
       case .questionAnswer:
         if let question = block.child(.question) {

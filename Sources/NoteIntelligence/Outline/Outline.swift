@@ -57,10 +57,14 @@ public enum Outline {
 
   /// The prompt entries of one block, in note offsets.
   static func prompts(in block: SyntaxNode, _ doc: NoteDocument) -> [OutlineSymbol] {
+    let kind = block.kind
+    let mayHoldCloze = block.mayHold(.cloze)
+    // Most blocks (paragraphs, lists, headings) are no prompt and hold no cloze.
+    guard mayHoldCloze || kind == .blockquote || kind == .questionAnswer || kind == .summary else { return [] }
     let regions = InlineRegion.regions(of: block)
-    let clozes = regions.flatMap { clozeSymbols(in: $0, doc) }
+    let clozes = mayHoldCloze ? regions.flatMap { clozeSymbols(in: $0, doc) } : []
     let range = block.trimmedRange(in: doc)
-    switch block.kind {
+    switch kind {
     case .blockquote:
       var quote = regions.first
       var detail = block.quoteCitation.map { OutlineText.bounded(doc.citationText($0)) }
@@ -104,7 +108,7 @@ public enum Outline {
     let clozes = region.clozes
     guard !clozes.isEmpty else { return [] }
     var renderer = InlineText(doc: doc)
-    _ = renderer.render(region.nodes)
+    renderer.renderBytes(region.nodes)
     let rendered = renderer.bytes
     let outputs = renderer.clozeOutputs
     return clozes.enumerated().map { index, cloze in

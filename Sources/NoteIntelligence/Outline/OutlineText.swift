@@ -26,8 +26,18 @@ enum OutlineText {
   static func firstWords(
     of nodes: [SyntaxNode], _ doc: NoteDocument, maxWords: Int = maxWords, maxBytes: Int = maxBytes
   ) -> String {
-    let (text, truncated) = plainText(of: nodes, doc, limit: maxBytes + 1)
-    return firstWords(of: text, truncated: truncated, maxWords: maxWords, maxBytes: maxBytes)
+    var renderer = InlineText(doc: doc)
+    renderer.limit = maxBytes + 1
+    renderer.renderBytes(nodes)
+    let truncated = renderer.truncated
+    let rendered = renderer.bytes
+    // Read as `plainText` gives it: trailing spaces trimmed.
+    var end = rendered.count
+    while end > 0 && rendered[end - 1] == 0x20 { end -= 1 }
+    return rendered.withUnsafeBufferPointer { bytes in
+      firstWords(
+        of: UnsafeBufferPointer(rebasing: bytes[..<end]), truncated: truncated, maxWords: maxWords, maxBytes: maxBytes)
+    }
   }
 
   /// `text` bounded to `maxBytes` bytes (whole words where it has several), with ` …`
@@ -40,9 +50,20 @@ enum OutlineText {
   /// The first words of `text` that fit `maxWords` and `maxBytes`, with ` …` when any
   /// are left out or `truncated` says the text went on.
   static func firstWords(of text: String, truncated: Bool, maxWords: Int, maxBytes: Int) -> String {
-    let bytes = Array(text.utf8)
+    var text = text
+    return text.withUTF8 { firstWords(of: $0, truncated: truncated, maxWords: maxWords, maxBytes: maxBytes) }
+  }
+
+  /// ``firstWords(of:truncated:maxWords:maxBytes:)`` of UTF-8 `bytes`.
+  static func firstWords(of bytes: UnsafeBufferPointer<UInt8>, truncated: Bool, maxWords: Int, maxBytes: Int)
+    -> String
+  {
+    if let name = singleSpacedFirstWords(of: bytes, truncated: truncated, maxWords: maxWords, maxBytes: maxBytes) {
+      return name
+    }
     guard let words = asciiSpacedWords(bytes) else {
-      return firstWordsOfCharacters(of: text, truncated: truncated, maxWords: maxWords, maxBytes: maxBytes)
+      return firstWordsOfCharacters(
+        of: String(decoding: bytes, as: UTF8.self), truncated: truncated, maxWords: maxWords, maxBytes: maxBytes)
     }
     var taken = 0
     var length = 0
@@ -58,14 +79,78 @@ enum OutlineText {
     if taken == 0, let word = words.first {
       return prefix(of: Array(bytes[word]), maxBytes: maxBytes) + " …"
     }
+    let more = truncated || taken < words.count
     var name: [UInt8] = []
     name.reserveCapacity(length + 4)
-    for word in words[..<taken] {
-      if !name.isEmpty { name.append(0x20) }
-      name += bytes[word]
+    if taken > 0 && words[taken - 1].upperBound - words[0].lowerBound == length {
+      // One space between the words taken (a rendered text's always): a slice.
+      name += UnsafeBufferPointer(rebasing: bytes[words[0].lowerBound..<words[taken - 1].upperBound])
+    } else {
+      for word in words[..<taken] {
+        if !name.isEmpty { name.append(0x20) }
+        name += UnsafeBufferPointer(rebasing: bytes[word])
+      }
     }
-    let more = truncated || taken < words.count
-    return String(decoding: name, as: UTF8.self) + (more ? " …" : "")
+    // ` …`
+    if more { name += [0x20, 0xE2, 0x80, 0xA6] }
+    return String(decoding: name, as: UTF8.self)
+  }
+
+  /// ``firstWords(of:truncated:maxWords:maxBytes:)`` in one pass over `bytes`, where the
+  /// words taken stand one space apart (a rendered text's always do), so the name is a
+  /// slice of the bytes; `nil` for any other text, and where a space has a byte outside
+  /// ASCII next to it (see ``asciiSpacedWords(_:)``).
+  private static func singleSpacedFirstWords(
+    of bytes: UnsafeBufferPointer<UInt8>, truncated: Bool, maxWords: Int, maxBytes: Int
+  ) -> String? {
+    let count = bytes.count
+    var words = 0
+    var taken = 0
+    var length = 0
+    var takenStart = 0
+    var takenEnd = 0
+    var previousEnd = 0
+    var taking = true
+    var index = 0
+    while index < count {
+      if bytes[index] == 0x20 {
+        if index > 0 && bytes[index - 1] >= 0x80 || index + 1 < count && bytes[index + 1] >= 0x80 { return nil }
+        index += 1
+        continue
+      }
+      let start = index
+      while index < count && bytes[index] != 0x20 { index += 1 }
+      words += 1
+      guard taking else { continue }
+      let added = index - start + (taken == 0 ? 0 : 1)
+      guard taken < maxWords && length + added <= maxBytes else {
+        taking = false
+        continue
+      }
+      if taken == 0 {
+        takenStart = start
+      } else if start != takenEnd + 1 {
+        return nil
+      }
+      taken += 1
+      length += added
+      previousEnd = takenEnd
+      takenEnd = index
+    }
+    // The last word of a cut text may be cut too.
+    if truncated && taken == words && taken > 1 {
+      taken -= 1
+      takenEnd = previousEnd
+    }
+    // A first word longer than the limit is cut by the other path.
+    guard taken > 0 || words == 0 else { return nil }
+    let more = truncated || taken < words
+    var name: [UInt8] = []
+    name.reserveCapacity(takenEnd - takenStart + 4)
+    name += UnsafeBufferPointer(rebasing: bytes[takenStart..<takenEnd])
+    // ` …`
+    if more { name += [0x20, 0xE2, 0x80, 0xA6] }
+    return String(decoding: name, as: UTF8.self)
   }
 
   /// The words of `bytes` (runs of bytes other than a space), or `nil` when a space
@@ -73,7 +158,7 @@ enum OutlineText {
   /// character (a combining mark after it), which the character split below keeps as
   /// part of a word. Byte ranges cost a tenth of splitting the string's characters,
   /// which was most of the time an outline first takes.
-  private static func asciiSpacedWords(_ bytes: [UInt8]) -> [Range<Int>]? {
+  private static func asciiSpacedWords(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
     var words: [Range<Int>] = []
     var start = 0
     for index in bytes.indices where bytes[index] == 0x20 {

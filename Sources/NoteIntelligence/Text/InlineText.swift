@@ -4,7 +4,8 @@ import NoteSyntax
 /// (markup kept), with clozes showing their answers except one hidden cloze, which
 /// shows a placeholder.
 struct InlineText {
-  let doc: NoteDocument
+  /// The note's text (only its bytes are read).
+  let text: TextStorage
   /// Keep strong, emphasis, code and link syntax as written.
   var keepsMarkup = false
   /// The range of the cloze to hide.
@@ -25,14 +26,21 @@ struct InlineText {
   private(set) var clozeOutputs: [Range<Int>] = []
 
   init(doc: NoteDocument, keepsMarkup: Bool = false, hiddenCloze: Range<Int>? = nil) {
-    self.doc = doc
+    self.text = doc.text
     self.keepsMarkup = keepsMarkup
     self.hiddenCloze = hiddenCloze
   }
 
   /// The rendering of `nodes`, joined by spaces, with runs of whitespace collapsed.
   mutating func render(_ regions: [SyntaxNode]) -> String {
+    renderBytes(regions)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Renders `nodes` as ``render(_:)`` does into ``bytes``, without making a string.
+  mutating func renderBytes(_ regions: [SyntaxNode]) {
     bytes = []
+    if limit != .max { bytes.reserveCapacity(min(limit, 256)) }
     placeholderRange = nil
     truncated = false
     clozeOutputs = []
@@ -42,7 +50,6 @@ struct InlineText {
       add(node)
     }
     if truncated { dropIncompleteCharacter() }
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// One space, unless the output is empty or already ends with one.
@@ -85,12 +92,12 @@ struct InlineText {
 
   /// Appends the text in `range`, reading no more of it than the limit needs.
   private mutating func append(range: Range<Int>) {
-    guard limit != .max else { return doc.text.forEachPiece(of: range) { append($0) } }
+    guard limit != .max else { return text.forEachPiece(of: range) { append($0) } }
     var start = range.lowerBound
     let end = range.upperBound
     while start < end && !truncated {
       let step = min(end - start, max(64, 2 * (limit - bytes.count)))
-      doc.text.forEachPiece(of: start..<(start + step)) { if !truncated { append($0) } }
+      text.forEachPiece(of: start..<(start + step)) { if !truncated { append($0) } }
       start += step
     }
   }
@@ -103,7 +110,7 @@ struct InlineText {
     if lead + length > bytes.count { bytes.removeSubrange(lead...) }
   }
 
-  private func source(_ node: SyntaxNode) -> String { doc.text.string(in: node.range) }
+  private func source(_ node: SyntaxNode) -> String { text.string(in: node.range) }
 
   private mutating func add(_ node: SyntaxNode) {
     guard !truncated else { return }
@@ -187,13 +194,59 @@ extension NoteDocument {
 
   /// A citation's text without its parentheses or leading dashes: `(p. 42)` → `p. 42`.
   func citationText(_ citation: SyntaxNode) -> String {
-    var text = Substring(self.text.string(in: citation.range))
+    let bytes = self.text.bytes(in: citation.range)
+    if let text = Self.citationText(bytes) { return text }
+    var text = Substring(String(decoding: bytes, as: UTF8.self))
     if text.hasPrefix("(") && text.hasSuffix(")") {
       text = text.dropFirst().dropLast()
     } else {
       while let first = text.first, first == "-" || first == "—" || first == "–" || first == " " { text.removeFirst() }
     }
     return String(text).trimmingSpaces
+  }
+
+  /// ``citationText(_:)`` read from the citation's UTF-8 `bytes`, or `nil` when a
+  /// character it drops might carry a combining mark (a byte outside ASCII follows
+  /// it): only then can bytes and characters disagree.
+  static func citationText(_ bytes: [UInt8]) -> String? {
+    var start = 0
+    var end = bytes.count
+    // Whether the character before `offset` ends there: the next byte is ASCII.
+    func endsCharacter(_ offset: Int) -> Bool { offset >= end || bytes[offset] < 0x80 }
+    func isSpaceOrTab(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    // Whether the byte before `offset` is a character of its own: it and the byte before
+    // it are ASCII (a character outside ASCII can join the next one to itself).
+    func startsCharacter(_ offset: Int) -> Bool { offset - 2 < start || bytes[offset - 2] < 0x80 }
+    if end >= 2 && bytes[0] == UInt8(ascii: "(") && bytes[end - 1] == UInt8(ascii: ")") {
+      guard endsCharacter(1), startsCharacter(end) else { return nil }
+      start = 1
+      end -= 1
+    } else {
+      while start < end {
+        // `-`, a space, `—` (E2 80 94) or `–` (E2 80 93).
+        let length: Int
+        if bytes[start] == UInt8(ascii: "-") || bytes[start] == 0x20 {
+          length = 1
+        } else if start + 2 < end && bytes[start] == 0xE2 && bytes[start + 1] == 0x80
+          && (bytes[start + 2] == 0x94 || bytes[start + 2] == 0x93)
+        {
+          length = 3
+        } else {
+          break
+        }
+        guard endsCharacter(start + length) else { return nil }
+        start += length
+      }
+    }
+    while start < end && isSpaceOrTab(bytes[start]) {
+      guard endsCharacter(start + 1) else { return nil }
+      start += 1
+    }
+    while end > start && isSpaceOrTab(bytes[end - 1]) {
+      guard startsCharacter(end) else { return nil }
+      end -= 1
+    }
+    return String(decoding: bytes[start..<end], as: UTF8.self)
   }
 }
 

@@ -52,7 +52,7 @@ public enum ParserFuzzing {
     let bytes = Array(input)
     let split = bytes.firstIndex(of: 0) ?? bytes.count
     var document = NoteDocument(bytes: Array(bytes[..<split]))
-    var text = Array(document.string.utf8)
+    var text = document.text.bytes(in: 0..<document.utf8Count)
     if let problem = problems(in: document, text, near: nil) { return "fresh parse: \(problem)" }
     var script = FuzzInput(bytes, from: split + 1)
     var step = 0
@@ -162,15 +162,43 @@ public enum ParserFuzzing {
     return nil
   }
 
-  /// A child outside its parent or before its previous sibling.
+  /// A child outside its parent or before its previous sibling, read from the block's
+  /// flat node array in one pass (a view per node and a call per level cost more than
+  /// the check).
   static func nodeProblem(_ node: SyntaxNode) -> String? {
+    let holds = node.withFlatSubtree { flat in
+      // The nodes entered and not yet left: index, subtree end, end offset and the end
+      // of the last child seen.
+      var open: [(index: Int, subtreeEnd: Int, end: Int, previousEnd: Int)] = []
+      open.reserveCapacity(16)
+      var index = flat.root
+      while index < flat.end {
+        let start = flat.relativeStart(index)
+        let end = start + flat.length(index)
+        let subtreeEnd = flat.subtreeEnd(index)
+        while let last = open.last, index >= last.subtreeEnd { open.removeLast() }
+        if let last = open.last {
+          guard start >= last.previousEnd, end <= last.end, subtreeEnd <= last.subtreeEnd else { return false }
+          open[open.count - 1].previousEnd = end
+        }
+        open.append((index, subtreeEnd, end, start))
+        index += 1
+      }
+      return true
+    }
+    guard !holds else { return nil }
+    return describedNodeProblem(node) ?? "a node's subtree ends past its parent's in \(node)"
+  }
+
+  /// ``nodeProblem(_:)`` found node by node, to describe it.
+  static func describedNodeProblem(_ node: SyntaxNode) -> String? {
     var previousEnd = node.startOffset
     for child in node.children {
-      guard child.startOffset >= previousEnd, child.endOffset <= node.endOffset, child.length >= 0 else {
+      guard child.startOffset >= previousEnd, child.endOffset <= node.endOffset else {
         return "node \(child) is not inside \(node) after its previous sibling (which ends at \(previousEnd))"
       }
       previousEnd = child.endOffset
-      if let problem = nodeProblem(child) { return problem }
+      if let problem = describedNodeProblem(child) { return problem }
     }
     return nil
   }
