@@ -39,11 +39,6 @@ mkdir -p "$fuzz/.work/logs"
 # One flag naming both, after SwiftPM's, gives every Swift module both; SwiftPM's own
 # flags still choose the runtimes to link.
 flags=(--sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address)
-# Large paragraphs, quotes and lists are cut into pieces a thirty-second as long (from
-# 16 KB on becomes from 512 bytes on; `Pieces.lengthDivisor`), so the parser fuzzer's
-# large blocks are a kilobyte or two, not 40 KB, and it checks hundreds of inputs a
-# second rather than a few dozen.
-flags+=(-Xswiftc -DBOOKNOTES_SMALL_PIECES)
 if ! swift build --package-path "$fuzz" -c "$configuration" "${flags[@]}" \
   >"$fuzz/.work/logs/build.log" 2>&1; then
   grep -E "error:" "$fuzz/.work/logs/build.log" | head -n 20

@@ -87,14 +87,6 @@ struct TreeBuilder {
         kind: kind, flags: flags, offset: UInt32(start - base), length: UInt32(end - start), end: UInt32(count + 1)))
   }
 
-  /// Drops the nodes from index `count` on and the findings from index `findings` on
-  /// (to parse that part again another way).
-  mutating func truncate(to count: Int, findings: Int) {
-    precondition(count <= self.count && findings <= self.findings.count)
-    self.count = count
-    if findings < self.findings.count { self.findings.removeSubrange(findings...) }
-  }
-
   mutating func finding(_ code: FindingCode, _ start: Int, _ end: Int) {
     findings.append(SyntaxFinding(code: code, range: (start - base)..<(end - base)))
   }
