@@ -72,14 +72,15 @@ extension BlockParser {
   // MARK: Tables
 
   /// The number of columns of a GFM table whose header is the line `s..<e`: the next
-  /// line is a delimiter row with as many cells as the header.
+  /// line is a delimiter row with as many cells as the header. The delimiter row is
+  /// looked for first: it is a line's first bytes that tell, where the header's pipes
+  /// take reading the whole line.
   mutating func tableColumns(_ s: Int, _ e: Int) -> Int? {
-    guard LineMarkers.holdsPipe(p, s, e) else { return nil }
     let second = nextLine(e)
     guard second < n else { return nil }
     let secondEnd = examineLine(second)
     guard let columns = LineMarkers.tableDelimiterColumns(p, second, secondEnd),
-      LineMarkers.tableCells(p, s, e).count == columns
+      LineMarkers.holdsPipe(p, s, e), LineMarkers.tableCells(p, s, e).count == columns
     else { return nil }
     return columns
   }
@@ -87,10 +88,7 @@ extension BlockParser {
   /// Whether the line `s..<e`, under a paragraph's line, starts a table that ends the
   /// paragraph.
   mutating func startsTable(_ s: Int, _ e: Int) -> Bool {
-    guard LineMarkers.holdsPipe(p, s, e) else { return false }
-    let saved = lastLine
-    defer { lastLine = saved }
-    return tableColumns(s, e) != nil
+    tableColumns(s, e) != nil
   }
 
   /// A GFM table: its header, its delimiter row, and rows up to a blank line or a line

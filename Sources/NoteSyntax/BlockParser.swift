@@ -14,7 +14,7 @@ struct BlockParser {
   var reach = 0
   /// How many lists the current item is nested in (nesting stops at 32).
   var listDepth = 0
-  var builder = TreeBuilder()
+  var builder: TreeBuilder
   /// The latest line examined, which is often examined again next.
   var lastLine = (start: -1, end: 0)
   /// Whether each line is recorded for the line index the first time it is examined
@@ -27,7 +27,12 @@ struct BlockParser {
   var recordedEnd = 0
   var recordingBroken = false
 
-  init(buffer: UnsafeBufferPointer<UInt8>, startsDocument: Bool, recordsLines: Bool = false) {
+  /// A parser of the blocks in `buffer`; `expectedNodes`, the most nodes a block is
+  /// expected to hold (a reparse's window may hold one block as long as itself).
+  init(
+    buffer: UnsafeBufferPointer<UInt8>, startsDocument: Bool, recordsLines: Bool = false, expectedNodes: Int = 256
+  ) {
+    builder = TreeBuilder(capacity: expectedNodes)
     self.p = buffer
     self.n = buffer.count
     self.startsDocument = startsDocument

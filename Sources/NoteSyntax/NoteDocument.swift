@@ -69,10 +69,10 @@ public struct NoteDocument: Sendable {
           return false
         }
         guard i + length <= n else { return false }
-        for k in 1..<length {
-          let c = buffer[i + k]
-          guard c & 0xC0 == 0x80 else { return false }
-          value = value << 6 | UInt32(c & 0x3F)
+        for offset in 1..<length {
+          let continuation = buffer[i + offset]
+          guard continuation & 0xC0 == 0x80 else { return false }
+          value = value << 6 | UInt32(continuation & 0x3F)
         }
         guard value >= minimum, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return false }
         minimum = 0
@@ -208,7 +208,9 @@ public struct NoteDocument: Sendable {
       read += windowEnd - position
       let base = position
       text.bytes(in: base..<windowEnd).withUnsafeBufferPointer { buffer in
-        var parser = BlockParser(buffer: buffer, startsDocument: base == 0)
+        // About a node per 16 bytes of prose, so that a long block's nodes are not
+        // copied again and again as the builder grows.
+        var parser = BlockParser(buffer: buffer, startsDocument: base == 0, expectedNodes: buffer.count / 16)
         while position < windowEnd {
           let block = parser.parseBlock(at: position - base, in: context)
           if truncated && position + block.examined > windowEnd {

@@ -25,7 +25,7 @@ struct TreeBuilder {
     deinit { pointer.deallocate() }
   }
 
-  private let storage = Storage(capacity: 256)
+  private let storage: Storage
   private var nodes: UnsafeMutablePointer<PackedNode>
   private var capacity: Int
   /// Nodes of the current block.
@@ -33,9 +33,11 @@ struct TreeBuilder {
   var findings: [SyntaxFinding] = []
   var base = 0
 
-  init() {
+  /// A builder with room for `capacity` nodes before it grows.
+  init(capacity: Int = 256) {
+    storage = Storage(capacity: max(capacity, 16))
     nodes = storage.pointer
-    capacity = storage.capacity
+    self.capacity = storage.capacity
   }
 
   mutating func reset(base: Int) {

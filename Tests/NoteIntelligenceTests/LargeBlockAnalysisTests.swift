@@ -48,7 +48,7 @@ import Testing
     let links = NoteLinkCache()
     _ = tokens.tokens(for: doc)
     _ = links.links(in: doc)
-    for step in 0..<30 {
+    for step in 0..<12 {
       let at = doc.scalarBoundary(atOrBefore: Int.random(in: 10..<(doc.utf8Count - 20), using: &rng))
       let insert = ["x", "x", "x", "*", "?[", ")", "[a](gone.md)", "\n", ""].randomElement(using: &rng)!
       doc.replace(at..<(insert.isEmpty ? at + 1 : at), with: insert)
