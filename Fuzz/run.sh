@@ -46,11 +46,6 @@ flags=(--sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address)
 # runs twice the inputs in the same CPU time and reaches more coverage (Fuzz/README.md,
 # "Counters and comparisons").
 flags+=(-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table)
-# Large paragraphs, quotes and lists are cut into pieces a thirty-second as long (from
-# 16 KB on becomes from 512 bytes on; `Pieces.lengthDivisor`), so the parser fuzzer's
-# large blocks are a kilobyte or two, not 40 KB, and it checks hundreds of inputs a
-# second rather than a few dozen.
-flags+=(-Xswiftc -DBOOKNOTES_SMALL_PIECES)
 if ! swift build --package-path "$fuzz" -c "$configuration" "${flags[@]}" \
   >"$fuzz/.work/logs/build.log" 2>&1; then
   grep -E "error:" "$fuzz/.work/logs/build.log" | head -n 20

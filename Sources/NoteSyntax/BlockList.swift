@@ -1,11 +1,8 @@
-/// The sequence of a note's stored blocks: the memo table of the block rule.
+/// The sequence of a note's top-level blocks: the memo table of the block rule.
 ///
 /// Blocks are kept in chunks that store lengths only; a chunk knows how far its blocks
 /// looked past its start. An edit replaces the blocks it invalidated and rebuilds one
-/// small prefix index, so blocks after an edit shift without being visited. A large
-/// paragraph, quote or list is stored as several blocks, its pieces (see ``Pieces``):
-/// the tree's blocks are the stored blocks that do not continue another ("heads"), each
-/// with the pieces after it.
+/// small prefix index, so blocks after an edit shift without being visited.
 struct BlockList: Sendable {
   /// `@unchecked Sendable`: holds immutable blocks (see ``Block``).
   final class Chunk: @unchecked Sendable {
@@ -16,8 +13,6 @@ struct BlockList: Sendable {
     let reach: Int
     /// Whether any block of the chunk has findings (chunks without are skipped when collecting them).
     let hasFindings: Bool
-    /// How many of its blocks do not continue the block before them.
-    let heads: Int
 
     init(_ blocks: [Block]) {
       self.blocks = blocks
@@ -33,16 +28,14 @@ struct BlockList: Sendable {
       self.starts = starts
       self.reach = reach
       hasFindings = blocks.contains { $0.hasFindings }
-      heads = blocks.reduce(0) { $1.continues ? $0 : $0 + 1 }
     }
 
     /// A chunk whose index the caller computed as the blocks were made (see `init(_:)`).
-    init(blocks: [Block], starts: [Int], reach: Int, hasFindings: Bool, heads: Int) {
+    init(blocks: [Block], starts: [Int], reach: Int, hasFindings: Bool) {
       self.blocks = blocks
       self.starts = starts
       self.reach = reach
       self.hasFindings = hasFindings
-      self.heads = heads
     }
 
     var length: Int { starts[starts.count - 1] }
@@ -55,8 +48,6 @@ struct BlockList: Sendable {
   private(set) var offsets: [Int] = [0]
   /// Index of each chunk's first block; one extra entry holding the block count.
   private(set) var indices: [Int] = [0]
-  /// Heads before each chunk; one extra entry holding the number of heads.
-  private(set) var headIndices: [Int] = [0]
 
   init(_ blocks: [Block]) {
     var i = 0
@@ -75,75 +66,30 @@ struct BlockList: Sendable {
   }
 
   var count: Int { indices[indices.count - 1] }
-  /// The number of heads: the tree's blocks.
-  var headCount: Int { headIndices[headIndices.count - 1] }
   var length: Int { offsets[offsets.count - 1] }
 
   private mutating func rebuildIndex(from first: Int) {
     offsets.removeSubrange((first + 1)...)
     indices.removeSubrange((first + 1)...)
-    headIndices.removeSubrange((first + 1)...)
     var offset = offsets[first]
     var index = indices[first]
-    var heads = headIndices[first]
     for c in first..<chunks.count {
       offset += chunks[c].length
       index += chunks[c].blocks.count
-      heads += chunks[c].heads
       offsets.append(offset)
       indices.append(index)
-      headIndices.append(heads)
     }
   }
 
-  /// The index of head number `head` (`head < headCount`).
-  func blockIndex(ofHead head: Int) -> Int {
-    let low = headIndices.lastIndex(atMost: head, among: chunks.count)
-    let chunk = chunks[low]
-    var remaining = head - headIndices[low]
-    if chunk.heads == chunk.blocks.count { return indices[low] + remaining }
-    for (i, block) in chunk.blocks.enumerated() where !block.continues {
-      if remaining == 0 { return indices[low] + i }
-      remaining -= 1
-    }
-    preconditionFailure("head \(head) not in its chunk")
-  }
-
-  /// The number of the head that block `index` is or continues.
-  func head(ofBlock index: Int) -> Int {
-    var index = index
-    while index > 0 && block(at: index).block.continues { index -= 1 }
-    let c = chunk(ofBlock: index)
-    var head = headIndices[c]
-    for block in chunks[c].blocks[..<(index - indices[c])] where !block.continues { head += 1 }
-    return head
-  }
-
-  /// The tree's block starting with stored block `index` (a head): the block itself,
-  /// or its pieces merged when blocks after it continue it.
-  func joined(at index: Int) -> (block: Block, start: Int) {
-    let (first, start) = block(at: index)
-    guard index + 1 < count, block(at: index + 1).block.continues else { return (first, start) }
-    var pieces: [(block: Block, start: Int)] = [(first, 0)]
-    var next = index + 1
-    while next < count {
-      let (piece, pieceStart) = block(at: next)
-      guard piece.continues else { break }
-      pieces.append((piece, pieceStart - start))
-      next += 1
-    }
-    return (Block.merged(pieces), start)
-  }
-
-  /// The index of the stored block containing `offset` (the last one for the end).
+  /// The index of the block containing `offset` (the last one for the end).
   func blockIndex(containing offset: Int) -> Int? {
     guard !chunks.isEmpty else { return nil }
     let (chunk, block) = position(of: offset)
     return indices[chunk] + block
   }
 
-  /// The chunk whose span holds `offset` and the index in it of the stored block
-  /// containing it (the last ones for the end); the list is not empty.
+  /// The chunk whose span holds `offset` and the index in it of the block containing
+  /// it (the last ones for the end); the list is not empty.
   private func position(of offset: Int) -> (chunk: Int, block: Int) {
     let low = offsets.lastIndex(atMost: offset, among: chunks.count)
     let starts = chunks[low].starts
@@ -166,15 +112,6 @@ struct BlockList: Sendable {
     guard !chunks.isEmpty, offset < length else { return nil }
     let (chunk, block) = position(of: offset)
     return chunks[chunk].starts[block] == offset - offsets[chunk] ? indices[chunk] + block : nil
-  }
-
-  /// The index of the first block starting at or after `offset`, if any.
-  func blockIndex(startingAtOrAfter offset: Int) -> Int? {
-    guard !chunks.isEmpty, offset < length else { return nil }
-    let (chunk, block) = position(of: max(offset, 0))
-    let index = indices[chunk] + block
-    if chunks[chunk].starts[block] + offsets[chunk] >= offset { return index }
-    return index + 1 < count ? index + 1 : nil
   }
 
   /// The first block from index `first` on whose examined span `[start, start + examined)`
@@ -223,41 +160,10 @@ struct BlockList: Sendable {
     }
   }
 
-  /// Calls `body` with each stored block and its offset, in order.
+  /// Calls `body` with each block and its offset, in order.
   func forEach(_ body: (Block, Int) -> Void) {
     for (c, chunk) in chunks.enumerated() {
       for (i, block) in chunk.blocks.enumerated() { body(block, offsets[c] + chunk.starts[i]) }
     }
-  }
-
-  /// Calls `body` with each of the tree's blocks (pieces merged) and its offset, in order.
-  func forEachJoined(_ body: (Block, Int) -> Void) {
-    // Every note's blocks are walked when a library is indexed: a block is handed on
-    // when the next head is reached, and pieces are gathered only for a large block.
-    var head: Block?
-    var headStart = 0
-    var pieces: [(block: Block, start: Int)] = []
-    for (c, chunk) in chunks.enumerated() {
-      let base = offsets[c]
-      for (i, block) in chunk.blocks.enumerated() {
-        let offset = base + chunk.starts[i]
-        if block.continues, let first = head {
-          if pieces.isEmpty { pieces.append((first, 0)) }
-          pieces.append((block, offset - headStart))
-          continue
-        }
-        if let first = head {
-          if pieces.isEmpty {
-            body(first, headStart)
-          } else {
-            body(Block.merged(pieces), headStart)
-            pieces.removeAll(keepingCapacity: true)
-          }
-        }
-        head = block
-        headStart = offset
-      }
-    }
-    if let first = head { body(pieces.isEmpty ? first : Block.merged(pieces), headStart) }
   }
 }

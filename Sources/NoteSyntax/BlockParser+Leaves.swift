@@ -27,7 +27,7 @@ extension BlockParser {
   mutating func footnoteDefinition(_ s: Int, _ e: Int, _ definition: (label: Range<Int>, end: Int)) {
     let node = builder.open(.footnoteDefinition, at: s)
     builder.leaf(.footnoteLabel, definition.label.lowerBound, definition.label.upperBound)
-    let (contentEnd, next, _) = paragraphExtent(e)!
+    let (contentEnd, next, _) = paragraphExtent(e)
     let content = LineMarkers.skipSpaces(p, definition.end, contentEnd)
     inlineContent(content, LineMarkers.trimEnd(p, content, contentEnd))
     builder.close(node, at: next)
@@ -35,26 +35,24 @@ extension BlockParser {
 
   // MARK: Tables
 
-  /// The number of columns of a GFM table whose header is the line `s..<e` (shorter
-  /// than `Pieces.largeBlock`): the next line is a delimiter row with as many cells as
-  /// the header.
-  mutating func tableColumns(_ s: Int, _ e: Int, limit: Int? = nil) -> Int? {
-    guard e - s < Pieces.largeBlock, LineMarkers.holdsPipe(p, s, e) else { return nil }
+  /// The number of columns of a GFM table whose header is the line `s..<e`: the next
+  /// line is a delimiter row with as many cells as the header. The delimiter row is
+  /// looked for first: it is a line's first bytes that tell, where the header's pipes
+  /// take reading the whole line.
+  mutating func tableColumns(_ s: Int, _ e: Int) -> Int? {
     let second = nextLine(e)
-    guard second < n, let secondEnd = examineShortLine(second), secondEnd < limit ?? n,
-      let columns = LineMarkers.tableDelimiterColumns(p, second, secondEnd),
-      LineMarkers.tableCells(p, s, e).count == columns
+    guard second < n else { return nil }
+    let secondEnd = examineLine(second)
+    guard let columns = LineMarkers.tableDelimiterColumns(p, second, secondEnd),
+      LineMarkers.holdsPipe(p, s, e), LineMarkers.tableCells(p, s, e).count == columns
     else { return nil }
     return columns
   }
 
-  /// Whether the line `s..<e`, under a paragraph's line, starts a table (whose
-  /// delimiter row ends before `limit`) that ends the paragraph.
-  mutating func startsTable(_ s: Int, _ e: Int, limit: Int) -> Bool {
-    guard LineMarkers.holdsPipe(p, s, e) else { return false }
-    let saved = lastLine
-    defer { lastLine = saved }
-    return tableColumns(s, e, limit: limit) != nil
+  /// Whether the line `s..<e`, under a paragraph's line, starts a table that ends the
+  /// paragraph.
+  mutating func startsTable(_ s: Int, _ e: Int) -> Bool {
+    tableColumns(s, e) != nil
   }
 
   /// A GFM table: its header, its delimiter row, and rows up to a blank line or a line
@@ -68,7 +66,8 @@ extension BlockParser {
     let row = builder.open(.tableRow, at: delimiter)
     builder.close(row, at: nextLine(delimiterEnd))
     var next = nextLine(delimiterEnd)
-    while next < n, let lineEnd = examineShortLine(next) {
+    while next < n {
+      let lineEnd = examineLine(next)
       if LineMarkers.isParagraphBreak(p, next, lineEnd) || LineMarkers.htmlBlockKind(p, next, lineEnd) != nil {
         break
       }

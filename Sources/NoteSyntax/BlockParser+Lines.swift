@@ -20,43 +20,6 @@ extension BlockParser {
     return j
   }
 
-  /// The end of the line starting at `i`, or `nil` when it is longer than
-  /// `Pieces.largeBlock` and large blocks are cut: a block that only needs to know how
-  /// a following line starts reads no more of a long one.
-  mutating func examineShortLine(_ i: Int) -> Int? {
-    examineLine(i, limit: cutsLargeBlocks ? i + Pieces.largeBlock : n)
-  }
-
-  /// The end of the line starting at `i` if it ends before `limit`; `nil` (the bytes up
-  /// to `limit` read) if it does not.
-  mutating func examineLine(_ i: Int, limit: Int) -> Int? {
-    guard limit < n else { return examineLine(i) }
-    if i == lastLine.start {
-      // Read whole by the block before: still `nil` when long, so that a block's parse
-      // does not depend on what the block before it read.
-      guard lastLine.end < limit else {
-        reach = max(reach, limit)
-        return nil
-      }
-      return examineLine(i)
-    }
-    let j: Int
-    var ascii = false
-    if recordsLines {
-      (j, ascii) = ByteScan.lineBreakAndASCII(p, from: i, to: limit)
-    } else {
-      j = ByteScan.lineBreak(p, from: i, to: limit)
-    }
-    guard j < limit else {
-      reach = max(reach, limit)
-      return nil
-    }
-    if recordsLines { record(i, j, ascii: ascii) }
-    lastLine = (i, j)
-    reach = max(reach, j + 1)
-    return j
-  }
-
   /// Records line `start..<end` for the line index if it is the next one not recorded.
   private mutating func record(_ start: Int, _ end: Int, ascii: Bool) {
     guard start >= recordedEnd else { return }
@@ -118,41 +81,17 @@ extension BlockParser {
 
   /// Extends a paragraph whose first line ends at `e` over its continuation lines.
   /// Returns the end of its last line's content, the start of the next line and, with
-  /// `setext`, the underline that makes it a setext heading; or, given the paragraph's
-  /// start (`largeFrom`) when large blocks are cut, `nil` once it runs past
-  /// `Pieces.largeBlock` bytes from there. With `setext`, a table's header ends it too.
-  /// In a list item whose content starts at column
-  /// `itemColumn`, a line indented as far that opens a fence or a heading ends it too.
+  /// `setext`, the underline that makes it a setext heading; with `setext`, a table's
+  /// header ends it too. In a list item whose content starts at column `itemColumn`, a
+  /// line indented as far that opens a fence or a heading ends it too.
   mutating func paragraphExtent(
-    _ e: Int, largeFrom start: Int? = nil, setext: Bool = false, itemColumn: Int? = nil
-  ) -> (contentEnd: Int, next: Int, underline: Underline?)? {
+    _ e: Int, setext: Bool = false, itemColumn: Int? = nil
+  ) -> (contentEnd: Int, next: Int, underline: Underline?) {
     var contentEnd = e
     var next = nextLine(e)
-    let budget = cutsLargeBlocks ? start.map { $0 + Pieces.largeBlock } : nil
-    // Setext underlines and tables count within the first `Pieces.largeBlock` bytes
-    // only, whether large blocks are cut or not: past them, a large paragraph's pieces
-    // do not look for them.
-    let limit = start.map { $0 + Pieces.largeBlock } ?? n
     while next < n {
-      let lineEnd: Int
-      if let budget {
-        guard next < budget, let end = examineLine(next, limit: budget) else {
-          let (ends, examined) = LineMarkers.endsParagraph(p, at: next)
-          reach = max(reach, examined)
-          if ends { break }
-          return nil
-        }
-        lineEnd = end
-      } else if let end = examineShortLine(next) {
-        lineEnd = end
-      } else {
-        let (ends, examined) = LineMarkers.endsParagraph(p, at: next)
-        reach = max(reach, examined)
-        if ends { break }
-        lineEnd = examineLine(next)
-      }
-      let early = setext && lineEnd < limit
-      if early, let level = LineMarkers.setextLevel(p, next, lineEnd) {
+      let lineEnd = examineLine(next)
+      if setext, let level = LineMarkers.setextLevel(p, next, lineEnd) {
         let first = LineMarkers.skipSpaces(p, next, lineEnd)
         let underline = Underline(level: level, range: first..<LineMarkers.trimEnd(p, first, lineEnd))
         return (contentEnd, nextLine(lineEnd), underline)
@@ -162,7 +101,7 @@ extension BlockParser {
       }
       if LineMarkers.isParagraphBreak(p, next, lineEnd) { break }
       if let itemColumn, breaksItemText(next, lineEnd, itemColumn) { break }
-      if early && startsTable(next, lineEnd, limit: limit) { break }
+      if setext && startsTable(next, lineEnd) { break }
       contentEnd = lineEnd
       next = nextLine(lineEnd)
     }

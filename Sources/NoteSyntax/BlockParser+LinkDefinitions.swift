@@ -86,7 +86,8 @@ extension BlockParser {
   private mutating func nextDefinitionLine(_ cursor: inout DefinitionCursor, blankEnds: Bool) -> Bool {
     guard cursor.lineEnd < n else { return false }
     let start = nextLine(cursor.lineEnd)
-    guard start < n, let end = examineShortLine(start) else { return false }
+    guard start < n else { return false }
+    let end = examineLine(start)
     if blankEnds && LineMarkers.isBlank(p, start, end) { return false }
     cursor = DefinitionCursor(at: start, lineEnd: end)
     return true

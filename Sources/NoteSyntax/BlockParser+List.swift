@@ -1,150 +1,45 @@
 extension BlockParser {
-  /// A list, or a piece of a large one (`continuing`, or once it runs past
-  /// `Pieces.largeBlock` bytes): cut before an item at least `Pieces.minimum` bytes into
-  /// the piece, where the 32 bytes before it pass ``Pieces/endsRun(_:from:to:)`` (or
-  /// after `Pieces.maximumLines` items). The items from `first` (its marker, and the end
-  /// of its first line; `nil` for a line longer than `Pieces.largeBlock`, whose text is
-  /// cut into pieces as a paragraph's is); or, in the piece that holds the end of such an
-  /// item's text, from the line after it (`after`), the list's node open already.
+  /// A list: the items from `first` (its marker, and the end of its first line), each
+  /// followed directly or after blank lines by the next of the same kind.
   mutating func list(
-    _ s: Int, ordered: Bool, first: (marker: LineMarkers.ListMarker, lineEnd: Int?)?, continuing: Bool,
-    node open: Int? = nil, after: Int? = nil, nested: Bool = false
-  ) -> BlockContext {
-    let node = open ?? builder.open(ordered ? .orderedList : .unorderedList, at: s)
-    let minimum = continuing ? Pieces.minimum : Pieces.largeBlock
-    var items = after == nil ? 0 : 1
-    var listEnd = after ?? s
-    // The content column of the last item (past any marker's indentation when unknown).
+    _ s: Int, ordered: Bool, first: (marker: LineMarkers.ListMarker, lineEnd: Int), nested: Bool = false
+  ) {
+    let node = builder.open(ordered ? .orderedList : .unorderedList, at: s)
+    var listEnd = s
+    // The content column of the last item.
     var itemColumn = Int.max
-    var current = first.map { (start: s, marker: $0.marker, lineEnd: $0.lineEnd) }
-    while true {
-      if let (lineStart, marker, lineEnd) = current {
-        let item = builder.open(.listItem, at: lineStart)
-        builder.leaf(.listMarker, marker.markerStart, marker.markerEnd)
-        let next: Int
-        if let lineEnd {
-          (next, itemColumn) = itemContent(lineStart, marker, lineEnd, ordered: ordered)
-        } else {
-          let (end, absent) = itemText(
-            from: marker.contentStart, pieceStart: s, minimum: minimum, regionStart: marker.contentStart,
-            mayCutAfterFarRead: true, absentClosers: 0)
-          switch end {
-          case .cut(let cut, let farRead):
-            builder.close(item, at: cut)
-            builder.close(node, at: cut)
-            return .continuing(Self.itemTextContext(ordered: ordered, afterFarRead: farRead), absentClosers: absent)
-          case .end(let following):
-            next = following
-          }
-        }
-        builder.close(item, at: next)
-        listEnd = next
-        items += 1
-      }
+    var current: (start: Int, marker: LineMarkers.ListMarker, lineEnd: Int)? = (s, first.marker, first.lineEnd)
+    while let (lineStart, marker, lineEnd) = current {
+      let item = builder.open(.listItem, at: lineStart)
+      builder.leaf(.listMarker, marker.markerStart, marker.markerEnd)
+      let next: Int
+      (next, itemColumn) = itemContent(lineStart, marker, lineEnd, ordered: ordered)
+      builder.close(item, at: next)
+      listEnd = next
+      current = nil
       // The next item may follow directly or after blank lines.
       var candidate = listEnd
-      var found: (marker: LineMarkers.ListMarker, lineEnd: Int?)?
       while candidate < n {
-        let candidateEnd: Int
-        if let end = examineShortLine(candidate) {
-          candidateEnd = end
-        } else if nested {
-          // A nested list is never cut into pieces: a long line ends it.
-          break
-        } else {
-          // A long line: an item whose text is cut into pieces, or read whole if blank.
-          let prefixEnd = candidate + Pieces.largeBlock
-          if let marker = LineMarkers.listMarker(p, candidate, prefixEnd), marker.ordered == ordered,
-            candidate == listEnd
-              || !Self.isIndentedCode(LineMarkers.indentation(p, candidate, prefixEnd).columns, itemColumn)
-          {
-            found = (marker, nil)
-            break
-          }
-          guard LineMarkers.isBlank(p, candidate, prefixEnd) else { break }
-          candidateEnd = examineLine(candidate)
-        }
+        let candidateEnd = examineLine(candidate)
         // After a blank line, a marker indented four columns or more, but less than the
         // last item's content, is no item of a top-level list: it is indented code.
         if let m = LineMarkers.listMarker(p, candidate, candidateEnd), m.ordered == ordered,
           nested || candidate == listEnd
             || !Self.isIndentedCode(LineMarkers.indentation(p, candidate, candidateEnd).columns, itemColumn)
         {
-          found = (m, candidateEnd)
+          current = (candidate, m, candidateEnd)
           break
         }
         guard LineMarkers.isBlank(p, candidate, candidateEnd) else { break }
         candidate = nextLine(candidateEnd)
       }
-      guard let found else { break }
-      if cutsLargeBlocks && !nested && candidate - s >= minimum
-        && (items >= Pieces.maximumLines || Pieces.endsRun(p, from: candidate - 32, to: candidate))
-      {
-        builder.close(node, at: candidate)
-        return .continuing(ordered ? .orderedList : .unorderedList)
-      }
-      current = (candidate, found.marker, found.lineEnd)
     }
     builder.close(node, at: listEnd)
-    return .text
   }
 
   /// Whether a line indented `columns` after a list whose last item's content starts at
   /// `itemColumn` is indented code rather than an item.
   static func isIndentedCode(_ columns: Int, _ itemColumn: Int) -> Bool { columns >= 4 && columns < itemColumn }
-
-  /// The context of a piece inside a long list item's text.
-  static func itemTextContext(ordered: Bool, afterFarRead: Bool) -> BlockContext.Piece {
-    switch (ordered, afterFarRead) {
-    case (false, false): .unorderedListText
-    case (false, true): .unorderedListTextAfterFarRead
-    case (true, false): .orderedListText
-    case (true, true): .orderedListTextAfterFarRead
-    }
-  }
-
-  /// A long list item's text from `start` (the item's node open), parsed as a
-  /// paragraph's, to the next cut or to its end: where it was cut, or the start of the
-  /// line after it (its text node closed).
-  private mutating func itemText(
-    from start: Int, pieceStart: Int, minimum: Int, regionStart: Int?, mayCutAfterFarRead: Bool,
-    absentClosers: ClosersAbsent
-  ) -> (InlineParser.PieceEnd, absent: ClosersAbsent) {
-    let content = builder.open(.inlineContent, at: start)
-    let (end, absent) = textPiece(
-      .listItem, from: start, pieceStart: pieceStart, minimum: minimum, regionStart: regionStart,
-      mayCutAfterFarRead: mayCutAfterFarRead, absentClosers: absentClosers)
-    switch end {
-    case .cut(let cut, _):
-      builder.close(content, at: cut)
-      return (end, absent)
-    case .end(let contentEnd):
-      builder.close(content, at: contentEnd)
-      return (.end(nextLine(contentEnd)), absent)
-    }
-  }
-
-  /// A piece inside a long list item's text, at `s`: its text to the next cut, or to its
-  /// end, then the list's next items.
-  mutating func itemTextPiece(_ s: Int, ordered: Bool, mayCutAfterFarRead: Bool, absentClosers: ClosersAbsent)
-    -> BlockContext
-  {
-    let node = builder.open(ordered ? .orderedList : .unorderedList, at: s)
-    let item = builder.open(.listItem, at: s)
-    let (end, absent) = itemText(
-      from: s, pieceStart: s, minimum: Pieces.minimum, regionStart: nil, mayCutAfterFarRead: mayCutAfterFarRead,
-      absentClosers: absentClosers)
-    switch end {
-    case .cut(let cut, let farRead):
-      builder.close(item, at: cut)
-      builder.close(node, at: cut)
-      return .continuing(
-        Self.itemTextContext(ordered: ordered, afterFarRead: farRead || !mayCutAfterFarRead), absentClosers: absent)
-    case .end(let next):
-      builder.close(item, at: next)
-      return list(s, ordered: ordered, first: nil, continuing: true, node: node, after: next)
-    }
-  }
 
   /// A list item's content after its marker (whose line `s..<e` it is): its first
   /// line's block, then the blocks of the lines indented to its content column, blank
@@ -173,7 +68,8 @@ extension BlockParser {
     while next < n {
       var candidate = next
       var candidateEnd: Int?
-      while candidate < n, let end = examineShortLine(candidate) {
+      while candidate < n {
+        let end = examineLine(candidate)
         guard LineMarkers.isBlank(p, candidate, end) else {
           candidateEnd = end
           break
@@ -189,7 +85,7 @@ extension BlockParser {
         guard nested.ordered != ordered, columns < column + 4, listDepth < 32 else { break }
         let node = builder.count
         listDepth += 1
-        _ = list(candidate, ordered: nested.ordered, first: (nested, end), continuing: false, nested: true)
+        list(candidate, ordered: nested.ordered, first: (nested, end), nested: true)
         listDepth -= 1
         next = builder.end(of: node)
         continue
@@ -216,7 +112,7 @@ extension BlockParser {
     if let kind = LineMarkers.htmlBlockKind(p, c, e) {
       return itemHTMLBlock(c, e, kind: kind, column: column)
     }
-    let (contentEnd, following, underline) = paragraphExtent(e, itemColumn: column)!
+    let (contentEnd, following, underline) = paragraphExtent(e, itemColumn: column)
     let text = LineMarkers.skipSpaces(p, c, e)
     if let underline {
       setextHeading(text, contentEnd, underline: underline, next: following)

@@ -25,11 +25,7 @@ extension BlockParser {
     var lines = 1
     while true {
       guard answerLine < n, lines <= Self.maxQuestionLines else { return false }
-      // The line after the `Q:` line is read whole, as an answer's first line is; a long
-      // line further on ends the search.
-      guard let end = lines == 1 ? examineLine(answerLine) : examineShortLine(answerLine) else {
-        return false
-      }
+      let end = examineLine(answerLine)
       answerEnd = end
       if LineMarkers.promptMarkerSpan(p, answerLine, end, letter: UInt8(ascii: "A")) != nil { break }
       // After a blank line, only the answer.
@@ -58,7 +54,7 @@ extension BlockParser {
     }
     // The answer's lines: every line read to its end or to a break, so the block's
     // reach covers them and the line after.
-    let (answerTextEnd, next, _) = paragraphExtent(answerEnd)!
+    let (answerTextEnd, next, _) = paragraphExtent(answerEnd)
     prompt(.answerMarker, .answer, answerLine, answerEnd, answerTextEnd, marker: answer, empty: .qaEmptyAnswer)
     builder.close(node, at: next)
     return true
@@ -71,7 +67,7 @@ extension BlockParser {
   /// within ``maxCodeAnswerLines`` lines.
   private mutating func codeAnswer(_ s: Int, _ e: Int, _ marker: (end: Int, wellFormed: Bool)) -> Int? {
     let fenceLine = nextLine(e)
-    guard fenceLine < n, let fenceEnd = examineShortLine(fenceLine),
+    guard fenceLine < n, case let fenceEnd = examineLine(fenceLine),
       let fence = LineMarkers.openingCodeFence(p, fenceLine, fenceEnd)
     else { return nil }
     let context = BlockContext.code(fence: fence.character, length: fence.run.count)

@@ -14,7 +14,7 @@ struct BlockParser {
   var reach = 0
   /// How many lists the current item is nested in (nesting stops at 32).
   var listDepth = 0
-  var builder = TreeBuilder()
+  var builder: TreeBuilder
   /// The latest line examined, which is often examined again next.
   var lastLine = (start: -1, end: 0)
   /// Whether each line is recorded for the line index the first time it is examined
@@ -26,68 +26,25 @@ struct BlockParser {
   /// The start of the first line not recorded yet.
   var recordedEnd = 0
   var recordingBroken = false
-  /// Whether paragraphs, quotes and lists longer than `Pieces.largeBlock` are cut into
-  /// pieces (see ``Pieces``); without, each is one block however long.
-  let cutsLargeBlocks: Bool
-  /// Whether the buffer's end is the text's (not that of a window of it).
-  let endsText: Bool
-  /// Whether the last block parsed holds a closer that the context it was parsed in
-  /// said is absent (``BlockContext/absentClosers``): the block before that found it
-  /// absent must be parsed again.
-  private(set) var contradictsContext = false
-  /// Whether the last block's searches in vain read to the buffer's end (which was not
-  /// the text's): its large block goes on past the buffer.
-  private(set) var searchedPastBuffer = false
-  /// In a reparse: where an old piece after the edit starts in the text it continues,
-  /// with the closers it was parsed assuming absent (``InlineParser/KnownAbsence``).
-  var absentAfter: (position: Int, kinds: ClosersAbsent, text: BlockContext.Piece.Text)?
 
+  /// A parser of the blocks in `buffer`; `expectedNodes`, the most nodes a block is
+  /// expected to hold (a reparse's window may hold one block as long as itself).
   init(
-    buffer: UnsafeBufferPointer<UInt8>, startsDocument: Bool, recordsLines: Bool = false,
-    cutsLargeBlocks: Bool = true, endsText: Bool = true
+    buffer: UnsafeBufferPointer<UInt8>, startsDocument: Bool, recordsLines: Bool = false, expectedNodes: Int = 256
   ) {
+    builder = TreeBuilder(capacity: expectedNodes)
     self.p = buffer
     self.n = buffer.count
     self.startsDocument = startsDocument
     self.recordsLines = recordsLines
-    self.cutsLargeBlocks = cutsLargeBlocks
-    self.endsText = endsText
     if recordsLines { lines.reserveCapacity(LineIndex.chunkSize) }
   }
 
-  /// Parses the block at line start `s` (`s < n`) in `context`; in a context that
-  /// continues a large block, at the start of its next piece (which may be inside a line).
+  /// Parses the block at line start `s` (`s < n`) in `context`.
   mutating func parseBlock(at s: Int, in context: BlockContext) -> Block {
     reach = s
-    contradictsContext = false
-    searchedPastBuffer = false
     builder.reset(base: s)
-    let next: BlockContext
-    if context.isCode {
-      next = codeLines(s, examineLine(s), context)
-    } else if context.continues {
-      next = continuePiece(s, context)
-    } else if let e = examineLine(s, limit: cutsLargeBlocks ? s + Pieces.largeBlock : n) {
-      next = textOrFrontMatter(s, e)
-    } else if LineMarkers.indentation(p, s, s + Pieces.largeBlock).columns >= 4 {
-      // A long line of indented code.
-      next = indentedCode(s, examineLine(s))
-    } else if LineMarkers.quoteMarker(p, s, s + Pieces.largeBlock) != nil {
-      // A long quote line, whose text may be cut into pieces.
-      next = blockquote(s, continuing: false)
-    } else if !LineMarkers.isThematicBreak(p, s, s + Pieces.largeBlock),
-      let marker = LineMarkers.listMarker(p, s, s + Pieces.largeBlock)
-    {
-      // A long list item, whose text is cut into pieces.
-      next = list(s, ordered: marker.ordered, first: (marker, nil), continuing: false)
-    } else if startsLongParagraph(s) {
-      // A first line longer than `Pieces.largeBlock` that can only be a paragraph's.
-      let node = builder.open(.paragraph, at: s)
-      let textStart = LineMarkers.paragraphLineMarker(p, s, s + Pieces.largeBlock, &builder)
-      next = paragraphPiece(node, pieceStart: s, from: textStart, regionStart: textStart, minimum: Pieces.largeBlock)
-    } else {
-      next = textOrFrontMatter(s, examineLine(s))
-    }
+    let next = context.isCode ? codeLines(s, examineLine(s), context) : textOrFrontMatter(s, examineLine(s))
     return builder.makeBlock(reach: reach, context: context, next: next)
   }
 
@@ -109,114 +66,6 @@ struct BlockParser {
     return textBlock(s, e)
   }
 
-  /// Whether a line at `s` longer than `Pieces.largeBlock` starts a paragraph: its first
-  /// bytes match no other block rule (a line that is only spaces so far, or that starts
-  /// like a code fence, front matter or a question, is read whole instead).
-  private func startsLongParagraph(_ s: Int) -> Bool {
-    let end = s + Pieces.largeBlock
-    let first = LineMarkers.skipSpaces(p, s, end)
-    guard first < end, !LineMarkers.startsLikeAFence(p, s, end) else { return false }
-    if startsDocument && s == 0 && p[0] == UInt8(ascii: "-") { return false }
-    // An HTML block or a footnote definition is read whole (a line that long is never
-    // a table's header).
-    if LineMarkers.htmlBlockKind(p, s, end) != nil || LineMarkers.footnoteDefinition(p, s, end) != nil {
-      return false
-    }
-    return LineMarkers.headingLevel(p, s, end) == nil && LineMarkers.listMarker(p, s, end) == nil
-      && LineMarkers.quoteMarker(p, s, end) == nil
-      && LineMarkers.promptMarkerSpan(p, s, end, letter: UInt8(ascii: "Q")) == nil
-      && LineMarkers.summaryMarkerEnd(p, s, end) == nil
-  }
-
-  /// The next piece of a large block, at `s`.
-  private mutating func continuePiece(_ s: Int, _ context: BlockContext) -> BlockContext {
-    let piece = context.piece
-    switch piece {
-    case .paragraph, .paragraphAfterFarRead:
-      let node = builder.open(.paragraph, at: s)
-      return paragraphPiece(
-        node, pieceStart: s, from: s, regionStart: nil, minimum: Pieces.minimum,
-        mayCutAfterFarRead: piece == .paragraph, absentClosers: context.absentClosers)
-    case .quote:
-      if let e = examineShortLine(s) {
-        guard LineMarkers.quoteMarker(p, s, e) != nil else { return textBlock(s, e) }
-      } else if LineMarkers.quoteMarker(p, s, s + Pieces.largeBlock) == nil {
-        return textBlock(s, examineLine(s))
-      }
-      return blockquote(s, continuing: true)
-    case .quoteText, .quoteTextAfterFarRead:
-      return quoteTextPiece(s, mayCutAfterFarRead: piece == .quoteText, absentClosers: context.absentClosers)
-    case .unorderedList, .orderedList:
-      let ordered = piece == .orderedList
-      let e = examineShortLine(s)
-      guard let marker = LineMarkers.listMarker(p, s, e ?? s + Pieces.largeBlock), marker.ordered == ordered else {
-        return textBlock(s, e ?? examineLine(s))
-      }
-      return list(s, ordered: ordered, first: (marker, e), continuing: true)
-    case .unorderedListText, .unorderedListTextAfterFarRead:
-      return itemTextPiece(
-        s, ordered: false, mayCutAfterFarRead: piece == .unorderedListText, absentClosers: context.absentClosers)
-    case .orderedListText, .orderedListTextAfterFarRead:
-      return itemTextPiece(
-        s, ordered: true, mayCutAfterFarRead: piece == .orderedListText, absentClosers: context.absentClosers)
-    case .none:
-      return textBlock(s, examineLine(s))
-    }
-  }
-
-  /// A piece of a large paragraph whose node is open: its text from `start` to the next
-  /// place where it is cut, or to its end (see ``InlineParser/parsePiece(from:pieceStart:minimum:regionStart:mayCutAfterFarRead:quoteLineFrom:into:)``).
-  private mutating func paragraphPiece(
-    _ node: Int, pieceStart: Int, from start: Int, regionStart: Int?, minimum: Int, mayCutAfterFarRead: Bool = true,
-    absentClosers: ClosersAbsent = 0
-  ) -> BlockContext {
-    let (end, absent) = textPiece(
-      .paragraph, from: start, pieceStart: pieceStart, minimum: minimum, regionStart: regionStart,
-      mayCutAfterFarRead: mayCutAfterFarRead, absentClosers: absentClosers)
-    switch end {
-    case .cut(let cut, let farRead):
-      builder.close(node, at: cut)
-      return .continuing(
-        farRead || !mayCutAfterFarRead ? .paragraphAfterFarRead : .paragraph, absentClosers: absent)
-    case .end(let contentEnd):
-      builder.close(node, at: nextLine(contentEnd))
-      return .text
-    }
-  }
-
-  /// A large block's text from `start` (see ``InlineParser/parsePiece(from:pieceStart:minimum:regionStart:mayCutAfterFarRead:quoteLineFrom:into:)``),
-  /// parsed knowing the closers the pieces before found absent (`absentClosers`, and in
-  /// a reparse ``absentAfter``): where it ended, and the closers absent from the next
-  /// piece on.
-  mutating func textPiece(
-    _ text: BlockContext.Piece.Text, from start: Int, pieceStart: Int, minimum: Int, regionStart: Int?,
-    mayCutAfterFarRead: Bool, absentClosers: ClosersAbsent
-  ) -> (InlineParser.PieceEnd, absent: ClosersAbsent) {
-    var parser =
-      switch text {
-      case .paragraph: InlineParser(paragraphIn: p, from: start)
-      case .listItem: InlineParser(paragraphIn: p, from: start, checksQuestionMarkers: false)
-      case .quoteLine: InlineParser(quoteLineIn: p, from: start)
-      }
-    parser.knownAbsence.assumed = absentClosers
-    if let absentAfter, absentAfter.text == text {
-      parser.knownAbsence.after = absentAfter.position
-      parser.knownAbsence.afterKinds = absentAfter.kinds
-    }
-    let end = parser.parsePiece(
-      from: start, pieceStart: pieceStart, minimum: minimum, regionStart: regionStart,
-      mayCutAfterFarRead: mayCutAfterFarRead, quoteLineFrom: text == .quoteLine ? start : nil, into: &builder)
-    reach = max(reach, parser.reach)
-    // A search in vain to a window's end says nothing of the text after it: the block
-    // is parsed again in a larger window (``NoteDocument/replace(_:with:)``).
-    if !endsText && parser.searchedToBufferEnd {
-      reach = max(reach, n + 1)
-      searchedPastBuffer = true
-    }
-    if parser.contradictsAssumption { contradictsContext = true }
-    return (end, parser.absentAfterPiece)
-  }
-
   /// A block outside code at line start `s` whose first line ends at `e`; returns the
   /// context after it.
   private mutating func textBlock(_ s: Int, _ e: Int) -> BlockContext {
@@ -236,9 +85,9 @@ struct BlockParser {
       let node = builder.open(.thematicBreak, at: s)
       builder.close(node, at: nextLine(e))
     } else if let marker = LineMarkers.listMarker(p, s, e) {
-      return list(s, ordered: marker.ordered, first: (marker, e), continuing: false)
+      list(s, ordered: marker.ordered, first: (marker, e))
     } else if LineMarkers.quoteMarker(p, s, e) != nil {
-      return blockquote(s, continuing: false)
+      blockquote(s)
     } else if let fence = LineMarkers.openingDelimitedBlock(p, s, e) {
       return codeBlockStart(s, e, fence)
     } else if let definition = LineMarkers.footnoteDefinition(p, s, e) {
@@ -252,7 +101,7 @@ struct BlockParser {
     } else if let markerEnd = LineMarkers.summaryMarkerEnd(p, s, e) {
       summary(s, e, markerEnd)
     } else {
-      return paragraph(s, e)
+      paragraph(s, e)
     }
     return .text
   }
@@ -315,21 +164,16 @@ struct BlockParser {
     builder.close(node, at: nextLine(e))
   }
 
-  private mutating func paragraph(_ s: Int, _ e: Int) -> BlockContext {
-    guard let (contentEnd, next, underline) = paragraphExtent(e, largeFrom: s, setext: true) else {
-      let node = builder.open(.paragraph, at: s)
-      let textStart = LineMarkers.paragraphLineMarker(p, s, e, &builder)
-      return paragraphPiece(node, pieceStart: s, from: textStart, regionStart: textStart, minimum: Pieces.largeBlock)
-    }
+  private mutating func paragraph(_ s: Int, _ e: Int) {
+    let (contentEnd, next, underline) = paragraphExtent(e, setext: true)
     if let underline {
       setextHeading(s, contentEnd, underline: underline, next: next)
-      return .text
+      return
     }
     let node = builder.open(.paragraph, at: s)
     let textStart = LineMarkers.paragraphLineMarker(p, s, e, &builder)
     inline(textStart, contentEnd, questionMarkers: true)
     builder.close(node, at: next)
-    return .text
   }
 
   private mutating func summary(_ s: Int, _ e: Int, _ markerEnd: Int) {

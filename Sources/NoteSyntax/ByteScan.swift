@@ -28,8 +28,8 @@ enum ByteScan {
   @inline(__always)
   static func holdsAny(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ a: Vector, _ b: Vector, _ c: Vector) -> Bool {
     var mask = SIMDMask<Vector>(repeating: false)
-    for k in stride(from: 0, to: 64, by: 16) {
-      let v = loadVector(bytes, i &+ k)
+    for lane in stride(from: 0, to: 64, by: 16) {
+      let v = loadVector(bytes, i &+ lane)
       mask = mask .| (v .== a) .| (v .== b) .| (v .== c)
     }
     let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)

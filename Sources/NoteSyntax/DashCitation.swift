@@ -5,10 +5,8 @@
 /// location or section marker and a number (`p. 6`, `pp. 6–7`, `ch. IV`, `loc. 1234`,
 /// `§ 3`). A dash inside a sentence, or one followed by anything else, is text.
 enum DashCitation {
-  /// The most bytes such a citation takes, from its dash to the line's end. A long
-  /// quote line is never cut as close as this after a dash that may start one
-  /// (``InlineParser/mayCutQuoteLine(at:_:)``), so the piece holding a line's end holds
-  /// its citation whole and finds the one a parse of the whole line finds.
+  /// The most bytes such a citation takes, from its dash to the line's end: the search
+  /// for its dash reads no further back.
   static let maximumLength = 160
 
   /// The dash citation ending `start..<end` (a quote line's text without its trailing

@@ -4,9 +4,7 @@
 /// Adding a construct is one entry here (with its ``NodeKind``), its tests and its
 /// token type and editor colours. Everything else follows from the list: which bytes
 /// stop the parser's scan of plain text (``InlineGrammar/startsConstruct``), which
-/// constructs a byte may start and in what order, and the bits by which a large
-/// paragraph's pieces tell each other which closers lie nowhere ahead
-/// (``InlineGrammar/Absence``).
+/// constructs a byte may start and in what order.
 enum InlineGrammar {
   static let constructs: [InlineConstruct] = [
     InlineConstruct("backslash escape", .escape),
@@ -46,29 +44,6 @@ enum InlineGrammar {
   /// every control byte and every non-ASCII byte anyway): at most
   /// ``InlineTriggers/capacity``.
   static let asciiTriggers: [UInt8] = (0x20..<0x80).map(UInt8.init).filter { startsConstruct[Int($0)] }
-
-  /// The bits naming kinds of closer that a large paragraph's pieces may know absent
-  /// from the text after them: one per span construct, and a link's `]` and `)`.
-  enum Absence {
-    /// The bit of the span construct at `index` of ``constructs``.
-    static let spanBits: [ClosersAbsent] = {
-      var bits = [ClosersAbsent](repeating: 0, count: constructs.count)
-      var next: ClosersAbsent = 1
-      for (index, construct) in constructs.enumerated() {
-        if case .span = construct.parse {
-          bits[index] = next
-          next <<= 1
-        }
-      }
-      return bits
-    }()
-    static let spans: ClosersAbsent = spanBits.reduce(0, |)
-    /// A link's `]` on its `[`'s line, and its `)` on the line of its `](`: absent to
-    /// the end of that line, not of the text.
-    static let bracket: ClosersAbsent = (spans + 1).nextPowerOfTwo
-    static let parenthesis: ClosersAbsent = bracket << 1
-    static let onTheLine = bracket | parenthesis
-  }
 }
 
 extension InlineGrammar {
@@ -100,7 +75,6 @@ extension InlineGrammar {
         return next
       }
     }()
-    let spanBits = InlineGrammar.Absence.spanBits
 
     private init() {
       precondition(
@@ -130,18 +104,6 @@ struct SpanSearches {
     case 6: body(&s6)
     default: body(&s7)
     }
-  }
-}
-
-/// A set of kinds of closer known absent (``InlineGrammar/Absence``), one bit each.
-typealias ClosersAbsent = UInt16
-
-extension ClosersAbsent {
-  /// The smallest power of two at least `self`.
-  fileprivate var nextPowerOfTwo: ClosersAbsent {
-    var value: ClosersAbsent = 1
-    while value < self { value <<= 1 }
-    return value
   }
 }
 

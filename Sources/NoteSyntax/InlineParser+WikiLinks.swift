@@ -1,20 +1,10 @@
 /// Footnote references (`[^label]`) and wiki links (`[[target#heading|shown text]]`,
 /// embeds `![[target]]`): bracketed constructs that end at their `]` on the opener's
-/// line, found as a link's is (a large paragraph's pieces share the `bracket` absence
-/// bit with links: no `]` on the line is no closer for either).
+/// line, found as a link's is.
 extension InlineParser {
-  /// The first `]` on the line from `from` (of an opener at `opener`), before `end`.
+  /// The first `]` on the line from `from`, before `end`.
   @inline(__always)
-  private mutating func bracketOnTheLine(from: Int, opener: Int, _ end: Int) -> Int? {
-    if end == regionEnd && region.streaming {
-      guard let closingBracket = bracketOnTheLine(from: from) else {
-        bracketAbsentFrom = opener
-        return nil
-      }
-      // The byte after the `]` is read too (a wiki link's second `]`).
-      region.reach = max(region.reach, closingBracket + 2)
-      return closingBracket
-    }
+  private mutating func bracketOnTheLine(from: Int, _ end: Int) -> Int? {
     let closingBracket = bracketOrBreak(from: from)
     return closingBracket < end && bytes[closingBracket] == UInt8(ascii: "]") ? closingBracket : nil
   }
@@ -23,7 +13,7 @@ extension InlineParser {
   /// label of at least one byte, without spaces.
   mutating func footnoteClose(at i: Int, _ end: Int) -> Int? {
     guard i + 3 < end, bytes[i + 1] == UInt8(ascii: "^"),
-      let closingBracket = bracketOnTheLine(from: i + 2, opener: i, end),
+      let closingBracket = bracketOnTheLine(from: i + 2, end),
       closingBracket > i + 2
     else { return nil }
     let bytes = self.bytes
@@ -54,7 +44,7 @@ extension InlineParser {
       targetStart < end,
       bytes[targetStart] != UInt8(ascii: "|"), bytes[targetStart] != UInt8(ascii: "]")
     else { return nil }
-    guard let closingBracket = bracketOnTheLine(from: targetStart, opener: i, end), closingBracket + 1 < end,
+    guard let closingBracket = bracketOnTheLine(from: targetStart, end), closingBracket + 1 < end,
       bytes[closingBracket + 1] == UInt8(ascii: "]")
     else {
       return nil

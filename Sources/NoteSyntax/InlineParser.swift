@@ -6,21 +6,15 @@
 /// cost stays linear in the region's length even on pathological input. Searches for
 /// what cannot cross a line break (a cloze's or a link's brackets) stop at the line's
 /// end, so a construct in a long line reads no further than it needs.
-///
-/// In a piece of a large paragraph (``parsePiece(from:pieceStart:minimum:regionStart:mayCutAfterFarRead:quoteLineFrom:into:)``) the
-/// region's end is not known in advance: it is found line by line as the parse and its
-/// searches need it (``Region``), and the parser records how far it read (``reach``).
 struct InlineParser {
   let bytes: UnsafeBufferPointer<UInt8>
-  /// End of the whole region being parsed (searches never go past it); in a piece of a
-  /// large paragraph, the buffer's end, the region's own end being found by `region`.
+  /// End of the whole region being parsed: searches never go past it.
   let regionEnd: Int
   /// Whether lines after a line break are checked for malformed `Q:`/`A:` markers.
   let checksQuestionMarkers: Bool
 
   static let maxDepth = 32
 
-  var region: Region
   private var lineEnds = ForwardSearch()
   var bracketsOrBreaks = ForwardSearch()
   var parensOrBreaks = ForwardSearch()
@@ -31,82 +25,11 @@ struct InlineParser {
   /// One search for each span construct's closer.
   var spanClosers = SpanSearches()
 
-  /// What is known of closers absent from a large paragraph's text (for its pieces'
-  /// top-level searches).
-  struct KnownAbsence {
-    /// The kinds of closer that the pieces before this one found nowhere from their
-    /// openers to the text's end (a link's, to the line's end), so none lies in this
-    /// piece or after it (on its first line). A top-level opener of such a kind is text
-    /// at once, without a search; that none lies in the piece is checked when it ends
-    /// (``contradictsAssumption``).
-    var assumed: ClosersAbsent = 0
-    /// From `after` to the text's end lies no closer of `afterKinds`: in a reparse,
-    /// where an old piece after the edit starts that was parsed assuming none (its
-    /// bytes, and all after it, are as they were). A search in vain from before it stops
-    /// there; one from an opener at or past it reads on (a quote line's or list item's
-    /// text is its line, and the opener may lie on a later one).
-    var after = Int.max
-    var afterKinds: ClosersAbsent = 0
-  }
-
-  var knownAbsence = KnownAbsence()
-  /// The kinds of closer that a top-level opener in this piece searched for in vain to
-  /// the text's end (or the line's). Such a search reads ahead in `farRegion`, not
-  /// `region` (a link's reads no region, the line being its end): the piece depends on
-  /// the bytes after its end only through them, and the pieces after it check them
-  /// (``KnownAbsence/assumed``), so its examined span stays its own.
-  var foundAbsent: ClosersAbsent = 0
-  /// Where the last link whose `]` (or `)`) was found absent opened (its `[`, or its `]`).
-  var bracketAbsentFrom = 0
-  var parenthesisAbsentFrom = 0
-  /// The closers absent from the next piece on, once the piece is cut
-  /// (``finishPiece(from:to:)``).
-  var absentAfterPiece: ClosersAbsent = 0
-  /// Where the piece's text starts, and the search for its first line break.
-  var pieceTextStart = 0
-  var pieceLineBreaks = ForwardSearch()
-  /// Whether the piece holds a closer of a kind in ``KnownAbsence/assumed``: a piece
-  /// before it must be parsed again (``NoteDocument/replace(_:with:)``).
-  var contradictsAssumption = false
-  var farRegion: Region
-
-  /// Whether a search in vain read to the buffer's end (which, in a window of the text,
-  /// is not the text's).
-  var searchedToBufferEnd: Bool { farRegion.reach > bytes.count || lineSearchedToBufferEnd }
-  /// Whether a link's search for its `]` or `)` met the buffer's end before the line's.
-  var lineSearchedToBufferEnd = false
-
   init(buffer: UnsafeBufferPointer<UInt8>, regionEnd: Int, checksQuestionMarkers: Bool = false) {
     self.bytes = buffer
     self.regionEnd = regionEnd
     self.checksQuestionMarkers = checksQuestionMarkers
-    region = Region(known: regionEnd)
-    farRegion = region
   }
-
-  /// A parser for a large paragraph's text (or a list item's, without
-  /// `checksQuestionMarkers`) from `start`, whose end is found as needed.
-  init(paragraphIn buffer: UnsafeBufferPointer<UInt8>, from start: Int, checksQuestionMarkers: Bool = true) {
-    self.bytes = buffer
-    self.regionEnd = buffer.count
-    self.checksQuestionMarkers = checksQuestionMarkers
-    region = Region(streamingFrom: start, lineOnly: false)
-    farRegion = region
-  }
-
-  /// A parser for the text of a long quote line from `start`, which ends at the line's
-  /// end, found as needed.
-  init(quoteLineIn buffer: UnsafeBufferPointer<UInt8>, from start: Int) {
-    self.bytes = buffer
-    self.regionEnd = buffer.count
-    self.checksQuestionMarkers = false
-    region = Region(streamingFrom: start, lineOnly: true)
-    farRegion = region
-  }
-
-  /// One past the furthest byte read to find the region's end and by searches (in a
-  /// piece of a large paragraph).
-  var reach: Int { region.reach }
 
   /// The end of the line that `i` is in, looked for no further than `end`.
   @inline(__always)
@@ -120,43 +43,36 @@ struct InlineParser {
   /// The first `]` or line break from `i` (a search that never leaves the line).
   @inline(__always)
   mutating func bracketOrBreak(from i: Int) -> Int {
-    Self.closerOrBreak(UInt8(ascii: "]"), from: i, &bracketsOrBreaks, &region, bytes, end: regionEnd)
+    Self.closerOrBreak(UInt8(ascii: "]"), from: i, &bracketsOrBreaks, bytes, end: regionEnd)
   }
 
   /// The first `)` or line break from `i`.
   @inline(__always)
   mutating func parenOrBreak(from i: Int) -> Int {
-    Self.closerOrBreak(UInt8(ascii: ")"), from: i, &parensOrBreaks, &region, bytes, end: regionEnd)
+    Self.closerOrBreak(UInt8(ascii: ")"), from: i, &parensOrBreaks, bytes, end: regionEnd)
   }
 
   /// The first `closer` or line break from `i` before `end`, with `search` (the one kept
-  /// for that closer), read as far as the region records.
+  /// for that closer).
   @inline(__always)
   private static func closerOrBreak(
-    _ closer: UInt8, from i: Int, _ search: inout ForwardSearch, _ region: inout Region,
-    _ bytes: UnsafeBufferPointer<UInt8>, end: Int
+    _ closer: UInt8, from i: Int, _ search: inout ForwardSearch, _ bytes: UnsafeBufferPointer<UInt8>, end: Int
   ) -> Int {
-    let found = search.find(in: bytes, from: i, end: end, bytes: closer, ByteClass.lf, ByteClass.cr) {
+    search.find(in: bytes, from: i, end: end, bytes: closer, ByteClass.lf, ByteClass.cr) {
       bytes[$0] == closer || ByteClass.isLineBreak(bytes[$0])
     }
-    region.reach = max(region.reach, found + 1)
-    return found
   }
 
-  /// Parses `start..<end` and adds its nodes to `builder`. A hashtag or `_` at
-  /// `regionStart` (by default `start`) needs nothing before it; elsewhere the byte
-  /// before it counts.
-  mutating func parse(
-    _ start: Int, _ end: Int, into builder: inout TreeBuilder, depth: Int = 0, regionStart: Int? = nil
-  ) {
-    let textRegionStart = regionStart ?? start
+  /// Parses `start..<end` and adds its nodes to `builder`. A hashtag or `_` at `start`
+  /// needs nothing before it; elsewhere the byte before it counts.
+  mutating func parse(_ start: Int, _ end: Int, into builder: inout TreeBuilder, depth: Int = 0) {
     let triggers = grammar.triggers
     var i = start
     var textStart = start
     while i < end {
       i = nextConstructStart(from: i, before: end, triggers)
       guard i < end else { break }
-      i = construct(at: i, textRegionStart, end, &textStart, &builder, depth)
+      i = construct(at: i, start, end, &textStart, &builder, depth)
     }
     flush(&textStart, end, &builder)
   }
@@ -314,7 +230,6 @@ struct InlineParser {
   /// For a link or image whose `[` is at `bracket`: the positions of its `]` and closing
   /// `)`, both on the `[`'s line and before `end`.
   private mutating func linkClose(bracket: Int, _ end: Int) -> (Int, Int)? {
-    if end == regionEnd && region.streaming { return topLevelLinkClose(bracket: bracket) }
     let closingBracket = bracketOrBreak(from: bracket + 1)
     guard closingBracket + 1 < end, bytes[closingBracket] == UInt8(ascii: "]"),
       bytes[closingBracket + 1] == UInt8(ascii: "(")

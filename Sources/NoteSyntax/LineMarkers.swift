@@ -210,35 +210,6 @@ enum LineMarkers {
     return marker.contentStart < lineEnd
   }
 
-  /// Whether the line at `i` ends a paragraph, reading as little of it as that takes:
-  /// its first 256 bytes, or the whole line when they cannot tell (only spaces so far,
-  /// three backticks first, which open a code fence if no backtick follows, or a
-  /// thematic break so far). Returns one past the last byte read.
-  static func endsParagraph(_ p: Buffer, at i: Int) -> (ends: Bool, reach: Int) {
-    let n = p.count
-    let probe = min(n, i + 256)
-    var lineEnd = ByteScan.lineBreak(p, from: i, to: probe)
-    if lineEnd == probe && probe < n {
-      let first = skipSpaces(p, i, probe)
-      if first == probe || p[first] == UInt8(ascii: "`") && startsLikeAFence(p, i, probe)
-        || isThematicBreak(p, i, probe)
-      {
-        lineEnd = ByteScan.lineBreak(p, from: probe, to: n)
-      }
-    }
-    return (isParagraphBreak(p, i, lineEnd), lineEnd + 1)
-  }
-
-  /// Whether the line at `i` starts as a code fence does (0 to 3 spaces, then three
-  /// backticks or tildes), read no further than `end`: a line that does not is no fence
-  /// however it goes on.
-  static func startsLikeAFence(_ p: Buffer, _ i: Int, _ end: Int) -> Bool {
-    var start = i
-    while start < end && start - i < 3 && p[start] == ByteClass.space { start += 1 }
-    guard start + 3 <= end, p[start] == UInt8(ascii: "`") || p[start] == UInt8(ascii: "~") else { return false }
-    return p[start + 1] == p[start] && p[start + 2] == p[start]
-  }
-
   /// At the start of a paragraph line: a `Q:`/`A:` marker that is not part of a question
   /// and answer pair gets a marker node and its finding. Returns where text resumes.
   static func paragraphLineMarker(

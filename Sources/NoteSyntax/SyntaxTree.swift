@@ -1,16 +1,8 @@
 /// An immutable syntax tree of a note: the document node and its blocks.
 ///
 /// Blocks are shared between trees: after an edit, every block the edit did not touch
-/// is the same object in the old and the new tree.
-///
-/// A large paragraph, quote or list is stored as several blocks, its pieces (see
-/// ``Pieces``), so that an edit inside it reparses a piece or two. The tree's blocks
-/// (``blockCount``, ``block(at:)``, ``forEachBlock(_:)``…) are whole: a large block's
-/// pieces are joined when it is asked for (which copies its nodes). What is cached
-/// per block across keystrokes walks the stored blocks instead (``storedBlockCount``,
-/// ``forEachStoredBlock(_:)``, ``storedBlocks(touching:)``, ``forEachRun(_:)``): a
-/// piece holds whole constructs, its root has the kind of the block it is part of, and
-/// its findings are inside it, so per-piece results joined are the block's.
+/// is the same object in the old and the new tree, so what is cached per block across
+/// keystrokes (semantic tokens, links) is looked up by the block's identity.
 public struct SyntaxTree: Sendable {
   let blocks: BlockList
 
@@ -20,36 +12,32 @@ public struct SyntaxTree: Sendable {
   public var length: Int { blocks.length }
 
   /// Number of top-level blocks.
-  public var blockCount: Int { blocks.headCount }
+  public var blockCount: Int { blocks.count }
 
   /// The top-level block at `index`.
   public func block(at index: Int) -> SyntaxNode {
-    let (block, start) = blocks.joined(at: blocks.blockIndex(ofHead: index))
+    let (block, start) = blocks.block(at: index)
     return SyntaxNode(block: block, index: 0, blockStart: start)
   }
 
-  /// The kind of the top-level block at `index` (without joining a large block's pieces).
+  /// The kind of the top-level block at `index`.
   public func blockKind(at index: Int) -> NodeKind {
-    blocks.block(at: blocks.blockIndex(ofHead: index)).block.kind
+    blocks.block(at: index).block.kind
   }
 
   /// Every top-level block, in order.
   public var topLevelBlocks: [SyntaxNode] {
     var result: [SyntaxNode] = []
-    result.reserveCapacity(blocks.headCount)
-    blocks.forEachJoined { result.append(SyntaxNode(block: $0, index: 0, blockStart: $1)) }
+    result.reserveCapacity(blocks.count)
+    blocks.forEach { result.append(SyntaxNode(block: $0, index: 0, blockStart: $1)) }
     return result
   }
 
-  /// Number of stored blocks: the top-level blocks, a large one counted once per piece.
-  public var storedBlockCount: Int { blocks.count }
+  /// Every top-level block, in order, without building an array.
+  public var blockSequence: Blocks { Blocks(list: blocks) }
 
-  /// Every stored block (a top-level block, or a piece of a large one), in order,
-  /// without building an array.
-  public var storedBlockSequence: StoredBlocks { StoredBlocks(list: blocks) }
-
-  /// The stored blocks of a tree, in order.
-  public struct StoredBlocks: Sequence, Sendable {
+  /// The top-level blocks of a tree, in order.
+  public struct Blocks: Sequence, Sendable {
     let list: BlockList
 
     public func makeIterator() -> Iterator { Iterator(list: list) }
@@ -76,9 +64,9 @@ public struct SyntaxTree: Sendable {
     }
   }
 
-  /// The stored blocks that touch `range` (all of them when `range` is nil).
-  public func storedBlocks(touching range: Range<Int>?) -> [SyntaxNode] {
-    guard let range else { return Array(storedBlockSequence) }
+  /// The top-level blocks that touch `range` (all of them when `range` is nil).
+  public func blocks(touching range: Range<Int>?) -> [SyntaxNode] {
+    guard let range else { return Array(blockSequence) }
     guard var index = blocks.blockIndex(containing: range.lowerBound) else { return [] }
     var result: [SyntaxNode] = []
     while index < blocks.count {
@@ -90,14 +78,13 @@ public struct SyntaxTree: Sendable {
     return result
   }
 
-  /// A run of consecutive stored blocks that the tree keeps together (up to 128).
+  /// A run of consecutive top-level blocks that the tree keeps together (up to 256).
   ///
   /// An edit makes new runs only around what it reparsed; every other run stays the
   /// same object at a possibly different offset, so a value computed from a run's
   /// blocks (relative to the run's start) can be kept by ``identity`` while ``owner``
   /// is kept alive. A cache per run looks up a few hundred runs after a keystroke in a
-  /// note of 100,000 blocks instead of every block. A run may begin or end inside a
-  /// large block: its blocks are stored blocks (pieces).
+  /// note of 100,000 blocks instead of every block.
   public struct BlockRun {
     let chunk: BlockList.Chunk
     /// Where the run's first block starts.
@@ -110,7 +97,7 @@ public struct SyntaxTree: Sendable {
     /// The run's length in bytes.
     public var length: Int { chunk.length }
 
-    /// Calls `body` with each of the run's stored blocks in order.
+    /// Calls `body` with each of the run's blocks in order.
     public func forEachBlock(_ body: (SyntaxNode) -> Void) {
       for index in chunk.blocks.indices {
         body(SyntaxNode(block: chunk.blocks[index], index: 0, blockStart: start + chunk.starts[index]))
@@ -118,42 +105,19 @@ public struct SyntaxTree: Sendable {
     }
   }
 
-  /// Calls `body` with each run of stored blocks in order.
+  /// Calls `body` with each run of blocks in order.
   public func forEachRun(_ body: (BlockRun) -> Void) {
     for (index, chunk) in blocks.chunks.enumerated() { body(BlockRun(chunk: chunk, start: blocks.offsets[index])) }
   }
 
   /// Calls `body` with each top-level block in order.
   public func forEachBlock(_ body: (SyntaxNode) -> Void) {
-    blocks.forEachJoined { body(SyntaxNode(block: $0, index: 0, blockStart: $1)) }
-  }
-
-  /// Calls `body` with each top-level block's first stored block (the block itself, or
-  /// the first piece of a large one: its kind, its start and its first children) and the
-  /// whole block's range, in order, without joining pieces.
-  public func forEachBlockStart(_ body: (_ first: SyntaxNode, _ range: Range<Int>) -> Void) {
-    var head: (block: Block, start: Int)?
-    var end = 0
-    blocks.forEach { block, start in
-      if block.continues && head != nil {
-        end = start + block.length
-        return
-      }
-      if let head { body(SyntaxNode(block: head.block, index: 0, blockStart: head.start), head.start..<end) }
-      head = (block, start)
-      end = start + block.length
-    }
-    if let head { body(SyntaxNode(block: head.block, index: 0, blockStart: head.start), head.start..<end) }
-  }
-
-  /// Calls `body` with each stored block in order.
-  public func forEachStoredBlock(_ body: (SyntaxNode) -> Void) {
     blocks.forEach { body(SyntaxNode(block: $0, index: 0, blockStart: $1)) }
   }
 
   /// The index of the top-level block containing `offset` (the last block for the end).
   public func blockIndex(containing offset: Int) -> Int? {
-    blocks.blockIndex(containing: offset).map { blocks.head(ofBlock: $0) }
+    blocks.blockIndex(containing: offset)
   }
 
   /// The deepest node containing `offset`, if any block does.
@@ -172,8 +136,8 @@ public struct SyntaxTree: Sendable {
     return result
   }
 
-  /// Whether two trees have the same stored blocks, node for node, with the same
-  /// findings, contexts and examined spans (so the same pieces, too).
+  /// Whether two trees have the same blocks, node for node, with the same findings,
+  /// contexts and examined spans.
   public func isStructurallyEqual(to other: SyntaxTree) -> Bool {
     guard blocks.count == other.blocks.count, blocks.length == other.blocks.length else { return false }
     for i in 0..<blocks.count {
@@ -186,7 +150,7 @@ public struct SyntaxTree: Sendable {
     return true
   }
 
-  /// How many of this tree's stored blocks are the very same objects as in `other`.
+  /// How many of this tree's blocks are the very same objects as in `other`.
   public func sharedBlockCount(with other: SyntaxTree) -> Int {
     var identities = Set<ObjectIdentifier>()
     other.blocks.forEach { block, _ in identities.insert(ObjectIdentifier(block)) }

@@ -9,8 +9,8 @@ public struct TextStorage: Sendable {
     init(_ bytes: [UInt8]) { self.bytes = bytes }
   }
 
-  static let targetChunkSize = 16 * 1024 / Pieces.lengthDivisor
-  static let maxChunkSize = 32 * 1024 / Pieces.lengthDivisor
+  static let targetChunkSize = 16 * 1024
+  static let maxChunkSize = 32 * 1024
 
   private(set) var chunks: [Chunk]
   /// `starts[i]` is the offset of chunk `i`; `starts.last` is the count.

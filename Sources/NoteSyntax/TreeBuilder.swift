@@ -25,7 +25,7 @@ struct TreeBuilder {
     deinit { pointer.deallocate() }
   }
 
-  private let storage = Storage(capacity: 256)
+  private let storage: Storage
   private var nodes: UnsafeMutablePointer<PackedNode>
   private var capacity: Int
   /// Nodes of the current block.
@@ -33,9 +33,11 @@ struct TreeBuilder {
   var findings: [SyntaxFinding] = []
   var base = 0
 
-  init() {
+  /// A builder with room for `capacity` nodes before it grows.
+  init(capacity: Int = 256) {
+    storage = Storage(capacity: max(capacity, 16))
     nodes = storage.pointer
-    capacity = storage.capacity
+    self.capacity = storage.capacity
   }
 
   mutating func reset(base: Int) {
@@ -85,14 +87,6 @@ struct TreeBuilder {
     append(
       PackedNode(
         kind: kind, flags: flags, offset: UInt32(start - base), length: UInt32(end - start), end: UInt32(count + 1)))
-  }
-
-  /// Drops the nodes from index `count` on and the findings from index `findings` on
-  /// (to parse that part again another way).
-  mutating func truncate(to count: Int, findings: Int) {
-    precondition(count <= self.count && findings <= self.findings.count)
-    self.count = count
-    if findings < self.findings.count { self.findings.removeSubrange(findings...) }
   }
 
   mutating func finding(_ code: FindingCode, _ start: Int, _ end: Int) {

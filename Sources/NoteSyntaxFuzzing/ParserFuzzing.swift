@@ -13,8 +13,8 @@ import NoteSyntax
 /// significant first, taken modulo the text's length + 1), `delete` (one byte: how many
 /// bytes to replace), `count` (one byte) and `count` bytes to insert (repaired to UTF-8).
 /// A `count` of 255 inserts the next `length` byte's bytes repeated to `repeatedLength`
-/// bytes, so that a short input makes a paragraph, quote or list large enough to be
-/// stored in pieces (and the edits after it land in one).
+/// bytes, so that a short input makes a long paragraph, quote, list or line (and the
+/// edits after it land in one).
 ///
 /// After the fresh parse and after every edit (up to ``maximumEdits``, and while the
 /// fresh parses compared with have read under ``freshBytesBudget``): the text is the
@@ -31,21 +31,17 @@ import NoteSyntax
 public enum ParserFuzzing {
   /// At most this many edits are applied (each costs a fresh parse to compare with).
   static let maximumEdits = 64
-  /// Edits stop once the fresh parses compared with have read this many bytes (512 KB,
-  /// or 16 KB in the fuzzers' build: a dozen edits after a repeated insertion): after
-  /// one every comparison reads a large note, and without a bound the fuzzer ran 4
-  /// inputs a second under AddressSanitizer.
-  static let freshBytesBudget = Pieces.largeBlock * 32
+  /// Edits stop once the fresh parses compared with have read this many bytes (a dozen
+  /// edits after a repeated insertion): after one every comparison reads a large note,
+  /// and without a bound the fuzzer ran 4 inputs a second under AddressSanitizer.
+  static let freshBytesBudget = 16 * 1024
   /// After an edit, the columns of the lines about it are checked when they are no longer
   /// than this; each check reads the line several times, so a large block's line
   /// (thousands of bytes) has its columns checked after the fresh parse and the last
   /// edit.
   static let longLine = 256
-  /// The length of a repeated insertion, past the length from which blocks are cut and
-  /// twice the length past which a paragraph's piece is cut anywhere: 40,000 bytes, or
-  /// 1,250 in the fuzzers' build, whose pieces are a thirty-second as long
-  /// (`Pieces.lengthDivisor`).
-  static let repeatedLength = Pieces.largeBlock * 625 / 256
+  /// The length of a repeated insertion.
+  static let repeatedLength = 1_250
 
   /// What is wrong, or `nil` when every property holds.
   public static func check(_ input: some Collection<UInt8>) -> String? {
@@ -122,8 +118,8 @@ public enum ParserFuzzing {
 
   /// What is inconsistent in one document's tree and line index, if anything: its
   /// text is `text`. The blocks tile the text and the findings lie in it. With `near`,
-  /// the nodes of the stored blocks (pieces) that touch it and the lines about it are
-  /// checked; without, those of every block (pieces joined) and every line.
+  /// the nodes of the blocks that touch it and the lines about it are checked;
+  /// without, those of every block and every line.
   static func problems(in document: NoteDocument, _ text: [UInt8], near: Range<Int>?) -> String? {
     if let problem = treeProblem(document.tree, length: text.count, near: near) { return problem }
     return lineProblem(document, text, near: near)
@@ -134,11 +130,12 @@ public enum ParserFuzzing {
     var end = 0
     var problem: String?
     var count = 0
-    tree.forEachBlockStart { first, range in
+    tree.forEachBlock { block in
       count += 1
       guard problem == nil else { return }
+      let range = block.range
       guard range.lowerBound == end, range.count > 0 else {
-        problem = "block \(first) (\(range)) does not follow the previous one, at \(end)"
+        problem = "block \(block) (\(range)) does not follow the previous one, at \(end)"
         return
       }
       end = range.upperBound
@@ -147,7 +144,7 @@ public enum ParserFuzzing {
     guard end == length else { return "the blocks end at \(end) of \(length)" }
     guard count == tree.blockCount else { return "\(count) blocks of \(tree.blockCount)" }
     if let near {
-      for block in tree.storedBlocks(touching: near) {
+      for block in tree.blocks(touching: near) {
         if let problem = nodeProblem(block) { return problem }
       }
     } else {

@@ -3,7 +3,7 @@ import Testing
 @testable import NoteSyntax
 
 /// The inline grammar's declarations decide what the parser does: the bytes its scan
-/// stops at, the order constructs are tried in, and the closers pieces know absent.
+/// stops at and the order constructs are tried in.
 @Suite struct InlineGrammarTests {
   @Test func constructsAreTriedInTheSpecOrder() {
     #expect(
@@ -31,18 +31,6 @@ import Testing
       }
     }
     #expect(InlineTriggers.comparisons(InlineGrammar.asciiTriggers).count <= InlineTriggers.capacity)
-  }
-
-  @Test func eachKindOfCloserHasABitOfItsOwn() {
-    let spans = InlineGrammar.constructs.indices.filter {
-      if case .span = InlineGrammar.constructs[$0].parse { return true } else { return false }
-    }
-    let bits =
-      spans.map { InlineGrammar.Absence.spanBits[$0] } + [
-        InlineGrammar.Absence.bracket, InlineGrammar.Absence.parenthesis,
-      ]
-    #expect(bits.allSatisfy { $0 != 0 && $0 & ($0 - 1) == 0 })
-    #expect(Set(bits).count == bits.count)
   }
 
   /// The kinds of the top-level nodes of `text`'s single paragraph.
@@ -130,7 +118,7 @@ import Testing
   }
 
   @Test func aHighlightClosedFarAlongALargeParagraphReachesBackToItsOpener() {
-    // An unclosed `==` in a paragraph of pieces, closed much later by typing.
+    // An unclosed `==` in a large paragraph, closed much later by typing.
     let filler = String(repeating: "word after word, ", count: 6_000)
     var document = NoteDocument("==opened " + filler + "end.\n")
     let end = document.utf8Count - 2

@@ -244,7 +244,7 @@ public func titleFileName(_ path: String) -> String? {
 
 /// The first heading of `doc` (of `level` when given), if any.
 func firstHeading(of doc: NoteDocument, level: Int? = nil) -> SyntaxNode? {
-  // Kinds first: joining a large block's pieces to read its kind would copy it.
+  // Kinds first: a block's kind is read without making a node of it.
   for index in 0..<doc.tree.blockCount where doc.tree.blockKind(at: index) == .heading {
     let block = doc.tree.block(at: index)
     if let level, block.headingLevel != level { continue }

@@ -125,9 +125,9 @@ public struct PromptPresence: Sendable, Equatable {
   public var questionAnswer = false
 
   /// The prompts of `doc`, read from its blocks' sets of node kinds: one bit test a
-  /// stored block, no node visited.
+  /// block, no node visited.
   public init(_ doc: NoteDocument) {
-    for block in doc.tree.storedBlockSequence {
+    for block in doc.tree.blockSequence {
       cloze = cloze || block.mayHold(.cloze)
       questionAnswer = questionAnswer || block.mayHold(.questionAnswer)
       if cloze && questionAnswer { break }

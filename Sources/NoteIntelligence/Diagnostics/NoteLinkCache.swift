@@ -9,8 +9,7 @@ public import NoteSyntax
 /// keystroke the runs before and after the edit are recognised by comparing
 /// identities in order — no lookup — and only the runs between are looked at. Their
 /// blocks that an earlier call also saw are not scanned again: their links are kept
-/// per block while a kept run holds them (a run of a large block's pieces holds some
-/// 300 KB).
+/// per block while a kept run holds them.
 ///
 /// Not thread-safe: keep one per document, owned by whoever serializes its requests.
 public final class NoteLinkCache {

@@ -56,10 +56,9 @@ public enum FoldingRegions {
         }
       }
     }
-    // Kinds and ranges only: a large block's pieces are not joined.
-    doc.tree.forEachBlockStart { block, whole in
+    doc.tree.forEachBlock { block in
       guard block.kind != .blankLine else { return }
-      let range = doc.trimmed(whole)
+      let range = doc.trimmed(block.range)
       let first = doc.lines.lineContaining(range.lowerBound)
       let last = doc.lines.lineContaining(max(range.upperBound - 1, range.lowerBound))
       switch block.kind {

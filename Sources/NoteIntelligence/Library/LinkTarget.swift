@@ -33,13 +33,10 @@ public enum LinkTarget: Sendable, Hashable {
   /// before any `#`, it ends with `.md` or `.markdown` (any case), or it starts with
   /// `#` (a heading of the note itself). Read from the bytes, without making a string.
   static func mayNameNote(_ range: Range<Int>, in doc: NoteDocument) -> Bool {
-    if !range.isEmpty && doc.text[range.lowerBound] == UInt8(ascii: "#") { return true }
-    var end = range.upperBound
-    for offset in range where doc.text[offset] == UInt8(ascii: "#") {
-      end = offset
-      break
-    }
-    let target = (range.lowerBound..<end).lazy.map { doc.text[$0] }
+    // Copied once: reading the text byte by byte finds each byte's chunk again.
+    let bytes = doc.text.bytes(in: range)
+    if bytes.first == UInt8(ascii: "#") { return true }
+    let target = bytes[..<(bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.count)]
     return TextFolding.isCaseless(target.suffix(3), ".md") || TextFolding.isCaseless(target.suffix(9), ".markdown")
   }
 

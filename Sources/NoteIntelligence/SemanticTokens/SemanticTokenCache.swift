@@ -1,7 +1,7 @@
 public import NoteSyntax
 
-/// Semantic tokens cached per stored block (a top-level block, or a piece of a large one,
-/// see ``SyntaxTree``): after an edit only the new blocks are tokenized.
+/// Semantic tokens cached per top-level block: after an edit only the new blocks are
+/// tokenized.
 ///
 /// Every cached block's tokens live in one buffer of 12-byte tokens, relative to their
 /// block's start; an entry per block (in an array) says where. An edit keeps every
@@ -56,7 +56,7 @@ public final class SemanticTokenCache {
   /// The tokens of `doc` (or those overlapping `range`), absolute and sorted by start.
   public func tokens(for doc: NoteDocument, in range: Range<Int>? = nil) -> [SemanticToken] {
     pass &+= 1
-    let blockCount = doc.tree.storedBlockCount
+    let blockCount = doc.tree.blockCount
     // Worked on in a local value: no exclusivity checks or copies in the loop.
     var run = Pass(storage: storage, entries: entries, table: table, number: pass, range: range)
     storage = []
@@ -75,9 +75,9 @@ public final class SemanticTokenCache {
       run.table = IdentityTable(minimumCapacity: blockCount)
     }
     if let range {
-      for block in doc.tree.storedBlocks(touching: range) { run.visit(block, in: doc) }
+      for block in doc.tree.blocks(touching: range) { run.visit(block, in: doc) }
     } else {
-      for block in doc.tree.storedBlockSequence { run.visit(block, in: doc) }
+      for block in doc.tree.blockSequence { run.visit(block, in: doc) }
     }
     lastComputedBlocks = run.computed
     let stale = range == nil ? run.entries.count > run.visited : run.entries.count > 2 * max(blockCount, 16)

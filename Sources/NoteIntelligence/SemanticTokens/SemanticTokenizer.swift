@@ -6,7 +6,7 @@ public import NoteSyntax
 /// paragraph and list text gets no token. Parts of tokens that a finding's range
 /// covers carry the `invalid` modifier.
 public enum SemanticTokenizer {
-  /// The tokens of one top-level or stored block, with offsets relative to the block's
+  /// The tokens of one top-level block, with offsets relative to the block's
   /// start so they stay valid when an edit elsewhere moves the block.
   public static func tokens(for block: SyntaxNode, in doc: NoteDocument) -> [SemanticToken] {
     TokenCollector.tokens(for: block, in: doc)

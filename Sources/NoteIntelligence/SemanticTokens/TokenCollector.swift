@@ -22,10 +22,22 @@ struct PackedToken {
 struct TokenCollector {
   typealias Style = (type: SemanticTokenType, modifiers: SemanticTokenModifiers)
 
-  /// The finding ranges, relative to the block's start.
+  /// The finding ranges, relative to the block's start, by their starts.
   let invalid: [Range<Int>]
   /// The index of the block's first token in the buffer: earlier ones are not joined to.
   let first: Int
+  /// Tokens come in order of their starts: the finding ranges before `nextInvalid` have
+  /// started before the last token's end, and those of them that may still overlap a
+  /// later token are `active`. So a block of many findings and many tokens looks at a
+  /// few ranges a token, not all of them.
+  private var nextInvalid = 0
+  private var active: [Range<Int>] = []
+  private var lastStart = 0
+
+  init(invalid: [Range<Int>], first: Int) {
+    self.invalid = invalid.sorted { $0.lowerBound < $1.lowerBound }
+    self.first = first
+  }
 
   /// The type a node gives itself and its text, if any.
   @inline(__always)
@@ -85,7 +97,7 @@ struct TokenCollector {
   static func collect(_ block: SyntaxNode, in doc: NoteDocument, into tokens: inout [PackedToken]) {
     let base = block.startOffset
     let findings = block.blockFindings
-    let collector = TokenCollector(
+    var collector = TokenCollector(
       invalid: findings.isEmpty ? [] : findings.map { ($0.range.lowerBound - base)..<($0.range.upperBound - base) },
       first: tokens.count)
     block.withFlatSubtree { tree in
@@ -134,7 +146,7 @@ struct TokenCollector {
 
   /// Adds a token for each line segment of `start..<start + length`, line breaks left
   /// out, reading the text where it is stored.
-  private func addSplittingLines(
+  private mutating func addSplittingLines(
     _ start: Int, _ length: Int, _ style: Style, _ text: TextStorage, base: Int, into tokens: inout [PackedToken]
   ) {
     var segment = start
@@ -153,7 +165,7 @@ struct TokenCollector {
 
   /// Adds a token, split at the edges of the finding ranges it overlaps.
   @inline(__always)
-  func add(_ start: Int, _ length: Int, _ style: Style, into tokens: inout [PackedToken]) {
+  mutating func add(_ start: Int, _ length: Int, _ style: Style, into tokens: inout [PackedToken]) {
     if invalid.isEmpty {
       append(start, length, style.type, style.modifiers, into: &tokens)
     } else {
@@ -161,21 +173,33 @@ struct TokenCollector {
     }
   }
 
-  private func addSplitting(_ start: Int, _ length: Int, _ style: Style, into tokens: inout [PackedToken]) {
+  private mutating func addSplitting(_ start: Int, _ length: Int, _ style: Style, into tokens: inout [PackedToken]) {
     let end = start + length
     let whole = start..<end
-    guard invalid.contains(where: { $0.overlaps(whole) }) else {
+    if start < lastStart {
+      // Out of order (never in a preorder walk): every range is looked at again.
+      nextInvalid = 0
+      active.removeAll()
+    }
+    lastStart = start
+    while nextInvalid < invalid.count && invalid[nextInvalid].lowerBound < end {
+      active.append(invalid[nextInvalid])
+      nextInvalid += 1
+    }
+    active.removeAll { $0.upperBound <= start }
+    let overlapping = active.filter { $0.overlaps(whole) }
+    guard !overlapping.isEmpty else {
       return append(start, length, style.type, style.modifiers, into: &tokens)
     }
     var cuts = [start, end]
-    for range in invalid where range.overlaps(whole) {
+    for range in overlapping {
       if range.lowerBound > start { cuts.append(range.lowerBound) }
       if range.upperBound < end { cuts.append(range.upperBound) }
     }
     cuts = Array(Set(cuts)).sorted()
     for (lower, upper) in zip(cuts, cuts.dropFirst()) {
       var modifiers = style.modifiers
-      if invalid.contains(where: { $0.lowerBound <= lower && $0.upperBound >= upper && $0.overlaps(whole) }) {
+      if overlapping.contains(where: { $0.lowerBound <= lower && $0.upperBound >= upper }) {
         modifiers.insert(.invalid)
       }
       append(lower, upper - lower, style.type, modifiers, into: &tokens)
