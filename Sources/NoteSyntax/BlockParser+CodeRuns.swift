@@ -24,12 +24,12 @@ extension BlockParser {
     var lineEnd = e
     var lines = 1
     var next = BlockContext.text
-    while kind >= 6 || !LineMarkers.endsHTMLBlock(p, lineStart, lineEnd, kind: kind) {
+    while kind >= 6 || !LineMarkers.endsHTMLBlock(bytes, lineStart, lineEnd, kind: kind) {
       let following = nextLine(lineEnd)
-      guard following < n else { break }
+      guard following < byteCount else { break }
       let followingEnd = examineLine(following)
-      if kind >= 6 && LineMarkers.isBlank(p, following, followingEnd) { break }
-      if lines >= 64 || Self.endsCodeRun(p, from: lineStart, to: lineEnd) {
+      if kind >= 6 && LineMarkers.isBlank(bytes, following, followingEnd) { break }
+      if lines >= 64 || Self.endsCodeRun(bytes, from: lineStart, to: lineEnd) {
         next = .html(kind: kind)
         break
       }
@@ -53,12 +53,12 @@ extension BlockParser {
     var lines = 1
     var next = nextLine(e)
     var context = BlockContext.text
-    while next < n {
+    while next < byteCount {
       let lineEnd = examineLine(next)
-      let (columns, first) = LineMarkers.indentation(p, next, lineEnd)
+      let (columns, first) = LineMarkers.indentation(bytes, next, lineEnd)
       if first < lineEnd {
         guard columns >= 4 else { break }
-        if nextLine(lastEnd) == next && (lines >= 64 || Self.endsCodeRun(p, from: lastStart, to: lastEnd)) {
+        if nextLine(lastEnd) == next && (lines >= 64 || Self.endsCodeRun(bytes, from: lastStart, to: lastEnd)) {
           context = .indentedCode
           break
         }

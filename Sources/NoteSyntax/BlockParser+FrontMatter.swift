@@ -7,10 +7,10 @@ extension BlockParser {
     builder.leaf(.frontMatterFence, fenceStart, fenceStart + 3)
     var entry = OpenEntry?.none
     var lineStart = nextLine(firstLineEnd)
-    while lineStart < n {
+    while lineStart < byteCount {
       let e = examineLine(lineStart)
-      if LineMarkers.isFence(p, lineStart, e, UInt8(ascii: "-"))
-        || LineMarkers.isFence(p, lineStart, e, UInt8(ascii: "."))
+      if LineMarkers.isFence(bytes, lineStart, e, UInt8(ascii: "-"))
+        || LineMarkers.isFence(bytes, lineStart, e, UInt8(ascii: "."))
       {
         if let open = entry { builder.close(open.node, at: open.end) }
         builder.leaf(.frontMatterFence, lineStart, lineStart + 3)
@@ -37,19 +37,21 @@ extension BlockParser {
   /// One line of front matter: a `key: value` entry, a line continuing the open entry
   /// (a list item, an indented line of text), a comment, or an invalid line.
   private mutating func frontMatterLine(_ s: Int, _ e: Int, _ entry: inout OpenEntry?) {
-    let first = LineMarkers.skipSpaces(p, s, e)
+    let first = LineMarkers.skipSpaces(bytes, s, e)
     if first == e { return }
     let indented = first > s
-    if p[first] == UInt8(ascii: "#") && !(indented && entry?.isScalar == true) {
+    if bytes[first] == UInt8(ascii: "#") && !(indented && entry?.isScalar == true) {
       // A comment, which ends neither a list nor a string.
       return
     }
     if var open = entry {
       // `- item`, indented or not, under a key with no value of its own.
-      if open.takesList && p[first] == UInt8(ascii: "-") && (first + 1 == e || ByteClass.isSpaceOrTab(p[first + 1])) {
+      if open.takesList && bytes[first] == UInt8(ascii: "-")
+        && (first + 1 == e || ByteClass.isSpaceOrTab(bytes[first + 1]))
+      {
         builder.leaf(.listMarker, first, first + 1)
-        let itemStart = LineMarkers.skipSpaces(p, first + 1, e)
-        let itemEnd = Self.valueEnd(p, itemStart, e)
+        let itemStart = LineMarkers.skipSpaces(bytes, first + 1, e)
+        let itemEnd = Self.valueEnd(bytes, itemStart, e)
         if itemEnd > itemStart { builder.leaf(.frontMatterValue, itemStart, itemEnd) }
         open.end = max(first + 1, itemEnd)
         entry = open
@@ -57,7 +59,7 @@ extension BlockParser {
       }
       if indented {
         // A line of a multi-line string, or of a mapping nested under the key: text.
-        let textEnd = LineMarkers.trimEnd(p, first, e)
+        let textEnd = LineMarkers.trimEnd(bytes, first, e)
         builder.leaf(.frontMatterValue, first, textEnd)
         open.end = textEnd
         open.takesList = false
@@ -68,16 +70,16 @@ extension BlockParser {
       entry = nil
     }
     guard !indented, let keyEnd = keyEnd(s, e) else {
-      builder.leaf(.frontMatterInvalidLine, s, LineMarkers.trimEnd(p, s, e))
+      builder.leaf(.frontMatterInvalidLine, s, LineMarkers.trimEnd(bytes, s, e))
       return
     }
     let node = builder.open(.frontMatterEntry, at: s)
     builder.leaf(.frontMatterKey, s, keyEnd)
-    let valueStart = LineMarkers.skipSpaces(p, keyEnd + 1, e)
-    let valueEnd = Self.valueEnd(p, valueStart, e)
-    if valueEnd > valueStart && !Self.isBlockScalarIndicator(p, valueStart, valueEnd) {
+    let valueStart = LineMarkers.skipSpaces(bytes, keyEnd + 1, e)
+    let valueEnd = Self.valueEnd(bytes, valueStart, e)
+    if valueEnd > valueStart && !Self.isBlockScalarIndicator(bytes, valueStart, valueEnd) {
       builder.leaf(.frontMatterValue, valueStart, valueEnd)
-      if !FrontMatterValues.isValid(key: Array(p[s..<keyEnd]), value: Array(p[valueStart..<valueEnd])) {
+      if !FrontMatterValues.isValid(key: Array(bytes[s..<keyEnd]), value: Array(bytes[valueStart..<valueEnd])) {
         builder.finding(.frontMatterBadValue, valueStart, valueEnd)
       }
       entry = OpenEntry(node: node, end: valueEnd, takesList: false)
@@ -94,10 +96,10 @@ extension BlockParser {
   private func keyEnd(_ s: Int, _ e: Int) -> Int? {
     var j = s
     while j < e {
-      let c = p[j]
+      let c = bytes[j]
       if c == UInt8(ascii: ":") {
-        guard j > s, j + 1 == e || ByteClass.isSpaceOrTab(p[j + 1]) else { return nil }
-        let end = LineMarkers.trimEnd(p, s, j)
+        guard j > s, j + 1 == e || ByteClass.isSpaceOrTab(bytes[j + 1]) else { return nil }
+        let end = LineMarkers.trimEnd(bytes, s, j)
         return end == j ? j : nil
       }
       guard
@@ -111,14 +113,14 @@ extension BlockParser {
 
   /// The end of the value from `start` on a line ending at `e`: before a comment (`#`
   /// after a space, then a space or the line's end, outside quotes) and trailing spaces.
-  static func valueEnd(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ e: Int) -> Int {
+  static func valueEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ e: Int) -> Int {
     var quote: UInt8?
     var j = start
     while j < e {
-      let c = p[j]
+      let c = bytes[j]
       if let open = quote {
         // `''` in single quotes and `\"` in double quotes stand for the quote.
-        if (open == UInt8(ascii: "'") && c == open && j + 1 < e && p[j + 1] == open)
+        if (open == UInt8(ascii: "'") && c == open && j + 1 < e && bytes[j + 1] == open)
           || (open == UInt8(ascii: "\"") && c == UInt8(ascii: "\\"))
         {
           j += 2
@@ -127,21 +129,21 @@ extension BlockParser {
         if c == open { quote = nil }
       } else if j == start && (c == UInt8(ascii: "\"") || c == UInt8(ascii: "'")) {
         quote = c
-      } else if c == UInt8(ascii: "#") && (j == start || ByteClass.isSpaceOrTab(p[j - 1]))
-        && (j + 1 == e || ByteClass.isSpaceOrTab(p[j + 1]))
+      } else if c == UInt8(ascii: "#") && (j == start || ByteClass.isSpaceOrTab(bytes[j - 1]))
+        && (j + 1 == e || ByteClass.isSpaceOrTab(bytes[j + 1]))
       {
-        return LineMarkers.trimEnd(p, start, j)
+        return LineMarkers.trimEnd(bytes, start, j)
       }
       j += 1
     }
-    return LineMarkers.trimEnd(p, start, e)
+    return LineMarkers.trimEnd(bytes, start, e)
   }
 
   /// Whether `start..<end` is a block scalar's header: `>` or `|`, then an optional
   /// chomping sign and indentation digit.
-  static func isBlockScalarIndicator(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-    guard p[start] == UInt8(ascii: ">") || p[start] == UInt8(ascii: "|"), end - start <= 3 else { return false }
-    return p[(start + 1)..<end].allSatisfy {
+  static func isBlockScalarIndicator(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    guard bytes[start] == UInt8(ascii: ">") || bytes[start] == UInt8(ascii: "|"), end - start <= 3 else { return false }
+    return bytes[(start + 1)..<end].allSatisfy {
       $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") || ByteClass.isDigit($0)
     }
   }

@@ -17,8 +17,8 @@ extension BlockParser {
   mutating func setextHeading(_ s: Int, _ contentEnd: Int, underline: Underline, next: Int) {
     let node = builder.open(.heading, at: s)
     builder.setFlags(node, UInt8(underline.level))
-    let content = LineMarkers.skipSpaces(p, s, contentEnd)
-    inlineContent(content, LineMarkers.trimEnd(p, content, contentEnd))
+    let content = LineMarkers.skipSpaces(bytes, s, contentEnd)
+    inlineContent(content, LineMarkers.trimEnd(bytes, content, contentEnd))
     builder.leaf(.headingMarker, underline.range.lowerBound, underline.range.upperBound)
     builder.close(node, at: next)
   }
@@ -28,8 +28,8 @@ extension BlockParser {
     let node = builder.open(.footnoteDefinition, at: s)
     builder.leaf(.footnoteLabel, definition.label.lowerBound, definition.label.upperBound)
     let (contentEnd, next, _) = paragraphExtent(e)
-    let content = LineMarkers.skipSpaces(p, definition.end, contentEnd)
-    inlineContent(content, LineMarkers.trimEnd(p, content, contentEnd))
+    let content = LineMarkers.skipSpaces(bytes, definition.end, contentEnd)
+    inlineContent(content, LineMarkers.trimEnd(bytes, content, contentEnd))
     builder.close(node, at: next)
   }
 
@@ -41,10 +41,10 @@ extension BlockParser {
   /// take reading the whole line.
   mutating func tableColumns(_ s: Int, _ e: Int) -> Int? {
     let second = nextLine(e)
-    guard second < n else { return nil }
+    guard second < byteCount else { return nil }
     let secondEnd = examineLine(second)
-    guard let columns = LineMarkers.tableDelimiterColumns(p, second, secondEnd),
-      LineMarkers.holdsPipe(p, s, e), LineMarkers.tableCells(p, s, e).count == columns
+    guard let columns = LineMarkers.tableDelimiterColumns(bytes, second, secondEnd),
+      LineMarkers.holdsPipe(bytes, s, e), LineMarkers.tableCells(bytes, s, e).count == columns
     else { return nil }
     return columns
   }
@@ -66,9 +66,9 @@ extension BlockParser {
     let row = builder.open(.tableRow, at: delimiter)
     builder.close(row, at: nextLine(delimiterEnd))
     var next = nextLine(delimiterEnd)
-    while next < n {
+    while next < byteCount {
       let lineEnd = examineLine(next)
-      if LineMarkers.isParagraphBreak(p, next, lineEnd) || LineMarkers.htmlBlockKind(p, next, lineEnd) != nil {
+      if LineMarkers.isParagraphBreak(bytes, next, lineEnd) || LineMarkers.htmlBlockKind(bytes, next, lineEnd) != nil {
         break
       }
       tableRow(next, lineEnd, columns: columns)
@@ -79,7 +79,7 @@ extension BlockParser {
 
   private mutating func tableRow(_ s: Int, _ e: Int, columns: Int) {
     let row = builder.open(.tableRow, at: s)
-    for cell in LineMarkers.tableCells(p, s, e).prefix(columns) {
+    for cell in LineMarkers.tableCells(bytes, s, e).prefix(columns) {
       let node = builder.open(.tableCell, at: cell.lowerBound)
       inline(cell.lowerBound, cell.upperBound)
       builder.close(node, at: cell.upperBound)

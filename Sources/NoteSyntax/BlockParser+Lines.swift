@@ -9,11 +9,11 @@ extension BlockParser {
       // The line after a block is examined again as the next block's first line.
       j = lastLine.end
     } else if recordsLines {
-      let (end, ascii) = ByteScan.lineBreakAndASCII(p, from: i, to: n)
+      let (end, ascii) = ByteScan.lineBreakAndASCII(bytes, from: i, to: byteCount)
       j = end
       record(i, j, ascii: ascii)
     } else {
-      j = ByteScan.lineBreak(p, from: i, to: n)
+      j = ByteScan.lineBreak(bytes, from: i, to: byteCount)
     }
     lastLine = (i, j)
     reach = max(reach, j + 1)
@@ -29,7 +29,9 @@ extension BlockParser {
       return
     }
     var breakLength = 0
-    if end < n { breakLength = p[end] == ByteClass.cr && end + 1 < n && p[end + 1] == ByteClass.lf ? 2 : 1 }
+    if end < byteCount {
+      breakLength = bytes[end] == ByteClass.cr && end + 1 < byteCount && bytes[end + 1] == ByteClass.lf ? 2 : 1
+    }
     let utf8 = end - start + breakLength
     if lines.count == LineIndex.chunkSize {
       lineChunks.append(lines)
@@ -39,17 +41,17 @@ extension BlockParser {
     if ascii {
       lines.append(LineIndex.Line(ascii: utf8, breakLength: breakLength))
     } else {
-      lines.append(LineIndex.Line(p, start..<end, breakLength: breakLength))
+      lines.append(LineIndex.Line(bytes, start..<end, breakLength: breakLength))
     }
     recordedEnd = end + breakLength
   }
 
   /// The line index of the whole buffer from the lines examined, if every line was.
   func recordedLineIndex() -> LineIndex? {
-    guard recordsLines, !recordingBroken, recordedEnd == n else { return nil }
+    guard recordsLines, !recordingBroken, recordedEnd == byteCount else { return nil }
     var last = lines
     // After a final line break (or in an empty text), the last line is empty.
-    if n == 0 || last.last?.breakLength != 0 { last.append(LineIndex.Line(ascii: 0, breakLength: 0)) }
+    if byteCount == 0 || last.last?.breakLength != 0 { last.append(LineIndex.Line(ascii: 0, breakLength: 0)) }
     return LineIndex(chunks: lineChunks + [last])
   }
 
@@ -57,9 +59,9 @@ extension BlockParser {
   /// position too (whether it is the end, or what the next line starts with).
   mutating func nextLine(_ e: Int) -> Int {
     var next = e + 1
-    if e >= n {
-      next = n
-    } else if p[e] == ByteClass.cr && e + 1 < n && p[e + 1] == ByteClass.lf {
+    if e >= byteCount {
+      next = byteCount
+    } else if bytes[e] == ByteClass.cr && e + 1 < byteCount && bytes[e + 1] == ByteClass.lf {
       next = e + 2
     }
     reach = max(reach, next + 1)
@@ -68,7 +70,7 @@ extension BlockParser {
 
   mutating func inline(_ start: Int, _ end: Int, questionMarkers: Bool = false) {
     guard end > start else { return }
-    var parser = InlineParser(buffer: p, regionEnd: end, checksQuestionMarkers: questionMarkers)
+    var parser = InlineParser(buffer: bytes, regionEnd: end, checksQuestionMarkers: questionMarkers)
     parser.parse(start, end, into: &builder)
   }
 
@@ -89,17 +91,17 @@ extension BlockParser {
   ) -> (contentEnd: Int, next: Int, underline: Underline?) {
     var contentEnd = e
     var next = nextLine(e)
-    while next < n {
+    while next < byteCount {
       let lineEnd = examineLine(next)
-      if setext, let level = LineMarkers.setextLevel(p, next, lineEnd) {
-        let first = LineMarkers.skipSpaces(p, next, lineEnd)
-        let underline = Underline(level: level, range: first..<LineMarkers.trimEnd(p, first, lineEnd))
+      if setext, let level = LineMarkers.setextLevel(bytes, next, lineEnd) {
+        let first = LineMarkers.skipSpaces(bytes, next, lineEnd)
+        let underline = Underline(level: level, range: first..<LineMarkers.trimEnd(bytes, first, lineEnd))
         return (contentEnd, nextLine(lineEnd), underline)
       }
       if let itemColumn, let underline = itemUnderline(next, lineEnd, itemColumn) {
         return (contentEnd, nextLine(lineEnd), underline)
       }
-      if LineMarkers.isParagraphBreak(p, next, lineEnd) { break }
+      if LineMarkers.isParagraphBreak(bytes, next, lineEnd) { break }
       if let itemColumn, breaksItemText(next, lineEnd, itemColumn) { break }
       if setext && startsTable(next, lineEnd) { break }
       contentEnd = lineEnd
@@ -117,16 +119,18 @@ extension BlockParser {
   /// A setext underline on the line `s..<e` in a list item whose content starts at
   /// `column`: indented as far (an underline indented less is no part of the item).
   func itemUnderline(_ s: Int, _ e: Int, _ column: Int) -> Underline? {
-    let (columns, first) = LineMarkers.indentation(p, s, e)
-    guard columns >= column, columns < column + 4, let level = LineMarkers.setextLevel(p, first, e) else { return nil }
-    return Underline(level: level, range: first..<LineMarkers.trimEnd(p, first, e))
+    let (columns, first) = LineMarkers.indentation(bytes, s, e)
+    guard columns >= column, columns < column + 4, let level = LineMarkers.setextLevel(bytes, first, e) else {
+      return nil
+    }
+    return Underline(level: level, range: first..<LineMarkers.trimEnd(bytes, first, e))
   }
 
   /// Whether the line `s..<e`, in a list item whose content starts at `column`, is
   /// indented as far and opens a fence or a heading there.
   func breaksItemText(_ s: Int, _ e: Int, _ column: Int) -> Bool {
-    let (columns, first) = LineMarkers.indentation(p, s, e)
+    let (columns, first) = LineMarkers.indentation(bytes, s, e)
     guard columns >= column, columns < column + 4 else { return false }
-    return LineMarkers.openingCodeFence(p, first, e) != nil || LineMarkers.headingLevel(p, first, e) != nil
+    return LineMarkers.openingCodeFence(bytes, first, e) != nil || LineMarkers.headingLevel(bytes, first, e) != nil
   }
 }

@@ -20,8 +20,8 @@ extension BlockParser {
   /// then only spaces to the line's end. A definition cannot interrupt a paragraph, so
   /// it is tried only where a block starts.
   mutating func linkDefinition(_ s: Int, _ e: Int) -> LinkDefinition? {
-    let (columns, first) = LineMarkers.indentation(p, s, e)
-    guard columns < 4, first + 3 < e, p[first] == UInt8(ascii: "["), p[first + 1] != UInt8(ascii: "^") else {
+    let (columns, first) = LineMarkers.indentation(bytes, s, e)
+    guard columns < 4, first + 3 < e, bytes[first] == UInt8(ascii: "["), bytes[first + 1] != UInt8(ascii: "^") else {
       return nil
     }
     var cursor = DefinitionCursor(at: first + 1, lineEnd: e)
@@ -34,7 +34,7 @@ extension BlockParser {
         count += 1
         continue
       }
-      let b = p[cursor.j]
+      let b = bytes[cursor.j]
       if b == UInt8(ascii: "]") { break }
       if b == UInt8(ascii: "[") { return nil }
       if !ByteClass.isSpaceOrTab(b) { sawText = true }
@@ -44,16 +44,16 @@ extension BlockParser {
     }
     let label = (first + 1)..<cursor.j
     cursor.j += 1
-    guard sawText, cursor.j < cursor.lineEnd, p[cursor.j] == UInt8(ascii: ":") else { return nil }
-    cursor.j = LineMarkers.skipSpaces(p, cursor.j + 1, cursor.lineEnd)
+    guard sawText, cursor.j < cursor.lineEnd, bytes[cursor.j] == UInt8(ascii: ":") else { return nil }
+    cursor.j = LineMarkers.skipSpaces(bytes, cursor.j + 1, cursor.lineEnd)
     if cursor.j == cursor.lineEnd {
       guard nextDefinitionLine(&cursor, blankEnds: true) else { return nil }
-      cursor.j = LineMarkers.skipSpaces(p, cursor.j, cursor.lineEnd)
+      cursor.j = LineMarkers.skipSpaces(bytes, cursor.j, cursor.lineEnd)
     }
     guard let destination = linkDestination(cursor.j, cursor.lineEnd) else { return nil }
     cursor.j = destination.end
     let destinationLineEnd = cursor.lineEnd
-    let afterDestination = LineMarkers.skipSpaces(p, cursor.j, cursor.lineEnd)
+    let afterDestination = LineMarkers.skipSpaces(bytes, cursor.j, cursor.lineEnd)
     if afterDestination < cursor.lineEnd {
       // A title on the destination's line, after a space; else no definition.
       guard afterDestination > cursor.j, linkTitle(&cursor, from: afterDestination) else { return nil }
@@ -62,7 +62,7 @@ extension BlockParser {
     // A title may start on the next line; without one, the definition ends here.
     var next = cursor
     if nextDefinitionLine(&next, blankEnds: true) {
-      let start = LineMarkers.skipSpaces(p, next.j, next.lineEnd)
+      let start = LineMarkers.skipSpaces(bytes, next.j, next.lineEnd)
       if linkTitle(&next, from: start) {
         return LinkDefinition(label: label, destination: destination.range, end: next.lineEnd)
       }
@@ -84,11 +84,11 @@ extension BlockParser {
   /// Moves `cursor` to the start of the next line (examined), unless there is none or,
   /// with `blankEnds`, it is blank.
   private mutating func nextDefinitionLine(_ cursor: inout DefinitionCursor, blankEnds: Bool) -> Bool {
-    guard cursor.lineEnd < n else { return false }
+    guard cursor.lineEnd < byteCount else { return false }
     let start = nextLine(cursor.lineEnd)
-    guard start < n else { return false }
+    guard start < byteCount else { return false }
     let end = examineLine(start)
-    if blankEnds && LineMarkers.isBlank(p, start, end) { return false }
+    if blankEnds && LineMarkers.isBlank(bytes, start, end) { return false }
     cursor = DefinitionCursor(at: start, lineEnd: end)
     return true
   }
@@ -98,10 +98,10 @@ extension BlockParser {
   /// brackets) and where it ends.
   private func linkDestination(_ i: Int, _ lineEnd: Int) -> (range: Range<Int>, end: Int)? {
     guard i < lineEnd else { return nil }
-    if p[i] == UInt8(ascii: "<") {
+    if bytes[i] == UInt8(ascii: "<") {
       var j = i + 1
       while j < lineEnd {
-        let b = p[j]
+        let b = bytes[j]
         if b == UInt8(ascii: ">") { return ((i + 1)..<j, j + 1) }
         if b == UInt8(ascii: "<") { return nil }
         j += b == UInt8(ascii: "\\") && j + 1 < lineEnd ? 2 : 1
@@ -111,9 +111,9 @@ extension BlockParser {
     var depth = 0
     var j = i
     while j < lineEnd {
-      let b = p[j]
+      let b = bytes[j]
       if b <= 0x20 || b == 0x7F { break }
-      if b == UInt8(ascii: "\\") && j + 1 < lineEnd && ByteClass.isASCIIPunctuation(p[j + 1]) {
+      if b == UInt8(ascii: "\\") && j + 1 < lineEnd && ByteClass.isASCIIPunctuation(bytes[j + 1]) {
         j += 2
         continue
       }
@@ -134,7 +134,7 @@ extension BlockParser {
   /// only spaces to its last line's end: moves `cursor` to that line.
   private mutating func linkTitle(_ cursor: inout DefinitionCursor, from start: Int) -> Bool {
     guard start < cursor.lineEnd else { return false }
-    let open = p[start]
+    let open = bytes[start]
     let close: UInt8
     switch open {
     case UInt8(ascii: "\""), UInt8(ascii: "'"): close = open
@@ -151,12 +151,12 @@ extension BlockParser {
         lines += 1
         continue
       }
-      let b = p[cursor.j]
+      let b = bytes[cursor.j]
       if b == close { break }
       if open == UInt8(ascii: "(") && b == open { return false }
       cursor.j += b == UInt8(ascii: "\\") && cursor.j + 1 < cursor.lineEnd ? 2 : 1
     }
-    return LineMarkers.isBlank(p, cursor.j + 1, cursor.lineEnd)
+    return LineMarkers.isBlank(bytes, cursor.j + 1, cursor.lineEnd)
   }
 
   /// A link reference definition's block: its label (``NodeKind/linkText``) and

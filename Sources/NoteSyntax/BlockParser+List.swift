@@ -19,18 +19,18 @@ extension BlockParser {
       current = nil
       // The next item may follow directly or after blank lines.
       var candidate = listEnd
-      while candidate < n {
+      while candidate < byteCount {
         let candidateEnd = examineLine(candidate)
         // After a blank line, a marker indented four columns or more, but less than the
         // last item's content, is no item of a top-level list: it is indented code.
-        if let m = LineMarkers.listMarker(p, candidate, candidateEnd), m.ordered == ordered,
+        if let m = LineMarkers.listMarker(bytes, candidate, candidateEnd), m.ordered == ordered,
           nested || candidate == listEnd
-            || !Self.isIndentedCode(LineMarkers.indentation(p, candidate, candidateEnd).columns, itemColumn)
+            || !Self.isIndentedCode(LineMarkers.indentation(bytes, candidate, candidateEnd).columns, itemColumn)
         {
           current = (candidate, m, candidateEnd)
           break
         }
-        guard LineMarkers.isBlank(p, candidate, candidateEnd) else { break }
+        guard LineMarkers.isBlank(bytes, candidate, candidateEnd) else { break }
         candidate = nextLine(candidateEnd)
       }
     }
@@ -48,10 +48,10 @@ extension BlockParser {
   private mutating func itemContent(_ s: Int, _ marker: LineMarkers.ListMarker, _ e: Int, ordered: Bool) -> (
     next: Int, column: Int
   ) {
-    let markerColumn = LineMarkers.indentation(p, s, marker.markerStart).columns
+    let markerColumn = LineMarkers.indentation(bytes, s, marker.markerStart).columns
     let markerEndColumn = markerColumn + (marker.markerEnd - marker.markerStart)
     // The spaces and tabs after the marker, a tab to the next multiple of four columns.
-    let (spaces, text) = LineMarkers.indentation(p, marker.markerEnd, e, fromColumn: markerEndColumn)
+    let (spaces, text) = LineMarkers.indentation(bytes, marker.markerEnd, e, fromColumn: markerEndColumn)
     let blank = text == e
     // Five columns or more after the marker: the content is indented code, one column
     // after the marker.
@@ -65,21 +65,21 @@ extension BlockParser {
     } else {
       next = itemBlock(marker.contentStart, e, column: column, first: true)
     }
-    while next < n {
+    while next < byteCount {
       var candidate = next
       var candidateEnd: Int?
-      while candidate < n {
+      while candidate < byteCount {
         let end = examineLine(candidate)
-        guard LineMarkers.isBlank(p, candidate, end) else {
+        guard LineMarkers.isBlank(bytes, candidate, end) else {
           candidateEnd = end
           break
         }
         candidate = nextLine(end)
       }
       guard let end = candidateEnd else { break }
-      let (columns, _) = LineMarkers.indentation(p, candidate, end)
+      let (columns, _) = LineMarkers.indentation(bytes, candidate, end)
       guard columns >= column else { break }
-      if let nested = LineMarkers.listMarker(p, candidate, end) {
+      if let nested = LineMarkers.listMarker(bytes, candidate, end) {
         // A list of the other kind nested in the item; an item of the same kind is the
         // next item of this list (lists of one kind are not nested yet).
         guard nested.ordered != ordered, columns < column + 4, listDepth < 32 else { break }
@@ -90,7 +90,7 @@ extension BlockParser {
         next = builder.end(of: node)
         continue
       }
-      next = itemBlock(LineMarkers.skipColumns(p, candidate, end, column), end, column: column, first: false)
+      next = itemBlock(LineMarkers.skipColumns(bytes, candidate, end, column), end, column: column, first: false)
     }
     return (next, column)
   }
@@ -99,21 +99,21 @@ extension BlockParser {
   /// starting at `column`: a fenced code block, a heading, or text (the first line's
   /// inline content, or a paragraph). Returns the start of the line after it.
   private mutating func itemBlock(_ c: Int, _ e: Int, column: Int, first: Bool) -> Int {
-    if !first && LineMarkers.indentation(p, c, e).columns >= 4 {
+    if !first && LineMarkers.indentation(bytes, c, e).columns >= 4 {
       return itemIndentedCode(c, e, column: column)
     }
-    if let fence = LineMarkers.openingCodeFence(p, c, e) {
+    if let fence = LineMarkers.openingCodeFence(bytes, c, e) {
       return itemCode(c, e, fence, column: column)
     }
-    if let level = LineMarkers.headingLevel(p, c, e) {
+    if let level = LineMarkers.headingLevel(bytes, c, e) {
       heading(c, c, e, level)
       return nextLine(e)
     }
-    if let kind = LineMarkers.htmlBlockKind(p, c, e) {
+    if let kind = LineMarkers.htmlBlockKind(bytes, c, e) {
       return itemHTMLBlock(c, e, kind: kind, column: column)
     }
     let (contentEnd, following, underline) = paragraphExtent(e, itemColumn: column)
-    let text = LineMarkers.skipSpaces(p, c, e)
+    let text = LineMarkers.skipSpaces(bytes, c, e)
     if let underline {
       setextHeading(text, contentEnd, underline: underline, next: following)
     } else if first {
@@ -138,12 +138,12 @@ extension BlockParser {
     let context = BlockContext.code(fence: fence.character, length: fence.run.count)
     var next = linesStart
     var linesEnd = linesStart
-    while next < n {
+    while next < byteCount {
       let lineEnd = examineLine(next)
-      let (columns, first) = LineMarkers.indentation(p, next, lineEnd)
+      let (columns, first) = LineMarkers.indentation(bytes, next, lineEnd)
       if first < lineEnd && columns < column { break }
-      let stripped = LineMarkers.skipColumns(p, next, lineEnd, column)
-      if let run = LineMarkers.closingCodeFence(p, stripped, lineEnd, context) {
+      let stripped = LineMarkers.skipColumns(bytes, next, lineEnd, column)
+      if let run = LineMarkers.closingCodeFence(bytes, stripped, lineEnd, context) {
         if linesEnd > linesStart { builder.leaf(.codeLines, linesStart, linesEnd) }
         let end = builder.open(.codeBlockEnd, at: stripped)
         builder.leaf(.codeFence, run.lowerBound, run.upperBound)
@@ -165,10 +165,10 @@ extension BlockParser {
     var lastEnd = e
     var lineStart = c
     var next = nextLine(e)
-    while kind >= 6 || !LineMarkers.endsHTMLBlock(p, lineStart, lastEnd, kind: kind) {
-      guard next < n else { break }
+    while kind >= 6 || !LineMarkers.endsHTMLBlock(bytes, lineStart, lastEnd, kind: kind) {
+      guard next < byteCount else { break }
       let lineEnd = examineLine(next)
-      let (columns, first) = LineMarkers.indentation(p, next, lineEnd)
+      let (columns, first) = LineMarkers.indentation(bytes, next, lineEnd)
       if first == lineEnd {
         if kind >= 6 { break }
         next = nextLine(lineEnd)
@@ -190,9 +190,9 @@ extension BlockParser {
   private mutating func itemIndentedCode(_ c: Int, _ e: Int, column: Int) -> Int {
     var lastEnd = e
     var next = nextLine(e)
-    while next < n {
+    while next < byteCount {
       let lineEnd = examineLine(next)
-      let (columns, first) = LineMarkers.indentation(p, next, lineEnd)
+      let (columns, first) = LineMarkers.indentation(bytes, next, lineEnd)
       if first < lineEnd {
         guard columns >= column + 4 else { break }
         lastEnd = lineEnd

@@ -17,20 +17,20 @@ extension BlockParser {
   /// marker written `Q:text` or `q: ` still pairs, with a `qa-missing-space` finding:
   /// one mistake, one finding.
   mutating func questionAnswer(_ s: Int, _ e: Int) -> Bool {
-    guard let question = LineMarkers.promptMarkerSpan(p, s, e, letter: UInt8(ascii: "Q")) else { return false }
+    guard let question = LineMarkers.promptMarkerSpan(bytes, s, e, letter: UInt8(ascii: "Q")) else { return false }
     var questionEnd = e
     var answerLine = nextLine(e)
     var answerEnd = 0
     var blankLine: Range<Int>?
     var lines = 1
     while true {
-      guard answerLine < n, lines <= Self.maxQuestionLines else { return false }
+      guard answerLine < byteCount, lines <= Self.maxQuestionLines else { return false }
       let end = examineLine(answerLine)
       answerEnd = end
-      if LineMarkers.promptMarkerSpan(p, answerLine, end, letter: UInt8(ascii: "A")) != nil { break }
+      if LineMarkers.promptMarkerSpan(bytes, answerLine, end, letter: UInt8(ascii: "A")) != nil { break }
       // After a blank line, only the answer.
       guard blankLine == nil else { return false }
-      if LineMarkers.isBlank(p, answerLine, end) {
+      if LineMarkers.isBlank(bytes, answerLine, end) {
         // A blank line only after a question of one line (`qa-blank-line-between`).
         guard lines == 1 else { return false }
         let afterBlank = nextLine(end)
@@ -38,17 +38,18 @@ extension BlockParser {
         answerLine = afterBlank
         continue
       }
-      guard !LineMarkers.isParagraphBreak(p, answerLine, end), LineMarkers.setextLevel(p, answerLine, end) == nil
+      guard !LineMarkers.isParagraphBreak(bytes, answerLine, end),
+        LineMarkers.setextLevel(bytes, answerLine, end) == nil
       else { return false }
       questionEnd = end
       answerLine = nextLine(end)
       lines += 1
     }
-    let answer = LineMarkers.promptMarkerSpan(p, answerLine, answerEnd, letter: UInt8(ascii: "A"))!
+    let answer = LineMarkers.promptMarkerSpan(bytes, answerLine, answerEnd, letter: UInt8(ascii: "A"))!
     let node = builder.open(.questionAnswer, at: s)
     prompt(.questionMarker, .question, s, e, questionEnd, marker: question, empty: .qaEmptyQuestion)
     if let blankLine { builder.finding(.qaBlankLineBetween, blankLine.lowerBound, blankLine.upperBound) }
-    if LineMarkers.isBlank(p, answer.end, answerEnd), let after = codeAnswer(answerLine, answerEnd, answer) {
+    if LineMarkers.isBlank(bytes, answer.end, answerEnd), let after = codeAnswer(answerLine, answerEnd, answer) {
       builder.close(node, at: after)
       return true
     }
@@ -67,17 +68,17 @@ extension BlockParser {
   /// within ``maxCodeAnswerLines`` lines.
   private mutating func codeAnswer(_ s: Int, _ e: Int, _ marker: (end: Int, wellFormed: Bool)) -> Int? {
     let fenceLine = nextLine(e)
-    guard fenceLine < n, case let fenceEnd = examineLine(fenceLine),
-      let fence = LineMarkers.openingCodeFence(p, fenceLine, fenceEnd)
+    guard fenceLine < byteCount, case let fenceEnd = examineLine(fenceLine),
+      let fence = LineMarkers.openingCodeFence(bytes, fenceLine, fenceEnd)
     else { return nil }
     let context = BlockContext.code(fence: fence.character, length: fence.run.count)
     let linesStart = nextLine(fenceEnd)
     var line = linesStart
     var closing: (run: Range<Int>, start: Int, end: Int)?
     var count = 0
-    while line < n && count < Self.maxCodeAnswerLines {
+    while line < byteCount && count < Self.maxCodeAnswerLines {
       let lineEnd = examineLine(line)
-      if let run = LineMarkers.closingCodeFence(p, line, lineEnd, context) {
+      if let run = LineMarkers.closingCodeFence(bytes, line, lineEnd, context) {
         closing = (run, line, lineEnd)
         break
       }
@@ -109,10 +110,10 @@ extension BlockParser {
   ) {
     builder.leaf(kind, s, marker.end)
     if !marker.wellFormed { builder.finding(.qaMissingSpace, s, s + 2) }
-    var content = LineMarkers.skipSpaces(p, marker.end, e)
+    var content = LineMarkers.skipSpaces(bytes, marker.end, e)
     // `Q:` or `A:` alone on its line, its text on the lines after.
-    if content == e && textEnd > e { content = LineMarkers.skipSpaces(p, nextLine(e), textEnd) }
-    let contentEnd = LineMarkers.trimEnd(p, content, textEnd)
+    if content == e && textEnd > e { content = LineMarkers.skipSpaces(bytes, nextLine(e), textEnd) }
+    let contentEnd = LineMarkers.trimEnd(bytes, content, textEnd)
     if contentEnd == content {
       builder.finding(empty, s, marker.end)
       return

@@ -20,16 +20,16 @@ extension BlockParser {
     var pending: [QuoteLine] = []
     var lineStart = s
     var end = s
-    while lineStart < n {
+    while lineStart < byteCount {
       let e = examineLine(lineStart)
-      guard let marker = LineMarkers.quoteMarker(p, lineStart, e) else { break }
+      guard let marker = LineMarkers.quoteMarker(bytes, lineStart, e) else { break }
       var content = marker + 1
-      if content < e && ByteClass.isSpaceOrTab(p[content]) { content += 1 }
+      if content < e && ByteClass.isSpaceOrTab(bytes[content]) { content += 1 }
       let next = nextLine(e)
       var line = QuoteLine(
-        start: lineStart, marker: marker, content: content, end: LineMarkers.trimEnd(p, content, e), next: next)
+        start: lineStart, marker: marker, content: content, end: LineMarkers.trimEnd(bytes, content, e), next: next)
       // A quote's first line may open a callout (`> [!note] Title`).
-      if lineStart == s, let callout = LineMarkers.calloutMarker(p, content, line.end) {
+      if lineStart == s, let callout = LineMarkers.calloutMarker(bytes, content, line.end) {
         line.callout = callout.end
       }
       if line.hasText {
@@ -54,7 +54,7 @@ extension BlockParser {
       if line.callout >= 0 {
         // A callout's title is its first line's text, never a citation.
         builder.leaf(.calloutMarker, line.content, line.callout)
-        textStart = LineMarkers.skipSpaces(p, line.callout, line.end)
+        textStart = LineMarkers.skipSpaces(bytes, line.callout, line.end)
       }
       var textEnd = line.end
       var cited: Range<Int>?
@@ -62,11 +62,11 @@ extension BlockParser {
         let found = citationRange(line.content, line.end)
       {
         cited = found
-        textEnd = LineMarkers.trimEnd(p, line.content, found.lowerBound)
+        textEnd = LineMarkers.trimEnd(bytes, line.content, found.lowerBound)
       }
       if textEnd > textStart {
         let content = builder.open(.inlineContent, at: textStart)
-        var parser = InlineParser(buffer: p, regionEnd: textEnd)
+        var parser = InlineParser(buffer: bytes, regionEnd: textEnd)
         parser.parse(textStart, textEnd, into: &builder)
         builder.close(content, at: textEnd)
       }
@@ -77,8 +77,8 @@ extension BlockParser {
 
   /// Whether text at `start` starts like a citation that is a whole line (a dash).
   func startsLikeACitation(_ start: Int, _ end: Int) -> Bool {
-    ByteClass.isLongDash(p, start, end)
-      || (start + 1 < end && p[start] == UInt8(ascii: "-") && p[start + 1] == UInt8(ascii: "-"))
+    ByteClass.isLongDash(bytes, start, end)
+      || (start + 1 < end && bytes[start] == UInt8(ascii: "-") && bytes[start + 1] == UInt8(ascii: "-"))
   }
 
   /// The chapter-and-verse annotation of a quote's last line: a trailing parenthetical
@@ -87,16 +87,16 @@ extension BlockParser {
   /// a dash (`— p. 42`).
   func citationRange(_ start: Int, _ end: Int) -> Range<Int>? {
     if startsLikeACitation(start, end) { return start..<end }
-    guard end > start, p[end - 1] == UInt8(ascii: ")") else { return DashCitation.find(p, start, end) }
+    guard end > start, bytes[end - 1] == UInt8(ascii: ")") else { return DashCitation.find(bytes, start, end) }
     var open = end - 2
     var hasDigit = false
-    while open >= start && p[open] != UInt8(ascii: "(") && p[open] != UInt8(ascii: ")") {
-      if ByteClass.isDigit(p[open]) { hasDigit = true }
+    while open >= start && bytes[open] != UInt8(ascii: "(") && bytes[open] != UInt8(ascii: ")") {
+      if ByteClass.isDigit(bytes[open]) { hasDigit = true }
       open -= 1
     }
-    guard open >= start, p[open] == UInt8(ascii: "("), hasDigit else { return nil }
+    guard open >= start, bytes[open] == UInt8(ascii: "("), hasDigit else { return nil }
     // A cloze's answer `](…)` or a link target is not a citation.
-    if open > start && p[open - 1] == UInt8(ascii: "]") { return nil }
+    if open > start && bytes[open - 1] == UInt8(ascii: "]") { return nil }
     return open..<end
   }
 }

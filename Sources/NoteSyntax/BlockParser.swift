@@ -6,8 +6,10 @@
 /// Inside a fenced code block the content is cut into short runs of lines (see
 /// `codeBlockLines`), so an edit inside a long code block reparses a few lines.
 struct BlockParser {
-  let p: UnsafeBufferPointer<UInt8>
-  let n: Int
+  /// The text being parsed.
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// Its length: the end of the last line.
+  let byteCount: Int
   /// Whether buffer position 0 is the note's offset 0 (front matter is only recognised there).
   let startsDocument: Bool
   /// One past the furthest position read for the current block (the end check counts).
@@ -33,14 +35,14 @@ struct BlockParser {
     buffer: UnsafeBufferPointer<UInt8>, startsDocument: Bool, recordsLines: Bool = false, expectedNodes: Int = 256
   ) {
     builder = TreeBuilder(capacity: expectedNodes)
-    self.p = buffer
-    self.n = buffer.count
+    self.bytes = buffer
+    self.byteCount = buffer.count
     self.startsDocument = startsDocument
     self.recordsLines = recordsLines
     if recordsLines { lines.reserveCapacity(LineIndex.chunkSize) }
   }
 
-  /// Parses the block at line start `s` (`s < n`) in `context`.
+  /// Parses the block at line start `s` (`s < byteCount`) in `context`.
   mutating func parseBlock(at s: Int, in context: BlockContext) -> Block {
     reach = s
     builder.reset(base: s)
@@ -51,8 +53,8 @@ struct BlockParser {
   /// A block outside code, front matter included, whose first line ends at `e`.
   private mutating func textOrFrontMatter(_ s: Int, _ e: Int) -> BlockContext {
     // A UTF-8 byte-order mark before the opening `---` does not hide it.
-    let fence = s == 0 && e >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0
-    guard startsDocument && s == 0 && LineMarkers.isFence(p, fence, e, UInt8(ascii: "-")) else {
+    let fence = s == 0 && e >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+    guard startsDocument && s == 0 && LineMarkers.isFence(bytes, fence, e, UInt8(ascii: "-")) else {
       return textBlock(s, e)
     }
     if frontMatter(fenceStart: fence, firstLineEnd: e) { return .text }
@@ -60,7 +62,9 @@ struct BlockParser {
     // Unclosed: an error only when the next line reads as a key (`title: …`); before a
     // blank line or prose, the `---` is a thematic break and says nothing.
     let second = nextLine(e)
-    if second < n && LineMarkers.startsWithAKey(p, second, ByteScan.lineBreak(p, from: second, to: n)) {
+    if second < byteCount
+      && LineMarkers.startsWithAKey(bytes, second, ByteScan.lineBreak(bytes, from: second, to: byteCount))
+    {
       builder.finding(.frontMatterUnclosed, fence, fence + 3)
     }
     return textBlock(s, e)
@@ -69,28 +73,28 @@ struct BlockParser {
   /// A block outside code at line start `s` whose first line ends at `e`; returns the
   /// context after it.
   private mutating func textBlock(_ s: Int, _ e: Int) -> BlockContext {
-    let indentation = LineMarkers.indentation(p, s, e)
+    let indentation = LineMarkers.indentation(bytes, s, e)
     if indentation.first == e {
       let node = builder.open(.blankLine, at: s)
       builder.close(node, at: nextLine(e))
     } else if indentation.columns >= 4 {
       return indentedCode(s, e)
-    } else if let fence = LineMarkers.openingCodeFence(p, s, e) {
+    } else if let fence = LineMarkers.openingCodeFence(bytes, s, e) {
       return codeBlockStart(s, e, fence)
-    } else if let kind = LineMarkers.htmlBlockKind(p, s, e) {
+    } else if let kind = LineMarkers.htmlBlockKind(bytes, s, e) {
       return htmlBlock(s, e, kind: kind)
-    } else if let level = LineMarkers.headingLevel(p, indentation.first, e) {
+    } else if let level = LineMarkers.headingLevel(bytes, indentation.first, e) {
       heading(s, indentation.first, e, level)
-    } else if LineMarkers.isThematicBreak(p, s, e) {
+    } else if LineMarkers.isThematicBreak(bytes, s, e) {
       let node = builder.open(.thematicBreak, at: s)
       builder.close(node, at: nextLine(e))
-    } else if let marker = LineMarkers.listMarker(p, s, e) {
+    } else if let marker = LineMarkers.listMarker(bytes, s, e) {
       list(s, ordered: marker.ordered, first: (marker, e))
-    } else if LineMarkers.quoteMarker(p, s, e) != nil {
+    } else if LineMarkers.quoteMarker(bytes, s, e) != nil {
       blockquote(s)
-    } else if let fence = LineMarkers.openingDelimitedBlock(p, s, e) {
+    } else if let fence = LineMarkers.openingDelimitedBlock(bytes, s, e) {
       return codeBlockStart(s, e, fence)
-    } else if let definition = LineMarkers.footnoteDefinition(p, s, e) {
+    } else if let definition = LineMarkers.footnoteDefinition(bytes, s, e) {
       footnoteDefinition(s, e, definition)
     } else if let definition = linkDefinition(s, e) {
       linkReferenceDefinition(s, definition)
@@ -98,7 +102,7 @@ struct BlockParser {
       table(s, e, columns: columns)
     } else if questionAnswer(s, e) {
       // Built by `questionAnswer`.
-    } else if let markerEnd = LineMarkers.summaryMarkerEnd(p, s, e) {
+    } else if let markerEnd = LineMarkers.summaryMarkerEnd(bytes, s, e) {
       summary(s, e, markerEnd)
     } else {
       paragraph(s, e)
@@ -115,7 +119,7 @@ struct BlockParser {
   /// an edit costs a few lines, and a long code block is a few thousand blocks, not one
   /// per line.
   mutating func codeBlockLines(_ s: Int, _ e: Int, _ context: BlockContext) -> BlockContext {
-    if let run = LineMarkers.closingCodeFence(p, s, e, context) {
+    if let run = LineMarkers.closingCodeFence(bytes, s, e, context) {
       let node = builder.open(.codeBlockEnd, at: s)
       builder.leaf(.codeFence, run.lowerBound, run.upperBound)
       builder.close(node, at: nextLine(e))
@@ -125,9 +129,9 @@ struct BlockParser {
     var lineEnd = e
     var next = nextLine(lineEnd)
     var lines = 1
-    while next < n && lines < 64 && !Self.endsCodeRun(p, from: lineStart, to: lineEnd) {
+    while next < byteCount && lines < 64 && !Self.endsCodeRun(bytes, from: lineStart, to: lineEnd) {
       let nextEnd = examineLine(next)
-      if LineMarkers.closingCodeFence(p, next, nextEnd, context) != nil { break }
+      if LineMarkers.closingCodeFence(bytes, next, nextEnd, context) != nil { break }
       lineStart = next
       lineEnd = nextEnd
       next = nextLine(lineEnd)
@@ -139,9 +143,9 @@ struct BlockParser {
 
   /// Whether a run of code lines ends after the line `start..<end`: its FNV-1a hash has
   /// its low four bits clear (one line in sixteen, whatever the code).
-  static func endsCodeRun(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+  static func endsCodeRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
     var hash: UInt32 = 0x811C_9DC5
-    for i in start..<end { hash = (hash ^ UInt32(p[i])) &* 0x0100_0193 }
+    for i in start..<end { hash = (hash ^ UInt32(bytes[i])) &* 0x0100_0193 }
     return hash & 15 == 0
   }
 
@@ -153,12 +157,12 @@ struct BlockParser {
     let node = builder.open(.heading, at: s)
     builder.setFlags(node, UInt8(level))
     builder.leaf(.headingMarker, m, m + level)
-    let content = LineMarkers.skipSpaces(p, m + level, e)
-    let trimmed = LineMarkers.trimEnd(p, content, e)
-    let contentEnd = LineMarkers.contentEndBeforeClosingHashes(p, content, trimmed)
+    let content = LineMarkers.skipSpaces(bytes, m + level, e)
+    let trimmed = LineMarkers.trimEnd(bytes, content, e)
+    let contentEnd = LineMarkers.contentEndBeforeClosingHashes(bytes, content, trimmed)
     inlineContent(content, contentEnd)
     if contentEnd < trimmed {
-      let closing = LineMarkers.skipSpaces(p, contentEnd, trimmed)
+      let closing = LineMarkers.skipSpaces(bytes, contentEnd, trimmed)
       builder.leaf(.headingMarker, closing, trimmed)
     }
     builder.close(node, at: nextLine(e))
@@ -171,7 +175,7 @@ struct BlockParser {
       return
     }
     let node = builder.open(.paragraph, at: s)
-    let textStart = LineMarkers.paragraphLineMarker(p, s, e, &builder)
+    let textStart = LineMarkers.paragraphLineMarker(bytes, s, e, &builder)
     inline(textStart, contentEnd, questionMarkers: true)
     builder.close(node, at: next)
   }
@@ -179,8 +183,8 @@ struct BlockParser {
   private mutating func summary(_ s: Int, _ e: Int, _ markerEnd: Int) {
     let node = builder.open(.summary, at: s)
     builder.leaf(.summaryMarker, s, markerEnd)
-    let content = LineMarkers.skipSpaces(p, markerEnd, e)
-    let contentEnd = LineMarkers.trimEnd(p, content, e)
+    let content = LineMarkers.skipSpaces(bytes, markerEnd, e)
+    let contentEnd = LineMarkers.trimEnd(bytes, content, e)
     if contentEnd == content { builder.finding(.summaryEmpty, s, markerEnd) }
     inlineContent(content, contentEnd)
     builder.close(node, at: nextLine(e))

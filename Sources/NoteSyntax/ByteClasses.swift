@@ -39,20 +39,21 @@ enum ByteClass {
   /// Decodes the scalar starting at `i` (the buffer is valid UTF-8). Returns the scalar
   /// and its length in bytes; a stray continuation byte reads as U+FFFD of length 1.
   @inline(__always)
-  static func scalar(in p: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> (Unicode.Scalar, Int) {
-    let b0 = UInt32(p[i])
+  static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> (Unicode.Scalar, Int) {
+    let b0 = UInt32(bytes[i])
     if b0 < 0x80 { return (Unicode.Scalar(UInt8(b0)), 1) }
     var length = 1
     var value: UInt32 = 0xFFFD
     if b0 >= 0xF0, i + 3 < end {
       value =
-        (b0 & 0x07) << 18 | (UInt32(p[i + 1]) & 0x3F) << 12 | (UInt32(p[i + 2]) & 0x3F) << 6 | (UInt32(p[i + 3]) & 0x3F)
+        (b0 & 0x07) << 18 | (UInt32(bytes[i + 1]) & 0x3F) << 12 | (UInt32(bytes[i + 2]) & 0x3F) << 6
+        | (UInt32(bytes[i + 3]) & 0x3F)
       length = 4
     } else if b0 >= 0xE0, b0 < 0xF0, i + 2 < end {
-      value = (b0 & 0x0F) << 12 | (UInt32(p[i + 1]) & 0x3F) << 6 | (UInt32(p[i + 2]) & 0x3F)
+      value = (b0 & 0x0F) << 12 | (UInt32(bytes[i + 1]) & 0x3F) << 6 | (UInt32(bytes[i + 2]) & 0x3F)
       length = 3
     } else if b0 >= 0xC0, b0 < 0xE0, i + 1 < end {
-      value = (b0 & 0x1F) << 6 | (UInt32(p[i + 1]) & 0x3F)
+      value = (b0 & 0x1F) << 6 | (UInt32(bytes[i + 1]) & 0x3F)
       length = 2
     }
     return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
@@ -95,8 +96,8 @@ enum ByteClass {
 
   /// Whether the bytes at `i` are a UTF-8 em dash (—) or horizontal bar (―).
   @inline(__always)
-  static func isLongDash(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Bool {
-    i + 2 < end && p[i] == 0xE2 && p[i + 1] == 0x80 && (p[i + 2] == 0x94 || p[i + 2] == 0x95)
+  static func isLongDash(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Bool {
+    i + 2 < end && bytes[i] == 0xE2 && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0x94 || bytes[i + 2] == 0x95)
   }
 }
 

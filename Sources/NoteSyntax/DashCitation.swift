@@ -12,12 +12,12 @@ enum DashCitation {
   /// The dash citation ending `start..<end` (a quote line's text without its trailing
   /// spaces), from its dash to `end`; `nil` when the text does not end in one. The dash
   /// is the last one after a space within ``maximumLength`` bytes of the end.
-  static func find(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Range<Int>? {
+  static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Range<Int>? {
     var d = end - 1
     let lowest = max(start + 1, end - maximumLength)
     while d >= lowest {
-      if ByteClass.isSpaceOrTab(p[d - 1]) && startsDash(p, d, end) {
-        return referenceFollows(p, afterDashes(p, d, end), end) ? d..<end : nil
+      if ByteClass.isSpaceOrTab(bytes[d - 1]) && startsDash(bytes, d, end) {
+        return referenceFollows(bytes, afterDashes(bytes, d, end), end) ? d..<end : nil
       }
       d -= 1
     }
@@ -28,27 +28,27 @@ enum DashCitation {
   /// two hyphens. Without the bytes to tell (`end` comes first), a byte that may begin
   /// one counts.
   @inline(__always)
-  static func startsDash(_ p: UnsafeBufferPointer<UInt8>, _ d: Int, _ end: Int) -> Bool {
-    switch p[d] {
-    case UInt8(ascii: "-"): d + 1 >= end || p[d + 1] == UInt8(ascii: "-")
-    case 0xE2: d + 2 >= end || isLongDash(p, d, end)
+  static func startsDash(_ bytes: UnsafeBufferPointer<UInt8>, _ d: Int, _ end: Int) -> Bool {
+    switch bytes[d] {
+    case UInt8(ascii: "-"): d + 1 >= end || bytes[d + 1] == UInt8(ascii: "-")
+    case 0xE2: d + 2 >= end || isLongDash(bytes, d, end)
     default: false
     }
   }
 
   /// An en dash (–), em dash (—) or horizontal bar (―) at `i`.
   @inline(__always)
-  static func isLongDash(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Bool {
-    i + 2 < end && p[i] == 0xE2 && p[i + 1] == 0x80 && p[i + 2] >= 0x93 && p[i + 2] <= 0x95
+  static func isLongDash(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Bool {
+    i + 2 < end && bytes[i] == 0xE2 && bytes[i + 1] == 0x80 && bytes[i + 2] >= 0x93 && bytes[i + 2] <= 0x95
   }
 
   /// Where the run of hyphens and long dashes at `d` ends.
-  private static func afterDashes(_ p: UnsafeBufferPointer<UInt8>, _ d: Int, _ end: Int) -> Int {
+  private static func afterDashes(_ bytes: UnsafeBufferPointer<UInt8>, _ d: Int, _ end: Int) -> Int {
     var i = d
     while i < end {
-      if p[i] == UInt8(ascii: "-") {
+      if bytes[i] == UInt8(ascii: "-") {
         i += 1
-      } else if isLongDash(p, i, end) {
+      } else if isLongDash(bytes, i, end) {
         i += 3
       } else {
         break
@@ -58,12 +58,14 @@ enum DashCitation {
   }
 
   /// Whether `start..<end` is a reference, or a name, a comma and a reference.
-  private static func referenceFollows(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-    let start = skipSpaces(p, start, end)
-    if isReference(p, start, end) { return true }
+  private static func referenceFollows(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    let start = skipSpaces(bytes, start, end)
+    if isReference(bytes, start, end) { return true }
     var i = start
     while i < end {
-      if p[i] == UInt8(ascii: ",") && i > start && isReference(p, skipSpaces(p, i + 1, end), end) { return true }
+      if bytes[i] == UInt8(ascii: ",") && i > start && isReference(bytes, skipSpaces(bytes, i + 1, end), end) {
+        return true
+      }
       i += 1
     }
     return false
@@ -79,50 +81,50 @@ enum DashCitation {
   /// Whether `start..<end` is one reference: a marker (`p`, `ch`, `loc`, `§`…), an
   /// optional period, a number, more numbers after `-`, `–`, `/` or `,`, and an optional
   /// period.
-  private static func isReference(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+  private static func isReference(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
     var i = start
     var roman = false
-    if i + 1 < end && p[i] == 0xC2 && p[i + 1] == 0xA7 {
+    if i + 1 < end && bytes[i] == 0xC2 && bytes[i + 1] == 0xA7 {
       i += 2
-      if i + 1 < end && p[i] == 0xC2 && p[i + 1] == 0xA7 { i += 2 }
+      if i + 1 < end && bytes[i] == 0xC2 && bytes[i + 1] == 0xA7 { i += 2 }
     } else {
       var word: [UInt8] = []
-      while i < end && word.count <= 9 && isLetter(p[i]) {
-        word.append(p[i] | 0x20)
+      while i < end && word.count <= 9 && isLetter(bytes[i]) {
+        word.append(bytes[i] | 0x20)
         i += 1
       }
       roman = chapterMarkers.contains(word)
       guard roman || markers.contains(word) else { return false }
-      if i < end && p[i] == UInt8(ascii: ".") { i += 1 }
+      if i < end && bytes[i] == UInt8(ascii: ".") { i += 1 }
     }
-    i = skipSpaces(p, i, end)
-    guard let number = numberEnd(p, i, end, roman: roman) else { return false }
+    i = skipSpaces(bytes, i, end)
+    guard let number = numberEnd(bytes, i, end, roman: roman) else { return false }
     i = number
     while i < end {
-      var next = skipSpaces(p, i, end)
+      var next = skipSpaces(bytes, i, end)
       guard next < end else { break }
-      if p[next] == UInt8(ascii: "-") || p[next] == UInt8(ascii: "/") || p[next] == UInt8(ascii: ",") {
+      if bytes[next] == UInt8(ascii: "-") || bytes[next] == UInt8(ascii: "/") || bytes[next] == UInt8(ascii: ",") {
         next += 1
-      } else if isLongDash(p, next, end) {
+      } else if isLongDash(bytes, next, end) {
         next += 3
       } else {
         break
       }
-      guard let more = numberEnd(p, skipSpaces(p, next, end), end, roman: roman) else { break }
+      guard let more = numberEnd(bytes, skipSpaces(bytes, next, end), end, roman: roman) else { break }
       i = more
     }
-    if i < end && p[i] == UInt8(ascii: ".") { i += 1 }
-    return skipSpaces(p, i, end) == end
+    if i < end && bytes[i] == UInt8(ascii: ".") { i += 1 }
+    return skipSpaces(bytes, i, end) == end
   }
 
   /// The end of the number at `start`: digits, or with `roman` a Roman numeral.
-  private static func numberEnd(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, roman: Bool) -> Int? {
+  private static func numberEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, roman: Bool) -> Int? {
     var i = start
-    while i < end && ByteClass.isDigit(p[i]) { i += 1 }
+    while i < end && ByteClass.isDigit(bytes[i]) { i += 1 }
     if i == start && roman {
-      while i < end && isRomanDigit(p[i] | 0x20) { i += 1 }
+      while i < end && isRomanDigit(bytes[i] | 0x20) { i += 1 }
       // Not the start of a word: `ch. vivid` is no chapter.
-      if i < end && isLetter(p[i]) { return nil }
+      if i < end && isLetter(bytes[i]) { return nil }
     }
     return i > start ? i : nil
   }
@@ -142,9 +144,9 @@ enum DashCitation {
     }
   }
 
-  private static func skipSpaces(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+  private static func skipSpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
     var i = start
-    while i < end && ByteClass.isSpaceOrTab(p[i]) { i += 1 }
+    while i < end && ByteClass.isSpaceOrTab(bytes[i]) { i += 1 }
     return i
   }
 }

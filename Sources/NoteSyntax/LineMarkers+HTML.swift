@@ -2,25 +2,27 @@
 extension LineMarkers {
   /// The kind of HTML block a line starts (1 to 7, as CommonMark numbers them), or
   /// `nil`. Kind 7 (any complete tag alone on its line) cannot interrupt a paragraph.
-  static func htmlBlockKind(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> Int? {
-    let (columns, first) = indentation(p, i, lineEnd)
-    guard columns < 4, first + 1 < lineEnd, p[first] == UInt8(ascii: "<") else { return nil }
+  static func htmlBlockKind(_ bytes: Buffer, _ i: Int, _ lineEnd: Int) -> Int? {
+    let (columns, first) = indentation(bytes, i, lineEnd)
+    guard columns < 4, first + 1 < lineEnd, bytes[first] == UInt8(ascii: "<") else { return nil }
     let j = first + 1
-    if let name = tagName(p, j, lineEnd), isRawTag(p, name), endsTagName(p, name.upperBound, lineEnd, slash: false) {
+    if let name = tagName(bytes, j, lineEnd), isRawTag(bytes, name),
+      endsTagName(bytes, name.upperBound, lineEnd, slash: false)
+    {
       return 1
     }
-    if starts(p, j, lineEnd, "!--") { return 2 }
-    if p[j] == UInt8(ascii: "?") { return 3 }
-    if starts(p, j, lineEnd, "![CDATA[") { return 5 }
-    if p[j] == UInt8(ascii: "!"), j + 1 < lineEnd, ByteClass.isASCIILetter(p[j + 1]) { return 4 }
-    let closing = p[j] == UInt8(ascii: "/")
-    if let name = tagName(p, closing ? j + 1 : j, lineEnd), isBlockTag(p, name),
-      endsTagName(p, name.upperBound, lineEnd, slash: true)
+    if starts(bytes, j, lineEnd, "!--") { return 2 }
+    if bytes[j] == UInt8(ascii: "?") { return 3 }
+    if starts(bytes, j, lineEnd, "![CDATA[") { return 5 }
+    if bytes[j] == UInt8(ascii: "!"), j + 1 < lineEnd, ByteClass.isASCIILetter(bytes[j + 1]) { return 4 }
+    let closing = bytes[j] == UInt8(ascii: "/")
+    if let name = tagName(bytes, closing ? j + 1 : j, lineEnd), isBlockTag(bytes, name),
+      endsTagName(bytes, name.upperBound, lineEnd, slash: true)
     {
       return 6
     }
-    if let end = completeTag(p, first, lineEnd), isBlank(p, end, lineEnd) {
-      if !closing, let name = tagName(p, j, lineEnd), isRawTag(p, name) { return nil }
+    if let end = completeTag(bytes, first, lineEnd), isBlank(bytes, end, lineEnd) {
+      if !closing, let name = tagName(bytes, j, lineEnd), isRawTag(bytes, name) { return nil }
       return 7
     }
     return nil
@@ -28,15 +30,17 @@ extension LineMarkers {
 
   /// Whether the line `i..<lineEnd` holds the end of an HTML block of `kind` (1 to 5;
   /// kinds 6 and 7 end at a blank line).
-  static func endsHTMLBlock(_ p: Buffer, _ i: Int, _ lineEnd: Int, kind: Int) -> Bool {
+  static func endsHTMLBlock(_ bytes: Buffer, _ i: Int, _ lineEnd: Int, kind: Int) -> Bool {
     switch kind {
     case 1:
-      for tag in ["</pre>", "</script>", "</style>", "</textarea>"] where contains(p, i, lineEnd, tag) { return true }
+      for tag in ["</pre>", "</script>", "</style>", "</textarea>"] where contains(bytes, i, lineEnd, tag) {
+        return true
+      }
       return false
-    case 2: return contains(p, i, lineEnd, "-->")
-    case 3: return contains(p, i, lineEnd, "?>")
-    case 4: return contains(p, i, lineEnd, ">")
-    case 5: return contains(p, i, lineEnd, "]]>")
+    case 2: return contains(bytes, i, lineEnd, "-->")
+    case 3: return contains(bytes, i, lineEnd, "?>")
+    case 4: return contains(bytes, i, lineEnd, ">")
+    case 5: return contains(bytes, i, lineEnd, "]]>")
     default: return false
     }
   }
@@ -52,49 +56,49 @@ extension LineMarkers {
   ]
 
   /// A tag name at `i`: an ASCII letter, then letters, digits and `-`.
-  private static func tagName(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> Range<Int>? {
-    guard i < lineEnd, ByteClass.isASCIILetter(p[i]) else { return nil }
+  private static func tagName(_ bytes: Buffer, _ i: Int, _ lineEnd: Int) -> Range<Int>? {
+    guard i < lineEnd, ByteClass.isASCIILetter(bytes[i]) else { return nil }
     var j = i + 1
-    while j < lineEnd && (ByteClass.isASCIIAlphanumeric(p[j]) || p[j] == UInt8(ascii: "-")) { j += 1 }
+    while j < lineEnd && (ByteClass.isASCIIAlphanumeric(bytes[j]) || bytes[j] == UInt8(ascii: "-")) { j += 1 }
     return i..<j
   }
 
-  private static func lowercasedName(_ p: Buffer, _ name: Range<Int>) -> String {
-    String(decoding: name.map { ByteClass.lowercased(p[$0]) }, as: UTF8.self)
+  private static func lowercasedName(_ bytes: Buffer, _ name: Range<Int>) -> String {
+    String(decoding: name.map { ByteClass.lowercased(bytes[$0]) }, as: UTF8.self)
   }
 
-  private static func isRawTag(_ p: Buffer, _ name: Range<Int>) -> Bool {
-    name.count <= 8 && rawTags.contains(lowercasedName(p, name))
+  private static func isRawTag(_ bytes: Buffer, _ name: Range<Int>) -> Bool {
+    name.count <= 8 && rawTags.contains(lowercasedName(bytes, name))
   }
 
-  private static func isBlockTag(_ p: Buffer, _ name: Range<Int>) -> Bool {
-    name.count <= 10 && blockTags.contains(lowercasedName(p, name))
+  private static func isBlockTag(_ bytes: Buffer, _ name: Range<Int>) -> Bool {
+    name.count <= 10 && blockTags.contains(lowercasedName(bytes, name))
   }
 
   /// Whether a tag name ending at `j` is followed by a space, a tab, the line's end,
   /// `>`, or (`slash`) `/>`.
-  private static func endsTagName(_ p: Buffer, _ j: Int, _ lineEnd: Int, slash: Bool) -> Bool {
+  private static func endsTagName(_ bytes: Buffer, _ j: Int, _ lineEnd: Int, slash: Bool) -> Bool {
     if j == lineEnd { return true }
-    let b = p[j]
+    let b = bytes[j]
     if ByteClass.isSpaceOrTab(b) || b == UInt8(ascii: ">") { return true }
-    return slash && b == UInt8(ascii: "/") && j + 1 < lineEnd && p[j + 1] == UInt8(ascii: ">")
+    return slash && b == UInt8(ascii: "/") && j + 1 < lineEnd && bytes[j + 1] == UInt8(ascii: ">")
   }
 
   /// Whether the bytes at `i` are `word` (ASCII, case-insensitive for letters).
-  private static func starts(_ p: Buffer, _ i: Int, _ lineEnd: Int, _ word: String) -> Bool {
+  private static func starts(_ bytes: Buffer, _ i: Int, _ lineEnd: Int, _ word: String) -> Bool {
     var j = i
     for c in word.utf8 {
-      guard j < lineEnd, ByteClass.lowercased(p[j]) == ByteClass.lowercased(c) else { return false }
+      guard j < lineEnd, ByteClass.lowercased(bytes[j]) == ByteClass.lowercased(c) else { return false }
       j += 1
     }
     return true
   }
 
-  private static func contains(_ p: Buffer, _ i: Int, _ lineEnd: Int, _ word: String) -> Bool {
+  private static func contains(_ bytes: Buffer, _ i: Int, _ lineEnd: Int, _ word: String) -> Bool {
     let first = ByteClass.lowercased(word.utf8.first!)
     var j = i
     while j < lineEnd {
-      if ByteClass.lowercased(p[j]) == first && starts(p, j, lineEnd, word) { return true }
+      if ByteClass.lowercased(bytes[j]) == first && starts(bytes, j, lineEnd, word) { return true }
       j += 1
     }
     return false
@@ -102,31 +106,31 @@ extension LineMarkers {
 
   /// The end of a complete open tag (`<name attr="v" …>` or `/>`) or closing tag
   /// (`</name >`) at `i`, within the line.
-  private static func completeTag(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> Int? {
+  private static func completeTag(_ bytes: Buffer, _ i: Int, _ lineEnd: Int) -> Int? {
     var j = i + 1
-    if j < lineEnd && p[j] == UInt8(ascii: "/") {
-      guard let name = tagName(p, j + 1, lineEnd) else { return nil }
-      j = skipSpaces(p, name.upperBound, lineEnd)
-      return j < lineEnd && p[j] == UInt8(ascii: ">") ? j + 1 : nil
+    if j < lineEnd && bytes[j] == UInt8(ascii: "/") {
+      guard let name = tagName(bytes, j + 1, lineEnd) else { return nil }
+      j = skipSpaces(bytes, name.upperBound, lineEnd)
+      return j < lineEnd && bytes[j] == UInt8(ascii: ">") ? j + 1 : nil
     }
-    guard let name = tagName(p, j, lineEnd) else { return nil }
+    guard let name = tagName(bytes, j, lineEnd) else { return nil }
     j = name.upperBound
     while true {
-      let spaced = skipSpaces(p, j, lineEnd)
+      let spaced = skipSpaces(bytes, j, lineEnd)
       guard spaced < lineEnd else { return nil }
-      if p[spaced] == UInt8(ascii: ">") { return spaced + 1 }
-      if p[spaced] == UInt8(ascii: "/") {
-        return spaced + 1 < lineEnd && p[spaced + 1] == UInt8(ascii: ">") ? spaced + 2 : nil
+      if bytes[spaced] == UInt8(ascii: ">") { return spaced + 1 }
+      if bytes[spaced] == UInt8(ascii: "/") {
+        return spaced + 1 < lineEnd && bytes[spaced + 1] == UInt8(ascii: ">") ? spaced + 2 : nil
       }
       // An attribute needs a space before it.
-      guard spaced > j, let attributeEnd = attribute(p, spaced, lineEnd) else { return nil }
+      guard spaced > j, let attributeEnd = attribute(bytes, spaced, lineEnd) else { return nil }
       j = attributeEnd
     }
   }
 
   /// The end of an attribute at `i`: a name (`[A-Za-z_:][A-Za-z0-9_.:-]*`), then
   /// optionally `=` and an unquoted, single- or double-quoted value.
-  private static func attribute(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> Int? {
+  private static func attribute(_ bytes: Buffer, _ i: Int, _ lineEnd: Int) -> Int? {
     func startsName(_ b: UInt8) -> Bool {
       ByteClass.isASCIILetter(b) || b == UInt8(ascii: "_") || b == UInt8(ascii: ":")
     }
@@ -134,22 +138,22 @@ extension LineMarkers {
       ByteClass.isASCIIAlphanumeric(b) || b == UInt8(ascii: "_") || b == UInt8(ascii: ".") || b == UInt8(ascii: ":")
         || b == UInt8(ascii: "-")
     }
-    guard startsName(p[i]) else { return nil }
+    guard startsName(bytes[i]) else { return nil }
     var j = i + 1
-    while j < lineEnd && continuesName(p[j]) { j += 1 }
-    let equals = skipSpaces(p, j, lineEnd)
-    guard equals < lineEnd, p[equals] == UInt8(ascii: "=") else { return j }
-    var v = skipSpaces(p, equals + 1, lineEnd)
+    while j < lineEnd && continuesName(bytes[j]) { j += 1 }
+    let equals = skipSpaces(bytes, j, lineEnd)
+    guard equals < lineEnd, bytes[equals] == UInt8(ascii: "=") else { return j }
+    var v = skipSpaces(bytes, equals + 1, lineEnd)
     guard v < lineEnd else { return nil }
-    let quote = p[v]
+    let quote = bytes[v]
     if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
       v += 1
-      while v < lineEnd && p[v] != quote { v += 1 }
+      while v < lineEnd && bytes[v] != quote { v += 1 }
       return v < lineEnd ? v + 1 : nil
     }
     let start = v
     while v < lineEnd {
-      let b = p[v]
+      let b = bytes[v]
       if ByteClass.isSpaceOrTab(b) || b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") || b == UInt8(ascii: "=")
         || b == UInt8(ascii: "<") || b == UInt8(ascii: ">") || b == UInt8(ascii: "`")
       {

@@ -5,41 +5,43 @@ enum LineMarkers {
 
   /// Position after the spaces and tabs from `i`.
   @inline(__always)
-  static func skipSpaces(_ p: Buffer, _ i: Int, _ end: Int) -> Int {
+  static func skipSpaces(_ bytes: Buffer, _ i: Int, _ end: Int) -> Int {
     var j = i
-    while j < end && ByteClass.isSpaceOrTab(p[j]) { j += 1 }
+    while j < end && ByteClass.isSpaceOrTab(bytes[j]) { j += 1 }
     return j
   }
 
   /// Whether the line `start..<end` starts with a front-matter key: letters, digits,
   /// `-` or `_`, then `:` and a space, a tab or the line's end.
-  static func startsWithAKey(_ p: Buffer, _ start: Int, _ end: Int) -> Bool {
+  static func startsWithAKey(_ bytes: Buffer, _ start: Int, _ end: Int) -> Bool {
     var j = start
-    while j < end && (ByteClass.isASCIIAlphanumeric(p[j]) || p[j] == UInt8(ascii: "-") || p[j] == UInt8(ascii: "_")) {
+    while j < end
+      && (ByteClass.isASCIIAlphanumeric(bytes[j]) || bytes[j] == UInt8(ascii: "-") || bytes[j] == UInt8(ascii: "_"))
+    {
       j += 1
     }
-    guard j > start, j < end, p[j] == UInt8(ascii: ":") else { return false }
-    return j + 1 == end || ByteClass.isSpaceOrTab(p[j + 1])
+    guard j > start, j < end, bytes[j] == UInt8(ascii: ":") else { return false }
+    return j + 1 == end || ByteClass.isSpaceOrTab(bytes[j + 1])
   }
 
   /// Position before trailing spaces and tabs of `start..<end`.
   @inline(__always)
-  static func trimEnd(_ p: Buffer, _ start: Int, _ end: Int) -> Int {
+  static func trimEnd(_ bytes: Buffer, _ start: Int, _ end: Int) -> Int {
     var j = end
-    while j > start && ByteClass.isSpaceOrTab(p[j - 1]) { j -= 1 }
+    while j > start && ByteClass.isSpaceOrTab(bytes[j - 1]) { j -= 1 }
     return j
   }
 
-  static func isBlank(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> Bool {
-    skipSpaces(p, i, lineEnd) == lineEnd
+  static func isBlank(_ bytes: Buffer, _ i: Int, _ lineEnd: Int) -> Bool {
+    skipSpaces(bytes, i, lineEnd) == lineEnd
   }
 
   /// The heading level (1–6) when the line is a heading (`#` alone is an empty one).
-  static func headingLevel(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> Int? {
+  static func headingLevel(_ bytes: Buffer, _ i: Int, _ lineEnd: Int) -> Int? {
     var j = i
-    while j < lineEnd && j - i < 7 && p[j] == UInt8(ascii: "#") { j += 1 }
+    while j < lineEnd && j - i < 7 && bytes[j] == UInt8(ascii: "#") { j += 1 }
     let level = j - i
-    guard level >= 1 && level <= 6 && (j == lineEnd || ByteClass.isSpaceOrTab(p[j])) else { return nil }
+    guard level >= 1 && level <= 6 && (j == lineEnd || ByteClass.isSpaceOrTab(bytes[j])) else { return nil }
     return level
   }
 
@@ -51,55 +53,55 @@ enum LineMarkers {
     var contentStart: Int
   }
 
-  static func listMarker(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> ListMarker? {
-    let m = skipSpaces(p, i, lineEnd)
+  static func listMarker(_ bytes: Buffer, _ i: Int, _ lineEnd: Int) -> ListMarker? {
+    let m = skipSpaces(bytes, i, lineEnd)
     guard m < lineEnd else { return nil }
     var markerEnd: Int
-    let b = p[m]
+    let b = bytes[m]
     let ordered: Bool
     if b == UInt8(ascii: "*") || b == UInt8(ascii: "-") || b == UInt8(ascii: "+") {
       markerEnd = m + 1
       ordered = false
     } else if ByteClass.isDigit(b) {
       var j = m
-      while j < lineEnd && ByteClass.isDigit(p[j]) && j - m < 10 { j += 1 }
-      guard j - m <= 9, j < lineEnd, p[j] == UInt8(ascii: ".") || p[j] == UInt8(ascii: ")") else { return nil }
+      while j < lineEnd && ByteClass.isDigit(bytes[j]) && j - m < 10 { j += 1 }
+      guard j - m <= 9, j < lineEnd, bytes[j] == UInt8(ascii: ".") || bytes[j] == UInt8(ascii: ")") else { return nil }
       markerEnd = j + 1
       ordered = true
     } else {
       return nil
     }
     // An empty item: the marker alone on its line.
-    if markerEnd == lineEnd || isBlank(p, markerEnd, lineEnd) {
+    if markerEnd == lineEnd || isBlank(bytes, markerEnd, lineEnd) {
       return ListMarker(ordered: ordered, markerStart: m, markerEnd: markerEnd, contentStart: lineEnd)
     }
-    guard p[markerEnd] == ByteClass.space || p[markerEnd] == ByteClass.tab else { return nil }
+    guard bytes[markerEnd] == ByteClass.space || bytes[markerEnd] == ByteClass.tab else { return nil }
     var content = markerEnd
-    while content < lineEnd && content - markerEnd < 4 && p[content] == ByteClass.space { content += 1 }
+    while content < lineEnd && content - markerEnd < 4 && bytes[content] == ByteClass.space { content += 1 }
     return ListMarker(ordered: ordered, markerStart: m, markerEnd: markerEnd, contentStart: content)
   }
 
   /// The position of a blockquote's `>` (after at most three spaces).
-  static func quoteMarker(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> Int? {
+  static func quoteMarker(_ bytes: Buffer, _ i: Int, _ lineEnd: Int) -> Int? {
     var j = i
-    while j < lineEnd && j - i < 3 && p[j] == ByteClass.space { j += 1 }
-    return j < lineEnd && p[j] == UInt8(ascii: ">") ? j : nil
+    while j < lineEnd && j - i < 3 && bytes[j] == ByteClass.space { j += 1 }
+    return j < lineEnd && bytes[j] == UInt8(ascii: ">") ? j : nil
   }
 
   /// A callout's marker at `i` (a quote's first text): `[!type]`, the type 1 to 64
   /// ASCII letters, digits, `-` or `_`, then an optional `+` or `-` fold marker. Returns
   /// the type's range and the marker's end (after the fold marker).
-  static func calloutMarker(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> (type: Range<Int>, end: Int)? {
-    guard i + 3 < lineEnd, p[i] == UInt8(ascii: "["), p[i + 1] == UInt8(ascii: "!") else { return nil }
+  static func calloutMarker(_ bytes: Buffer, _ i: Int, _ lineEnd: Int) -> (type: Range<Int>, end: Int)? {
+    guard i + 3 < lineEnd, bytes[i] == UInt8(ascii: "["), bytes[i + 1] == UInt8(ascii: "!") else { return nil }
     var j = i + 2
     while j < lineEnd && j - i < 66
-      && (ByteClass.isASCIIAlphanumeric(p[j]) || p[j] == UInt8(ascii: "-") || p[j] == UInt8(ascii: "_"))
+      && (ByteClass.isASCIIAlphanumeric(bytes[j]) || bytes[j] == UInt8(ascii: "-") || bytes[j] == UInt8(ascii: "_"))
     {
       j += 1
     }
-    guard j > i + 2, j < lineEnd, p[j] == UInt8(ascii: "]") else { return nil }
+    guard j > i + 2, j < lineEnd, bytes[j] == UInt8(ascii: "]") else { return nil }
     var end = j + 1
-    if end < lineEnd && (p[end] == UInt8(ascii: "+") || p[end] == UInt8(ascii: "-")) { end += 1 }
+    if end < lineEnd && (bytes[end] == UInt8(ascii: "+") || bytes[end] == UInt8(ascii: "-")) { end += 1 }
     return (i + 2..<j, end)
   }
 
@@ -107,34 +109,37 @@ enum LineMarkers {
   /// there is none, `true` when it is well formed (the capital letter, a colon, then a
   /// space, a tab or the line's end), `false` for a marker with a missing space (`Q:text`)
   /// or a lowercase letter (`q: `), which still counts as the marker the writer meant.
-  static func promptMarker(_ p: Buffer, _ i: Int, _ lineEnd: Int, letter: UInt8) -> Bool? {
-    guard i + 1 < lineEnd, p[i] & ~0x20 == letter, p[i + 1] == UInt8(ascii: ":") else { return nil }
-    return p[i] == letter && (i + 2 == lineEnd || ByteClass.isSpaceOrTab(p[i + 2]))
+  static func promptMarker(_ bytes: Buffer, _ i: Int, _ lineEnd: Int, letter: UInt8) -> Bool? {
+    guard i + 1 < lineEnd, bytes[i] & ~0x20 == letter, bytes[i + 1] == UInt8(ascii: ":") else { return nil }
+    return bytes[i] == letter && (i + 2 == lineEnd || ByteClass.isSpaceOrTab(bytes[i + 2]))
   }
 
   /// A `Q:` or `A:` marker at the line's start, plain or bold (`**Q:**`, then a space, a
   /// tab or the line's end): its end and whether it is well formed (see
   /// ``promptMarker(_:_:_:letter:)``).
-  static func promptMarkerSpan(_ p: Buffer, _ i: Int, _ lineEnd: Int, letter: UInt8) -> (end: Int, wellFormed: Bool)? {
-    if let wellFormed = promptMarker(p, i, lineEnd, letter: letter) { return (i + 2, wellFormed) }
+  static func promptMarkerSpan(_ bytes: Buffer, _ i: Int, _ lineEnd: Int, letter: UInt8) -> (
+    end: Int, wellFormed: Bool
+  )? {
+    if let wellFormed = promptMarker(bytes, i, lineEnd, letter: letter) { return (i + 2, wellFormed) }
     let star = UInt8(ascii: "*")
-    guard i + 6 <= lineEnd, p[i] == star, p[i + 1] == star, p[i + 2] == letter, p[i + 3] == UInt8(ascii: ":"),
-      p[i + 4] == star, p[i + 5] == star, i + 6 == lineEnd || ByteClass.isSpaceOrTab(p[i + 6])
+    guard i + 6 <= lineEnd, bytes[i] == star, bytes[i + 1] == star, bytes[i + 2] == letter,
+      bytes[i + 3] == UInt8(ascii: ":"),
+      bytes[i + 4] == star, bytes[i + 5] == star, i + 6 == lineEnd || ByteClass.isSpaceOrTab(bytes[i + 6])
     else { return nil }
     return (i + 6, true)
   }
 
   /// The end of a `Summary:` or `tl;dr:` marker (case-insensitive) followed by a space, a tab or the line's end.
-  static func summaryMarkerEnd(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> Int? {
+  static func summaryMarkerEnd(_ bytes: Buffer, _ i: Int, _ lineEnd: Int) -> Int? {
     for word in summaryWords {
       guard i + word.count <= lineEnd else { continue }
       var matches = true
-      for (k, c) in word.enumerated() where ByteClass.lowercased(p[i + k]) != c {
+      for (k, c) in word.enumerated() where ByteClass.lowercased(bytes[i + k]) != c {
         matches = false
         break
       }
       let end = i + word.count
-      if matches && (end == lineEnd || ByteClass.isSpaceOrTab(p[end])) { return end }
+      if matches && (end == lineEnd || ByteClass.isSpaceOrTab(bytes[end])) { return end }
     }
     return nil
   }
@@ -151,75 +156,75 @@ enum LineMarkers {
 
   /// The code fence that opens a fenced code block on this line: 0 to 3 spaces, 3 or more
   /// backticks or tildes, then an info string (without backticks after backticks).
-  static func openingCodeFence(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> CodeFence? {
+  static func openingCodeFence(_ bytes: Buffer, _ i: Int, _ lineEnd: Int) -> CodeFence? {
     var start = i
-    while start < lineEnd && start - i < 3 && p[start] == ByteClass.space { start += 1 }
-    guard start < lineEnd, p[start] == UInt8(ascii: "`") || p[start] == UInt8(ascii: "~") else { return nil }
-    let character = p[start]
+    while start < lineEnd && start - i < 3 && bytes[start] == ByteClass.space { start += 1 }
+    guard start < lineEnd, bytes[start] == UInt8(ascii: "`") || bytes[start] == UInt8(ascii: "~") else { return nil }
+    let character = bytes[start]
     var end = start
-    while end < lineEnd && p[end] == character { end += 1 }
+    while end < lineEnd && bytes[end] == character { end += 1 }
     guard end - start >= 3 else { return nil }
-    let infoStart = skipSpaces(p, end, lineEnd)
-    let infoEnd = trimEnd(p, infoStart, lineEnd)
+    let infoStart = skipSpaces(bytes, end, lineEnd)
+    let infoEnd = trimEnd(bytes, infoStart, lineEnd)
     if character == UInt8(ascii: "`") {
-      for j in infoStart..<infoEnd where p[j] == UInt8(ascii: "`") { return nil }
+      for j in infoStart..<infoEnd where bytes[j] == UInt8(ascii: "`") { return nil }
     }
     return CodeFence(character: character, run: start..<end, info: infoStart..<infoEnd)
   }
 
   /// The run of a fence that closes the code block of `context` on this line: 0 to 3
   /// spaces, at least as many of the same character as opened it, then only spaces.
-  static func closingCodeFence(_ p: Buffer, _ i: Int, _ lineEnd: Int, _ context: BlockContext) -> Range<Int>? {
+  static func closingCodeFence(_ bytes: Buffer, _ i: Int, _ lineEnd: Int, _ context: BlockContext) -> Range<Int>? {
     if context.fence == UInt8(ascii: "$") || context.fence == UInt8(ascii: "%") {
-      return closingDelimiter(p, i, lineEnd, context.fence).map { $0..<($0 + 2) }
+      return closingDelimiter(bytes, i, lineEnd, context.fence).map { $0..<($0 + 2) }
     }
     var start = i
-    while start < lineEnd && start - i < 3 && p[start] == ByteClass.space { start += 1 }
+    while start < lineEnd && start - i < 3 && bytes[start] == ByteClass.space { start += 1 }
     var end = start
-    while end < lineEnd && p[end] == context.fence { end += 1 }
-    guard end - start >= context.fenceLength, isBlank(p, end, lineEnd) else { return nil }
+    while end < lineEnd && bytes[end] == context.fence { end += 1 }
+    guard end - start >= context.fenceLength, isBlank(bytes, end, lineEnd) else { return nil }
     return start..<end
   }
 
   /// Whether the line is exactly `fence` (`---` or `...`) plus trailing spaces.
-  static func isFence(_ p: Buffer, _ i: Int, _ lineEnd: Int, _ c: UInt8) -> Bool {
-    i + 3 <= lineEnd && p[i] == c && p[i + 1] == c && p[i + 2] == c && isBlank(p, i + 3, lineEnd)
+  static func isFence(_ bytes: Buffer, _ i: Int, _ lineEnd: Int, _ c: UInt8) -> Bool {
+    i + 3 <= lineEnd && bytes[i] == c && bytes[i + 1] == c && bytes[i + 2] == c && isBlank(bytes, i + 3, lineEnd)
   }
 
   /// Whether a line at `i` ends a paragraph: blank, `#`, a heading, a thematic break,
   /// an HTML block of kinds 1 to 6, a list marker, a `>`, a `Q:` line (bold, `**Q:**`,
   /// or a malformed `Q:text` or `q: ` too: the writer meant a question), a code fence,
   /// a `$$` or `%%` line that opens a block, or a footnote definition.
-  static func isParagraphBreak(_ p: Buffer, _ i: Int, _ lineEnd: Int) -> Bool {
-    let (columns, first) = indentation(p, i, lineEnd)
+  static func isParagraphBreak(_ bytes: Buffer, _ i: Int, _ lineEnd: Int) -> Bool {
+    let (columns, first) = indentation(bytes, i, lineEnd)
     if first == lineEnd { return true }
-    let b = p[i]
+    let b = bytes[i]
     if b == UInt8(ascii: "#") { return true }
     if columns < 4 {
-      if headingLevel(p, first, lineEnd) != nil || isThematicBreak(p, i, lineEnd) { return true }
-      if let kind = htmlBlockKind(p, i, lineEnd), kind < 7 { return true }
-      if openingDelimitedBlock(p, i, lineEnd) != nil { return true }
+      if headingLevel(bytes, first, lineEnd) != nil || isThematicBreak(bytes, i, lineEnd) { return true }
+      if let kind = htmlBlockKind(bytes, i, lineEnd), kind < 7 { return true }
+      if openingDelimitedBlock(bytes, i, lineEnd) != nil { return true }
       // As in GFM: `[^1]: …` on the line after `[^2]: …` is a definition of its own.
-      if footnoteDefinition(p, i, lineEnd) != nil { return true }
+      if footnoteDefinition(bytes, i, lineEnd) != nil { return true }
     }
-    if promptMarkerSpan(p, i, lineEnd, letter: UInt8(ascii: "Q")) != nil { return true }
-    if quoteMarker(p, i, lineEnd) != nil { return true }
-    if openingCodeFence(p, i, lineEnd) != nil { return true }
+    if promptMarkerSpan(bytes, i, lineEnd, letter: UInt8(ascii: "Q")) != nil { return true }
+    if quoteMarker(bytes, i, lineEnd) != nil { return true }
+    if openingCodeFence(bytes, i, lineEnd) != nil { return true }
     // An empty item does not interrupt a paragraph.
-    guard let marker = listMarker(p, i, lineEnd) else { return false }
+    guard let marker = listMarker(bytes, i, lineEnd) else { return false }
     return marker.contentStart < lineEnd
   }
 
   /// At the start of a paragraph line: a `Q:`/`A:` marker that is not part of a question
   /// and answer pair gets a marker node and its finding. Returns where text resumes.
   static func paragraphLineMarker(
-    _ p: Buffer, _ i: Int, _ lineEnd: Int, _ builder: inout TreeBuilder
+    _ bytes: Buffer, _ i: Int, _ lineEnd: Int, _ builder: inout TreeBuilder
   ) -> Int {
     let kind: NodeKind
     let wellFormed: Bool
-    if let question = promptMarker(p, i, lineEnd, letter: UInt8(ascii: "Q")) {
+    if let question = promptMarker(bytes, i, lineEnd, letter: UInt8(ascii: "Q")) {
       (kind, wellFormed) = (.questionMarker, question)
-    } else if let answer = promptMarker(p, i, lineEnd, letter: UInt8(ascii: "A")) {
+    } else if let answer = promptMarker(bytes, i, lineEnd, letter: UInt8(ascii: "A")) {
       (kind, wellFormed) = (.answerMarker, answer)
     } else {
       return i
