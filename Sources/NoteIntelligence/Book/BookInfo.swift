@@ -208,7 +208,12 @@ public struct BookInfo: Sendable, Equatable {
 /// names notes). A note without a file path (an unsaved buffer) has no file name: its
 /// title is then its first heading of any level; `nil` when it has neither.
 public func noteTitle(of doc: NoteDocument, path: String?) -> String? {
-  if let title = BookInfo(doc).title { return title }
+  noteTitle(of: doc, path: path, book: BookInfo(doc))
+}
+
+/// ``noteTitle(of:path:)`` with the note's front matter read already.
+func noteTitle(of doc: NoteDocument, path: String?, book: BookInfo) -> String? {
+  if let title = book.title { return title }
   let heading = path.flatMap(titleFileName) == nil ? firstHeading(of: doc) : firstHeading(of: doc, level: 1)
   if let content = heading?.child(.inlineContent) { return doc.plainText([content]) }
   return path.flatMap(titleFileName)

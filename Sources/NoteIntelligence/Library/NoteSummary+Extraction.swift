@@ -17,7 +17,7 @@ extension NoteSummary {
     keys = SymbolKeys()
     terms = TermTable()
     wordsPending = nil
-    prompts = Prompts.marks(for: doc, path: path)
+    prompts = Prompts.marks(for: doc, path: path, book: book)
     var linkUses: [LinkUse] = []
     func appendHeading(_ block: SyntaxNode) {
       guard let content = block.child(.inlineContent) else { return }

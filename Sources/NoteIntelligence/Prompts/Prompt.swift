@@ -38,20 +38,50 @@ public struct Prompt: Sendable, Hashable {
   }
 }
 
-/// The 64-bit FNV-1a hash.
-enum FNV1a {
-  static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01b3
-    }
-    return hash
-  }
+/// The 64-bit FNV-1a hash, over bytes added one at a time.
+struct FNV1a {
+  private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
   /// The hash as 16 lowercase hex digits.
   static func hex(_ bytes: some Sequence<UInt8>) -> String {
-    let digits = String(hash(bytes), radix: 16)
+    var hash = FNV1a()
+    for byte in bytes { hash.add(byte) }
+    return hash.hex
+  }
+
+  /// The hash so far as 16 lowercase hex digits.
+  var hex: String {
+    let digits = String(value, radix: 16)
     return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+
+  mutating func add(_ byte: UInt8) {
+    value ^= UInt64(byte)
+    value = value &* 0x0000_0100_0000_01b3
+  }
+
+  mutating func add(_ text: String) {
+    var text = text
+    text.withUTF8 { for byte in $0 { add(byte) } }
+  }
+
+  /// Adds `text` as ``Swift/String/collapsingWhitespace`` reads it: runs of spaces, tabs
+  /// and line breaks as one space, none at either end.
+  mutating func addCollapsingWhitespace(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+      var started = false
+      var pendingSpace = false
+      for byte in bytes {
+        if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+          pendingSpace = started
+        } else {
+          if pendingSpace { add(0x20) }
+          pendingSpace = false
+          started = true
+          add(byte)
+        }
+      }
+    }
   }
 }

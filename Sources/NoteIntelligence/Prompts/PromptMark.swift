@@ -22,7 +22,12 @@ public struct PromptMark: Sendable, Hashable {
 extension Prompts {
   /// The marks of `doc`'s prompts (``prompts(for:path:)``), in document order.
   public static func marks(for doc: NoteDocument, path: String? = nil) -> [PromptMark] {
-    prompts(for: doc, path: path, clozeMarkup: false).map {
+    marks(for: doc, path: path, book: BookInfo(doc))
+  }
+
+  /// ``marks(for:path:)`` with the note's front matter read already.
+  static func marks(for doc: NoteDocument, path: String?, book: BookInfo) -> [PromptMark] {
+    prompts(for: doc, title: noteTitle(of: doc, path: path, book: book), clozeMarkup: false).map {
       PromptMark(id: $0.id, kind: $0.kind, span: doc.span(of: $0.range))
     }
   }

@@ -8,12 +8,12 @@ public enum Prompts {
   /// `[hint]` (`[...]` when the hint is empty) and other clozes showing their answers.
   /// Each carries the note's title (``noteTitle(of:path:)``), `path` naming its file.
   public static func prompts(for doc: NoteDocument, path: String? = nil) -> [Prompt] {
-    prompts(for: doc, path: path, clozeMarkup: true)
+    prompts(for: doc, title: noteTitle(of: doc, path: path), clozeMarkup: true)
   }
 
-  /// ``prompts(for:path:)``, a cloze's Anki markup made only with `clozeMarkup`.
-  static func prompts(for doc: NoteDocument, path: String?, clozeMarkup: Bool) -> [Prompt] {
-    let book = noteTitle(of: doc, path: path)
+  /// ``prompts(for:path:)`` of the note titled `title`, a cloze's Anki markup made only
+  /// with `clozeMarkup`.
+  static func prompts(for doc: NoteDocument, title book: String?, clozeMarkup: Bool) -> [Prompt] {
     var result: [Prompt] = []
     var seen: [String: Int] = [:]
     func add(_ kind: PromptKind, _ range: Range<Int>, _ front: String, _ back: String, cloze: String? = nil) {
@@ -26,7 +26,17 @@ public enum Prompts {
           range: range, book: book, front: front, back: back, clozeMarkup: cloze))
     }
     doc.tree.forEachBlock { block in
-      let regions = InlineRegion.regions(of: block)
+      // Most blocks hold no prompt: a paragraph is one only with a highlight, and
+      // clozes are looked for only in a block that holds one. The library index makes
+      // the prompts of every note it reads.
+      let mayHoldCloze = block.mayHold(.cloze)
+      switch block.kind {
+      case .blockquote, .questionAnswer, .unorderedList, .orderedList: break
+      case .paragraph where mayHoldCloze || block.mayHold(.highlight): break
+      default: guard mayHoldCloze else { return }
+      }
+      let needsRegions = mayHoldCloze || block.kind == .blockquote || block.kind == .paragraph
+      let regions = needsRegions ? InlineRegion.regions(of: block) : []
       switch block.kind {
       case .blockquote:
         if let callout = block.callout(in: doc) {
@@ -44,7 +54,7 @@ public enum Prompts {
         add(.quote, block.trimmedRange(in: doc), front, back)
       case .paragraph:
         // A paragraph that is one `==highlight==` (Kindle and Obsidian exports) is a quote.
-        if let highlight = Self.soleHighlight(of: regions, doc) {
+        if block.mayHold(.highlight), let highlight = Self.soleHighlight(of: regions, doc) {
           add(.quote, highlight.range, doc.plainText([highlight]), book ?? "")
         }
       case .questionAnswer:
@@ -56,7 +66,7 @@ public enum Prompts {
       default:
         break
       }
-      for region in regions {
+      for region in regions where mayHoldCloze {
         for cloze in region.clozes {
           let card = clozeCard(cloze, in: region, doc, markup: clozeMarkup)
           add(.cloze, cloze.range, card.front, card.back, cloze: card.markup)
@@ -182,7 +192,15 @@ public enum Prompts {
 
   /// The stable id of a card: FNV-1a 64 of its kind and whitespace-normalised text, in hex.
   public static func id(kind: PromptKind, front: String, back: String) -> String {
-    let key = kind.rawValue + "\u{1F}" + front.collapsingWhitespace + "\u{1F}" + back.collapsingWhitespace
-    return FNV1a.hex(key.utf8)
+    // The hash of `kind`, U+001F, `front.collapsingWhitespace`, U+001F and
+    // `back.collapsingWhitespace`, taken as the texts are read: the library index makes
+    // the id of every prompt of every note.
+    var hash = FNV1a()
+    hash.add(kind.rawValue)
+    hash.add(0x1F)
+    hash.addCollapsingWhitespace(front)
+    hash.add(0x1F)
+    hash.addCollapsingWhitespace(back)
+    return hash.hex
   }
 }
