@@ -1,5 +1,3 @@
-import Locking
-
 /// The library index at one moment: every note's ``NoteSummary`` and the tag table,
 /// as an immutable value. Queries read one snapshot and never see a half-applied
 /// change; ``LibraryHost`` makes the next one.
@@ -374,29 +372,4 @@ extension LibrarySnapshot {
     }
     return LibraryTables(tagTable: library.tagTable, tagTotals: library.tagTotals, bookIndex: library.bookIndex)
   }
-}
-
-/// One result per part of a query run in parts, each written by one job.
-final class PartResults<Value: Sendable>: Sendable {
-  private let slots: Lock<[Result<Value, any Error>?]>
-
-  init(count: Int) { slots = Lock(Array(repeating: nil, count: count)) }
-
-  func store(_ result: Result<Value, any Error>, at index: Int) { slots.withLock { $0[index] = result } }
-
-  /// Every part's result (a part that did not run: an error).
-  var values: [Result<Value, any Error>] {
-    slots.withLock { $0.map { $0 ?? .failure(CancellationError()) } }
-  }
-}
-
-/// One slot per part, each written by one job.
-final class PartSlots: Sendable {
-  private let slots: Lock<[LibrarySnapshot]>
-
-  init(count: Int) { slots = Lock(Array(repeating: LibrarySnapshot(), count: count)) }
-
-  func store(_ part: LibrarySnapshot, at index: Int) { slots.withLock { $0[index] = part } }
-
-  var values: [LibrarySnapshot] { slots.withLock { $0 } }
 }
