@@ -19,18 +19,21 @@ extension LibrarySnapshot {
         note.book.authors.isEmpty && note.title.map(DuplicateBooks.normalizedName) == name
       }.map(\.path).min()
     }
-    let author = DuplicateBooks.normalizedName(firstAuthor)
-    if let paths = bookIndex["name " + name + "\u{0}" + author], !paths.isEmpty { return paths.min() }
+    let author = "\u{0}" + DuplicateBooks.normalizedName(firstAuthor)
+    if let paths = bookIndex["name " + name + author], !paths.isEmpty { return paths.min() }
+    // The import's title without its subtitle names the note.
     let short = DuplicateBooks.normalizedName(Self.shortTitle(title))
-    return notes.filter { note in
-      guard let noteTitle = note.title, let noteAuthor = note.book.authors.first,
-        DuplicateBooks.normalizedName(noteAuthor) == author
-      else { return false }
-      // One of the two titles is the other without its subtitle; two different
-      // subtitles (`Sapiens: A Graphic History`) are two books.
-      return DuplicateBooks.normalizedName(noteTitle) == short
-        || DuplicateBooks.normalizedName(Self.shortTitle(noteTitle)) == name
-    }.map(\.path).min()
+    if let paths = bookIndex["name " + short + author], !paths.isEmpty { return paths.min() }
+    // The note's title has a subtitle the import's lacks: its key starts with the
+    // import's title. Two different subtitles (`Sapiens: A Graphic History`) are two books.
+    let prefix = "name " + name + " "
+    var found: [String] = []
+    for (key, paths) in bookIndex where key.hasPrefix(prefix) && key.hasSuffix(author) {
+      found += paths.filter { path in
+        note(at: path)?.title.map { DuplicateBooks.normalizedName(Self.shortTitle($0)) } == name
+      }
+    }
+    return found.min()
   }
 
   /// A book's title without its subtitle (after the first `: `) and without a closing
