@@ -77,6 +77,25 @@ import Testing
     #expect(try fixture.notes() == first)
   }
 
+  @Test func aQuoteTheReaderRewordedIsNotAddedAgain() throws {
+    let fixture = try ImportFixture()
+    #expect(try fixture.run(["kindle", ImportFixture.clippings]).status == 0)
+    // A word corrected, a phrase cut; the citation kept.
+    var note = try fixture.read("meditations.md")
+    note = note.replacingOccurrences(
+      of: "— not outside events. Realize this, and you will find strength.", with: "— not outside events. Realise this."
+    )
+    try fixture.write("meditations.md", note)
+    let again = try fixture.run(["kindle", ImportFixture.clippings])
+    #expect(again.lines.contains("unchanged meditations.md: Meditations"), "\(again.lines)")
+    #expect(try fixture.read("meditations.md") == note)
+    // A quote that only shares the citation is another highlight: it is added.
+    try fixture.write(
+      "meditations.md", note.replacingOccurrences(of: "You have power over your mind", with: "Begin each day"))
+    let third = try fixture.run(["kindle", ImportFixture.clippings])
+    #expect(third.lines.contains("updated meditations.md: Meditations (added 1 highlight)"), "\(third.lines)")
+  }
+
   @Test func aNewerFileAddsOnlyWhatIsNewAndKeepsWhatTheReaderWrote() throws {
     let fixture = try ImportFixture()
     // The Kindle as it was after its first two entries: one highlight, one note on it.

@@ -58,9 +58,22 @@ public enum NoteMerge {
       known += needle.dropFirst()
       return true
     }
+    // A quote the reader reworded (a typo fixed, a phrase cut) is still its highlight:
+    // it keeps the highlight's citation and at least half of its words.
+    let quotes = Prompts.prompts(for: doc, title: nil, clozeMarkup: false).filter { $0.kind == .quote }
+    func isReworded(_ highlight: KindleHighlight) -> Bool {
+      guard let citation = highlight.citation?.dropFirst().dropLast() else { return false }
+      let words = Set(DuplicateBooks.normalizedName(highlight.text).split(separator: " "))
+      return !words.isEmpty
+        && quotes.contains { quote in
+          quote.back == citation
+            && words.intersection(DuplicateBooks.normalizedName(quote.front).split(separator: " ")).count * 2
+              >= words.count
+        }
+    }
     var blocks: [String] = []
     for highlight in book.highlights {
-      if isNew(highlight.text) {
+      if !isReworded(highlight) && isNew(highlight.text) {
         var fresh = highlight
         fresh.notes = highlight.notes.filter(isNew)
         blocks.append(block(for: fresh))
