@@ -144,6 +144,34 @@
                       '("Moonwalking with Einstein — Joshua Foer [reading]"))
                "reading: %S" (mapcar #'booknotes--book-label books))))
 
+;; Review: keys pressed in the *BookNotes review* buffer, as the user types them.
+(defun bt-review-keys (&rest keys)
+  "Press KEYS (strings such as \"SPC\" or \"3\") in the review buffer."
+  (dolist (key keys)
+    (with-current-buffer "*BookNotes review*"
+      (let ((last-command-event (aref (kbd key) 0)))
+        (call-interactively (key-binding (kbd key)))))))
+
+(defun bt-review-text ()
+  "What the review buffer shows, or nil once the session ended."
+  (when-let* ((buffer (get-buffer "*BookNotes review*")))
+    (with-current-buffer buffer (buffer-string))))
+
+(defun bt-review-shows (text)
+  "Signal unless the review buffer shows TEXT."
+  (bt-expect (string-match-p (regexp-quote text) (or (bt-review-text) ""))
+             "no %S in the review buffer: %s" text (bt-review-text)))
+
+(defun bt-review-log ()
+  "The lines of the library's review log."
+  (with-temp-buffer
+    (insert-file-contents (expand-file-name ".booknotes/reviews.tsv" bt-library))
+    (split-string (buffer-string) "\n" t)))
+
+(defun bt-logged-grades (lines)
+  "The grades of the review log LINES."
+  (mapcar (lambda (line) (nth 2 (split-string line "\t"))) lines))
+
 (bt-check "booknotes-review shows a prompt in a buffer, its keys reveal and grade it"
   (with-current-buffer (bt-open (expand-file-name "memory.md" bt-library))
     (bt-wait 15 "the server" #'eglot-current-server)
@@ -151,23 +179,52 @@
   (let ((buffer (get-buffer "*BookNotes review*")))
     (bt-expect buffer "no review buffer")
     (with-current-buffer buffer
-      (bt-expect (eq major-mode 'booknotes-review-mode) "the review buffer is in %s" major-mode)
-      (bt-expect (string-match-p "Review 1 of 1 · new · Moonwalking with Einstein" (buffer-string)) "%s" (buffer-string))
-      (bt-expect (string-match-p "Who built the first memory palace\\?" (buffer-string)) "%s" (buffer-string))
-      (bt-expect (not (string-match-p "Simonides" (buffer-string))) "the answer shows before it is asked for")
-      (let ((last-command-event ?3)) (call-interactively (key-binding "3")))
-      (bt-expect (= booknotes-review--graded 0) "a grade before the answer counted")
-      (call-interactively (key-binding (kbd "SPC")))
-      (bt-expect (string-match-p "Simonides of Ceos\\." (buffer-string)) "%s" (buffer-string))
-      (call-interactively (key-binding "e"))
-      (bt-expect (string-match-p (regexp-quote (concat (expand-file-name "memory.md" bt-library) ":13")) (buffer-string))
-                 "%s" (buffer-string))
-      (let ((last-command-event ?3)) (call-interactively (key-binding "3")))))
-  (let ((lines (with-temp-buffer
-                 (insert-file-contents (expand-file-name ".booknotes/reviews.tsv" bt-library))
-                 (split-string (buffer-string) "\n" t))))
-    (bt-expect (and (= (length lines) 1) (string-match-p "\\`[0-9-]+T[0-9:]+Z\t[0-9a-f]+\t3\t[0-9]+\\'" (car lines)))
+      (bt-expect (eq major-mode 'booknotes-review-mode) "the review buffer is in %s" major-mode))
+    (bt-review-shows "Review 1 of 1 · new · Moonwalking with Einstein")
+    (bt-review-shows "Who built the first memory palace?")
+    (bt-expect (not (string-match-p "Simonides" (bt-review-text))) "the answer shows before it is asked for")
+    (bt-review-keys "3")
+    (bt-expect (= (buffer-local-value 'booknotes-review--graded buffer) 0) "a grade before the answer counted")
+    (bt-review-keys "SPC")
+    (bt-review-shows "Simonides of Ceos.")
+    (bt-review-keys "e")
+    (bt-review-shows (concat (expand-file-name "memory.md" bt-library) ":13"))
+    ;; Good on a new prompt: its next learning step is ten minutes away and nothing
+    ;; else is left, so it comes back now; easy makes it a review prompt: the end.
+    (bt-review-keys "3")
+    (bt-review-shows "Review 1 of 1 (back) · learning")
+    (bt-review-keys "SPC" "4")
+    (bt-expect (null (bt-review-text)) "the session goes on: %s" (bt-review-text)))
+  (let ((lines (bt-review-log)))
+    (bt-expect (and (= (length lines) 2)
+                    (seq-every-p (lambda (line) (string-match-p "\\`[0-9-]+T[0-9:]+Z\t[0-9a-f]+\t[34]\t[0-9]+\\'" line))
+                                 lines)
+                    (equal (bt-logged-grades lines) '("3" "4")))
                "the log holds %S" lines)))
+
+;; habits.md has two prompts: the two-minute rule, learnt on another device long ago
+;; (.booknotes/reviews-laptop.tsv) and due again, and the four laws, new.
+(defvar bt-logged-before nil "The review log's length before the habits session.")
+
+(bt-check "good on a review prompt goes on to the next prompt"
+  (setq bt-logged-before (length (bt-review-log)))
+  (with-current-buffer (bt-open (expand-file-name "habits.md" bt-library))
+    (bt-wait 15 "the server" #'eglot-current-server)
+    (booknotes-review "Atomic"))
+  (bt-review-shows "Review 1 of 2 · review · Atomic Habits")
+  (bt-review-shows "What is the two-minute rule?")
+  (bt-review-keys "SPC" "3")
+  (bt-review-shows "Review 2 of 2 · new")
+  (bt-review-shows "What are the four laws of behaviour change?"))
+
+(bt-check "again brings a prompt back in the same session; the review prompt graded good does not"
+  (bt-review-keys "SPC" "1")
+  (bt-review-shows "Review 2 of 2 (back) · learning")
+  (bt-review-shows "What are the four laws of behaviour change?")
+  (bt-review-keys "SPC" "4")
+  (bt-expect (null (bt-review-text)) "the session goes on: %s" (bt-review-text))
+  (let ((grades (bt-logged-grades (nthcdr bt-logged-before (bt-review-log)))))
+    (bt-expect (equal grades '("3" "1" "4")) "grades logged: %S" grades)))
 
 (bt-check "choosing a Google Books title in a new note gives correct front matter"
   (bt-choose-title-in-new-note #'eglot-current-server))

@@ -2,8 +2,26 @@
 local t = ...
 local check, expect, wait_for, client_of = t.check, t.expect, t.wait_for, t.client_of
 local library = t.library
+local review = require('booknotes.review')
+local review_log = library .. '/.booknotes/reviews.tsv'
 
-check('the title\'s code lens counts the prompts and :BooknotesReview grades one', function()
+--- What the review window shows.
+local function text()
+  if not review.session then
+    return '(no review window)'
+  end
+  return table.concat(vim.api.nvim_buf_get_lines(review.session.buf, 0, -1, false), '\n')
+end
+
+--- Waits until the review window shows `shown`; `why` says what it should follow.
+local function wait_for_text(shown, why)
+  local found = vim.wait(5000, function()
+    return text():find(shown, 1, true) ~= nil
+  end, 20)
+  expect(found, why .. ': waited for "' .. shown .. '", the window shows:\n' .. text())
+end
+
+check('the title\'s code lens counts the prompts and :BooknotesReview reveals and grades one', function()
   vim.cmd.edit(vim.fn.fnameescape(library .. '/memory.md'))
   local buffer = vim.api.nvim_get_current_buf()
   wait_for(10000, function()
@@ -20,16 +38,12 @@ check('the title\'s code lens counts the prompts and :BooknotesReview grades one
   end, 'the title\'s review lens')
   expect(lens.command.title == '1 prompt · 1 due', 'lens: ' .. vim.inspect(lens.command))
   expect(lens.range.start.line == 1, 'lens on line ' .. lens.range.start.line)
-  local review = require('booknotes.review')
   vim.cmd('BooknotesReview Moonwalking')
   local session = wait_for(5000, function()
     return review.session
   end, 'the review window')
   expect(vim.api.nvim_get_current_win() == session.win, 'the review window has no focus')
   expect(vim.api.nvim_win_get_config(session.win).relative == 'editor', 'the review window is not floating')
-  local function text()
-    return table.concat(vim.api.nvim_buf_get_lines(session.buf, 0, -1, false), '\n')
-  end
   expect(text():find('Review 1 of 1 · new · Moonwalking with Einstein', 1, true), text())
   expect(text():find('Who built the first memory palace?', 1, true), text())
   expect(not text():find('Simonides', 1, true), 'the answer shows before it is asked for')
@@ -39,13 +53,53 @@ check('the title\'s code lens counts the prompts and :BooknotesReview grades one
   expect(text():find('Simonides of Ceos.', 1, true), text())
   vim.api.nvim_feedkeys('e', 'x', false)
   expect(text():find(library .. '/memory.md:13', 1, true), text())
+  -- Good on a new prompt: its next learning step is ten minutes away, and nothing else
+  -- is left, so it comes back now; easy then makes it a review prompt, and the session ends.
   vim.api.nvim_feedkeys('3', 'x', false)
+  wait_for_text('Review 1 of 1 (back) · learning', 'the prompt back after good')
+  vim.api.nvim_feedkeys(' 4', 'x', false)
   wait_for(5000, function()
     return review.session == nil
   end, 'the end of the session')
-  local log = library .. '/.booknotes/reviews.tsv'
   local lines = wait_for(5000, function()
-    return vim.fn.filereadable(log) == 1 and vim.fn.readfile(log)
+    return vim.fn.filereadable(review_log) == 1 and vim.fn.readfile(review_log)
   end, 'the review log')
-  expect(#lines == 1 and lines[1]:match('^%d%d%d%d%-%d%d%-%d%dT%d%d:%d%d:%d%dZ\t%x+\t3\t%d+$'), vim.inspect(lines))
+  expect(#lines == 2, vim.inspect(lines))
+  for index, grade in ipairs({ 3, 4 }) do
+    expect(lines[index]:match('^%d%d%d%d%-%d%d%-%d%dT%d%d:%d%d:%d%dZ\t%x+\t' .. grade .. '\t%d+$'), vim.inspect(lines))
+  end
+end)
+
+-- habits.md has two prompts: the two-minute rule, learnt on another device long ago
+-- (.booknotes/reviews-laptop.tsv) and due again, and the four laws, new.
+local habits = {}
+
+check('good on a review prompt goes on to the next prompt', function()
+  t.open(library .. '/habits.md')
+  habits.before = #vim.fn.readfile(review_log)
+  vim.cmd('BooknotesReview Atomic')
+  habits.session = wait_for(5000, function()
+    return review.session
+  end, 'the review window')
+  expect(text():find('Review 1 of 2 · review · Atomic Habits', 1, true), text())
+  expect(text():find('What is the two-minute rule?', 1, true), text())
+  vim.api.nvim_feedkeys(' 3', 'x', false)
+  wait_for_text('Review 2 of 2 · new', 'the next prompt after good')
+  expect(text():find('What are the four laws of behaviour change?', 1, true), text())
+end)
+
+check('again brings a prompt back in the same session; the review prompt graded good does not', function()
+  expect(review.session == habits.session, 'the session ended')
+  vim.api.nvim_feedkeys(' 1', 'x', false)
+  wait_for_text('Review 2 of 2 (back) · learning', 'the prompt back after again')
+  expect(text():find('What are the four laws of behaviour change?', 1, true), text())
+  vim.api.nvim_feedkeys(' 4', 'x', false)
+  wait_for(5000, function()
+    return review.session == nil
+  end, 'the end of the session, the two-minute rule not back')
+  local grades = {}
+  for _, line in ipairs(vim.list_slice(vim.fn.readfile(review_log), habits.before + 1)) do
+    table.insert(grades, line:match('^%S+\t%x+\t(%d)\t%d+$'))
+  end
+  expect(vim.deep_equal(grades, { '3', '1', '4' }), 'grades logged: ' .. vim.inspect(grades))
 end)
