@@ -152,7 +152,7 @@ import Testing
     #expect(actions[0]?["title"] == "Add an 'A: ' line")
     #expect(actions[0]?["diagnostics"] == [diagnostic])
     // The question runs on over its second line: the fix is there too, and its `A: ` goes after it.
-    #expect(actions[0]?["edit"]?["changes"]?[Self.uri] == [["range": range((2, 0), (2, 0)), "newText": "A: \n"]])
+    #expect(actions[0]?["edit"]?["changes"]?[Self.uri] == [["range": range((1, 10), (1, 10)), "newText": "\nA: "]])
     let onSecondLine = try await client.request(
       "textDocument/codeAction", uri: Self.uri, ["range": range((1, 3), (1, 3)), "context": ["diagnostics": []]])
     #expect(onSecondLine == actions)

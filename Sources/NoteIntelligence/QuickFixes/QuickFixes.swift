@@ -65,25 +65,18 @@ public enum QuickFixes {
     }
   }
 
-  /// Inserts an `A: ` line after the question's last line, with that line's own line break.
+  /// Inserts an `A: ` line after the question's last line, with that line's own line
+  /// break (a line feed on the last line of the note). The insertion goes at the end of
+  /// that line's text, never past the note's last line, where clients differ.
   private static func answerLineFix(for finding: SyntaxFinding, in doc: NoteDocument) -> QuickFix {
     let lines = doc.lines
     let line = lastQuestionLine(at: finding.range.lowerBound, in: doc)
-    let content = lines.contentRange(ofLine: line)
-    let next = lines.startOfLine(line + 1)
-    let edit: TextReplacement
-    let cursor: Int
-    if line + 1 < lines.lineCount {
-      let lineBreak = doc.text.string(in: content.upperBound..<next)
-      edit = TextReplacement(range: next..<next, newText: "A: " + lineBreak)
-      cursor = next + 3
-    } else {
-      edit = TextReplacement(range: content.upperBound..<content.upperBound, newText: "\nA: ")
-      cursor = content.upperBound + 4
-    }
+    let end = lines.contentRange(ofLine: line).upperBound
+    let lineBreak = line + 1 < lines.lineCount ? doc.text.string(in: end..<lines.startOfLine(line + 1)) : ""
+    let newText = (lineBreak.isEmpty ? "\n" : lineBreak) + "A: "
     return QuickFix(
-      title: "Add an 'A: ' line", code: finding.code.rawValue, diagnosticRange: finding.range, edits: [edit],
-      cursor: cursor)
+      title: "Add an 'A: ' line", code: finding.code.rawValue, diagnosticRange: finding.range,
+      edits: [TextReplacement(range: end..<end, newText: newText)], cursor: end + newText.utf8.count)
   }
 
   /// The most lines the parser reads a question over before its `A:` line, the `Q:`

@@ -132,3 +132,30 @@ check('a link warning goes without typing once its note appears on disk', functi
   end, 'the warning gone after the note appeared, with nothing typed')
   vim.api.nvim_buf_set_lines(note, last, last + 1, false, {})
 end)
+
+check('the missing-answer fix adds A: after the last line of a two-line question', function()
+  local last = vim.api.nvim_buf_line_count(note)
+  vim.api.nvim_buf_set_lines(note, last, last, false, { '', 'Q: Which system is', 'slow and lazy?' })
+  local row = last + 1
+  wait_for(5000, function()
+    local d = diagnostic(note, 'qa-missing-answer')
+    return d and d.lnum == row
+  end, 'qa-missing-answer on the question')
+  -- The cursor on the question's second line, as a reader who just typed it.
+  vim.api.nvim_win_set_cursor(0, { row + 2, 3 })
+  vim.lsp.buf.code_action({
+    apply = true,
+    filter = function(action)
+      return action.title == "Add an 'A: ' line"
+    end,
+  })
+  local expected = { 'Q: Which system is', 'slow and lazy?', 'A: ' }
+  local found = vim.wait(5000, function()
+    return vim.deep_equal(vim.api.nvim_buf_get_lines(note, row, -1, false), expected)
+  end, 20)
+  expect(found, 'the question and its answer: ' .. vim.inspect(vim.api.nvim_buf_get_lines(note, row, -1, false)))
+  wait_for(5000, function()
+    return diagnostic(note, 'qa-missing-answer') == nil
+  end, 'the diagnostic to go')
+  vim.api.nvim_buf_set_lines(note, last, -1, false, {})
+end)
