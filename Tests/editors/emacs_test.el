@@ -58,6 +58,19 @@
   (bt-wait 5 "the fix" (lambda () (save-excursion (goto-char (point-min)) (search-forward "?[estimate]()" nil t))))
   (bt-wait 10 "the diagnostic to go" (lambda () (null (bt-diagnostic "cloze-missing-answer")))))
 
+(bt-check "the missing-answer fix adds A: after the last line of a two-line question"
+  (goto-char (point-max))
+  (let ((start (point)))
+    (insert "\nQ: Which system is\nslow and lazy?\n")
+    (bt-wait 10 "qa-missing-answer" (lambda () (bt-diagnostic "qa-missing-answer")))
+    (bt-goto "slow and lazy?")
+    (eglot-code-actions (line-beginning-position) (line-end-position) "quickfix" t)
+    (bt-wait 5 "the A: line"
+             (lambda () (equal (buffer-substring-no-properties start (point-max))
+                               "\nQ: Which system is\nslow and lazy?\nA: \n")))
+    (bt-wait 10 "the diagnostic to go" (lambda () (null (bt-diagnostic "qa-missing-answer"))))
+    (delete-region start (point-max))))
+
 (bt-check "C-M-i completes a tag used only in an unopened note (not ispell)"
   (bt-expect (eq (key-binding (kbd "C-M-i")) 'completion-at-point) "C-M-i runs %S" (key-binding (kbd "C-M-i")))
   (goto-char (point-max))
