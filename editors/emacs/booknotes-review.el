@@ -15,7 +15,8 @@
 (defvar-local booknotes-review--items nil "The prompts picked for the session, a vector.")
 (defvar-local booknotes-review--next 0 "The index of the first picked prompt not shown yet.")
 (defvar-local booknotes-review--returning nil
-  "The prompts coming back, (ITEM . DUE) with DUE a `float-time', in the order graded.")
+  "The prompts coming back, in the order graded.
+Each is (ITEM . DUE), DUE a `float-time'.")
 (defvar-local booknotes-review--item nil "The prompt shown.")
 (defvar-local booknotes-review--back nil "Whether the prompt shown came back after a grade.")
 (defvar-local booknotes-review--numbers nil "Each prompt's place in the session, by id.")
@@ -47,9 +48,9 @@
   "What the reader is asked, by kind.")
 
 (defun booknotes-review--take-next ()
-  "The next prompt and whether it comes back, as (ITEM . BACK); nil when none is left.
-A returning prompt whose step is due (the earliest), else the next picked one, else
-the earliest returning one."
+  "The next prompt and whether it comes back, as (ITEM . BACK), or nil.
+A returning prompt whose step is due (the earliest), else the next picked one,
+else the earliest returning one; nil when none is left."
   (let ((earliest nil))
     (dolist (entry booknotes-review--returning)
       (when (or (null earliest) (< (cdr entry) (cdr earliest)))
@@ -115,9 +116,10 @@ the earliest returning one."
     (booknotes-review--render)))
 
 (defun booknotes-review-grade (grade)
-  "Grade the prompt shown with GRADE (1 again, 2 hard, 3 good, 4 easy); the next one.
-A prompt whose next step falls due within the session is queued to come back, with
-the state the server gives it."
+  "Grade the prompt shown with GRADE, then show the next one.
+GRADE is 1 again, 2 hard, 3 good or 4 easy. A prompt whose next step falls
+due within the session is queued to come back, with the state the server
+gives it."
   (interactive (list (- last-command-event ?0)))
   (when booknotes-review--revealed
     (let* ((item booknotes-review--item)
@@ -148,7 +150,8 @@ the state the server gives it."
 
 ;;;###autoload
 (defun booknotes-review (&optional book)
-  "Review the prompts that are due, one at a time; BOOK: words of a title, that book only."
+  "Review the prompts that are due, one at a time.
+BOOK: words of a title, that book only."
   (interactive (list (when current-prefix-arg (read-string "Book: "))))
   (let* ((params (if (and book (not (string-empty-p book))) (list :book book) (make-hash-table)))
          (items (vconcat (booknotes--request :booknotes/review/due params)))
