@@ -211,6 +211,29 @@
   (let ((grades (bt-logged-grades (nthcdr bt-logged-before (bt-review-log)))))
     (bt-expect (equal grades '("3" "1" "4")) "grades logged: %S" grades)))
 
+(bt-check "a grade the server cannot save leaves the prompt shown, to be graded again"
+  ;; A folder where the log goes: the server cannot append the grade.
+  (let* ((log (expand-file-name ".booknotes/reviews.tsv" bt-library))
+         (kept (concat log ".kept")))
+    (rename-file log kept)
+    (make-directory log)
+    (unwind-protect
+        (progn
+          (with-current-buffer bt-note (booknotes-review "Thinking"))
+          (bt-review-shows "Review 1 of")
+          (bt-review-keys "SPC")
+          (bt-expect (condition-case nil (progn (bt-review-keys "3") nil) (error t)) "the grade was taken")
+          (bt-review-shows "Review 1 of")
+          (bt-review-shows "1 again  2 hard")
+          ;; Once the log can be written, the same key grades it.
+          (delete-directory log)
+          (rename-file kept log)
+          (bt-review-keys "3")
+          (bt-review-shows "Review 2 of"))
+      (when (file-directory-p log) (delete-directory log))
+      (when (file-exists-p kept) (rename-file kept log))
+      (when (get-buffer "*BookNotes review*") (kill-buffer "*BookNotes review*")))))
+
 (bt-check "choosing a Google Books title in a new note gives correct front matter"
   (bt-choose-title-in-new-note #'eglot-current-server))
 

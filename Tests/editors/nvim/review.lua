@@ -103,3 +103,37 @@ check('again brings a prompt back in the same session; the review prompt graded 
   end
   expect(vim.deep_equal(grades, { '3', '1', '4' }), 'grades logged: ' .. vim.inspect(grades))
 end)
+
+check('a grade the server cannot save leaves the prompt shown, to be graded again', function()
+  -- A folder where the log goes: the server cannot append the grade.
+  assert(os.rename(review_log, review_log .. '.kept'))
+  vim.fn.mkdir(review_log, 'p')
+  local errors = {}
+  local notify = vim.notify
+  vim.notify = function(message, level)
+    if level == vim.log.levels.ERROR then
+      table.insert(errors, message)
+    end
+  end
+  local ok, err = pcall(function()
+    vim.cmd('BooknotesReview Thinking')
+    wait_for(5000, function()
+      return review.session
+    end, 'the review window')
+    wait_for_text('Review 1 of', 'the first prompt')
+    vim.api.nvim_feedkeys(' 3', 'x', false)
+    wait_for(5000, function()
+      return #errors > 0
+    end, 'the error shown')
+    expect(errors[1]:find('booknotes/review/grade', 1, true), vim.inspect(errors))
+    expect(text():find('Review 1 of', 1, true) and text():find('1 again  2 hard', 1, true), text())
+    -- Once the log can be written, the same key grades it.
+    vim.fn.delete(review_log, 'd')
+    assert(os.rename(review_log .. '.kept', review_log))
+    vim.api.nvim_feedkeys('3', 'x', false)
+    wait_for_text('Review 2 of', 'the next prompt after the grade was saved')
+  end)
+  vim.notify = notify
+  review.finish()
+  assert(ok, err)
+end)

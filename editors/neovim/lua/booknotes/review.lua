@@ -116,6 +116,10 @@ local function grade(value)
       if M.session == s then
         next_prompt()
       end
+    end,
+    -- Not saved (the server said why): the prompt stays, to be graded again.
+    function()
+      s.grading = false
     end
   )
 end
