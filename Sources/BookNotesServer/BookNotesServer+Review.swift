@@ -75,7 +75,11 @@ extension BookNotesServer {
     var log = readReviewLog()
     log.add(record)
     let card = log.card(params.id, scheduler: library.reviewSettings.scheduler)
-    return ReviewGradeResult(id: params.id, due: UTCTime.format(card.due ?? record.time), state: card.state.rawValue)
+    let due = card.due ?? record.time
+    let comesBack = SessionQueue<String>.comesBack(card, at: record.time)
+    return ReviewGradeResult(
+      id: params.id, due: UTCTime.format(due), state: card.state.rawValue,
+      comesBackIn: comesBack ? Int(max(due - record.time, 0)) : nil)
   }
 }
 

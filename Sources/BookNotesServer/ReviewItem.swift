@@ -83,15 +83,36 @@ public struct ReviewGradeParams: LSPRequest, Hashable {
   }
 }
 
-/// When a graded prompt is next due (UTC ISO 8601) and its state.
+/// When a graded prompt is next due (UTC ISO 8601) and its state, and whether it comes
+/// back in the session under way: `comesBackIn`, the seconds from the grade until its
+/// learning or relearning step is due when that is within the session's learn-ahead
+/// (``SessionQueue/comesBack(_:at:)``), else `null`. An editor shows it again once that
+/// time has passed, or sooner when nothing else is left.
 public struct ReviewGradeResult: Sendable, Hashable, Codable {
   public var id: String
   public var due: String
   public var state: String
+  public var comesBackIn: Int?
 
-  public init(id: String, due: String, state: String) {
+  public init(id: String, due: String, state: String, comesBackIn: Int? = nil) {
     self.id = id
     self.due = due
     self.state = state
+    self.comesBackIn = comesBackIn
+  }
+
+  private enum CodingKeys: String, CodingKey { case id, due, state, comesBackIn }
+
+  /// `comesBackIn` is written as `null` when the prompt does not come back.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(due, forKey: .due)
+    try container.encode(state, forKey: .state)
+    if let comesBackIn {
+      try container.encode(comesBackIn, forKey: .comesBackIn)
+    } else {
+      try container.encodeNil(forKey: .comesBackIn)
+    }
   }
 }

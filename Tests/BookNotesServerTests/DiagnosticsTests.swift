@@ -137,12 +137,13 @@ import Testing
 
   /// What eglot sends for `eglot-code-actions` with the cursor on the text of a question
   /// (column 10), past the `Q:` its diagnostic covers: a point range and no diagnostics.
+  /// The question has two lines; the fix is offered on both and answers after the second.
   @Test func quickFixIsOfferedAnywhereOnTheLineOfTheConstruct() async throws {
     let harness = InProcessServer()
     try await harness.initialize(capabilities: capabilities(encodings: ["utf-16"]))
     let client = harness.client
     // Outside a notes folder, the note's other pair says that its questions are prompts.
-    client.open(Self.uri, text: "Q: What is ego depletion?\nSee above.\n\nQ: Who?\nA: Vohs.\n")
+    client.open(Self.uri, text: "Q: What is ego depletion,\nin a word?\n\nQ: Who?\nA: Vohs.\n")
     let published = try await client.waitForNotification("textDocument/publishDiagnostics")
     let diagnostic = try #require(published["diagnostics"]?[0])
     let actions = try await client.request(
@@ -150,8 +151,13 @@ import Testing
     #expect(actions.arrayValue?.count == 1)
     #expect(actions[0]?["title"] == "Add an 'A: ' line")
     #expect(actions[0]?["diagnostics"] == [diagnostic])
-    let elsewhere = try await client.request(
+    // The question runs on over its second line: the fix is there too, and its `A: ` goes after it.
+    #expect(actions[0]?["edit"]?["changes"]?[Self.uri] == [["range": range((1, 10), (1, 10)), "newText": "\nA: "]])
+    let onSecondLine = try await client.request(
       "textDocument/codeAction", uri: Self.uri, ["range": range((1, 3), (1, 3)), "context": ["diagnostics": []]])
+    #expect(onSecondLine == actions)
+    let elsewhere = try await client.request(
+      "textDocument/codeAction", uri: Self.uri, ["range": range((2, 0), (2, 0)), "context": ["diagnostics": []]])
     #expect(elsewhere == [])
     _ = try await harness.finish()
   }

@@ -63,7 +63,8 @@ import Testing
     let id = try #require(due[0]["id"]?.stringValue)
     let graded = try await client.request(
       "booknotes/review/grade", params: ["id": .string(id), "grade": 3, "seconds": 6])
-    #expect(graded == ["id": .string(id), "due": "2026-11-27T08:10:00Z", "state": "learning"])
+    // Its next learning step is due within the session: it comes back in ten minutes.
+    #expect(graded == ["id": .string(id), "due": "2026-11-27T08:10:00Z", "state": "learning", "comesBackIn": 600])
     #expect(try library.read(".booknotes/reviews.tsv") == "2026-11-27T08:00:00Z\t\(id)\t3\t6\n")
     // Graded, it is no longer due (until its next learning step).
     let after = try await client.request("booknotes/review/due", params: ["book": "atomic"])
@@ -76,6 +77,38 @@ import Testing
       try await client.request("booknotes/review/grade", params: ["id": "no-such-prompt", "grade": 3])
     }
     #expect(try library.read(".booknotes/reviews.tsv").split(separator: "\n").count == 1)
+    try await client.shutdownAndExit()
+  }
+
+  @Test func theGradeSaysWhetherThePromptComesBackInTheSession() async throws {
+    let library = try ReviewCLITests.ReviewLibrary()
+    let ids = try library.ids()
+    let rule = try #require(ids["What is the two-minute rule?"])
+    let cloze = try #require(ids["Habits are the [compound interest] of self-improvement."])
+    // The rule was learnt weeks ago: a review prompt, due.
+    try library.write(
+      ".booknotes/reviews.tsv", "2026-11-01T08:00:00Z\t\(rule)\t3\t4\n2026-11-01T08:10:00Z\t\(rule)\t3\t4\n")
+    let client = try Self.launch(now: "2026-11-27T08:00:00Z")
+    defer { client.terminate() }
+    try await Self.initialize(client, root: library.root)
+    func grade(_ id: String, _ grade: Int) async throws -> JSONValue {
+      try await client.request("booknotes/review/grade", params: ["id": .string(id), "grade": .int(grade)])
+    }
+    // Good on a review prompt: days away, not back in this session.
+    let good = try await grade(rule, 3)
+    #expect(good["state"] == "review" && good["comesBackIn"] == .null)
+    #expect(good["due"]?.stringValue.map { $0 > "2026-11-28" } == true)
+    // Again on a new prompt: its first learning step, a minute away.
+    #expect(
+      try await grade(cloze, 1) == [
+        "id": .string(cloze), "due": "2026-11-27T08:01:00Z", "state": "learning", "comesBackIn": 60,
+      ])
+    // Again on the review prompt: relearning, back in ten minutes.
+    let lapse = try await grade(rule, 1)
+    #expect(lapse["state"] == "relearning" && lapse["comesBackIn"] == 600)
+    // Easy while learning: a review prompt, not back.
+    let easy = try await grade(cloze, 4)
+    #expect(easy["state"] == "review" && easy["comesBackIn"] == .null)
     try await client.shutdownAndExit()
   }
 

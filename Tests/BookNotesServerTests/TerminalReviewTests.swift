@@ -78,6 +78,25 @@ import Testing
       Issue.record("the screen never showed \(text.debugDescription):\n\(screen)")
       return screen
     }
+
+    /// Shows the answer (by `key`: space or enter) and waits for the grade keys; the screen then.
+    @discardableResult
+    func reveal(with key: String = "Space") throws -> String {
+      try press(key)
+      return try waitFor("1 again  2 hard  3 good  4 easy")
+    }
+
+    /// Shows the answer and grades the prompt with `key` (1 again, 2 hard, 3 good, 4 easy).
+    func grade(_ key: String) throws {
+      try reveal()
+      try press(key)
+    }
+
+    /// Quits (`q`) and waits for the command to end; the screen then.
+    func quit() throws -> String {
+      try press("q")
+      return try waitFor("EXIT=0")
+    }
   }
 
   /// The shell command that runs `booknotes review` in `root` and then keeps the pane.
@@ -86,22 +105,47 @@ import Testing
       + "'\(binary)' review \(arguments); echo \"EXIT=$?\"; read -r -t 60 line"
   }
 
-  @Test(.enabled(if: tmux != nil || required)) func aSessionRevealsGradesAndKeepsEveryGrade() throws {
+  /// A session under way: its screen, on a fresh copy of the review library.
+  struct Session {
+    let screen: Screen
+    let library: ReviewCLITests.ReviewLibrary
+    /// The library's prompt ids by front.
+    let ids: [String: String]
+
+    /// The review log's lines, each split into its fields.
+    func log() throws -> [[String]] {
+      try library.read(".booknotes/reviews.tsv").split(separator: "\n").map {
+        $0.split(separator: "\t").map(String.init)
+      }
+    }
+  }
+
+  /// Starts `booknotes review ARGUMENTS` with `environment` in tmux on the review
+  /// library, after `prepare` had its way with it.
+  static func start(
+    _ arguments: String, environment: String = "NO_COLOR=1",
+    prepare: (ReviewCLITests.ReviewLibrary) throws -> Void = { _ in }
+  ) throws -> Session {
     let tmux = try #require(Self.tmux, "tmux is missing (Tests/terminal/install.sh)")
     let binary = try #require(BinaryLocator.booknotes(), "booknotes binary not found")
     let library = try ReviewCLITests.ReviewLibrary()
+    try prepare(library)
     let ids = try library.ids()
-    let screen = try Screen(
-      tmux: tmux,
-      command: Self.command(binary, root: library.root, arguments: "--tag habits", environment: "NO_COLOR=1"))
+    let command = Self.command(binary, root: library.root, arguments: arguments, environment: environment)
+    return Session(screen: try Screen(tmux: tmux, command: command), library: library, ids: ids)
+  }
 
+  static let quote = "You do not rise to the level of your goals. You fall to the level of your systems."
+
+  @Test(.enabled(if: tmux != nil || required)) func aSessionRevealsGradesAndKeepsEveryGrade() throws {
+    let session = try Self.start("--tag habits")
+    let screen = session.screen
     var text = try screen.waitFor("Review 1 of 3 · new · Atomic Habits")
     #expect(text.contains("You do not rise to the level of your goals. You fall to the level of your"))
     #expect(!text.contains("p. 27"))
     // A grade before the answer is shown does nothing.
     try screen.press("3")
-    try screen.press("Space")
-    text = try screen.waitFor("1 again  2 hard  3 good  4 easy")
+    text = try screen.reveal()
     #expect(text.contains("Review 1 of 3") && text.contains("p. 27"))
     // NO_COLOR: no colour or attribute on the screen.
     #expect(!(try screen.text(escapes: true)).contains("\u{1B}["))
@@ -110,79 +154,59 @@ import Testing
     #expect(text.contains("Habits are the [compound interest] of self-improvement."))
     try screen.press("e")
     _ = try screen.waitFor("habits.md:11")
-    try screen.press("Enter")
-    _ = try screen.waitFor("finance term")
+    #expect(try screen.reveal(with: "Enter").contains("finance term"))
     try screen.press("1")
     _ = try screen.waitFor("What is the two-minute rule?")
-    try screen.press("q")
-    text = try screen.waitFor("EXIT=0")
+    text = try screen.quit()
     #expect(text.contains("Reviewed 2 of 3 prompts, saved in .booknotes/reviews.tsv."))
     #expect(text.contains("Next due: 2026-11-27T08:01:00Z."))
 
-    let log = try library.read(".booknotes/reviews.tsv").split(separator: "\n").map {
-      $0.split(separator: "\t").map(String.init)
-    }
+    let log = try session.log()
     try #require(log.count == 2)
-    #expect(log[0][0] == "2026-11-27T08:00:00Z" && log[1][0] == "2026-11-27T08:00:00Z")
-    #expect(log[0][1] == ids["You do not rise to the level of your goals. You fall to the level of your systems."])
-    #expect(log[1][1] == ids["Habits are the [compound interest] of self-improvement."])
-    #expect(log.map { $0[2] } == ["3", "1"] && log.allSatisfy { Int($0[3]) != nil })
+    #expect(log.allSatisfy { $0[0] == "2026-11-27T08:00:00Z" && Int($0[3]) != nil })
+    #expect(
+      log.map { $0[1] }
+        == [Self.quote, "Habits are the [compound interest] of self-improvement."].map { session.ids[$0] })
+    #expect(log.map { $0[2] } == ["3", "1"])
   }
 
   /// A prompt graded again comes back once the others are done, as often as its
   /// learning steps fall due within the session; graded easy, it leaves.
   @Test(.enabled(if: tmux != nil || required)) func aPromptGradedAgainComesBackInTheSession() throws {
-    let tmux = try #require(Self.tmux, "tmux is missing (Tests/terminal/install.sh)")
-    let binary = try #require(BinaryLocator.booknotes(), "booknotes binary not found")
-    let library = try ReviewCLITests.ReviewLibrary()
-    let ids = try library.ids()
-    let screen = try Screen(
-      tmux: tmux,
-      command: Self.command(binary, root: library.root, arguments: "--tag habits", environment: "NO_COLOR=1"))
+    let session = try Self.start("--tag habits")
+    let screen = session.screen
     _ = try screen.waitFor("Review 1 of 3 · new · Atomic Habits")
-    for key in ["1", "4", "4"] {
-      try screen.press("Space")
-      _ = try screen.waitFor("1 again  2 hard  3 good  4 easy")
-      try screen.press(key)
-    }
+    for key in ["1", "4", "4"] { try screen.grade(key) }
     // The quote, graded again a minute ago, is back: good takes it to its next step.
-    var text = try screen.waitFor("Review 1 of 3 (back) · learning · Atomic Habits")
+    let text = try screen.waitFor("Review 1 of 3 (back) · learning · Atomic Habits")
     #expect(text.contains("You do not rise to the level of your goals."))
-    try screen.press("Space")
-    _ = try screen.waitFor("p. 27")
-    try screen.press("3")
+    try screen.grade("3")
     _ = try screen.waitFor("Review 1 of 3 (back) · learning")
-    try screen.press("Space")
-    _ = try screen.waitFor("p. 27")
-    try screen.press("4")
-    text = try screen.waitFor("EXIT=0")
-    #expect(text.contains("Reviewed 3 of 3 prompts, saved in .booknotes/reviews.tsv."))
-    let log = try library.read(".booknotes/reviews.tsv").split(separator: "\n").map {
-      $0.split(separator: "\t").map(String.init)
-    }
-    let quote = ids["You do not rise to the level of your goals. You fall to the level of your systems."]
-    #expect(log.map { $0[1] == quote ? "quote " + $0[2] : $0[2] } == ["quote 1", "4", "4", "quote 3", "quote 4"])
+    try screen.grade("4")
+    #expect(try screen.waitFor("EXIT=0").contains("Reviewed 3 of 3 prompts, saved in .booknotes/reviews.tsv."))
+    let quote = session.ids[Self.quote]
+    #expect(
+      try session.log().map { $0[1] == quote ? "quote " + $0[2] : $0[2] } == [
+        "quote 1", "4", "4", "quote 3", "quote 4",
+      ])
   }
 
   @Test(.enabled(if: tmux != nil || required)) func aLongPromptFitsTheScreenInColour() throws {
-    let tmux = try #require(Self.tmux, "tmux is missing (Tests/terminal/install.sh)")
-    let binary = try #require(BinaryLocator.booknotes(), "booknotes binary not found")
-    let library = try ReviewCLITests.ReviewLibrary()
     let words = (1...600).map { "word\($0)" }.joined(separator: " ")
-    try library.write("long.md", "---\ntitle: A Very Long Book\n---\nQ: \(words)?\nA: \(words).\n")
-    let screen = try Screen(
-      tmux: tmux, command: Self.command(binary, root: library.root, arguments: "--book long", environment: "NO_COLOR="))
+    let session = try Self.start("--book long", environment: "NO_COLOR=") { library in
+      try library.write("long.md", "---\ntitle: A Very Long Book\n---\nQ: \(words)?\nA: \(words).\n")
+    }
+    let screen = session.screen
     var text = try screen.waitFor("space show answer")
     #expect(text.contains("Review 1 of 1 · new · A Very Long Book") && text.contains("word1 word2"))
     #expect(text.split(separator: "\n").allSatisfy { $0.count <= 80 })
     #expect(try screen.text(escapes: true).contains("\u{1B}[1m"))
-    try screen.press("Space")
-    text = try screen.waitFor("1 again  2 hard")
+    text = try screen.reveal()
     #expect(text.contains("Review 1 of 1") && text.contains(" …"))
     // Quitting without a grade writes nothing.
-    try screen.press("q")
-    text = try screen.waitFor("EXIT=0")
-    #expect(text.contains("Reviewed 0 of 1 prompts"))
-    #expect(!FileManager.default.fileExists(atPath: library.root.appendingPathComponent(".booknotes/reviews.tsv").path))
+    #expect(try screen.quit().contains("Reviewed 0 of 1 prompts"))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: session.library.root.appendingPathComponent(".booknotes/reviews.tsv").path))
   }
 }

@@ -46,20 +46,45 @@ import Testing
   }
 
   @Test func qaMissingAnswerAddsAnAnswerLine() {
-    let result = applyFix(.qaMissingAnswer, in: "Q: What?\nmore text" + Self.bystander)
-    #expect(result.text == "Q: What?\nA: \nmore text" + Self.bystander)
+    let result = applyFix(.qaMissingAnswer, in: "Q: What?" + Self.bystander)
+    #expect(result.text == "Q: What?\nA: " + Self.bystander)
     #expect(result.fix?.cursor == 12)
-    // The answer runs on over the line after the new `A: `.
-    #expect(result.findings == ["summary-empty@\"Summary:\""])
-    // Before a blank line, the new answer is empty until the user types it.
-    let alone = applyFix(.qaMissingAnswer, in: "Q: What?\n\nmore text" + Self.bystander)
-    #expect(alone.text == "Q: What?\nA: \n\nmore text" + Self.bystander)
-    #expect(alone.findings == ["qa-empty-answer@\"A:\"", "summary-empty@\"Summary:\""])
+    // The new answer is empty until the user types it.
+    #expect(result.findings == ["qa-empty-answer@\"A:\"", "summary-empty@\"Summary:\""])
+  }
+
+  /// A question runs on over the lines after its `Q:` line: the answer goes after its
+  /// last line, not between its lines.
+  @Test func qaMissingAnswerGoesAfterTheQuestionsLastLine() {
+    let result = applyFix(
+      .qaMissingAnswer, in: "Q: What does System 1 do\nwhen nobody asks it\nto do anything?" + Self.bystander)
+    #expect(result.text == "Q: What does System 1 do\nwhen nobody asks it\nto do anything?\nA: " + Self.bystander)
+    #expect(result.fix?.cursor == "Q: What does System 1 do\nwhen nobody asks it\nto do anything?\nA: ".utf8.count)
+    #expect(result.findings == ["qa-empty-answer@\"A:\"", "summary-empty@\"Summary:\""])
+    let doc = NoteDocument(result.text.replacingOccurrences(of: "A: ", with: "A: It runs."))
+    #expect(
+      Prompts.prompts(for: doc, path: "n.md").map(\.front) == [
+        "What does System 1 do when nobody asks it to do anything?"
+      ])
+
+    // Before the next question: the question's own lines only.
+    let before = applyFix(.qaMissingAnswer, in: "Q: First\nline two\nQ: Second?\nA: Yes.\n")
+    #expect(before.text == "Q: First\nline two\nA: \nQ: Second?\nA: Yes.\n")
+    #expect(!before.findings.contains { $0.hasPrefix("qa-missing-answer") })
+  }
+
+  /// A paragraph longer than the parser reads a question over gets its answer after the
+  /// question's last line the parser still pairs with an answer.
+  @Test func qaMissingAnswerInALongParagraphStaysWithinTheQuestionsLines() {
+    let lines = (2...40).map { "line \($0)" }
+    let result = applyFix(.qaMissingAnswer, in: "Q: line 1\n" + lines.joined(separator: "\n") + "\n")
+    #expect(result.text.contains("line 32\nA: \nline 33\n"))
+    #expect(!result.findings.contains { $0.hasPrefix("qa-missing-answer") })
   }
 
   @Test func qaMissingAnswerKeepsCRLFAndHandlesTheLastLine() {
-    let crlf = applyFix(.qaMissingAnswer, in: "Q: x\r\nSummary: s\r\n")
-    #expect(crlf.text == "Q: x\r\nA: \r\nSummary: s\r\n")
+    let crlf = applyFix(.qaMissingAnswer, in: "Q: x\r\ny\r\n\r\nSummary: s\r\n")
+    #expect(crlf.text == "Q: x\r\ny\r\nA: \r\n\r\nSummary: s\r\n")
     let last = applyFix(.qaMissingAnswer, in: "Intro\n\nQ: x")
     #expect(last.text == "Intro\n\nQ: x\nA: ")
     #expect(last.fix?.cursor == last.text.utf8.count)
@@ -114,7 +139,7 @@ import Testing
     case .clozeMissingAnswer: ("By ?[who] alone.\n", "Insert '()' for the answer", "By ?[who]() alone.\n")
     case .clozeUnclosedAnswer: ("By ?[who](Vohs\n", "Insert ')' to close the answer", "By ?[who](Vohs)\n")
     case .clozeSpaceBeforeAnswer: ("By ?[who] (Vohs).\n", "Remove the space before '('", "By ?[who](Vohs).\n")
-    case .qaMissingAnswer: ("Q: What?\nmore\n", "Add an 'A: ' line", "Q: What?\nA: \nmore\n")
+    case .qaMissingAnswer: ("Q: What?\nmore\n", "Add an 'A: ' line", "Q: What?\nmore\nA: \n")
     case .qaBlankLineBetween: ("Q: x\n\nA: y\n", "Remove the blank line", "Q: x\nA: y\n")
     case .qaMissingSpace: ("Q:What?\nA: This.\n", "Insert a space after 'Q:'", "Q: What?\nA: This.\n")
     case .clozeUnclosedHint, .clozeEmptyAnswer, .clozeNestedParenthesis, .qaOrphanAnswer, .qaEmptyQuestion,
@@ -144,11 +169,13 @@ import Testing
   }
 
   /// A fix is offered anywhere on the lines of what it mends: with the cursor on the text
-  /// of a question (not on its `Q:`), on either line of a pair, but not on other lines.
+  /// of a question (not on its `Q:`), on any line of a question or of a pair, but not
+  /// on other lines.
   @Test func fixesAreOfferedOnTheLinesOfTheirConstruct() throws {
-    let (text, cursor) = try "Intro.\n\nQ: What is ego$0 depletion?\nSee above.\n".withCursor()
+    let (text, cursor) = try "Intro.\n\nQ: What is ego$0 depletion?\nSee above.\n\nNext.\n".withCursor()
     let doc = NoteDocument(text)
     #expect(QuickFixes.fixes(at: cursor, in: doc).map(\.title) == ["Add an 'A: ' line"])
+    #expect(QuickFixes.fixes(at: text.utf8.count - 10, in: doc).map(\.title) == ["Add an 'A: ' line"])
     #expect(QuickFixes.fixes(at: text.utf8.count - 3, in: doc).isEmpty)
     #expect(QuickFixes.fixes(at: 2, in: doc).isEmpty)
 

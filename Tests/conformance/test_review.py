@@ -111,6 +111,8 @@ async def test_review_due_grade_and_lens(library_client: LanguageClient):
     assert field(graded, "id") == field(items[2], "id")
     # A new prompt graded good waits for its second learning step, ten minutes.
     assert field(graded, "due") == "2026-11-27T08:10:00Z" and field(graded, "state") == "learning"
+    # That step falls due within the session: an editor shows the prompt again in 600 s.
+    assert field(graded, "comesBackIn") == 600
     log = (client.root / ".booknotes" / "reviews.tsv").read_text(encoding="utf-8")
     assert log == f"{NOW}\t{field(items[2], 'id')}\t3\t4\n"
     after = await client.protocol.send_request_async("booknotes/review/due", {})
@@ -136,3 +138,13 @@ async def test_review_due_grade_and_lens(library_client: LanguageClient):
     assert list(review[0].command.arguments) == [{"book": "Atomic Habits"}]
     title_line = NOTE.split("\n")[1]
     assert review[0].range.start == types.Position(1, column(title_line, title_line.index("Atomic"), encoding))
+
+    # Again on a new prompt: back in a minute; easy: a review prompt, not back (null).
+    again = await client.protocol.send_request_async(
+        "booknotes/review/grade", {"id": field(items[1], "id"), "grade": 1}
+    )
+    assert field(again, "state") == "learning" and field(again, "comesBackIn") == 60
+    easy = await client.protocol.send_request_async(
+        "booknotes/review/grade", {"id": field(items[0], "id"), "grade": 4}
+    )
+    assert field(easy, "state") == "review" and field(easy, "comesBackIn") is None

@@ -71,6 +71,17 @@
     (bt-expect (equal (xref-location-group (xref-item-location hit)) (expand-file-name "memory.md" bt-library))
                "found in %s" (xref-location-group (xref-item-location hit)))))
 
+(bt-check "booknotes-review through lsp-mode brings back a prompt graded again"
+  (with-current-buffer (bt-open (expand-file-name "memory.md" bt-library))
+    (bt-wait 20 "lsp-mode" #'bt-lsp-ready)
+    (booknotes-review "Moonwalking"))
+  (bt-review-shows "Review 1 of 1 · new · Moonwalking with Einstein")
+  (bt-review-keys "SPC" "1")
+  (bt-review-shows "Review 1 of 1 (back) · learning")
+  (bt-review-keys "SPC" "4")
+  (bt-expect (null (bt-review-text)) "the session goes on: %s" (bt-review-text))
+  (bt-expect (equal (bt-logged-grades (bt-review-log)) '("1" "4")) "the log holds %S" (bt-review-log)))
+
 (bt-finish)
 
 ;;; emacs_lsp_test.el ends here

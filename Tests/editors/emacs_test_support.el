@@ -140,6 +140,34 @@ later is interrupted (a watchdog's SIGUSR2 quits it) and signals an error."
                               (expand-file-name "check_front_matter.py" (getenv "BOOKNOTES_TESTS")) file)))
       (unless (eql code 0) (string-trim (buffer-string))))))
 
+;; Review: keys pressed in the *BookNotes review* buffer, as the user types them.
+(defun bt-review-keys (&rest keys)
+  "Press KEYS (strings such as \"SPC\" or \"3\") in the review buffer."
+  (dolist (key keys)
+    (with-current-buffer "*BookNotes review*"
+      (let ((last-command-event (aref (kbd key) 0)))
+        (call-interactively (key-binding (kbd key)))))))
+
+(defun bt-review-text ()
+  "What the review buffer shows, or nil once the session ended."
+  (when-let* ((buffer (get-buffer "*BookNotes review*")))
+    (with-current-buffer buffer (buffer-string))))
+
+(defun bt-review-shows (text)
+  "Signal unless the review buffer shows TEXT."
+  (bt-expect (string-match-p (regexp-quote text) (or (bt-review-text) ""))
+             "no %S in the review buffer: %s" text (bt-review-text)))
+
+(defun bt-review-log ()
+  "The lines of the library's review log."
+  (with-temp-buffer
+    (insert-file-contents (expand-file-name ".booknotes/reviews.tsv" bt-library))
+    (split-string (buffer-string) "\n" t)))
+
+(defun bt-logged-grades (lines)
+  "The grades of the review log LINES."
+  (mapcar (lambda (line) (nth 2 (split-string line "\t"))) lines))
+
 (defun bt-finish ()
   "Print the counts and exit: 1 when a check failed."
   (bt-say "%d passed, %d failed" bt-passed bt-failed)

@@ -4,17 +4,26 @@
 ;; time in the *BookNotes review* buffer. SPC or RET shows the answer, 1-4 grade it
 ;; (again, hard, good, easy; the server appends each grade to .booknotes/reviews.tsv),
 ;; e shows the note's path and line, q quits. With a prefix argument, ask for words
-;; of a book's title: that book's prompts only.
+;; of a book's title: that book's prompts only. A prompt graded into a learning step
+;; that falls due within the session (the grade's answer has `comesBackIn') comes
+;; back, as in `booknotes review': once that step is due, else once the others are done.
 
 ;;; Code:
 
 (require 'booknotes)
 
-(defvar-local booknotes-review--items nil "The prompts of the session, a vector.")
-(defvar-local booknotes-review--index 0 "The prompt shown, 0-based.")
+(defvar-local booknotes-review--items nil "The prompts picked for the session, a vector.")
+(defvar-local booknotes-review--next 0 "The index of the first picked prompt not shown yet.")
+(defvar-local booknotes-review--returning nil
+  "The prompts coming back, in the order graded.
+Each is (ITEM . DUE), DUE a `float-time'.")
+(defvar-local booknotes-review--item nil "The prompt shown.")
+(defvar-local booknotes-review--back nil "Whether the prompt shown came back after a grade.")
+(defvar-local booknotes-review--numbers nil "Each prompt's place in the session, by id.")
 (defvar-local booknotes-review--revealed nil "Whether the answer is shown.")
 (defvar-local booknotes-review--location nil "The note's path and line, once asked for.")
-(defvar-local booknotes-review--graded 0 "How many prompts were graded.")
+(defvar-local booknotes-review--graded 0 "How many prompts were graded at least once.")
+(defvar-local booknotes-review--reviewed nil "The ids of the prompts graded.")
 (defvar-local booknotes-review--origin nil "The note buffer whose server answers.")
 (defvar-local booknotes-review--shown nil "When the prompt was shown (`float-time').")
 
@@ -38,19 +47,47 @@
   '(("quote" . "Quote: which book, who said it?") ("cloze" . "Cloze: what is hidden?") ("qa" . "Question"))
   "What the reader is asked, by kind.")
 
-(defun booknotes-review--item ()
-  "The prompt shown."
-  (aref booknotes-review--items booknotes-review--index))
+(defun booknotes-review--take-next ()
+  "The next prompt and whether it comes back, as (ITEM . BACK), or nil.
+A returning prompt whose step is due (the earliest), else the next picked one,
+else the earliest returning one; nil when none is left."
+  (let ((earliest nil))
+    (dolist (entry booknotes-review--returning)
+      (when (or (null earliest) (< (cdr entry) (cdr earliest)))
+        (setq earliest entry)))
+    (cond ((and earliest (or (<= (cdr earliest) (float-time))
+                             (>= booknotes-review--next (length booknotes-review--items))))
+           (setq booknotes-review--returning (delq earliest booknotes-review--returning))
+           (cons (car earliest) t))
+          ((< booknotes-review--next (length booknotes-review--items))
+           (setq booknotes-review--next (1+ booknotes-review--next))
+           (cons (aref booknotes-review--items (1- booknotes-review--next)) nil)))))
+
+(defun booknotes-review--show-next ()
+  "Show the next prompt, or end the session when none is left."
+  (let ((next (booknotes-review--take-next)))
+    (if (null next)
+        (booknotes-review-quit)
+      (let ((id (booknotes--get (car next) :id)))
+        (unless (assoc id booknotes-review--numbers)
+          (push (cons id (1+ (length booknotes-review--numbers))) booknotes-review--numbers)))
+      (setq booknotes-review--item (car next)
+            booknotes-review--back (cdr next)
+            booknotes-review--revealed nil
+            booknotes-review--location nil
+            booknotes-review--shown (float-time))
+      (booknotes-review--render))))
 
 (defun booknotes-review--render ()
   "Draw the prompt shown."
   (let* ((inhibit-read-only t)
-         (item (booknotes-review--item))
+         (item booknotes-review--item)
          (book (booknotes--get item :book)))
     (erase-buffer)
-    (insert (propertize (format "Review %d of %d · %s%s" (1+ booknotes-review--index)
-                                (length booknotes-review--items) (booknotes--get item :state)
-                                (if (stringp book) (concat " · " book) ""))
+    (insert (propertize (format "Review %d of %d%s · %s%s"
+                                (cdr (assoc (booknotes--get item :id) booknotes-review--numbers))
+                                (length booknotes-review--items) (if booknotes-review--back " (back)" "")
+                                (booknotes--get item :state) (if (stringp book) (concat " · " book) ""))
                         'face 'bold)
             "\n\n"
             (propertize (or (cdr (assoc (booknotes--get item :kind) booknotes-review--questions)) "")
@@ -72,41 +109,49 @@
 (defun booknotes-review-where ()
   "Show the note's path and line."
   (interactive)
-  (let* ((item (booknotes-review--item))
+  (let* ((item booknotes-review--item)
          (location (booknotes--location item)))
     (setq booknotes-review--location
           (format "%s:%d" (xref-location-group location) (xref-location-line location)))
     (booknotes-review--render)))
 
 (defun booknotes-review-grade (grade)
-  "Grade the prompt shown with GRADE (1 again, 2 hard, 3 good, 4 easy); the next one."
+  "Grade the prompt shown with GRADE, then show the next one.
+GRADE is 1 again, 2 hard, 3 good or 4 easy. A prompt whose next step falls
+due within the session is queued to come back, with the state the server
+gives it."
   (interactive (list (- last-command-event ?0)))
   (when booknotes-review--revealed
-    (let ((item (booknotes-review--item))
-          (seconds (round (- (float-time) booknotes-review--shown))))
-      (with-current-buffer booknotes-review--origin
-        (booknotes--request :booknotes/review/grade
-                            (list :id (booknotes--get item :id) :grade grade :seconds seconds))))
-    (setq booknotes-review--graded (1+ booknotes-review--graded)
-          booknotes-review--index (1+ booknotes-review--index)
-          booknotes-review--revealed nil
-          booknotes-review--location nil
-          booknotes-review--shown (float-time))
-    (if (< booknotes-review--index (length booknotes-review--items))
-        (booknotes-review--render)
-      (booknotes-review-quit))))
+    (let* ((item booknotes-review--item)
+           (id (booknotes--get item :id))
+           (seconds (round (- (float-time) booknotes-review--shown)))
+           (result (with-current-buffer booknotes-review--origin
+                     (booknotes--request :booknotes/review/grade (list :id id :grade grade :seconds seconds))))
+           (comes-back-in (booknotes--get result :comesBackIn)))
+      (unless (member id booknotes-review--reviewed)
+        (push id booknotes-review--reviewed)
+        (setq booknotes-review--graded (1+ booknotes-review--graded)))
+      (when (numberp comes-back-in)
+        (if (hash-table-p item)
+            (puthash "state" (booknotes--get result :state) item)
+          (setq item (plist-put item :state (booknotes--get result :state))))
+        (setq booknotes-review--returning
+              (append booknotes-review--returning (list (cons item (+ (float-time) comes-back-in)))))))
+    (booknotes-review--show-next)))
 
 (defun booknotes-review-quit ()
   "End the session; every grade given is already saved."
   (interactive)
   (let ((graded booknotes-review--graded)
-        (total (length booknotes-review--items)))
-    (quit-window t)
+        (total (length booknotes-review--items))
+        (window (get-buffer-window (current-buffer))))
+    (if window (quit-window t window) (kill-buffer (current-buffer)))
     (message "Reviewed %d of %d prompts" graded total)))
 
 ;;;###autoload
 (defun booknotes-review (&optional book)
-  "Review the prompts that are due, one at a time; BOOK: words of a title, that book only."
+  "Review the prompts that are due, one at a time.
+BOOK: words of a title, that book only."
   (interactive (list (when current-prefix-arg (read-string "Book: "))))
   (let* ((params (if (and book (not (string-empty-p book))) (list :book book) (make-hash-table)))
          (items (vconcat (booknotes--request :booknotes/review/due params)))
@@ -116,13 +161,13 @@
       (with-current-buffer (get-buffer-create "*BookNotes review*")
         (booknotes-review-mode)
         (setq booknotes-review--items items
-              booknotes-review--index 0
-              booknotes-review--revealed nil
-              booknotes-review--location nil
+              booknotes-review--next 0
+              booknotes-review--returning nil
+              booknotes-review--numbers nil
               booknotes-review--graded 0
-              booknotes-review--origin origin
-              booknotes-review--shown (float-time))
-        (booknotes-review--render)
+              booknotes-review--reviewed nil
+              booknotes-review--origin origin)
+        (booknotes-review--show-next)
         (pop-to-buffer (current-buffer))))))
 
 (provide 'booknotes-review)

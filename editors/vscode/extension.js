@@ -200,14 +200,53 @@ const GRADES = [
   { label: '4  Easy', grade: 4 },
 ];
 
-/** The title of a review step: where the session is and which book. */
-function reviewTitle(item, index, count) {
-  return `Review ${index + 1} of ${count} · ${item.state}` + (typeof item.book === 'string' ? ` · ${item.book}` : '');
+/** The title of a review step: where the session is, whether the prompt came back, which book. */
+function reviewTitle(item, number, count, back) {
+  return (
+    `Review ${number} of ${count}${back ? ' (back)' : ''} · ${item.state}` +
+    (typeof item.book === 'string' ? ` · ${item.book}` : '')
+  );
+}
+
+/**
+ * The order of a review session, as `booknotes review` runs it: the prompts picked, in
+ * order, and those a grade sent into a learning step that falls due within the session
+ * (the grade's answer has `comesBackIn`, in seconds), each shown again once its step is
+ * due, or once the picked prompts are done, earliest first.
+ */
+class SessionQueue {
+  constructor(items) {
+    this.picked = items;
+    this.next = 0;
+    /** @type {{item: object, due: number}[]} in the order graded; `due` in ms (Date.now()) */
+    this.returning = [];
+  }
+
+  /** The next prompt and whether it comes back, or null when the session is done. */
+  take() {
+    let earliest = -1;
+    this.returning.forEach((entry, index) => {
+      if (earliest < 0 || entry.due < this.returning[earliest].due) earliest = index;
+    });
+    if (earliest >= 0 && (this.returning[earliest].due <= Date.now() || this.next >= this.picked.length)) {
+      return { item: this.returning.splice(earliest, 1)[0].item, back: true };
+    }
+    if (this.next >= this.picked.length) return null;
+    return { item: this.picked[this.next++], back: false };
+  }
+
+  /** Takes the server's answer to a grade of `item`: it comes back when the answer says so. */
+  graded(item, answer) {
+    if (answer && typeof answer.comesBackIn === 'number') {
+      this.returning.push({ item: { ...item, state: answer.state }, due: Date.now() + answer.comesBackIn * 1000 });
+    }
+  }
 }
 
 /**
  * A review session in quick picks: each due prompt's front, its back once shown, a
- * grade (1–4, typed or picked) sent to the server, which appends it to the review log.
+ * grade (1–4, typed or picked) sent to the server, which appends it to the review log;
+ * a prompt graded into a step due within the session comes back (`SessionQueue`).
  * Escape ends the session; every grade given is saved. `options.book` (from the
  * title's code lens) keeps one book's prompts.
  */
@@ -219,10 +258,15 @@ async function review(options) {
     vscode.window.showInformationMessage('BookNotes: nothing to review');
     return;
   }
-  let graded = 0;
-  session: for (const [index, item] of due.entries()) {
+  const queue = new SessionQueue(due);
+  /** @type {Map<string, number>} each prompt's place in the session, by id */
+  const numbers = new Map();
+  const reviewed = new Set();
+  session: for (let next = queue.take(); next; next = queue.take()) {
+    const { item, back } = next;
+    if (!numbers.has(item.id)) numbers.set(item.id, numbers.size + 1);
     const shown = Date.now();
-    const title = reviewTitle(item, index, due.length);
+    const title = reviewTitle(item, numbers.get(item.id), due.length, back);
     for (;;) {
       const step = await vscode.window.showQuickPick(
         [
@@ -244,10 +288,11 @@ async function review(options) {
     );
     if (!picked) break;
     const seconds = Math.round((Date.now() - shown) / 1000);
-    await request(client, 'booknotes/review/grade', { id: item.id, grade: picked.grade, seconds });
-    graded++;
+    const answer = await request(client, 'booknotes/review/grade', { id: item.id, grade: picked.grade, seconds });
+    reviewed.add(item.id);
+    queue.graded(item, answer);
   }
-  vscode.window.showInformationMessage(`BookNotes: reviewed ${graded} of ${due.length} prompts`);
+  vscode.window.showInformationMessage(`BookNotes: reviewed ${reviewed.size} of ${due.length} prompts`);
 }
 
 function guarded(command) {

@@ -10,8 +10,9 @@ public enum QuickFixes {
   }
 
   /// Where a finding's fix is offered: the whole lines of the construct it belongs to,
-  /// both lines of a question and answer for a finding inside one, otherwise the lines
-  /// the finding itself is on (a cloze's line, a `Q:` line, a front matter entry).
+  /// both lines of a question and answer for a finding inside one, every line of a
+  /// question without an answer, otherwise the lines the finding itself is on (a
+  /// cloze's line, a front matter entry).
   public static func reach(of finding: SyntaxFinding, in doc: NoteDocument) -> Range<Int> {
     var range = finding.range
     if let index = doc.tree.blockIndex(containing: range.lowerBound) {
@@ -20,7 +21,8 @@ public enum QuickFixes {
     }
     let lines = doc.lines
     let first = lines.lineContaining(range.lowerBound)
-    let last = lines.lineContaining(max(range.lowerBound, range.upperBound - 1))
+    var last = lines.lineContaining(max(range.lowerBound, range.upperBound - 1))
+    if finding.code == .qaMissingAnswer { last = max(last, lastQuestionLine(at: finding.range.lowerBound, in: doc)) }
     return lines.startOfLine(first)..<lines.contentRange(ofLine: last).upperBound
   }
 
@@ -63,25 +65,51 @@ public enum QuickFixes {
     }
   }
 
-  /// Inserts an `A: ` line after the question's line, with that line's own line break.
+  /// Inserts an `A: ` line after the question's last line, with that line's own line
+  /// break (a line feed on the last line of the note). The insertion goes at the end of
+  /// that line's text, never past the note's last line, where clients differ.
   private static func answerLineFix(for finding: SyntaxFinding, in doc: NoteDocument) -> QuickFix {
     let lines = doc.lines
-    let line = lines.lineContaining(finding.range.lowerBound)
-    let content = lines.contentRange(ofLine: line)
-    let next = lines.startOfLine(line + 1)
-    let edit: TextReplacement
-    let cursor: Int
-    if line + 1 < lines.lineCount {
-      let lineBreak = doc.text.string(in: content.upperBound..<next)
-      edit = TextReplacement(range: next..<next, newText: "A: " + lineBreak)
-      cursor = next + 3
-    } else {
-      edit = TextReplacement(range: content.upperBound..<content.upperBound, newText: "\nA: ")
-      cursor = content.upperBound + 4
-    }
+    let line = lastQuestionLine(at: finding.range.lowerBound, in: doc)
+    let end = lines.contentRange(ofLine: line).upperBound
+    let lineBreak = line + 1 < lines.lineCount ? doc.text.string(in: end..<lines.startOfLine(line + 1)) : ""
+    let newText = (lineBreak.isEmpty ? "\n" : lineBreak) + "A: "
     return QuickFix(
-      title: "Add an 'A: ' line", code: finding.code.rawValue, diagnosticRange: finding.range, edits: [edit],
-      cursor: cursor)
+      title: "Add an 'A: ' line", code: finding.code.rawValue, diagnosticRange: finding.range,
+      edits: [TextReplacement(range: end..<end, newText: newText)], cursor: end + newText.utf8.count)
+  }
+
+  /// The most lines the parser reads a question over before its `A:` line, the `Q:`
+  /// line included (`BlockParser.maxQuestionLines`): an answer after more is no answer.
+  static let maxQuestionLines = 32
+
+  /// The last line of the question that the `Q:` marker at `offset` opens: its
+  /// paragraph's lines from there on (a question continues over the lines after its
+  /// `Q:` line), up to the next line that opens with a `Q:` or `A:` marker, and no more
+  /// than ``maxQuestionLines``.
+  static func lastQuestionLine(at offset: Int, in doc: NoteDocument) -> Int {
+    let lines = doc.lines
+    let first = lines.lineContaining(offset)
+    guard let paragraph = paragraph(containing: offset, in: doc) else { return first }
+    var end = paragraph.range.upperBound
+    paragraph.forEachDescendant { node in
+      guard node.kind == .questionMarker || node.kind == .answerMarker, node.range.lowerBound > offset else { return }
+      end = min(end, lines.startOfLine(lines.lineContaining(node.range.lowerBound)))
+    }
+    let last = lines.lineContaining(max(offset, end - 1))
+    return min(max(last, first), first + maxQuestionLines - 1)
+  }
+
+  /// The innermost paragraph holding `offset` (in a list item or a quote too), if any.
+  private static func paragraph(containing offset: Int, in doc: NoteDocument) -> SyntaxNode? {
+    guard let index = doc.tree.blockIndex(containing: offset) else { return nil }
+    var node = doc.tree.block(at: index)
+    var paragraph = node.kind == .paragraph ? node : nil
+    while let child = node.children.first(where: { $0.range.contains(offset) }) {
+      node = child
+      if child.kind == .paragraph { paragraph = child }
+    }
+    return paragraph
   }
 
   /// Rewrites `q:`, `Q:text`, `a:` or `A:text` as `Q: ` or `A: `.

@@ -186,19 +186,24 @@ end
 local content_modified = -32801
 
 --- Sends `method` and calls `done(result)`; asks again (twice at most) when the
---- library changed while the server answered (`ContentModified`).
+--- library changed while the server answered (`ContentModified`). Another error is
+--- shown, and given to `failed` when there is one.
 ---@param client vim.lsp.Client
 ---@param method string
 ---@param params table
 ---@param done fun(result: any)
+---@param failed? fun(err: lsp.ResponseError)
 ---@param tries? integer
-function M.request(client, method, params, done, tries)
+function M.request(client, method, params, done, failed, tries)
   tries = tries or 0
   client:request(method, params, function(err, result)
     if err and err.code == content_modified and tries < 2 then
-      M.request(client, method, params, done, tries + 1)
+      M.request(client, method, params, done, failed, tries + 1)
     elseif err then
       vim.notify('booknotes: ' .. method .. ': ' .. (err.message or vim.inspect(err)), vim.log.levels.ERROR)
+      if failed then
+        failed(err)
+      end
     else
       done(result)
     end

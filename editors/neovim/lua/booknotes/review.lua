@@ -1,18 +1,48 @@
 -- A review session in a floating window: the prompts `booknotes/review/due` gives,
 -- one at a time. <Space> or <CR> shows the answer, 1–4 grade it (again, hard, good,
 -- easy; each grade goes to the server, which appends it to .booknotes/reviews.tsv),
--- e shows the note's path and line, q quits.
+-- e shows the note's path and line, q quits. A prompt graded into a learning step
+-- that falls due within the session (the grade's answer has `comesBackIn`) comes
+-- back, as in `booknotes review`: once that step is due, else once the others are done.
 local M = {}
 
 local questions = { quote = 'Quote: which book, who said it?', cloze = 'Cloze: what is hidden?', qa = 'Question' }
 
---- The session under way, if any: { client, items, index, revealed, location, graded, buf, win, shown, done }.
+--- The session under way, if any: { client, items, next, returning, item, back, numbers,
+--- count, reviewed, graded, revealed, location, buf, win, shown, done }. `items` are the
+--- prompts picked, `next` the index of the first not shown yet; `returning` the prompts
+--- coming back ({ item, due }, `due` on the `vim.uv.now()` clock), in the order graded;
+--- `item` the prompt shown, `back` whether it came back; `numbers` each prompt's place
+--- in the session by id (`count` of them); `graded` how many prompts were graded at
+--- least once (`reviewed`, by id).
 M.session = nil
+
+--- The next prompt of the session and whether it comes back, or nil when none is
+--- left: a returning prompt whose step is due (the earliest), else the next picked
+--- one, else the earliest returning one.
+local function take_next(s)
+  local now = vim.uv.now()
+  local earliest
+  for index, entry in ipairs(s.returning) do
+    if not earliest or entry.due < s.returning[earliest].due then
+      earliest = index
+    end
+  end
+  if earliest and (s.returning[earliest].due <= now or s.next > #s.items) then
+    return table.remove(s.returning, earliest).item, true
+  end
+  if s.next > #s.items then
+    return nil
+  end
+  s.next = s.next + 1
+  return s.items[s.next - 1], false
+end
 
 local function render()
   local s = M.session
-  local item = s.items[s.index]
-  local header = ('Review %d of %d · %s'):format(s.index, #s.items, item.state)
+  local item = s.item
+  local back = s.back and ' (back)' or ''
+  local header = ('Review %d of %d%s · %s'):format(s.numbers[item.id], #s.items, back, item.state)
   if type(item.book) == 'string' then
     header = header .. ' · ' .. item.book
   end
@@ -49,12 +79,16 @@ end
 
 local function next_prompt()
   local s = M.session
-  s.index, s.revealed, s.location, s.shown = s.index + 1, false, nil, vim.uv.now()
-  if s.index > #s.items then
-    M.finish()
-  else
-    render()
+  local item, back = take_next(s)
+  if not item then
+    return M.finish()
   end
+  if not s.numbers[item.id] then
+    s.count = s.count + 1
+    s.numbers[item.id] = s.count
+  end
+  s.item, s.back, s.revealed, s.location, s.shown = item, back, false, nil, vim.uv.now()
+  render()
 end
 
 local function grade(value)
@@ -63,18 +97,29 @@ local function grade(value)
     return
   end
   s.grading = true
-  local item = s.items[s.index]
+  local item = s.item
   local seconds = math.floor((vim.uv.now() - s.shown) / 1000)
   require('booknotes').request(
     s.client,
     'booknotes/review/grade',
     { id = item.id, grade = value, seconds = seconds },
-    function()
+    function(result)
       s.grading = false
-      s.graded = s.graded + 1
+      if not s.reviewed[item.id] then
+        s.reviewed[item.id] = true
+        s.graded = s.graded + 1
+      end
+      if type(result) == 'table' and type(result.comesBackIn) == 'number' then
+        item.state = result.state
+        table.insert(s.returning, { item = item, due = vim.uv.now() + result.comesBackIn * 1000 })
+      end
       if M.session == s then
         next_prompt()
       end
+    end,
+    -- Not saved (the server said why): the prompt stays, to be graded again.
+    function()
+      s.grading = false
     end
   )
 end
@@ -124,12 +169,14 @@ function M.start(opts)
     M.session = {
       client = client,
       items = items,
-      index = 1,
-      revealed = false,
+      next = 1,
+      returning = {},
+      numbers = {},
+      count = 0,
+      reviewed = {},
       graded = 0,
       buf = buf,
       win = win,
-      shown = vim.uv.now(),
       done = opts.done,
     }
     local function reveal()
@@ -150,12 +197,12 @@ function M.start(opts)
     end
     map('e', function()
       local s = M.session
-      local item = s.items[s.index]
+      local item = s.item
       s.location = ('%s:%d'):format(vim.uri_to_fname(item.uri), item.range.start.line + 1)
       render()
     end)
     map('q', M.finish)
-    render()
+    next_prompt()
   end)
 end
 
