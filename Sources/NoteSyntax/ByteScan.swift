@@ -100,17 +100,19 @@ enum ByteScan {
   }
 
   /// The first index in `start..<end` holding `\n` or `\r` (or `end`), and whether the
-  /// bytes before it are all ASCII.
+  /// bytes before it are all ASCII. The bytes of the steps without a line break are
+  /// gathered into one vector and their high bits read once, after the break is found.
   @inline(__always)
   static func lineBreakAndASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (Int, Bool) {
     var i = start
-    var high: UInt64 = 0
+    var seen = Vector(repeating: 0)
+    let lf = Vector(repeating: 0x0A)
+    let cr = Vector(repeating: 0x0D)
     while i + 16 <= end {
       let v = loadVector(bytes, i)
-      let lane = firstLane((v .== Vector(repeating: 0x0A)) .| (v .== Vector(repeating: 0x0D)))
-      let nonASCII = unsafeBitCast(v .< Vector(repeating: 0), to: SIMD2<UInt64>.self)
+      let lane = firstLane((v .== lf) .| (v .== cr))
       if lane == 16 {
-        high |= nonASCII[0] | nonASCII[1]
+        seen |= v
         i += 16
         continue
       }
@@ -118,23 +120,43 @@ enum ByteScan {
       let bits = lane &* 8
       let low: UInt64 = bits >= 64 ? ~0 : (1 &<< UInt64(bits)) &- 1
       let upper: UInt64 = bits <= 64 ? 0 : (1 &<< UInt64(bits &- 64)) &- 1
-      high |= (nonASCII[0] & low) | (nonASCII[1] & upper)
-      return (i + lane, high == 0)
+      let words = unsafeBitCast(v, to: SIMD2<UInt64>.self)
+      let gathered = unsafeBitCast(seen, to: SIMD2<UInt64>.self)
+      let high = gathered[0] | gathered[1] | (words[0] & low) | (words[1] & upper)
+      return (i + lane, high & highBits == 0)
     }
+    var ascii = !holdsNonASCII(seen)
     while i < end {
       let b = bytes[i]
       if b == 0x0A || b == 0x0D { break }
-      if b >= 0x80 { high = 1 }
+      if b >= 0x80 { ascii = false }
       i += 1
     }
-    return (i, high == 0)
+    return (i, ascii)
+  }
+
+  /// The high bit of each byte of a word.
+  @inline(__always) static var highBits: UInt64 { 0x8080_8080_8080_8080 }
+
+  /// Whether a lane of `v` is not ASCII (its high bit is set).
+  @inline(__always)
+  static func holdsNonASCII(_ v: Vector) -> Bool {
+    let words = unsafeBitCast(v, to: SIMD2<UInt64>.self)
+    return (words[0] | words[1]) & highBits != 0
   }
 
   /// The first index at or after `start` whose byte is not ASCII, or `end`.
   @inline(__always)
   static func nonASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
     var i = start
-    while i + 16 <= end && firstLane(loadVector(bytes, i) .< Vector(repeating: 0)) == 16 { i += 16 }
+    // Sixty-four bytes a step while they are all ASCII (most of a note).
+    while i + 64 <= end {
+      let v =
+        loadVector(bytes, i) | loadVector(bytes, i &+ 16) | loadVector(bytes, i &+ 32) | loadVector(bytes, i &+ 48)
+      if holdsNonASCII(v) { break }
+      i += 64
+    }
+    while i + 16 <= end && !holdsNonASCII(loadVector(bytes, i)) { i += 16 }
     while i < end && bytes[i] < 0x80 { i += 1 }
     return i
   }

@@ -78,23 +78,30 @@ struct InlineParser {
   }
 
   /// The first position from `i` before `end` where a construct may start
-  /// (``InlineGrammar/startsConstruct``), or `end`: sixteen bytes a step, then byte by byte.
+  /// (``InlineGrammar/startsConstruct``), or `end`: sixteen bytes a step.
   @inline(__always)
   func nextConstructStart(from i: Int, before end: Int, _ triggers: InlineTriggers) -> Int {
     let startsConstruct = grammar.startsConstruct
+    // Sixteen bytes are read while the buffer holds them, past `end` too: a region's
+    // last bytes take one step rather than one each.
+    let readable = bytes.count
     var i = i
-    while i + 16 <= end {
-      let lane = triggers.firstLane(bytes, i)
-      if lane < 16 {
-        i += lane
-        if startsConstruct[Int(bytes[i])] { return i }
-        i += 1
-      } else {
-        i += 16
+    while i < end {
+      guard i + 16 <= readable else {
+        while i < end && !startsConstruct[Int(bytes[i])] { i += 1 }
+        return i
       }
+      let lane = triggers.firstLane(bytes, i)
+      if lane == 16 {
+        i += 16
+        continue
+      }
+      i += lane
+      if i >= end { return end }
+      if startsConstruct[Int(bytes[i])] { return i }
+      i += 1
     }
-    while i < end && !startsConstruct[Int(bytes[i])] { i += 1 }
-    return i
+    return end
   }
 
   /// The construct (or text) at `i`, a byte that may start one, inside `start..<end`:

@@ -135,6 +135,11 @@ public struct LineIndex: Sendable {
     return (low, number - lineStarts[low])
   }
 
+  /// Where line `number` (clamped to the lines) is kept: its chunk and its index there.
+  func place(ofLine number: Int) -> (chunk: Int, index: Int) {
+    line(min(max(number, 0), lineCount - 1))
+  }
+
   func record(ofLine number: Int) -> Line {
     let (c, i) = line(number)
     return chunks[c].lines[i]

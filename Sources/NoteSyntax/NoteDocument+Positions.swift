@@ -163,35 +163,78 @@ extension NoteDocument {
 }
 
 /// Converts increasing byte offsets to line and column without rescanning lines.
+///
+/// It keeps its line's place in the line index (chunk and index), so a target on one
+/// of the next few lines is reached by reading their records one after another (the
+/// usual case: tokens and outline entries come line after line); a target further on
+/// is searched for.
 public struct PositionWalker {
   let document: NoteDocument
   let encoding: PositionEncoding
+  private let textCount: Int
+  private let lineCount: Int
   private var line = 0
+  /// The line's chunk in the line index and its index in that chunk.
+  private var lineChunk = 0
+  private var lineIndex = 0
   private var lineStart = 0
   private var nextLineStart = 0
   private var ascii = true
   private var offset = 0
   private var column = 0
 
+  /// Lines read one after another before a target is searched for instead.
+  private static let linesStepped = 8
+
   init(document: NoteDocument, encoding: PositionEncoding) {
     self.document = document
     self.encoding = encoding
+    textCount = document.text.count
+    lineCount = document.lines.lineCount
     moveToLine(0)
   }
 
   private mutating func moveToLine(_ number: Int) {
+    let (chunk, index) = document.lines.place(ofLine: number)
+    enter(number, chunk: chunk, index: index, start: document.lines.startOfLine(number))
+  }
+
+  /// Makes line `number`, at `index` of `chunk` in the line index and starting at
+  /// `start`, the current line.
+  @inline(__always)
+  private mutating func enter(_ number: Int, chunk: Int, index: Int, start: Int) {
+    let record = document.lines.chunks[chunk].lines[index]
     line = number
-    lineStart = document.lines.startOfLine(number)
-    nextLineStart = number + 1 < document.lines.lineCount ? document.lines.startOfLine(number + 1) : Int.max
-    ascii = encoding == .utf8 || document.lines.isASCII(line: number)
-    offset = lineStart
+    lineChunk = chunk
+    lineIndex = index
+    lineStart = start
+    nextLineStart = number + 1 < lineCount ? start + Int(record.utf8) : Int.max
+    ascii = encoding == .utf8 || record.utf8 == record.scalars
+    offset = start
     column = 0
+  }
+
+  /// Makes the line after the current one (which is not the last) current.
+  @inline(__always)
+  private mutating func moveToNextLine() {
+    var chunk = lineChunk
+    var index = lineIndex + 1
+    while index == document.lines.chunks[chunk].lines.count {
+      chunk += 1
+      index = 0
+    }
+    enter(line + 1, chunk: chunk, index: index, start: nextLineStart)
   }
 
   /// The position of `target`; targets must not decrease between calls.
   public mutating func position(of target: Int) -> LineColumn {
-    let target = min(max(target, 0), document.text.count)
+    let target = min(max(target, 0), textCount)
     if target < offset || target >= nextLineStart {
+      var stepped = 0
+      while target >= nextLineStart && stepped < Self.linesStepped {
+        moveToNextLine()
+        stepped += 1
+      }
       if target < lineStart || target >= nextLineStart { moveToLine(document.lines.lineContaining(target)) }
       if target < offset {
         offset = lineStart

@@ -55,6 +55,45 @@ import Testing
     }
   }
 
+  /// A walker steps from line to line across the line index's chunks (512 lines each,
+  /// other sizes after edits) and jumps past many lines at once: every position agrees
+  /// with converting the offset alone.
+  @Test func walkerStepsAndJumpsAcrossChunks() {
+    let lines = (0..<1_700).map { number -> String in
+      switch number % 5 {
+      case 0: "plain line \(number)"
+      case 1: "中文 line \(number) 😀"
+      case 2: ""
+      case 3: "é\r"
+      default: "- item \(number)\r\n"
+      }
+    }
+    let fresh = NoteDocument(lines.joined(separator: "\n"))
+    var edited = fresh
+    edited.replace(edited.utf8Count / 3..<(edited.utf8Count / 3 + 40), with: "new\nlines\n中\n")
+    edited.replace(10..<10, with: String(repeating: "x\n", count: 700))
+    for note in [fresh, edited] {
+      let bytes = note.text.bytes(in: 0..<note.utf8Count)
+      for encoding in PositionEncoding.allCases {
+        // Strides of a byte to hundreds of lines; each offset moved back to a scalar's
+        // start, and out of a CRLF pair (not a position a client can name).
+        for stride in [1, 7, 61, 997, 20_011] {
+          var walker = note.makeWalker(encoding: encoding)
+          for next in Swift.stride(from: 0, through: bytes.count, by: stride) {
+            var offset = next
+            while offset > 0 && offset < bytes.count
+              && (bytes[offset] & 0xC0 == 0x80 || (bytes[offset - 1] == 0x0D && bytes[offset] == 0x0A))
+            {
+              offset -= 1
+            }
+            #expect(
+              walker.position(of: offset) == note.lineColumn(of: offset, in: encoding), "\(encoding) at \(offset)")
+          }
+        }
+      }
+    }
+  }
+
   /// Lines longer than a storage chunk (16 KB) in every script, sixteen bytes read at a
   /// step: columns and offsets agree with counting scalar by scalar.
   @Test func longLinesInEveryScript() {

@@ -35,7 +35,7 @@ struct TokenCollector {
   private var lastStart = 0
 
   init(invalid: [Range<Int>], first: Int) {
-    self.invalid = invalid.sorted { $0.lowerBound < $1.lowerBound }
+    self.invalid = invalid.count < 2 ? invalid : invalid.sorted { $0.lowerBound < $1.lowerBound }
     self.first = first
   }
 
