@@ -1,78 +1,97 @@
 extension BlockParser {
-  /// One `>` line: where it starts, its marker, its text, and the next line's start.
-  struct QuoteLine {
-    var start: Int
-    /// The `>`.
-    var marker: Int
-    var content: Int
-    var end: Int
-    var next: Int
-    /// The end of a callout's `[!type]` marker, which starts at `content`; -1 for none.
-    var callout = -1
-
-    var hasText: Bool { end > content }
-  }
-
-  /// Consecutive `>` lines: one quote, with a citation at its end when there is one.
+  /// A quote: its `>` lines and lazy continuation lines, each a `quoteLine` holding its
+  /// marker and what the line holds (text, a heading, code, an HTML block, a break); a
+  /// setext heading's lines are one `quoteLine`. A citation may end the quote's last
+  /// line when that line is paragraph text.
   mutating func blockquote(_ s: Int) {
     let node = builder.open(.blockquote, at: s)
-    // The lines from the last one with text on: that one may hold the citation.
-    var pending: [QuoteLine] = []
-    var lineStart = s
-    var end = s
-    while lineStart < byteCount {
-      let e = examineLine(lineStart)
-      guard let marker = LineMarkers.quoteMarker(bytes, lineStart, e) else { break }
-      var content = marker + 1
-      if content < e && ByteClass.isSpaceOrTab(bytes[content]) { content += 1 }
-      let next = nextLine(e)
-      var line = QuoteLine(
-        start: lineStart, marker: marker, content: content, end: LineMarkers.trimEnd(bytes, content, e), next: next)
-      // A quote's first line may open a callout (`> [!note] Title`).
-      if lineStart == s, let callout = LineMarkers.calloutMarker(bytes, content, line.end) {
-        line.callout = callout.end
+    let lines = readQuoteLines(from: s)
+    var cited = -1
+    if let last = lines.lastIndex(where: { $0.hasText }), case .text = lines[last].role { cited = last }
+    var index = 0
+    while index < lines.count {
+      let line = lines[index]
+      let lineNode = builder.open(.quoteLine, at: line.start)
+      if line.marker >= 0 { builder.leaf(.quoteMarker, line.marker, line.marker + 1) }
+      switch line.role {
+      case .text:
+        quoteText(line, first: index == 0, citation: index == cited)
+      case .headingText:
+        index = quoteSetextHeading(lines, from: index)
+      case .blank, .underline:
+        break
+      case .heading(let level, let marker):
+        heading(line.content, marker, line.lineEnd, level)
+      case .thematicBreak(let first):
+        builder.leaf(.thematicBreak, first, line.next)
+      case .fenceStart(let fence):
+        let start = builder.open(.codeBlockStart, at: fence.run.lowerBound)
+        builder.leaf(.codeFence, fence.run.lowerBound, fence.run.upperBound)
+        if !fence.info.isEmpty { builder.leaf(.codeInfo, fence.info.lowerBound, fence.info.upperBound) }
+        builder.close(start, at: line.next)
+      case .code:
+        if line.next > line.content { builder.leaf(.codeLines, line.content, line.next) }
+      case .fenceEnd(let run):
+        let end = builder.open(.codeBlockEnd, at: run.lowerBound)
+        builder.leaf(.codeFence, run.lowerBound, run.upperBound)
+        builder.close(end, at: line.next)
+      case .html(let continuing):
+        builder.leaf(.htmlBlock, line.content, line.next, flags: continuing ? SyntaxNode.continuingFlag : 0)
+      case .indentedCode(let continuing):
+        builder.leaf(.indentedCode, line.content, line.next, flags: continuing ? SyntaxNode.continuingFlag : 0)
       }
-      if line.hasText {
-        quoteLines(pending, citation: false)
-        pending.removeAll(keepingCapacity: true)
-      }
-      pending.append(line)
-      end = next
-      lineStart = next
+      builder.close(lineNode, at: lines[index].next)
+      index += 1
     }
-    quoteLines(pending, citation: true)
-    builder.close(node, at: end)
+    builder.close(node, at: lines[lines.count - 1].next)
   }
 
-  /// Adds quote lines; with `citation`, the first (when it has text) is the quote's last
-  /// line with text, where a citation may end it.
-  private mutating func quoteLines(_ lines: [QuoteLine], citation: Bool) {
-    for (index, line) in lines.enumerated() {
-      let lineNode = builder.open(.quoteLine, at: line.start)
-      builder.leaf(.quoteMarker, line.marker, line.marker + 1)
-      var textStart = line.content
-      if line.callout >= 0 {
-        // A callout's title is its first line's text, never a citation.
-        builder.leaf(.calloutMarker, line.content, line.callout)
-        textStart = LineMarkers.skipSpaces(bytes, line.callout, line.end)
-      }
-      var textEnd = line.end
-      var cited: Range<Int>?
-      if citation && index == 0 && line.hasText && line.callout < 0,
-        let found = citationRange(line.content, line.end)
-      {
-        cited = found
-        textEnd = LineMarkers.trimEnd(bytes, line.content, found.lowerBound)
-      }
-      if textEnd > textStart {
-        let content = builder.open(.inlineContent, at: textStart)
-        var parser = InlineParser(buffer: bytes, regionEnd: textEnd)
-        parser.parse(textStart, textEnd, into: &builder)
-        builder.close(content, at: textEnd)
-      }
-      if let cited { builder.leaf(.citation, cited.lowerBound, cited.upperBound) }
-      builder.close(lineNode, at: line.next)
+  /// A quote's paragraph line: its callout marker (the quote's first line only), its
+  /// inline text and, with `citation`, the citation ending it.
+  private mutating func quoteText(_ line: QuoteLine, first: Bool, citation: Bool) {
+    var textStart = line.content
+    var callout = false
+    // A quote's first line may open a callout (`> [!note] Title`), whose title is never a citation.
+    if first, line.marker >= 0, let marker = LineMarkers.calloutMarker(bytes, line.content, line.end) {
+      builder.leaf(.calloutMarker, line.content, marker.end)
+      textStart = LineMarkers.skipSpaces(bytes, marker.end, line.end)
+      callout = true
     }
+    var textEnd = line.end
+    var cited: Range<Int>?
+    if citation && !callout && line.hasText, let found = citationRange(line.content, line.end) {
+      cited = found
+      textEnd = LineMarkers.trimEnd(bytes, line.content, found.lowerBound)
+    }
+    if textEnd > textStart {
+      let content = builder.open(.inlineContent, at: textStart)
+      var parser = InlineParser(buffer: bytes, regionEnd: textEnd)
+      parser.parse(textStart, textEnd, into: &builder)
+      builder.close(content, at: textEnd)
+    }
+    if let cited { builder.leaf(.citation, cited.lowerBound, cited.upperBound) }
+  }
+
+  /// A setext heading inside a quote, from its first line at `index` (whose `quoteLine`
+  /// and marker are open) to its underline: the heading holds each line's text and the
+  /// later lines' markers, then the underline. Returns the underline's index.
+  private mutating func quoteSetextHeading(_ lines: [QuoteLine], from index: Int) -> Int {
+    let heading = builder.open(.heading, at: lines[index].content)
+    var current = index
+    while case .headingText = lines[current].role {
+      let line = lines[current]
+      if current > index && line.marker >= 0 { builder.leaf(.quoteMarker, line.marker, line.marker + 1) }
+      inlineContent(line.content, line.end)
+      current += 1
+    }
+    let underline = lines[current]
+    if case .underline(let level, let run) = underline.role {
+      builder.setFlags(heading, UInt8(level))
+      builder.leaf(.quoteMarker, underline.marker, underline.marker + 1)
+      builder.leaf(.headingMarker, run.lowerBound, run.upperBound)
+    }
+    builder.close(heading, at: underline.next)
+    return current
   }
 
   /// Whether text at `start` starts like a citation that is a whole line (a dash).
