@@ -1,23 +1,31 @@
 extension BlockParser {
   /// A quote: its `>` lines and lazy continuation lines, each a `quoteLine` holding its
-  /// marker and what the line holds (text, a heading, code, an HTML block, a break); a
-  /// setext heading's lines are one `quoteLine`. A citation may end the quote's last
-  /// line when that line is paragraph text.
+  /// markers and what the line holds (text, a heading, code, an HTML block, a break); a
+  /// setext heading's lines are one `quoteLine`. Quotes, lists and items inside it hold
+  /// their lines' `quoteLine`s, each line in the innermost container open on it. A
+  /// citation may end the quote's last line when that line is the quote's own text.
   mutating func blockquote(_ s: Int) {
     let node = builder.open(.blockquote, at: s)
-    let lines = readQuoteLines(from: s)
+    let quote = readQuoteLines(from: s)
+    let lines = quote.lines
     var cited = -1
-    if let last = lines.lastIndex(where: { $0.hasText }), case .text = lines[last].role { cited = last }
+    if let last = lines.lastIndex(where: { $0.hasText }), case .text = lines[last].role, lines[last].depth == 1 {
+      cited = last
+    }
+    // The quotes, lists and items open inside the quote.
+    var containers: [Int] = []
     var index = 0
     while index < lines.count {
       let line = lines[index]
+      while containers.count >= line.kept { builder.close(containers.removeLast(), at: line.start) }
+      for kind in quote.opened[line.opened] { containers.append(builder.open(kind, at: line.start)) }
       let lineNode = builder.open(.quoteLine, at: line.start)
-      if line.marker >= 0 { builder.leaf(.quoteMarker, line.marker, line.marker + 1) }
+      for mark in quote.marks[line.marks] { builder.leaf(mark.kind, mark.range.lowerBound, mark.range.upperBound) }
       switch line.role {
       case .text:
-        quoteText(line, first: index == 0, citation: index == cited)
+        quoteText(line, callout: index == 0 && line.depth == 1, citation: index == cited)
       case .headingText:
-        index = quoteSetextHeading(lines, from: index)
+        index = quoteSetextHeading(quote, from: index)
       case .blank, .underline:
         break
       case .heading(let level, let marker):
@@ -43,16 +51,18 @@ extension BlockParser {
       builder.close(lineNode, at: lines[index].next)
       index += 1
     }
-    builder.close(node, at: lines[lines.count - 1].next)
+    let end = lines[lines.count - 1].next
+    while let container = containers.popLast() { builder.close(container, at: end) }
+    builder.close(node, at: end)
   }
 
   /// A quote's paragraph line: its callout marker (the quote's first line only), its
   /// inline text and, with `citation`, the citation ending it.
-  private mutating func quoteText(_ line: QuoteLine, first: Bool, citation: Bool) {
+  private mutating func quoteText(_ line: QuoteLine, callout mayOpenCallout: Bool, citation: Bool) {
     var textStart = line.content
     var callout = false
     // A quote's first line may open a callout (`> [!note] Title`), whose title is never a citation.
-    if first, line.marker >= 0, let marker = LineMarkers.calloutMarker(bytes, line.content, line.end) {
+    if mayOpenCallout, let marker = LineMarkers.calloutMarker(bytes, line.content, line.end) {
       builder.leaf(.calloutMarker, line.content, marker.end)
       textStart = LineMarkers.skipSpaces(bytes, marker.end, line.end)
       callout = true
@@ -75,19 +85,22 @@ extension BlockParser {
   /// A setext heading inside a quote, from its first line at `index` (whose `quoteLine`
   /// and marker are open) to its underline: the heading holds each line's text and the
   /// later lines' markers, then the underline. Returns the underline's index.
-  private mutating func quoteSetextHeading(_ lines: [QuoteLine], from index: Int) -> Int {
+  private mutating func quoteSetextHeading(_ quote: QuoteLines, from index: Int) -> Int {
+    let lines = quote.lines
     let heading = builder.open(.heading, at: lines[index].content)
     var current = index
     while case .headingText = lines[current].role {
       let line = lines[current]
-      if current > index && line.marker >= 0 { builder.leaf(.quoteMarker, line.marker, line.marker + 1) }
+      if current > index {
+        for mark in quote.marks[line.marks] { builder.leaf(mark.kind, mark.range.lowerBound, mark.range.upperBound) }
+      }
       inlineContent(line.content, line.end)
       current += 1
     }
     let underline = lines[current]
     if case .underline(let level, let run) = underline.role {
       builder.setFlags(heading, UInt8(level))
-      builder.leaf(.quoteMarker, underline.marker, underline.marker + 1)
+      for mark in quote.marks[underline.marks] { builder.leaf(mark.kind, mark.range.lowerBound, mark.range.upperBound) }
       builder.leaf(.headingMarker, run.lowerBound, run.upperBound)
     }
     builder.close(heading, at: underline.next)

@@ -27,12 +27,11 @@ extension BlockParser {
     case indentedCode(continuing: Bool)
   }
 
-  /// One line of a quote: where it starts, its marker, its text, and the next line's start.
+  /// One line of a quote: where it starts, the containers it closes and opens, its
+  /// markers, its text, and the next line's start.
   struct QuoteLine {
     var start: Int
-    /// The `>`; -1 on a lazy continuation line.
-    var marker: Int
-    /// The text after the `>` and its optional space (on a lazy line, after the indentation).
+    /// The text after the line's markers (on a lazy line, after the indentation).
     var content: Int
     /// The end of the text, trailing spaces left out.
     var end: Int
@@ -40,10 +39,34 @@ extension BlockParser {
     var lineEnd: Int
     var next: Int
     var role: QuoteRole
-    /// The end of a callout's `[!type]` marker, which starts at `content`; -1 for none.
-    var callout = -1
+    /// How many containers stay open from the line before, the quote itself counted.
+    var kept: Int
+    /// The containers the line opens (``QuoteLines/opened``), outermost first.
+    var opened: Range<Int>
+    /// The line's `>` and list markers (``QuoteLines/marks``).
+    var marks: Range<Int>
+    /// How many containers hold the line, the quote itself counted.
+    var depth: Int
 
     var hasText: Bool { end > content }
+  }
+
+  /// A quote's lines, and the containers and markers they refer to.
+  struct QuoteLines {
+    var lines: [QuoteLine] = []
+    /// Quotes, lists and list items opened inside the quote, as node kinds.
+    var opened: [NodeKind] = []
+    /// `quoteMarker` and `listMarker` leaves.
+    var marks: [(kind: NodeKind, range: Range<Int>)] = []
+  }
+
+  /// A container open inside a quote while its lines are read.
+  private enum QuoteContainer {
+    case quote
+    /// A list, by its kind of marker (`-`, `*`, `+`, or `.` or `)` after digits).
+    case list(ordered: Bool, delimiter: UInt8)
+    /// A list item whose content is indented `columns` past its container's text.
+    case item(columns: Int)
   }
 
   /// The block open inside a quote while its lines are read.
@@ -56,9 +79,19 @@ extension BlockParser {
     case indentedCode
   }
 
-  /// The lines of the quote whose first `>` line starts at `s`, each with its role.
-  mutating func readQuoteLines(from s: Int) -> [QuoteLine] {
-    var lines: [QuoteLine] = []
+  /// Where a line's text starts after the markers matched so far: its position, its
+  /// column, and whether a tab's first column there was an optional space after `>`.
+  private struct LinePosition {
+    var at: Int
+    var column: Int
+    var halfTab = false
+  }
+
+  /// The lines of the quote whose first `>` line starts at `s`: the containers inside it
+  /// (quotes, lists, items, as CommonMark opens and closes them) and each line's role.
+  mutating func readQuoteLines(from s: Int) -> QuoteLines {
+    var result = QuoteLines()
+    var stack: [QuoteContainer] = [.quote]
     var open = QuoteOpen.none
     // The first line of the paragraph open, whose lines an underline makes a heading.
     var paragraphStart = 0
@@ -66,33 +99,45 @@ extension BlockParser {
     while lineStart < byteCount {
       let e = examineLine(lineStart)
       let next = nextLine(e)
-      guard let marker = LineMarkers.quoteMarker(bytes, lineStart, e) else {
+      let marksStart = result.marks.count
+      var position = LinePosition(at: lineStart, column: 0)
+      let matched = matchContainers(stack, &position, e, &result)
+      var lazy = false
+      if matched < stack.count {
         // A lazy continuation line: a line that would go on with a paragraph goes on
-        // with the quote's open paragraph (indented four columns, it starts no block).
-        guard case .paragraph = open, !startsBlockAfterParagraph(lineStart, e) else { break }
-        let text = LineMarkers.skipSpaces(bytes, lineStart, e)
-        lines.append(
-          QuoteLine(
-            start: lineStart, marker: -1, content: text, end: LineMarkers.trimEnd(bytes, text, e), lineEnd: e,
-            next: next, role: .text))
-        lineStart = next
-        continue
+        // with the open paragraph of the innermost container.
+        let rest = position.at
+        if case .paragraph = open, !startsBlockAfterParagraph(rest, e), LineMarkers.quoteMarker(bytes, rest, e) == nil,
+          !startsListItem(stack, matched, rest, e)
+        {
+          lazy = true
+        } else if matched == 0 {
+          result.marks.removeSubrange(marksStart...)
+          break
+        } else {
+          stack.removeSubrange(matched...)
+          open = .none
+        }
       }
-      // The optional space after `>`: a space, or one column of a tab (the rest of the
-      // tab indents the text).
-      var content = marker + 1
-      var (columns, first) = LineMarkers.indentation(bytes, content, e, fromColumn: marker - lineStart + 1)
-      if content < e && bytes[content] == ByteClass.space {
-        content += 1
-        columns -= 1
-      } else if content < e && bytes[content] == ByteClass.tab {
-        columns -= 1
+      let kept = stack.count
+      let openedStart = result.opened.count
+      // Inside a fence or an HTML block, a line is theirs; else it may open containers.
+      switch open {
+      case _ where lazy, .fence, .html: break
+      default:
+        if openContainers(&stack, &position, e, &result, paragraphOpen: isParagraph(open)) { open = .none }
       }
+      var (columns, first) = LineMarkers.indentation(bytes, position.at, e, fromColumn: position.column)
+      if position.halfTab { columns -= 1 }
+      let content = lazy ? first : position.at
       var line = QuoteLine(
-        start: lineStart, marker: marker, content: content, end: LineMarkers.trimEnd(bytes, content, e), lineEnd: e,
-        next: next, role: .blank)
+        start: lineStart, content: content, end: LineMarkers.trimEnd(bytes, content, e), lineEnd: e, next: next,
+        role: .text, kept: kept, opened: openedStart..<result.opened.count, marks: marksStart..<result.marks.count,
+        depth: stack.count)
       let blank = first == e
       switch open {
+      case _ where lazy:
+        line.role = .text
       case .fence(let context):
         if columns < 4, let run = LineMarkers.closingCodeFence(bytes, first, e, context) {
           line.role = .fenceEnd(run)
@@ -106,7 +151,7 @@ extension BlockParser {
       case .paragraph where !blank && columns < 4 && LineMarkers.setextLevel(bytes, first, e) != nil:
         let level = LineMarkers.setextLevel(bytes, first, e) ?? 1
         line.role = .underline(level: level, run: first..<line.end)
-        for index in paragraphStart..<lines.count { lines[index].role = .headingText }
+        for index in paragraphStart..<result.lines.count { result.lines[index].role = .headingText }
         open = .none
       case .paragraph where !startsBlockAfterParagraph(content, e):
         line.role = .text
@@ -118,13 +163,150 @@ extension BlockParser {
           var continuesCode = false
           if case .indentedCode = open { continuesCode = true }
           open = startQuoteBlock(&line, columns: columns, first: first, lineEnd: e, continuesCode: continuesCode)
-          if case .paragraph = open { paragraphStart = lines.count }
+          if case .paragraph = open { paragraphStart = result.lines.count }
         }
       }
-      lines.append(line)
+      result.lines.append(line)
       lineStart = next
     }
-    return lines
+    return result
+  }
+
+  private func isParagraph(_ open: QuoteOpen) -> Bool {
+    if case .paragraph = open { return true }
+    return false
+  }
+
+  /// The column after the bytes `from..<to` of a line's markers, `from` being at `column`.
+  private func column(after from: Int, _ to: Int, _ column: Int) -> Int {
+    var column = column
+    for i in from..<to { column += bytes[i] == ByteClass.tab ? 4 - column % 4 : 1 }
+    return column
+  }
+
+  /// Matches the open containers against the line from `position`, moving it past what
+  /// they take (a quote's `>` and its optional space, an item's indentation); records the
+  /// `>` markers. Returns how many containers match.
+  private func matchContainers(
+    _ stack: [QuoteContainer], _ position: inout LinePosition, _ e: Int, _ result: inout QuoteLines
+  ) -> Int {
+    var matched = 0
+    while matched < stack.count {
+      switch stack[matched] {
+      case .quote:
+        guard takeQuoteMarker(&position, e, &result) else { return matched }
+      case .list(let ordered, let delimiter):
+        // A list goes on while its item does, or where an item of its kind starts.
+        guard matched + 1 < stack.count, case .item(let indent) = stack[matched + 1] else { return matched }
+        if itemMatches(indent, position, e) {
+          break
+        }
+        guard let marker = LineMarkers.listMarker(bytes, position.at, e), marker.ordered == ordered,
+          bytes[marker.markerEnd - 1] == delimiter,
+          LineMarkers.indentation(bytes, position.at, e, fromColumn: position.column).columns < 4
+        else { return matched }
+        return matched + 1
+      case .item(let indent):
+        guard itemMatches(indent, position, e) else { return matched }
+        let (_, first) = LineMarkers.indentation(bytes, position.at, e, fromColumn: position.column)
+        if first < e {
+          let column = position.column + indent - (position.halfTab ? 1 : 0)
+          position.at = skipToColumn(column, position, e)
+          position.column = column
+          position.halfTab = false
+        }
+      }
+      matched += 1
+    }
+    return matched
+  }
+
+  /// Whether the line from `position` goes on with an item whose content is indented
+  /// `indent` columns: it is blank or indented as far.
+  private func itemMatches(_ indent: Int, _ position: LinePosition, _ e: Int) -> Bool {
+    let (columns, first) = LineMarkers.indentation(bytes, position.at, e, fromColumn: position.column)
+    return first == e || columns - (position.halfTab ? 1 : 0) >= indent
+  }
+
+  /// The position where the line from `position` reaches `column`.
+  private func skipToColumn(_ column: Int, _ position: LinePosition, _ e: Int) -> Int {
+    var current = position.column
+    var i = position.at
+    while i < e && current < column && ByteClass.isSpaceOrTab(bytes[i]) {
+      current += bytes[i] == ByteClass.tab ? 4 - current % 4 : 1
+      i += 1
+    }
+    return i
+  }
+
+  /// Takes a `>` (after up to three spaces) and its optional space from `position`, and
+  /// records the marker.
+  private func takeQuoteMarker(_ position: inout LinePosition, _ e: Int, _ result: inout QuoteLines) -> Bool {
+    guard !position.halfTab, let marker = LineMarkers.quoteMarker(bytes, position.at, e) else { return false }
+    result.marks.append((.quoteMarker, marker..<(marker + 1)))
+    var column = column(after: position.at, marker + 1, position.column)
+    var at = marker + 1
+    var halfTab = false
+    if at < e && bytes[at] == ByteClass.space {
+      at += 1
+      column += 1
+    } else if at < e && bytes[at] == ByteClass.tab {
+      halfTab = true
+    }
+    position = LinePosition(at: at, column: column, halfTab: halfTab)
+    return true
+  }
+
+  /// Whether the line from `rest` starts an item of the list open at `stack[depth]`.
+  private func startsListItem(_ stack: [QuoteContainer], _ depth: Int, _ rest: Int, _ e: Int) -> Bool {
+    guard depth < stack.count, case .list = stack[depth] else { return false }
+    return LineMarkers.listMarker(bytes, rest, e) != nil
+  }
+
+  /// Opens the quotes, lists and items the line starts at `position` (a `>`, a list
+  /// marker that may start here), records them and their markers, and moves `position`
+  /// to the text after them. Returns whether it opened any.
+  private func openContainers(
+    _ stack: inout [QuoteContainer], _ position: inout LinePosition, _ e: Int, _ result: inout QuoteLines,
+    paragraphOpen: Bool
+  ) -> Bool {
+    var openedAny = false
+    while stack.count < 32 {
+      let (columns, first) = LineMarkers.indentation(bytes, position.at, e, fromColumn: position.column)
+      guard first < e, columns - (position.halfTab ? 1 : 0) < 4 else { break }
+      if bytes[first] == UInt8(ascii: ">") {
+        guard takeQuoteMarker(&position, e, &result) else { break }
+        stack.append(.quote)
+        result.opened.append(.blockquote)
+        openedAny = true
+        continue
+      }
+      guard let marker = LineMarkers.listMarker(bytes, position.at, e), !LineMarkers.isThematicBreak(bytes, first, e)
+      else { break }
+      // An empty item interrupts no paragraph; neither does a list's continuation here.
+      if paragraphOpen && !openedAny && marker.contentStart == e { break }
+      let delimiter = bytes[marker.markerEnd - 1]
+      if case .list(let ordered, let open) = stack.last, ordered == marker.ordered, open == delimiter {
+        // The next item of the list open.
+      } else {
+        stack.append(.list(ordered: marker.ordered, delimiter: delimiter))
+        result.opened.append(marker.ordered ? .orderedList : .unorderedList)
+      }
+      result.marks.append((.listMarker, marker.markerStart..<marker.markerEnd))
+      let containerColumn = position.column
+      let markerEnd = column(after: position.at, marker.markerEnd, position.column)
+      let (spaces, text) = LineMarkers.indentation(bytes, marker.markerEnd, e, fromColumn: markerEnd)
+      // Five columns or more after the marker: the item's text is indented code, one
+      // column after the marker.
+      let contentColumn = text == e || spaces >= 5 ? markerEnd + 1 : markerEnd + spaces
+      position = LinePosition(at: marker.markerEnd, column: markerEnd)
+      position.at = skipToColumn(contentColumn, position, e)
+      position.column = contentColumn
+      stack.append(.item(columns: contentColumn - containerColumn))
+      result.opened.append(.listItem)
+      openedAny = true
+    }
+    return openedAny
   }
 
   /// Whether the text `s..<e` ends a paragraph before it: a blank line or a block that

@@ -60,6 +60,11 @@ import Testing
     var out: [String] = []
     func line(_ offset: Int) -> Int { doc.lineColumn(of: offset, in: .utf8).line + 1 }
     func walk(_ nodes: [SyntaxNode]) {
+      // A quote's line stands for its blocks, its markers left out: a fence's lines are one code block.
+      let nodes = nodes.flatMap { node in
+        node.kind == .quoteLine
+          ? node.children.filter { $0.kind != .quoteMarker && $0.kind != .listMarker } : [node]
+      }
       var code: (start: Int, end: Int)?
       func flush() {
         if let range = code { out.append("code \(line(range.start)) \(line(max(range.start, range.end - 1)))") }
@@ -92,9 +97,7 @@ import Testing
             out.append("\(name) \(start) \(line(node.endOffset - 1))")
           case .blockquote:
             out.append("quote \(line(node.startOffset))")
-            // Each line's blocks, its `>` left out: a fence's lines are one code block.
-            walk(
-              node.children.flatMap { $0.kind == .quoteLine ? $0.children.filter { $0.kind != .quoteMarker } : [$0] })
+            walk(Array(node.children))
           case .unorderedList, .orderedList:
             out.append("list \(line(node.startOffset))")
             walk(Array(node.children))

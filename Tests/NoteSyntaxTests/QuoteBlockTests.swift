@@ -80,6 +80,40 @@ import Testing
     #expect(Self.lines(">     code\n    more\n") == ["> indentedCode", "indentedCode"])
   }
 
+  /// The kinds of a quote's subtree, lines as `[…]`, and the text of the nodes in `shown`.
+  static func tree(_ text: String, shown: Set<NodeKind> = [.text]) -> String {
+    let doc = NoteDocument(text)
+    func describe(_ node: SyntaxNode) -> String {
+      let inner = node.children.map(describe).joined(separator: " ")
+      var name = node.kind == .quoteMarker ? ">" : "\(node.kind)"
+      if shown.contains(node.kind) { name += "(\(doc.text.string(in: node.range)))" }
+      if node.kind == .quoteLine { return "[\(inner)]" }
+      return inner.isEmpty ? name : "\(name)(\(inner))"
+    }
+    return describe(doc.tree.block(at: 0))
+  }
+
+  @Test func quotesAndListsNestInsideAQuote() {
+    // Each line lies in the innermost container open on it, with all its markers.
+    #expect(
+      Self.tree("> > foo\n> bar\n>\n> baz\n")
+        == "blockquote(blockquote([> > inlineContent(text(foo))] [> inlineContent(text(bar))]) [>] "
+        + "[> inlineContent(text(baz))])")
+    #expect(
+      Self.tree("> - one\n>   more\n> - # Two\n>\n>   ```\n>   #x\n>   ```\n> after\n", shown: [])
+        == "blockquote(unorderedList(listItem([> listMarker inlineContent(text)] [> inlineContent(text)]) "
+        + "listItem([> listMarker heading(headingMarker inlineContent(text))] [>] [> codeBlockStart(codeFence)] "
+        + "[> codeLines] [> codeBlockEnd(codeFence)])) [> inlineContent(text)])")
+    // A list item's text goes on lazily; a line of the quote indented less ends the list.
+    #expect(
+      Self.tree("> 1. a\nb\n> 2. c\n", shown: [])
+        == "blockquote(orderedList(listItem([> listMarker inlineContent(text)] [inlineContent(text)]) "
+        + "listItem([> listMarker inlineContent(text)])))")
+    // An empty item interrupts no paragraph, and a thematic break is no item.
+    #expect(Self.tree("> a\n> -\n", shown: []) == "blockquote([> heading(inlineContent(text) > headingMarker)])")
+    #expect(Self.tree("> * * *\n", shown: []) == "blockquote([> thematicBreak])")
+  }
+
   @Test func aLazyLineEndsTheQuoteWithItsCitation() {
     let doc = NoteDocument("> We are what we repeatedly do.\nExcellence is a habit. (p. 42)\n")
     let quote = doc.tree.block(at: 0)
