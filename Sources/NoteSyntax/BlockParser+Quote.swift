@@ -9,44 +9,54 @@ extension BlockParser {
     let quote = readQuoteLines(from: s)
     let lines = quote.lines
     var cited = -1
-    if let last = lines.lastIndex(where: { $0.hasText }), case .text = lines[last].role, lines[last].depth == 1 {
+    if let last = lines.lastIndex(where: { $0.hasText }), lines[last].role == .text, lines[last].depth == 1 {
       cited = last
     }
-    // The quotes, lists and items open inside the quote.
+    // The quotes, lists and items open inside the quote, and where the next line's
+    // containers and markers are in `quote`.
     var containers: [Int] = []
+    var nextOpened = 0
+    var nextMark = 0
     var index = 0
     while index < lines.count {
       let line = lines[index]
-      while containers.count >= line.kept { builder.close(containers.removeLast(), at: line.start) }
-      for kind in quote.opened[line.opened] { containers.append(builder.open(kind, at: line.start)) }
+      while containers.count >= Int(line.kept) { builder.close(containers.removeLast(), at: line.start) }
+      for _ in 0..<line.opened {
+        containers.append(builder.open(quote.opened[nextOpened], at: line.start))
+        nextOpened += 1
+      }
       let lineNode = builder.open(.quoteLine, at: line.start)
-      for mark in quote.marks[line.marks] { builder.leaf(mark.kind, mark.range.lowerBound, mark.range.upperBound) }
+      quoteMarks(quote, line, &nextMark)
       switch line.role {
       case .text:
         quoteText(line, callout: index == 0 && line.depth == 1, citation: index == cited)
       case .headingText:
-        index = quoteSetextHeading(quote, from: index)
+        index = quoteSetextHeading(quote, from: index, &nextMark)
       case .blank, .underline:
         break
-      case .heading(let level, let marker):
-        heading(line.content, marker, line.lineEnd, level)
-      case .thematicBreak(let first):
-        builder.leaf(.thematicBreak, first, line.next)
-      case .fenceStart(let fence):
+      case .heading:
+        heading(line.content, line.first, line.lineEnd, Int(line.level))
+      case .thematicBreak:
+        builder.leaf(.thematicBreak, line.first, line.next)
+      case .fenceStart:
+        guard let fence = LineMarkers.openingCodeFence(bytes, line.first, line.lineEnd) else { break }
         let start = builder.open(.codeBlockStart, at: fence.run.lowerBound)
         builder.leaf(.codeFence, fence.run.lowerBound, fence.run.upperBound)
         if !fence.info.isEmpty { builder.leaf(.codeInfo, fence.info.lowerBound, fence.info.upperBound) }
         builder.close(start, at: line.next)
       case .code:
         if line.next > line.content { builder.leaf(.codeLines, line.content, line.next) }
-      case .fenceEnd(let run):
-        let end = builder.open(.codeBlockEnd, at: run.lowerBound)
-        builder.leaf(.codeFence, run.lowerBound, run.upperBound)
+      case .fenceEnd:
+        var runEnd = line.first
+        while runEnd < line.end && bytes[runEnd] == bytes[line.first] { runEnd += 1 }
+        let end = builder.open(.codeBlockEnd, at: line.first)
+        builder.leaf(.codeFence, line.first, runEnd)
         builder.close(end, at: line.next)
-      case .html(let continuing):
-        builder.leaf(.htmlBlock, line.content, line.next, flags: continuing ? SyntaxNode.continuingFlag : 0)
-      case .indentedCode(let continuing):
-        builder.leaf(.indentedCode, line.content, line.next, flags: continuing ? SyntaxNode.continuingFlag : 0)
+      case .html, .htmlContinuing:
+        builder.leaf(.htmlBlock, line.content, line.next, flags: line.role == .html ? 0 : SyntaxNode.continuingFlag)
+      case .indentedCode, .indentedCodeContinuing:
+        let flags = line.role == .indentedCode ? 0 : SyntaxNode.continuingFlag
+        builder.leaf(.indentedCode, line.content, line.next, flags: flags)
       }
       builder.close(lineNode, at: lines[index].next)
       index += 1
@@ -54,6 +64,15 @@ extension BlockParser {
     let end = lines[lines.count - 1].next
     while let container = containers.popLast() { builder.close(container, at: end) }
     builder.close(node, at: end)
+  }
+
+  /// The markers of `line`, the next ones of `quote.marks` from `next`.
+  private mutating func quoteMarks(_ quote: QuoteLines, _ line: QuoteLine, _ next: inout Int) {
+    for _ in 0..<line.marks {
+      let mark = quote.marks[next]
+      builder.leaf(mark.kind, mark.range.lowerBound, mark.range.upperBound)
+      next += 1
+    }
   }
 
   /// A quote's paragraph line: its callout marker (the quote's first line only), its
@@ -85,24 +104,20 @@ extension BlockParser {
   /// A setext heading inside a quote, from its first line at `index` (whose `quoteLine`
   /// and marker are open) to its underline: the heading holds each line's text and the
   /// later lines' markers, then the underline. Returns the underline's index.
-  private mutating func quoteSetextHeading(_ quote: QuoteLines, from index: Int) -> Int {
+  private mutating func quoteSetextHeading(_ quote: QuoteLines, from index: Int, _ nextMark: inout Int) -> Int {
     let lines = quote.lines
     let heading = builder.open(.heading, at: lines[index].content)
     var current = index
-    while case .headingText = lines[current].role {
+    while lines[current].role == .headingText {
       let line = lines[current]
-      if current > index {
-        for mark in quote.marks[line.marks] { builder.leaf(mark.kind, mark.range.lowerBound, mark.range.upperBound) }
-      }
+      if current > index { quoteMarks(quote, line, &nextMark) }
       inlineContent(line.content, line.end)
       current += 1
     }
     let underline = lines[current]
-    if case .underline(let level, let run) = underline.role {
-      builder.setFlags(heading, UInt8(level))
-      for mark in quote.marks[underline.marks] { builder.leaf(mark.kind, mark.range.lowerBound, mark.range.upperBound) }
-      builder.leaf(.headingMarker, run.lowerBound, run.upperBound)
-    }
+    builder.setFlags(heading, underline.level)
+    quoteMarks(quote, underline, &nextMark)
+    builder.leaf(.headingMarker, underline.first, underline.end)
     builder.close(heading, at: underline.next)
     return current
   }

@@ -3,32 +3,32 @@
 /// lazy continuation lines (a line without `>` that goes on with the quote's paragraph).
 extension BlockParser {
   /// What a quote's line holds.
-  enum QuoteRole {
+  enum QuoteRole: UInt8 {
     /// A line of a paragraph: inline text.
     case text
     /// A line of a paragraph that a setext underline below makes a heading.
     case headingText
-    /// A setext underline (`===` or `---`) under the quote's paragraph.
-    case underline(level: Int, run: Range<Int>)
+    /// A setext underline (`===` or `---`, from `first`) under the quote's paragraph.
+    case underline
     case blank
-    /// An ATX heading whose `#` run starts at `marker`.
-    case heading(level: Int, marker: Int)
+    /// An ATX heading whose `#` run starts at `first`.
+    case heading
     /// A thematic break starting at `first`.
-    case thematicBreak(first: Int)
-    /// The opening line of a fenced code block.
-    case fenceStart(LineMarkers.CodeFence)
+    case thematicBreak
+    /// The opening line of a fenced code block, its fence at `first`.
+    case fenceStart
     /// A line inside a fenced code block.
     case code
-    /// The closing fence of a fenced code block.
-    case fenceEnd(Range<Int>)
-    /// A line of an HTML block; `continuing` after its first line.
-    case html(continuing: Bool)
-    /// A line of indented code; `continuing` after the block's first line.
-    case indentedCode(continuing: Bool)
+    /// The closing fence of a fenced code block, at `first`.
+    case fenceEnd
+    /// The first line of an HTML block, and the lines after it.
+    case html, htmlContinuing
+    /// The first line of indented code, and the lines after it.
+    case indentedCode, indentedCodeContinuing
   }
 
   /// One line of a quote: where it starts, the containers it closes and opens, its
-  /// markers, its text, and the next line's start.
+  /// markers, its text, and the next line's start. Small, as a quote may have many.
   struct QuoteLine {
     var start: Int
     /// The text after the line's markers (on a lazy line, after the indentation).
@@ -38,20 +38,24 @@ extension BlockParser {
     /// The end of the line (its line break or the end of the text).
     var lineEnd: Int
     var next: Int
+    /// The first byte of the text that is no space or tab.
+    var first: Int
     var role: QuoteRole
+    /// A heading's or underline's level.
+    var level: UInt8 = 0
     /// How many containers stay open from the line before, the quote itself counted.
-    var kept: Int
-    /// The containers the line opens (``QuoteLines/opened``), outermost first.
-    var opened: Range<Int>
-    /// The line's `>` and list markers (``QuoteLines/marks``).
-    var marks: Range<Int>
+    var kept: UInt8
+    /// How many containers the line opens (the next ones of ``QuoteLines/opened``).
+    var opened: UInt8
+    /// How many markers the line has (the next ones of ``QuoteLines/marks``).
+    var marks: UInt8
     /// How many containers hold the line, the quote itself counted.
-    var depth: Int
+    var depth: UInt8
 
     var hasText: Bool { end > content }
   }
 
-  /// A quote's lines, and the containers and markers they refer to.
+  /// A quote's lines, and the containers and markers they refer to, in order.
   struct QuoteLines {
     var lines: [QuoteLine] = []
     /// Quotes, lists and list items opened inside the quote, as node kinds.
@@ -132,25 +136,26 @@ extension BlockParser {
       let content = lazy ? first : position.at
       var line = QuoteLine(
         start: lineStart, content: content, end: LineMarkers.trimEnd(bytes, content, e), lineEnd: e, next: next,
-        role: .text, kept: kept, opened: openedStart..<result.opened.count, marks: marksStart..<result.marks.count,
-        depth: stack.count)
+        first: first, role: .text, kept: UInt8(kept), opened: UInt8(result.opened.count - openedStart),
+        marks: UInt8(result.marks.count - marksStart), depth: UInt8(stack.count))
       let blank = first == e
       switch open {
       case _ where lazy:
         line.role = .text
       case .fence(let context):
-        if columns < 4, let run = LineMarkers.closingCodeFence(bytes, first, e, context) {
-          line.role = .fenceEnd(run)
+        if columns < 4, LineMarkers.closingCodeFence(bytes, first, e, context) != nil {
+          line.role = .fenceEnd
           open = .none
         } else {
           line.role = .code
         }
       case .html(let kind) where !(kind >= 6 && blank):
-        line.role = .html(continuing: true)
+        line.role = .htmlContinuing
         if kind < 6 && LineMarkers.endsHTMLBlock(bytes, content, e, kind: kind) { open = .none }
       case .paragraph where !blank && columns < 4 && LineMarkers.setextLevel(bytes, first, e) != nil:
         let level = LineMarkers.setextLevel(bytes, first, e) ?? 1
-        line.role = .underline(level: level, run: first..<line.end)
+        line.role = .underline
+        line.level = UInt8(level)
         for index in paragraphStart..<result.lines.count { result.lines[index].role = .headingText }
         open = .none
       case .paragraph where !startsBlockAfterParagraph(content, e):
@@ -323,23 +328,24 @@ extension BlockParser {
     _ line: inout QuoteLine, columns: Int, first: Int, lineEnd e: Int, continuesCode: Bool
   ) -> QuoteOpen {
     if columns >= 4 {
-      line.role = .indentedCode(continuing: continuesCode)
+      line.role = continuesCode ? .indentedCodeContinuing : .indentedCode
       return .indentedCode
     }
     if let fence = LineMarkers.openingCodeFence(bytes, first, e) {
-      line.role = .fenceStart(fence)
+      line.role = .fenceStart
       return .fence(.code(fence: fence.character, length: fence.run.count))
     }
     if let kind = LineMarkers.htmlBlockKind(bytes, first, e) {
-      line.role = .html(continuing: false)
+      line.role = .html
       return kind >= 6 || !LineMarkers.endsHTMLBlock(bytes, line.content, e, kind: kind) ? .html(kind: kind) : .none
     }
     if let level = LineMarkers.headingLevel(bytes, first, e) {
-      line.role = .heading(level: level, marker: first)
+      line.role = .heading
+      line.level = UInt8(level)
       return .none
     }
     if LineMarkers.isThematicBreak(bytes, first, e) {
-      line.role = .thematicBreak(first: first)
+      line.role = .thematicBreak
       return .none
     }
     line.role = .text
