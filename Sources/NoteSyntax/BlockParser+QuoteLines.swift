@@ -319,6 +319,10 @@ extension BlockParser {
   /// columns or more.
   private func startsBlockAfterParagraph(_ s: Int, _ e: Int) -> Bool {
     let (columns, first) = LineMarkers.indentation(bytes, s, e)
+    // Most lines of prose start with a letter, and only `Q:` among them is a break.
+    if first < e && ByteClass.isASCIILetter(bytes[first]) && bytes[first] & ~0x20 != UInt8(ascii: "Q") {
+      return false
+    }
     return first == e || (columns < 4 && LineMarkers.isParagraphBreak(bytes, s, e))
   }
 
