@@ -1,78 +1,125 @@
 extension BlockParser {
-  /// One `>` line: where it starts, its marker, its text, and the next line's start.
-  struct QuoteLine {
-    var start: Int
-    /// The `>`.
-    var marker: Int
-    var content: Int
-    var end: Int
-    var next: Int
-    /// The end of a callout's `[!type]` marker, which starts at `content`; -1 for none.
-    var callout = -1
-
-    var hasText: Bool { end > content }
-  }
-
-  /// Consecutive `>` lines: one quote, with a citation at its end when there is one.
+  /// A quote: its `>` lines and lazy continuation lines, each a `quoteLine` holding its
+  /// markers and what the line holds (text, a heading, code, an HTML block, a break); a
+  /// setext heading's lines are one `quoteLine`. Quotes, lists and items inside it hold
+  /// their lines' `quoteLine`s, each line in the innermost container open on it. A
+  /// citation may end the quote's last line when that line is the quote's own text.
   mutating func blockquote(_ s: Int) {
     let node = builder.open(.blockquote, at: s)
-    // The lines from the last one with text on: that one may hold the citation.
-    var pending: [QuoteLine] = []
-    var lineStart = s
-    var end = s
-    while lineStart < byteCount {
-      let e = examineLine(lineStart)
-      guard let marker = LineMarkers.quoteMarker(bytes, lineStart, e) else { break }
-      var content = marker + 1
-      if content < e && ByteClass.isSpaceOrTab(bytes[content]) { content += 1 }
-      let next = nextLine(e)
-      var line = QuoteLine(
-        start: lineStart, marker: marker, content: content, end: LineMarkers.trimEnd(bytes, content, e), next: next)
-      // A quote's first line may open a callout (`> [!note] Title`).
-      if lineStart == s, let callout = LineMarkers.calloutMarker(bytes, content, line.end) {
-        line.callout = callout.end
-      }
-      if line.hasText {
-        quoteLines(pending, citation: false)
-        pending.removeAll(keepingCapacity: true)
-      }
-      pending.append(line)
-      end = next
-      lineStart = next
+    let quote = readQuoteLines(from: s)
+    let lines = quote.lines
+    var cited = -1
+    if let last = lines.lastIndex(where: { $0.hasText }), lines[last].role == .text, lines[last].depth == 1 {
+      cited = last
     }
-    quoteLines(pending, citation: true)
+    // The quotes, lists and items open inside the quote, and where the next line's
+    // containers and markers are in `quote`.
+    var containers: [Int] = []
+    var nextOpened = 0
+    var nextMark = 0
+    var index = 0
+    while index < lines.count {
+      let line = lines[index]
+      while containers.count >= Int(line.kept) { builder.close(containers.removeLast(), at: line.start) }
+      for _ in 0..<line.opened {
+        containers.append(builder.open(quote.opened[nextOpened], at: line.start))
+        nextOpened += 1
+      }
+      let lineNode = builder.open(.quoteLine, at: line.start)
+      quoteMarks(quote, line, &nextMark)
+      switch line.role {
+      case .text:
+        quoteText(line, callout: index == 0 && line.depth == 1, citation: index == cited)
+      case .headingText:
+        index = quoteSetextHeading(quote, from: index, &nextMark)
+      case .blank, .underline:
+        break
+      case .heading:
+        heading(line.content, line.first, line.lineEnd, Int(line.level))
+      case .thematicBreak:
+        builder.leaf(.thematicBreak, line.first, line.next)
+      case .fenceStart:
+        guard let fence = LineMarkers.openingCodeFence(bytes, line.first, line.lineEnd) else { break }
+        let start = builder.open(.codeBlockStart, at: fence.run.lowerBound)
+        builder.leaf(.codeFence, fence.run.lowerBound, fence.run.upperBound)
+        if !fence.info.isEmpty { builder.leaf(.codeInfo, fence.info.lowerBound, fence.info.upperBound) }
+        builder.close(start, at: line.next)
+      case .code:
+        if line.next > line.content { builder.leaf(.codeLines, line.content, line.next) }
+      case .fenceEnd:
+        var runEnd = line.first
+        while runEnd < line.end && bytes[runEnd] == bytes[line.first] { runEnd += 1 }
+        let end = builder.open(.codeBlockEnd, at: line.first)
+        builder.leaf(.codeFence, line.first, runEnd)
+        builder.close(end, at: line.next)
+      case .html, .htmlContinuing:
+        builder.leaf(.htmlBlock, line.content, line.next, flags: line.role == .html ? 0 : SyntaxNode.continuingFlag)
+      case .indentedCode, .indentedCodeContinuing:
+        let flags = line.role == .indentedCode ? 0 : SyntaxNode.continuingFlag
+        builder.leaf(.indentedCode, line.content, line.next, flags: flags)
+      }
+      builder.close(lineNode, at: lines[index].next)
+      index += 1
+    }
+    let end = lines[lines.count - 1].next
+    while let container = containers.popLast() { builder.close(container, at: end) }
     builder.close(node, at: end)
   }
 
-  /// Adds quote lines; with `citation`, the first (when it has text) is the quote's last
-  /// line with text, where a citation may end it.
-  private mutating func quoteLines(_ lines: [QuoteLine], citation: Bool) {
-    for (index, line) in lines.enumerated() {
-      let lineNode = builder.open(.quoteLine, at: line.start)
-      builder.leaf(.quoteMarker, line.marker, line.marker + 1)
-      var textStart = line.content
-      if line.callout >= 0 {
-        // A callout's title is its first line's text, never a citation.
-        builder.leaf(.calloutMarker, line.content, line.callout)
-        textStart = LineMarkers.skipSpaces(bytes, line.callout, line.end)
-      }
-      var textEnd = line.end
-      var cited: Range<Int>?
-      if citation && index == 0 && line.hasText && line.callout < 0,
-        let found = citationRange(line.content, line.end)
-      {
-        cited = found
-        textEnd = LineMarkers.trimEnd(bytes, line.content, found.lowerBound)
-      }
-      if textEnd > textStart {
-        let content = builder.open(.inlineContent, at: textStart)
-        var parser = InlineParser(buffer: bytes, regionEnd: textEnd)
-        parser.parse(textStart, textEnd, into: &builder)
-        builder.close(content, at: textEnd)
-      }
-      if let cited { builder.leaf(.citation, cited.lowerBound, cited.upperBound) }
-      builder.close(lineNode, at: line.next)
+  /// The markers of `line`, the next ones of `quote.marks` from `next`.
+  private mutating func quoteMarks(_ quote: QuoteLines, _ line: QuoteLine, _ next: inout Int) {
+    for _ in 0..<line.marks {
+      let mark = quote.marks[next]
+      builder.leaf(mark.kind, mark.range.lowerBound, mark.range.upperBound)
+      next += 1
     }
+  }
+
+  /// A quote's paragraph line: its callout marker (the quote's first line only), its
+  /// inline text and, with `citation`, the citation ending it.
+  private mutating func quoteText(_ line: QuoteLine, callout mayOpenCallout: Bool, citation: Bool) {
+    var textStart = line.content
+    var callout = false
+    // A quote's first line may open a callout (`> [!note] Title`), whose title is never a citation.
+    if mayOpenCallout, let marker = LineMarkers.calloutMarker(bytes, line.content, line.end) {
+      builder.leaf(.calloutMarker, line.content, marker.end)
+      textStart = LineMarkers.skipSpaces(bytes, marker.end, line.end)
+      callout = true
+    }
+    var textEnd = line.end
+    var cited: Range<Int>?
+    if citation && !callout && line.hasText, let found = citationRange(line.content, line.end) {
+      cited = found
+      textEnd = LineMarkers.trimEnd(bytes, line.content, found.lowerBound)
+    }
+    if textEnd > textStart {
+      let content = builder.open(.inlineContent, at: textStart)
+      var parser = InlineParser(buffer: bytes, regionEnd: textEnd)
+      parser.parse(textStart, textEnd, into: &builder)
+      builder.close(content, at: textEnd)
+    }
+    if let cited { builder.leaf(.citation, cited.lowerBound, cited.upperBound) }
+  }
+
+  /// A setext heading inside a quote, from its first line at `index` (whose `quoteLine`
+  /// and marker are open) to its underline: the heading holds each line's text and the
+  /// later lines' markers, then the underline. Returns the underline's index.
+  private mutating func quoteSetextHeading(_ quote: QuoteLines, from index: Int, _ nextMark: inout Int) -> Int {
+    let lines = quote.lines
+    let heading = builder.open(.heading, at: lines[index].content)
+    var current = index
+    while lines[current].role == .headingText {
+      let line = lines[current]
+      if current > index { quoteMarks(quote, line, &nextMark) }
+      inlineContent(line.content, line.end)
+      current += 1
+    }
+    let underline = lines[current]
+    builder.setFlags(heading, underline.level)
+    quoteMarks(quote, underline, &nextMark)
+    builder.leaf(.headingMarker, underline.first, underline.end)
+    builder.close(heading, at: underline.next)
+    return current
   }
 
   /// Whether text at `start` starts like a citation that is a whole line (a dash).

@@ -17,8 +17,10 @@ import Testing
   /// CI sets `BOOKNOTES_CMARK_TESTS=required`: a missing cmark-gfm fails instead of skipping.
   static let required = ProcessInfo.processInfo.environment["BOOKNOTES_CMARK_TESTS"] == "required"
 
-  /// `BOOKNOTES_CMARK_SHOW=1` prints both sides of each input that disagrees.
-  static let shows = ProcessInfo.processInfo.environment["BOOKNOTES_CMARK_SHOW"] == "1"
+  /// `BOOKNOTES_CMARK_SHOW=1` prints both sides of each input whose headings or code and
+  /// HTML blocks disagree; `BOOKNOTES_CMARK_SHOW=all`, of each input that differs at all.
+  static let shows = ["1", "all"].contains(ProcessInfo.processInfo.environment["BOOKNOTES_CMARK_SHOW"])
+  static let showsAll = ProcessInfo.processInfo.environment["BOOKNOTES_CMARK_SHOW"] == "all"
 
   /// cmark-gfm's blocks for each input (by name), with the inputs' texts written to
   /// `inputs`; `nil` when cmark-gfm is missing and cannot be installed.
@@ -58,6 +60,11 @@ import Testing
     var out: [String] = []
     func line(_ offset: Int) -> Int { doc.lineColumn(of: offset, in: .utf8).line + 1 }
     func walk(_ nodes: [SyntaxNode]) {
+      // A quote's line stands for its blocks, its markers left out: a fence's lines are one code block.
+      let nodes = nodes.flatMap { node in
+        node.kind == .quoteLine
+          ? node.children.filter { $0.kind != .quoteMarker && $0.kind != .listMarker } : [node]
+      }
       var code: (start: Int, end: Int)?
       func flush() {
         if let range = code { out.append("code \(line(range.start)) \(line(max(range.start, range.end - 1)))") }
@@ -130,6 +137,8 @@ import Testing
       codeAndHTML.agree += theirCode.filter(ourCode.contains).count
       if ourHeadings != theirHeadings || ourCode != theirCode {
         disagreeing.append(name)
+      }
+      if ourHeadings != theirHeadings || ourCode != theirCode || (CommonMarkAgreementTests.showsAll && ours != theirs) {
         if CommonMarkAgreementTests.shows {
           print("== \(name)\nours:\n\(ours.joined(separator: "\n"))\ncmark-gfm:\n\(theirs.joined(separator: "\n"))")
         }

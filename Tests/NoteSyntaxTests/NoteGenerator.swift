@@ -87,10 +87,10 @@ enum NoteGenerator {
 
   /// CommonMark's and GFM's other blocks: HTML blocks, indented code, `$$` and `%%`
   /// blocks, setext headings, thematic breaks, tables, footnote definitions and blocks in
-  /// list items; sometimes left open.
+  /// list items and quotes; sometimes left open.
   static func commonMarkBlock(_ rng: inout SplitMix, _ br: String) -> String {
     let open = Int.random(in: 0..<5, using: &rng) == 0
-    switch Int.random(in: 0..<16, using: &rng) {
+    switch Int.random(in: 0..<18, using: &rng) {
     case 0: return "<!-- " + ours(&rng) + br + ours(&rng) + (open ? "" : " -->")
     case 1: return "<details>" + br + "<summary>x</summary>" + br + ours(&rng) + br + (open ? "" : "</details>")
     case 2: return "    " + ours(&rng) + br + br + "\t" + ours(&rng)
@@ -113,6 +113,10 @@ enum NoteGenerator {
     case 13:
       return "-\t\t" + ours(&rng) + br + "- <div>" + br + "- " + inline(&rng) + br + "  ---" + br + "  " + ours(&rng)
     case 14: return "\\# " + inline(&rng) + " \\*" + inline(&rng) + "\\* \\?[" + inline(&rng) + "](x)"
+    case 15:
+      return "> ```" + br + "> " + ours(&rng) + br + ">     " + ours(&rng) + br + (open ? "" : "> ```") + br + "> ## "
+        + inline(&rng) + br + inline(&rng)
+    case 16: return "> <div>" + br + "> " + ours(&rng) + br + ">" + br + ">     " + ours(&rng) + br + "> ---"
     default: return "<div>" + br + ours(&rng) + br + br + ours(&rng)
     }
   }

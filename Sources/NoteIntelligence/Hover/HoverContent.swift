@@ -25,7 +25,7 @@ public enum HoverContent {
       let answer = block.child(.answer).map { markup([$0], doc) } ?? ""
       return ("**Q:** \(question)\n\n**A:** \(answer)", block.trimmedRange(in: doc))
     case .blockquote:
-      var lines = block.children.compactMap { $0.child(.inlineContent) }
+      var lines = block.quoteText
       var citation = block.quoteCitation.map { doc.citationText($0) }
       if let callout = block.callout(in: doc) {
         // A callout is a quote only when its type is `quote` or `cite`, its title the citation.

@@ -36,9 +36,10 @@ extension NoteSummary {
         titleSpan = Self.frontMatterTitleSpan(block, doc)
       case .heading:
         appendHeading(block)
-      case .unorderedList where block.mayHold(.heading), .orderedList where block.mayHold(.heading):
-        // Headings in list items (`- ## JavaScript`); a `where` holds for its own pattern
-        // only, so each list kind has one: other lists are not walked node by node.
+      case .unorderedList where block.mayHold(.heading), .orderedList where block.mayHold(.heading),
+        .blockquote where block.mayHold(.heading):
+        // Headings in list items (`- ## JavaScript`) and quotes (`> # Foo`); a `where` holds
+        // for its own pattern only, so each kind has one: other blocks are not walked node by node.
         block.forEachDescendant { if $0.kind == .heading { appendHeading($0) } }
       case .questionAnswer:
         if let question = block.child(.question) {

@@ -130,7 +130,7 @@ public struct TagCompletionContext: Sendable, Hashable {
       case .headingMarker where node.kind == .heading && next.length == 1 && node.child(.inlineContent) == nil:
         // A `#` alone on its line, an empty heading until a tag's name follows it.
         return true
-      case .headingMarker, .code, .linkTarget, .codeBlockStart, .codeLines, .codeBlockEnd, .indentedCode:
+      case .headingMarker, .code, .linkTarget, .codeBlockStart, .codeLines, .codeBlockEnd, .indentedCode, .htmlBlock:
         return false
       default: node = next
       }

@@ -24,7 +24,7 @@ public enum Outline {
       var selection: Range<Int>
     }
 
-    /// The block's heading, or the headings of a list's items (`- ## JavaScript`).
+    /// The block's heading, or the headings of a list's items (`- ## JavaScript`) or a quote's.
     var headings: [Heading]
     var prompts: [OutlineSymbol]
     /// The end of the block without its trailing blank space; `nil` for a blank line.
@@ -47,7 +47,9 @@ public enum Outline {
     }
     if block.kind == .heading {
       add(block)
-    } else if (block.kind == .unorderedList || block.kind == .orderedList) && block.mayHold(.heading) {
+    } else if (block.kind == .unorderedList || block.kind == .orderedList || block.kind == .blockquote)
+      && block.mayHold(.heading)
+    {
       block.forEachDescendant { if $0.kind == .heading { add($0) } }
     }
     return BlockEntry(

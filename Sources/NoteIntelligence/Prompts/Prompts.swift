@@ -43,7 +43,7 @@ public enum Prompts {
           // A `quote` or `cite` callout is a quote whose title is its citation; any
           // other callout holds notes, not a quotation.
           guard callout.isQuote else { break }
-          let body = block.children.dropFirst().compactMap { $0.child(.inlineContent) }
+          let body = callout.title == nil ? block.quoteText : Array(block.quoteText.dropFirst())
           let title = callout.title.map { doc.plainText([$0]) } ?? ""
           let back = !title.isEmpty ? title : block.quoteCitation.map { doc.citationText($0) } ?? book ?? ""
           add(.quote, block.trimmedRange(in: doc), doc.plainText(body), back)

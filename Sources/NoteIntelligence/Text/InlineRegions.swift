@@ -42,7 +42,7 @@ struct InlineRegion {
       add(block)
       return regions
     case .blockquote:
-      var lines = block.children.compactMap { $0.child(.inlineContent) }
+      var lines = block.quoteText
       var title: [InlineRegion] = []
       // A callout's title (`> [!note] Title`) is a region of its own, apart from its body.
       if let first = block.child(.quoteLine), first.child(.calloutMarker) != nil, let text = first.child(.inlineContent)
@@ -60,6 +60,23 @@ struct InlineRegion {
 }
 
 extension SyntaxNode {
+  /// A blockquote's text, line by line: the inline content of its lines, those of the
+  /// quotes, lists and items inside it too (not a heading's).
+  var quoteText: [SyntaxNode] {
+    var lines: [SyntaxNode] = []
+    func collect(_ container: SyntaxNode) {
+      for node in container.children {
+        switch node.kind {
+        case .quoteLine: if let text = node.child(.inlineContent) { lines.append(text) }
+        case .blockquote, .unorderedList, .orderedList, .listItem: collect(node)
+        default: break
+        }
+      }
+    }
+    collect(self)
+    return lines
+  }
+
   /// The citation ending a blockquote, if any.
   var quoteCitation: SyntaxNode? {
     var found: SyntaxNode?

@@ -1,0 +1,358 @@
+/// Reading a quote's lines as CommonMark reads the text after each `>`: paragraph text,
+/// headings, thematic breaks, fenced and indented code, HTML blocks, blank lines, and
+/// lazy continuation lines (a line without `>` that goes on with the quote's paragraph).
+extension BlockParser {
+  /// What a quote's line holds.
+  enum QuoteRole: UInt8 {
+    /// A line of a paragraph: inline text.
+    case text
+    /// A line of a paragraph that a setext underline below makes a heading.
+    case headingText
+    /// A setext underline (`===` or `---`, from `first`) under the quote's paragraph.
+    case underline
+    case blank
+    /// An ATX heading whose `#` run starts at `first`.
+    case heading
+    /// A thematic break starting at `first`.
+    case thematicBreak
+    /// The opening line of a fenced code block, its fence at `first`.
+    case fenceStart
+    /// A line inside a fenced code block.
+    case code
+    /// The closing fence of a fenced code block, at `first`.
+    case fenceEnd
+    /// The first line of an HTML block, and the lines after it.
+    case html, htmlContinuing
+    /// The first line of indented code, and the lines after it.
+    case indentedCode, indentedCodeContinuing
+  }
+
+  /// One line of a quote: where it starts, the containers it closes and opens, its
+  /// markers, its text, and the next line's start. Small, as a quote may have many.
+  struct QuoteLine {
+    var start: Int
+    /// The text after the line's markers (on a lazy line, after the indentation).
+    var content: Int
+    /// The end of the text, trailing spaces left out.
+    var end: Int
+    /// The end of the line (its line break or the end of the text).
+    var lineEnd: Int
+    var next: Int
+    /// The first byte of the text that is no space or tab.
+    var first: Int
+    var role: QuoteRole
+    /// A heading's or underline's level.
+    var level: UInt8 = 0
+    /// How many containers stay open from the line before, the quote itself counted.
+    var kept: UInt8
+    /// How many containers the line opens (the next ones of ``QuoteLines/opened``).
+    var opened: UInt8
+    /// How many markers the line has (the next ones of ``QuoteLines/marks``).
+    var marks: UInt8
+    /// How many containers hold the line, the quote itself counted.
+    var depth: UInt8
+
+    var hasText: Bool { end > content }
+  }
+
+  /// A quote's lines, and the containers and markers they refer to, in order.
+  struct QuoteLines {
+    var lines: [QuoteLine] = []
+    /// Quotes, lists and list items opened inside the quote, as node kinds.
+    var opened: [NodeKind] = []
+    /// `quoteMarker` and `listMarker` leaves.
+    var marks: [(kind: NodeKind, range: Range<Int>)] = []
+  }
+
+  /// A container open inside a quote while its lines are read.
+  private enum QuoteContainer {
+    case quote
+    /// A list, by its kind of marker (`-`, `*`, `+`, or `.` or `)` after digits).
+    case list(ordered: Bool, delimiter: UInt8)
+    /// A list item whose content is indented `columns` past its container's text.
+    case item(columns: Int)
+  }
+
+  /// The block open inside a quote while its lines are read.
+  private enum QuoteOpen {
+    case none
+    case paragraph
+    case fence(BlockContext)
+    case html(kind: Int)
+    /// Indented code, which goes on after blank lines when more code follows.
+    case indentedCode
+  }
+
+  /// Where a line's text starts after the markers matched so far: its position, its
+  /// column, and whether a tab's first column there was an optional space after `>`.
+  private struct LinePosition {
+    var at: Int
+    var column: Int
+    var halfTab = false
+  }
+
+  /// The lines of the quote whose first `>` line starts at `s`: the containers inside it
+  /// (quotes, lists, items, as CommonMark opens and closes them) and each line's role.
+  mutating func readQuoteLines(from s: Int) -> QuoteLines {
+    var result = QuoteLines()
+    var stack: [QuoteContainer] = [.quote]
+    var open = QuoteOpen.none
+    // The first line of the paragraph open, whose lines an underline makes a heading.
+    var paragraphStart = 0
+    var lineStart = s
+    while lineStart < byteCount {
+      let e = examineLine(lineStart)
+      let next = nextLine(e)
+      let marksStart = result.marks.count
+      var position = LinePosition(at: lineStart, column: 0)
+      let matched = matchContainers(stack, &position, e, &result)
+      var lazy = false
+      if matched < stack.count {
+        // A lazy continuation line: a line that would go on with a paragraph goes on
+        // with the open paragraph of the innermost container.
+        let rest = position.at
+        if case .paragraph = open, !startsBlockAfterParagraph(rest, e), LineMarkers.quoteMarker(bytes, rest, e) == nil,
+          !startsListItem(stack, matched, rest, e)
+        {
+          lazy = true
+        } else if matched == 0 {
+          result.marks.removeSubrange(marksStart...)
+          break
+        } else {
+          stack.removeSubrange(matched...)
+          open = .none
+        }
+      }
+      let kept = stack.count
+      let openedStart = result.opened.count
+      // Inside a fence or an HTML block, a line is theirs; else it may open containers.
+      switch open {
+      case _ where lazy, .fence, .html: break
+      default:
+        if openContainers(&stack, &position, e, &result, paragraphOpen: isParagraph(open)) { open = .none }
+      }
+      var (columns, first) = LineMarkers.indentation(bytes, position.at, e, fromColumn: position.column)
+      if position.halfTab { columns -= 1 }
+      let content = lazy ? first : position.at
+      var line = QuoteLine(
+        start: lineStart, content: content, end: LineMarkers.trimEnd(bytes, content, e), lineEnd: e, next: next,
+        first: first, role: .text, kept: UInt8(kept), opened: UInt8(result.opened.count - openedStart),
+        marks: UInt8(result.marks.count - marksStart), depth: UInt8(stack.count))
+      let blank = first == e
+      switch open {
+      case _ where lazy:
+        line.role = .text
+      case .fence(let context):
+        if columns < 4, LineMarkers.closingCodeFence(bytes, first, e, context) != nil {
+          line.role = .fenceEnd
+          open = .none
+        } else {
+          line.role = .code
+        }
+      case .html(let kind) where !(kind >= 6 && blank):
+        line.role = .htmlContinuing
+        if kind < 6 && LineMarkers.endsHTMLBlock(bytes, content, e, kind: kind) { open = .none }
+      case .paragraph where !blank && columns < 4 && LineMarkers.setextLevel(bytes, first, e) != nil:
+        let level = LineMarkers.setextLevel(bytes, first, e) ?? 1
+        line.role = .underline
+        line.level = UInt8(level)
+        for index in paragraphStart..<result.lines.count { result.lines[index].role = .headingText }
+        open = .none
+      case .paragraph where !startsBlockAfterParagraph(content, e):
+        line.role = .text
+      default:
+        if blank {
+          line.role = .blank
+          if case .indentedCode = open {} else { open = .none }
+        } else {
+          var continuesCode = false
+          if case .indentedCode = open { continuesCode = true }
+          open = startQuoteBlock(&line, columns: columns, first: first, lineEnd: e, continuesCode: continuesCode)
+          if case .paragraph = open { paragraphStart = result.lines.count }
+        }
+      }
+      result.lines.append(line)
+      lineStart = next
+    }
+    return result
+  }
+
+  private func isParagraph(_ open: QuoteOpen) -> Bool {
+    if case .paragraph = open { return true }
+    return false
+  }
+
+  /// The column after the bytes `from..<to` of a line's markers, `from` being at `column`.
+  private func column(after from: Int, _ to: Int, _ column: Int) -> Int {
+    var column = column
+    for i in from..<to { column += bytes[i] == ByteClass.tab ? 4 - column % 4 : 1 }
+    return column
+  }
+
+  /// Matches the open containers against the line from `position`, moving it past what
+  /// they take (a quote's `>` and its optional space, an item's indentation); records the
+  /// `>` markers. Returns how many containers match.
+  private func matchContainers(
+    _ stack: [QuoteContainer], _ position: inout LinePosition, _ e: Int, _ result: inout QuoteLines
+  ) -> Int {
+    var matched = 0
+    while matched < stack.count {
+      switch stack[matched] {
+      case .quote:
+        guard takeQuoteMarker(&position, e, &result) else { return matched }
+      case .list(let ordered, let delimiter):
+        // A list goes on while its item does, or where an item of its kind starts.
+        guard matched + 1 < stack.count, case .item(let indent) = stack[matched + 1] else { return matched }
+        if itemMatches(indent, position, e) {
+          break
+        }
+        guard let marker = LineMarkers.listMarker(bytes, position.at, e), marker.ordered == ordered,
+          bytes[marker.markerEnd - 1] == delimiter,
+          LineMarkers.indentation(bytes, position.at, e, fromColumn: position.column).columns < 4
+        else { return matched }
+        return matched + 1
+      case .item(let indent):
+        guard itemMatches(indent, position, e) else { return matched }
+        let (_, first) = LineMarkers.indentation(bytes, position.at, e, fromColumn: position.column)
+        if first < e {
+          let column = position.column + indent - (position.halfTab ? 1 : 0)
+          position.at = skipToColumn(column, position, e)
+          position.column = column
+          position.halfTab = false
+        }
+      }
+      matched += 1
+    }
+    return matched
+  }
+
+  /// Whether the line from `position` goes on with an item whose content is indented
+  /// `indent` columns: it is blank or indented as far.
+  private func itemMatches(_ indent: Int, _ position: LinePosition, _ e: Int) -> Bool {
+    let (columns, first) = LineMarkers.indentation(bytes, position.at, e, fromColumn: position.column)
+    return first == e || columns - (position.halfTab ? 1 : 0) >= indent
+  }
+
+  /// The position where the line from `position` reaches `column`.
+  private func skipToColumn(_ column: Int, _ position: LinePosition, _ e: Int) -> Int {
+    var current = position.column
+    var i = position.at
+    while i < e && current < column && ByteClass.isSpaceOrTab(bytes[i]) {
+      current += bytes[i] == ByteClass.tab ? 4 - current % 4 : 1
+      i += 1
+    }
+    return i
+  }
+
+  /// Takes a `>` (after up to three spaces) and its optional space from `position`, and
+  /// records the marker.
+  private func takeQuoteMarker(_ position: inout LinePosition, _ e: Int, _ result: inout QuoteLines) -> Bool {
+    guard !position.halfTab, let marker = LineMarkers.quoteMarker(bytes, position.at, e) else { return false }
+    result.marks.append((.quoteMarker, marker..<(marker + 1)))
+    var column = column(after: position.at, marker + 1, position.column)
+    var at = marker + 1
+    var halfTab = false
+    if at < e && bytes[at] == ByteClass.space {
+      at += 1
+      column += 1
+    } else if at < e && bytes[at] == ByteClass.tab {
+      halfTab = true
+    }
+    position = LinePosition(at: at, column: column, halfTab: halfTab)
+    return true
+  }
+
+  /// Whether the line from `rest` starts an item of the list open at `stack[depth]`.
+  private func startsListItem(_ stack: [QuoteContainer], _ depth: Int, _ rest: Int, _ e: Int) -> Bool {
+    guard depth < stack.count, case .list = stack[depth] else { return false }
+    return LineMarkers.listMarker(bytes, rest, e) != nil
+  }
+
+  /// Opens the quotes, lists and items the line starts at `position` (a `>`, a list
+  /// marker that may start here), records them and their markers, and moves `position`
+  /// to the text after them. Returns whether it opened any.
+  private func openContainers(
+    _ stack: inout [QuoteContainer], _ position: inout LinePosition, _ e: Int, _ result: inout QuoteLines,
+    paragraphOpen: Bool
+  ) -> Bool {
+    var openedAny = false
+    while stack.count < 32 {
+      let (columns, first) = LineMarkers.indentation(bytes, position.at, e, fromColumn: position.column)
+      guard first < e, columns - (position.halfTab ? 1 : 0) < 4 else { break }
+      if bytes[first] == UInt8(ascii: ">") {
+        guard takeQuoteMarker(&position, e, &result) else { break }
+        stack.append(.quote)
+        result.opened.append(.blockquote)
+        openedAny = true
+        continue
+      }
+      guard let marker = LineMarkers.listMarker(bytes, position.at, e), !LineMarkers.isThematicBreak(bytes, first, e)
+      else { break }
+      // An empty item interrupts no paragraph; neither does a list's continuation here.
+      if paragraphOpen && !openedAny && marker.contentStart == e { break }
+      let delimiter = bytes[marker.markerEnd - 1]
+      if case .list(let ordered, let open) = stack.last, ordered == marker.ordered, open == delimiter {
+        // The next item of the list open.
+      } else {
+        stack.append(.list(ordered: marker.ordered, delimiter: delimiter))
+        result.opened.append(marker.ordered ? .orderedList : .unorderedList)
+      }
+      result.marks.append((.listMarker, marker.markerStart..<marker.markerEnd))
+      let containerColumn = position.column
+      let markerEnd = column(after: position.at, marker.markerEnd, position.column)
+      let (spaces, text) = LineMarkers.indentation(bytes, marker.markerEnd, e, fromColumn: markerEnd)
+      // Five columns or more after the marker: the item's text is indented code, one
+      // column after the marker.
+      let contentColumn = text == e || spaces >= 5 ? markerEnd + 1 : markerEnd + spaces
+      position = LinePosition(at: marker.markerEnd, column: markerEnd)
+      position.at = skipToColumn(contentColumn, position, e)
+      position.column = contentColumn
+      stack.append(.item(columns: contentColumn - containerColumn))
+      result.opened.append(.listItem)
+      openedAny = true
+    }
+    return openedAny
+  }
+
+  /// Whether the text `s..<e` ends a paragraph before it: a blank line or a block that
+  /// interrupts one (``LineMarkers/isParagraphBreak(_:_:_:)``), unless indented four
+  /// columns or more.
+  private func startsBlockAfterParagraph(_ s: Int, _ e: Int) -> Bool {
+    let (columns, first) = LineMarkers.indentation(bytes, s, e)
+    // Most lines of prose start with a letter, and only `Q:` among them is a break.
+    if first < e && ByteClass.isASCIILetter(bytes[first]) && bytes[first] & ~0x20 != UInt8(ascii: "Q") {
+      return false
+    }
+    return first == e || (columns < 4 && LineMarkers.isParagraphBreak(bytes, s, e))
+  }
+
+  /// The block a quote's line `first..<lineEnd` (its text indented `columns`) starts,
+  /// with its role set, in the order of the rules outside quotes; returns what stays open.
+  private func startQuoteBlock(
+    _ line: inout QuoteLine, columns: Int, first: Int, lineEnd e: Int, continuesCode: Bool
+  ) -> QuoteOpen {
+    if columns >= 4 {
+      line.role = continuesCode ? .indentedCodeContinuing : .indentedCode
+      return .indentedCode
+    }
+    if let fence = LineMarkers.openingCodeFence(bytes, first, e) {
+      line.role = .fenceStart
+      return .fence(.code(fence: fence.character, length: fence.run.count))
+    }
+    if let kind = LineMarkers.htmlBlockKind(bytes, first, e) {
+      line.role = .html
+      return kind >= 6 || !LineMarkers.endsHTMLBlock(bytes, line.content, e, kind: kind) ? .html(kind: kind) : .none
+    }
+    if let level = LineMarkers.headingLevel(bytes, first, e) {
+      line.role = .heading
+      line.level = UInt8(level)
+      return .none
+    }
+    if LineMarkers.isThematicBreak(bytes, first, e) {
+      line.role = .thematicBreak
+      return .none
+    }
+    line.role = .text
+    return .paragraph
+  }
+}
