@@ -80,7 +80,7 @@ extension LibraryEngine {
     var open: [Int: NoteDocument] = [:]
     for (index, path) in paths.enumerated() { open[index] = openNote(path) }
     let maxFileSize = settings().index.maxFileSize
-    let found = Lock([[String: (prompt: Prompt, span: NoteSpan)]](repeating: [:], count: paths.count))
+    let found = Lock([[PromptID: (prompt: Prompt, span: NoteSpan)]](repeating: [:], count: paths.count))
     Self.parallel(paths.count) { index in
       let path = paths[index]
       let document: NoteDocument
@@ -92,7 +92,9 @@ extension LibraryEngine {
         return
       }
       let prompts = Prompts.prompts(for: document, path: path)
-      let byID = Dictionary(prompts.map { ($0.id, ($0, document.span(of: $0.range))) }) { first, _ in first }
+      let byID = Dictionary(
+        prompts.compactMap { prompt in PromptID(prompt.id).map { ($0, (prompt, document.span(of: prompt.range))) } }
+      ) { first, _ in first }
       found.withLock { $0[index] = byID }
     }
     let prompts = found.withLock { $0 }
@@ -104,16 +106,16 @@ extension LibraryEngine {
   }
 
   /// What a session shows now: the prompts `filter` admits that are due (at most
-  /// `limit`, else `review.sessionSize`), with their texts, and the log they were
-  /// scheduled from.
+  /// `limit`, else `review.sessionSize`), with their texts, picked with the review
+  /// schedule (``reviewSchedule(now:)``), and the warnings of its logs.
   public func dueReviews(
     _ filter: ReviewFilter = ReviewFilter(), limit: Int? = nil, now: Int64 = LibraryEngine.now(),
     openNote: (String) -> NoteDocument? = { _ in nil }
-  ) -> (due: [DueReview], log: ReviewLog, warnings: [String]) {
+  ) -> (due: [DueReview], warnings: [String]) {
     let candidates = reviewCandidates(filter, openNote: openNote)
-    let (log, warnings) = reviewLog()
-    let queued = ReviewQueue.due(candidates, log: log, now: now, settings: reviewSettings, limit: limit)
-    return (reviewTexts(queued, openNote: openNote), log, warnings)
+    let (schedule, warnings) = reviewSchedule(now: now)
+    let queued = ReviewQueue.due(candidates, schedule: schedule, now: now, settings: reviewSettings, limit: limit)
+    return (reviewTexts(queued, openNote: openNote), warnings)
   }
 
   /// Every review in the logs of the library's roots, and a warning per log with

@@ -87,7 +87,8 @@ public enum SummaryArchive {
     w.array(summary.keys.masks)
     w.int(summary.prompts.count)
     for prompt in summary.prompts {
-      w.string(prompt.id)
+      w.int(Int(Int64(bitPattern: prompt.id.hash)))
+      w.int(Int(prompt.id.occurrence))
       w.int(PromptKind.allCases.firstIndex(of: prompt.kind)!)
       w.span(prompt.span)
     }
@@ -200,9 +201,13 @@ public enum SummaryArchive {
     let prompts = try r.count()
     summary.prompts.reserveCapacity(prompts)
     for _ in 0..<prompts {
-      let id = try r.string()
+      let hash = UInt64(bitPattern: Int64(try r.int()))
+      let occurrence = try r.int()
       let kind = try r.int()
-      guard kind >= 0, kind < PromptKind.allCases.count else { throw r.corrupt }
+      guard occurrence >= 1, occurrence <= UInt32.max, kind >= 0, kind < PromptKind.allCases.count else {
+        throw r.corrupt
+      }
+      let id = PromptID(hash: hash, occurrence: UInt32(occurrence))
       summary.prompts.append(PromptMark(id: id, kind: PromptKind.allCases[kind], span: try r.span()))
     }
     offset = r.offset
@@ -299,7 +304,8 @@ extension SummaryArchive {
     try r.skipArray(UInt32.self)
     try r.skipArray(UInt64.self)
     for _ in 0..<(try r.count()) {  // prompts
-      try r.skipBytes()
+      _ = try r.int()
+      _ = try r.int()
       _ = try r.int()
       try r.skipSpan()
     }

@@ -85,7 +85,7 @@ enum ReviewCommand: Subcommand {
       return ExitStatus.usage
     }
     let filter = LibraryEngine.ReviewFilter(book: parsed.options["--book"], tag: parsed.options["--tag"])
-    let (due, log, warnings) = engine.dueReviews(filter, limit: limit)
+    let (due, warnings) = engine.dueReviews(filter, limit: limit)
     for warning in warnings { Output.error("booknotes review: \(warning)") }
     guard !listDue else {
       list(due, json: parsed.json, names: names)
@@ -94,7 +94,8 @@ enum ReviewCommand: Subcommand {
       keptUntilExit.withLock { $0.append(engine) }
       return ExitStatus.success
     }
-    var session = ReviewSession(engine: engine, queue: due, names: names, log: log)
+    // The log's warnings are said above, with the schedule's.
+    var session = ReviewSession(engine: engine, queue: due, names: names, log: engine.reviewLog().log)
     return session.run()
   }
 

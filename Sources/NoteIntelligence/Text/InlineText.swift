@@ -10,8 +10,9 @@ struct InlineText {
   var keepsMarkup = false
   /// The range of the cloze to hide.
   var hiddenCloze: Range<Int>?
-  /// The text shown in place of the hidden cloze, given its hint and answer.
-  var placeholder: (_ hint: String, _ answer: String) -> String = { hint, _ in "[\(hint.isEmpty ? "..." : hint)]" }
+  /// The text shown in place of the hidden cloze, given its hint and answer; `nil`:
+  /// `[hint]` (`[...]` without a hint), copied from the note's bytes.
+  var placeholder: ((_ hint: String, _ answer: String) -> String)?
 
   /// The most bytes to render; the rendering stops there (at a character's start).
   var limit = Int.max
@@ -38,8 +39,10 @@ struct InlineText {
   }
 
   /// Renders `nodes` as ``render(_:)`` does into ``bytes``, without making a string.
+  /// The buffer is kept from one rendering to the next, so that a renderer used again
+  /// allocates nothing once it has grown.
   mutating func renderBytes(_ regions: [SyntaxNode]) {
-    bytes = []
+    bytes.removeAll(keepingCapacity: true)
     if limit != .max { bytes.reserveCapacity(min(limit, 256)) }
     placeholderRange = nil
     truncated = false
@@ -129,9 +132,17 @@ struct InlineText {
     case .cloze:
       let answer = node.child(.clozeAnswer)
       if node.range == hiddenCloze {
-        let hint = node.child(.clozeHint).map(source) ?? ""
         let start = bytes.count
-        bytes.append(contentsOf: placeholder(hint, answer.map(source) ?? "").utf8)
+        let hint = node.child(.clozeHint)
+        if let placeholder {
+          bytes.append(contentsOf: placeholder(hint.map(source) ?? "", answer.map(source) ?? "").utf8)
+        } else if let hint, !hint.range.isEmpty {
+          bytes.append(0x5B)
+          text.forEachPiece(of: hint.range) { bytes.append(contentsOf: $0) }
+          bytes.append(0x5D)
+        } else {
+          bytes.append(contentsOf: "[...]".utf8)
+        }
         placeholderRange = start..<bytes.count
       } else if let answer {
         let start = bytes.count
