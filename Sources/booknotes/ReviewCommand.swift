@@ -21,8 +21,9 @@ enum ReviewCommand: Subcommand {
     review.sessionSize (20). Keys: space or enter shows the answer; 1 again, 2 hard,
     3 good, 4 easy grade it; e shows the note's path and line; q quits. Each grade
     is appended at once to .booknotes/reviews.tsv under the root (time, prompt id,
-    grade, seconds), from which FSRS-6 computes every schedule; nothing else is
-    stored. Needs a terminal (80x24 is enough); NO_COLOR turns colours off.
+    grade, seconds), from which FSRS-6 computes every schedule; the schedule is
+    kept in the cache folder only to answer faster. Needs a terminal (80x24 is
+    enough); NO_COLOR turns colours off.
 
     --due lists what is due instead:
     text:  a line per prompt: when it was due (or "new"), its state, file:line
