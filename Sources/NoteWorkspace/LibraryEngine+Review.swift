@@ -53,8 +53,8 @@ extension LibraryEngine {
     // Each note read in its box, not copied out of it.
     for box in snapshot.allBoxes {
       guard !filters || filter.admits(box.summary) else { continue }
-      let path = box.summary.path
-      let prompts = openNote(path).map { Prompts.marks(for: $0, path: path) } ?? box.summary.prompts
+      let path = box.path
+      let prompts = openNote(path).map { Prompts.marks(for: $0, path: path) } ?? box.prompts
       if !prompts.isEmpty { notes.append((path, prompts)) }
     }
     notes.sort { $0.path < $1.path }

@@ -77,7 +77,9 @@ enum ReviewCommand: Subcommand {
     }
     let engine: LibraryEngine
     let names: NoteNames
-    switch LibraryLoading.open(root: parsed.root, command: name, needsWords: false) {
+    // Without a filter, only the notes' prompts are read from the index cache.
+    let filtered = parsed.options["--book"]?.isEmpty == false || parsed.options["--tag"]?.isEmpty == false
+    switch LibraryLoading.open(root: parsed.root, command: name, needsWords: false, needsSummaries: filtered) {
     case .success(let (value, listed)):
       engine = value
       names = listed

@@ -102,6 +102,13 @@ import Testing
     #expect(review.reviewCandidates(LibraryEngine.ReviewFilter(tag: "x")).map(\.mark.kind) == [.quote])
     #expect(review.snapshot().pathsWaitingForWords.sorted() == review.snapshot().paths.sorted())
     #expect(review.dueReviews().due.map(\.prompt.front).sorted() == ["A quote.", "One?"])
+    // Without the summaries: each note's prompts read alone, every summary left in the cache.
+    let prompted = folder.engine()
+    prompted.open([folder.root], twoPasses: false, needsWords: false, needsSummaries: false)
+    #expect(prompted.reviewCandidates().map(\.id) == prompts)
+    #expect(prompted.reviewCandidates().map(\.mark) == whole.reviewCandidates().map(\.mark))
+    #expect(prompted.dueReviews().due.map(\.prompt.front).sorted() == ["A quote.", "One?"])
+    #expect(prompted.snapshot().allBoxes.allSatisfy { !$0.isDecoded })
     try folder.write("a.md", "# A\n\nQ: Two?\nA: 2\n")
     let changed = folder.engine()
     changed.open([folder.root], twoPasses: false, needsWords: false)
