@@ -74,6 +74,19 @@ struct FNV1a {
     var pendingSpace = false
   }
 
+  /// A hash taking a text in pieces, its whitespace collapsed.
+  struct Stream {
+    var hash: FNV1a
+    var collapsing = Collapsing()
+
+    init(_ hash: FNV1a) { self.hash = hash }
+
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) { hash.add(bytes, &collapsing) }
+
+    /// A space between pieces: one byte of whitespace.
+    mutating func addSpace() { collapsing.pendingSpace = collapsing.started }
+  }
+
   /// Adds a piece of a text as ``addCollapsingWhitespace(_:)`` adds a whole one.
   mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, _ collapsing: inout Collapsing) {
     for byte in bytes {

@@ -105,8 +105,8 @@ struct PromptTexts: PromptSink {
   }
 }
 
-/// The prompts' marks: each id hashed from the bytes a text is rendered into (one
-/// buffer for the whole note), as ``Prompts/idHash(kind:front:back:)`` hashes the text.
+/// The prompts' marks: each id hashed from a text's bytes as it is rendered, no text
+/// made, as ``Prompts/idHash(kind:front:back:)`` hashes the text.
 struct PromptMarks: PromptSink {
   let doc: NoteDocument
   private(set) var marks: [PromptMark] = []
@@ -133,11 +133,9 @@ struct PromptMarks: PromptSink {
     hash.add(PromptKind.cloze.rawValue)
     hash.add(0x1F)
     renderer.hiddenCloze = cloze.range
-    renderer.renderBytes(region.nodes)
-    var collapsing = FNV1a.Collapsing()
-    renderer.bytes.withUnsafeBufferPointer { hash.add($0, &collapsing) }
+    hash = rendered(region.nodes, into: hash)
     hash.add(0x1F)
-    collapsing = FNV1a.Collapsing()
+    var collapsing = FNV1a.Collapsing()
     if let answer = cloze.child(.clozeAnswer) { doc.text.forEachPiece(of: answer.range) { hash.add($0, &collapsing) } }
     append(.cloze, cloze.range, hash.value)
   }
@@ -146,12 +144,17 @@ struct PromptMarks: PromptSink {
     switch part {
     case .plain(let nodes):
       renderer.hiddenCloze = nil
-      renderer.renderBytes(nodes)
-      var collapsing = FNV1a.Collapsing()
-      renderer.bytes.withUnsafeBufferPointer { hash.add($0, &collapsing) }
+      hash = rendered(nodes, into: hash)
     case .citation(let citation): hash.addCollapsingWhitespace(doc.citationText(citation))
     case .string(let text): hash.addCollapsingWhitespace(text)
     }
+  }
+
+  /// `hash` after the plain text of `nodes`, hashed as it is rendered.
+  private mutating func rendered(_ nodes: [SyntaxNode], into hash: FNV1a) -> FNV1a {
+    renderer.hashing = FNV1a.Stream(hash)
+    renderer.renderBytes(nodes)
+    return renderer.hashing!.hash
   }
 
   private mutating func append(_ kind: PromptKind, _ range: Range<Int>, _ hash: UInt64) {

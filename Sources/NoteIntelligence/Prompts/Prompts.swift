@@ -98,8 +98,7 @@ public enum Prompts {
       defer { levels.append((column, question)) }
       guard let content = item.child(.inlineContent) else { continue }
       // Most items open with no marker: their text is not rendered.
-      let head = doc.text.string(in: content.range.lowerBound..<min(content.range.upperBound, content.startOffset + 8))
-      guard ["Q:", "A:", "**Q:**", "**A:**"].contains(where: { head.hasPrefix($0) }) else { continue }
+      guard opensWithMarker(content.range, doc) else { continue }
       let source = doc.text.string(in: content.range)
       let text = doc.plainText([content])
       if let asked, let answer = afterMarker("A", text, source) ?? codeAnswer(of: item, source, doc) {
@@ -117,6 +116,21 @@ public enum Prompts {
       }
     }
     return cards
+  }
+
+  /// Whether the text in `range` opens with `Q:` or `A:`, plain or bold (`**Q:**`),
+  /// read from its bytes.
+  static func opensWithMarker(_ range: Range<Int>, _ doc: NoteDocument) -> Bool {
+    let text = doc.text
+    func byte(_ offset: Int) -> UInt8? {
+      range.lowerBound + offset < range.upperBound ? text[range.lowerBound + offset] : nil
+    }
+    func letter(at offset: Int) -> Bool {
+      (byte(offset) == UInt8(ascii: "Q") || byte(offset) == UInt8(ascii: "A")) && byte(offset + 1) == UInt8(ascii: ":")
+    }
+    if letter(at: 0) { return true }
+    return byte(0) == UInt8(ascii: "*") && byte(1) == UInt8(ascii: "*") && letter(at: 2)
+      && byte(4) == UInt8(ascii: "*") && byte(5) == UInt8(ascii: "*")
   }
 
   /// The bytes from the start of its line to a list item's marker: how deep it is.
