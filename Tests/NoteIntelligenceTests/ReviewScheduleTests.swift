@@ -55,6 +55,26 @@ import Testing
     #expect(appended > 20 && appended < 200)
   }
 
+  /// Every reviewed prompt of a large schedule is found, and no other, with hashes
+  /// spread evenly or bunched together.
+  @Test func everyPromptIsFoundInALargeSchedule() {
+    for spread in [true, false] {
+      var state: UInt64 = 7
+      let hashes = (0..<3_000).map { index -> UInt64 in
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return spread ? state : UInt64(index % 40) << 58 | state >> 50
+      }
+      let records = hashes.enumerated().map { index, hash in
+        ReviewRecord(
+          time: 1_000 + Int64(index), promptID: PromptID(hash: hash).description, grade: .good, seconds: 1)
+      }
+      let schedule = Self.schedule(records)
+      #expect(hashes.allSatisfy { !schedule.card(PromptID(hash: $0)).isNew })
+      #expect(hashes.allSatisfy { schedule.card(PromptID(hash: $0, occurrence: 2)).isNew })
+      #expect(schedule.card(PromptID(hash: 0)).isNew && schedule.card(PromptID(hash: .max)).isNew)
+    }
+  }
+
   @Test func cardsAndDaysBegunAsTheLogSays() throws {
     let one = PromptID(hash: 1)
     let records = [

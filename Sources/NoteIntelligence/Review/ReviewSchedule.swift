@@ -67,6 +67,27 @@ public struct ReviewSchedule: Sendable, Equatable {
   private func position(of id: PromptID) -> Int {
     var low = 0
     var high = ids.count
+    // Hashes spread evenly: the id is near its hash's share of the table, so a few
+    // steps out from there bracket it (a queue looks up every prompt of the library).
+    if high > 64 {
+      let guess = min(high - 1, Int(Double(id.hash) / 18_446_744_073_709_551_616.0 * Double(high)))
+      var step = 8
+      if ids[guess] < id {
+        low = guess + 1
+        while low + step < high && ids[low + step] < id {
+          low += step + 1
+          step *= 2
+        }
+        high = min(high, low + step + 1)
+      } else {
+        high = guess
+        while high - step > 0 && !(ids[high - step - 1] < id) {
+          high -= step + 1
+          step *= 2
+        }
+        low = max(0, high - step - 1)
+      }
+    }
     while low < high {
       let middle = (low + high) / 2
       if ids[middle] < id { low = middle + 1 } else { high = middle }
