@@ -49,18 +49,30 @@ extension LibraryEngine {
   ) -> [ReviewCandidate] {
     let snapshot = snapshot ?? self.snapshot()
     let filters = filter.book?.isEmpty == false || filter.tag?.isEmpty == false
-    var notes: [(path: String, prompts: [PromptMark])] = []
-    // Each note read in its box, not copied out of it.
-    for box in snapshot.allBoxes {
-      guard !filters || filter.admits(box.summary) else { continue }
-      let path = box.path
-      let prompts = openNote(path).map { Prompts.marks(for: $0, path: path) } ?? box.prompts
-      if !prompts.isEmpty { notes.append((path, prompts)) }
+    // Each note read in its box, not copied out of it (its prompts read alone from the
+    // index cache while its summary is archived there), in parts on every core.
+    let boxes = snapshot.allBoxes
+    var open: [Int: NoteDocument] = [:]
+    for (index, box) in boxes.enumerated() { open[index] = openNote(box.path) }
+    let parts = min(16, max(1, boxes.count / 256))
+    let read = Lock([[(path: String, prompts: [PromptMark])]](repeating: [], count: parts))
+    Self.parallel(parts) { part in
+      var notes: [(path: String, prompts: [PromptMark])] = []
+      for index in stride(from: part, to: boxes.count, by: parts) {
+        let box = boxes[index]
+        guard !filters || filter.admits(box.summary) else { continue }
+        let path = box.path
+        let prompts = open[index].map { Prompts.marks(for: $0, path: path) } ?? box.prompts
+        if !prompts.isEmpty { notes.append((path, prompts)) }
+      }
+      read.withLock { $0[part] = notes }
     }
+    var notes = read.withLock { $0 }.flatMap { $0 }
     notes.sort { $0.path < $1.path }
     // When each file was last changed, as the index last saw it, else as it is now.
     let recorded = state.withLock { state in notes.map { state.records?[$0.path]?.entry.modified } }
     var candidates: [ReviewCandidate] = []
+    candidates.reserveCapacity(notes.reduce(0) { $0 + $1.prompts.count })
     for (note, modified) in zip(notes, recorded) {
       let time = (modified ?? NoteFiles.entry(note.path)?.modified ?? 0) / 1_000_000_000
       for mark in note.prompts { candidates.append(ReviewCandidate(mark: mark, path: note.path, noteTime: time)) }
