@@ -96,9 +96,12 @@ public struct ReviewSchedule: Sendable, Equatable {
   }
 
   /// The card of the prompt `id`: new when it was never reviewed.
-  public func card(_ id: PromptID) -> ReviewCard {
+  public func card(_ id: PromptID) -> ReviewCard { entryIndex(of: id).map { entries[$0].card } ?? ReviewCard() }
+
+  /// Where the prompt `id` is in ``entries``; `nil` when it was never reviewed.
+  public func entryIndex(of id: PromptID) -> Int? {
     let index = position(of: id)
-    return index < ids.count && ids[index] == id ? entries[index].card : ReviewCard()
+    return index < ids.count && ids[index] == id ? index : nil
   }
 
   /// How many prompts had their first review on the UTC day of `now`, by `now`.
