@@ -89,8 +89,8 @@ import Testing
     try expectSameAnswer(library, cache: cache, "a grade edited")
     let edited = try library.read(".booknotes/reviews.tsv")
     try library.write(
-      ".booknotes/reviews.tsv", edited.replacingOccurrences(of: "\(quote)\t4\t9", with: "\(quote)\t4\t99"))
-    try expectSameAnswer(library, cache: cache, "a line made longer")
+      ".booknotes/reviews.tsv", edited.replacingOccurrences(of: "\(quote)\t4\t9", with: "\(quote)\t2\t19"))
+    try expectSameAnswer(library, cache: cache, "a line made longer, its grade changed")
 
     // Another device's copy, then a line added to it; a log ending without a line
     // break, then the rest of its line.
