@@ -32,10 +32,15 @@ extension BookNotesServer {
   /// The review logs of the library, their warnings logged once.
   func readReviewLog() -> ReviewLog {
     let (log, warnings) = library.reviewLog()
+    logReviewWarnings(warnings)
+    return log
+  }
+
+  /// Logs each of the review logs' `warnings` once.
+  func logReviewWarnings(_ warnings: [String]) {
     for warning in warnings where loggedReviewWarnings.withLock({ $0.insert(warning).inserted }) {
       logger.warning(warning)
     }
-    return log
   }
 
   func reviewDue(_ params: ReviewDueParams) throws -> [ReviewItem] {
@@ -45,9 +50,11 @@ extension BookNotesServer {
     // Picked from the index; only the prompts answered are read from their notes.
     let candidates = library.reviewCandidates(filter) { open[$0] }
     try Task.checkCancellation()
-    let log = readReviewLog()
+    let now = LibraryEngine.now()
+    let (schedule, warnings) = library.reviewSchedule(now: now)
+    logReviewWarnings(warnings)
     let queued = ReviewQueue.due(
-      candidates, log: log, now: LibraryEngine.now(), settings: library.reviewSettings, limit: params.limit)
+      candidates, schedule: schedule, now: now, settings: library.reviewSettings, limit: params.limit)
     let encoding = self.encoding
     return library.reviewTexts(queued) { open[$0] }.map { item in
       let prompt = PromptItem(
@@ -63,7 +70,7 @@ extension BookNotesServer {
     }
     let open = openNotesByPath()
     let candidates = library.reviewCandidates { open[$0] }
-    guard let candidate = candidates.first(where: { $0.id == params.id }) else {
+    guard let id = PromptID(params.id), let candidate = candidates.first(where: { $0.id == id }) else {
       throw ResponseError.invalidParams("id: no prompt of the library has the id \(params.id)")
     }
     let record = ReviewRecord(

@@ -97,8 +97,8 @@ package struct ArchiveReader {
       if byte < 0x80 { break }
       shift += 7
     }
-    let value = Int64(bitPattern: result)
-    return Int((value >> 1) ^ -(value & 1))
+    // Zig-zag undone on the unsigned value, so that the top bit is kept.
+    return Int(Int64(bitPattern: result >> 1) ^ -Int64(bitPattern: result & 1))
   }
 
   /// A count of elements: not negative and not more than the bytes left.

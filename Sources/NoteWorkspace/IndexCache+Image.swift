@@ -115,6 +115,26 @@ extension IndexCache {
     /// not read back.
     public func summary(at index: Int) -> NoteSummary? { summary(at: index, words: true) }
 
+    /// The path and prompts of record `index`, read without the rest of its summary;
+    /// `nil` when they do not read back.
+    public func promptMarks(at index: Int) -> (path: String, prompts: [PromptMark])? {
+      guard index >= 0, index < paths.count else { return nil }
+      return front.withUnsafeBytes { all -> (path: String, prompts: [PromptMark])? in
+        func end(_ index: Int) -> Int {
+          index < 0
+            ? 0
+            : Int(
+              truncatingIfNeeded: UInt64(
+                littleEndian: all.loadUnaligned(fromByteOffset: structureEnds + index * 8, as: UInt64.self)))
+        }
+        let start = end(index - 1)
+        let stop = end(index)
+        guard start >= 0, start <= stop, stop <= structureLength else { return nil }
+        return try? SummaryArchive.readPrompts(
+          UnsafeRawBufferPointer(rebasing: all[(structureStart + start)..<(structureStart + stop)]))
+      }
+    }
+
     /// ``summary(at:)``, without reading the words when not `words` (the summary then
     /// has an empty word table and waits for none: enough to take the note out of the
     /// tables).

@@ -15,7 +15,7 @@ extension LibraryEngine {
   /// is installed at once. Its summaries are decoded when first read, and all of them
   /// in the second pass.
   func index(
-    _ roots: [String], of allRoots: [String], words: Bool, needsWords: Bool = true,
+    _ roots: [String], of allRoots: [String], words: Bool, needsWords: Bool = true, needsSummaries: Bool = true,
     progress: (LibraryProgress) -> Void
   ) {
     state.withLock { $0.readingWords = true }
@@ -120,9 +120,12 @@ extension LibraryEngine {
           + "applying notes after the last was read \(tail.milliseconds) ms"
           + (loaded?.readAhead == true ? "; the notes were not in memory: read ahead from storage)" : ")")))
     if !needsWords, image != nil, remaining.isEmpty, fromCache == entries.count {
-      // Every note from the cache and nothing to write back: the words stay in it.
-      NoteBox.decodeAll(
-        records.map(\.box), words: false, parts: LibraryLoader.parts, parallel: LibraryLoader.parallel)
+      // Every note from the cache and nothing to write back: the words stay in it, and
+      // without `needsSummaries` the summaries too.
+      if needsSummaries {
+        NoteBox.decodeAll(
+          records.map(\.box), words: false, parts: LibraryLoader.parts, parallel: LibraryLoader.parallel)
+      }
       state.withLock { state in
         state.readingWords = false
         state.known = entries

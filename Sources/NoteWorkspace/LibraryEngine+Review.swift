@@ -49,18 +49,30 @@ extension LibraryEngine {
   ) -> [ReviewCandidate] {
     let snapshot = snapshot ?? self.snapshot()
     let filters = filter.book?.isEmpty == false || filter.tag?.isEmpty == false
-    var notes: [(path: String, prompts: [PromptMark])] = []
-    // Each note read in its box, not copied out of it.
-    for box in snapshot.allBoxes {
-      guard !filters || filter.admits(box.summary) else { continue }
-      let path = box.summary.path
-      let prompts = openNote(path).map { Prompts.marks(for: $0, path: path) } ?? box.summary.prompts
-      if !prompts.isEmpty { notes.append((path, prompts)) }
+    // Each note read in its box, not copied out of it (its prompts read alone from the
+    // index cache while its summary is archived there), in parts on every core.
+    let boxes = snapshot.allBoxes
+    var open: [Int: NoteDocument] = [:]
+    for (index, box) in boxes.enumerated() { open[index] = openNote(box.path) }
+    let parts = min(16, max(1, boxes.count / 256))
+    let read = Lock([[(path: String, prompts: [PromptMark])]](repeating: [], count: parts))
+    Self.parallel(parts) { part in
+      var notes: [(path: String, prompts: [PromptMark])] = []
+      for index in stride(from: part, to: boxes.count, by: parts) {
+        let box = boxes[index]
+        guard !filters || filter.admits(box.summary) else { continue }
+        let path = box.path
+        let prompts = open[index].map { Prompts.marks(for: $0, path: path) } ?? box.prompts
+        if !prompts.isEmpty { notes.append((path, prompts)) }
+      }
+      read.withLock { $0[part] = notes }
     }
+    var notes = read.withLock { $0 }.flatMap { $0 }
     notes.sort { $0.path < $1.path }
     // When each file was last changed, as the index last saw it, else as it is now.
     let recorded = state.withLock { state in notes.map { state.records?[$0.path]?.entry.modified } }
     var candidates: [ReviewCandidate] = []
+    candidates.reserveCapacity(notes.reduce(0) { $0 + $1.prompts.count })
     for (note, modified) in zip(notes, recorded) {
       let time = (modified ?? NoteFiles.entry(note.path)?.modified ?? 0) / 1_000_000_000
       for mark in note.prompts { candidates.append(ReviewCandidate(mark: mark, path: note.path, noteTime: time)) }
@@ -80,7 +92,7 @@ extension LibraryEngine {
     var open: [Int: NoteDocument] = [:]
     for (index, path) in paths.enumerated() { open[index] = openNote(path) }
     let maxFileSize = settings().index.maxFileSize
-    let found = Lock([[String: (prompt: Prompt, span: NoteSpan)]](repeating: [:], count: paths.count))
+    let found = Lock([[PromptID: (prompt: Prompt, span: NoteSpan)]](repeating: [:], count: paths.count))
     Self.parallel(paths.count) { index in
       let path = paths[index]
       let document: NoteDocument
@@ -92,7 +104,9 @@ extension LibraryEngine {
         return
       }
       let prompts = Prompts.prompts(for: document, path: path)
-      let byID = Dictionary(prompts.map { ($0.id, ($0, document.span(of: $0.range))) }) { first, _ in first }
+      let byID = Dictionary(
+        prompts.compactMap { prompt in PromptID(prompt.id).map { ($0, (prompt, document.span(of: prompt.range))) } }
+      ) { first, _ in first }
       found.withLock { $0[index] = byID }
     }
     let prompts = found.withLock { $0 }
@@ -104,16 +118,16 @@ extension LibraryEngine {
   }
 
   /// What a session shows now: the prompts `filter` admits that are due (at most
-  /// `limit`, else `review.sessionSize`), with their texts, and the log they were
-  /// scheduled from.
+  /// `limit`, else `review.sessionSize`), with their texts, picked with the review
+  /// schedule (``reviewSchedule(now:)``), and the warnings of its logs.
   public func dueReviews(
     _ filter: ReviewFilter = ReviewFilter(), limit: Int? = nil, now: Int64 = LibraryEngine.now(),
     openNote: (String) -> NoteDocument? = { _ in nil }
-  ) -> (due: [DueReview], log: ReviewLog, warnings: [String]) {
+  ) -> (due: [DueReview], warnings: [String]) {
     let candidates = reviewCandidates(filter, openNote: openNote)
-    let (log, warnings) = reviewLog()
-    let queued = ReviewQueue.due(candidates, log: log, now: now, settings: reviewSettings, limit: limit)
-    return (reviewTexts(queued, openNote: openNote), log, warnings)
+    let (schedule, warnings) = reviewSchedule(now: now)
+    let queued = ReviewQueue.due(candidates, schedule: schedule, now: now, settings: reviewSettings, limit: limit)
+    return (reviewTexts(queued, openNote: openNote), warnings)
   }
 
   /// Every review in the logs of the library's roots, and a warning per log with

@@ -106,13 +106,17 @@ public final class LibraryEngine: Sendable {
   /// each file once instead. Without `needsWords` (a command that searches nothing,
   /// such as review), when every note comes from the index cache, it returns once
   /// their summaries are decoded without their words, which stay in the cache (the
-  /// notes wait for them, ``NoteWords/Pending``).
+  /// notes wait for them, ``NoteWords/Pending``); without `needsSummaries` too, the
+  /// summaries are left in the cache until first read (review reads only the notes'
+  /// prompts, ``NoteBox/prompts``).
   public func open(
-    _ roots: [String], twoPasses: Bool = true, needsWords: Bool = true,
+    _ roots: [String], twoPasses: Bool = true, needsWords: Bool = true, needsSummaries: Bool = true,
     progress: (LibraryProgress) -> Void = { _ in }
   ) {
     state.withLock { $0.roots = roots }
-    index(roots, of: roots, words: !twoPasses, needsWords: needsWords, progress: progress)
+    index(
+      roots, of: roots, words: !twoPasses, needsWords: needsWords, needsSummaries: needsSummaries,
+      progress: progress)
   }
 
   /// Makes `roots` the library's roots: the notes under `removed` folders leave it at

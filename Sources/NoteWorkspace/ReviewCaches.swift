@@ -3,9 +3,31 @@ public import NoteIntelligence
 public import ReviewScheduling
 
 /// What review keeps between requests: the review logs, read and replayed through
-/// FSRS, while every log file's size and time are unchanged. A changed file is read
-/// again.
+/// FSRS, and the schedule replayed from them, while every log file's size and time are
+/// unchanged. A changed file is read again.
 final class ReviewCaches: Sendable {
+  struct Schedule: Sendable {
+    var files: [NoteFiles.Entry]
+    var scheduler: FSRSScheduler
+    var schedule: ReviewSchedule
+    var warnings: [String]
+  }
+
+  let schedules = Lock<Schedule?>(nil)
+
+  /// The schedule kept for `files` replayed with `scheduler`, if any.
+  func schedule(of files: [NoteFiles.Entry], scheduler: FSRSScheduler) -> (
+    schedule: ReviewSchedule, warnings: [String]
+  )? {
+    guard let kept = schedules.withLock({ $0 }), kept.files == files, kept.scheduler == scheduler else { return nil }
+    return (kept.schedule, kept.warnings)
+  }
+
+  /// Keeps `schedule`, the schedule of `files` replayed with `scheduler`.
+  func keep(_ schedule: ReviewSchedule, warnings: [String], files: [NoteFiles.Entry], scheduler: FSRSScheduler) {
+    schedules.withLock { $0 = Schedule(files: files, scheduler: scheduler, schedule: schedule, warnings: warnings) }
+  }
+
   struct Logs: Sendable {
     /// Each log file with its size and time when read.
     var files: [NoteFiles.Entry] = []

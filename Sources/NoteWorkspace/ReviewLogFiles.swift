@@ -35,20 +35,31 @@ public enum ReviewLogFiles {
   /// The records of one log's `bytes` and, when some lines do not read, one warning
   /// naming `path`, how many lines and the first of them.
   public static func records(of bytes: [UInt8], path: String) -> (records: [ReviewRecord], warning: String?) {
-    var records: [ReviewRecord] = []
-    var malformed = 0
-    var firstMalformed = 0
-    var number = 0
-    // Lines split on the byte (as characters, a carriage return and a line feed are
-    // one) and read in place.
-    records.reserveCapacity(bytes.count / 40)
-    bytes.withUnsafeBufferPointer { buffer in
+    let lines = bytes.withUnsafeBufferPointer { Lines($0, firstLine: 1) }
+    return (lines.records, warning(path: path, malformed: lines.malformed, firstMalformed: lines.firstMalformed))
+  }
+
+  /// What the lines of a log, or of its end from a line's start, hold.
+  public struct Lines: Sendable {
+    public var records: [ReviewRecord] = []
+    /// Lines that do not read, and the number of the first of them (0 when none).
+    public var malformed = 0
+    public var firstMalformed = 0
+    /// The line feeds read.
+    public var lineBreaks = 0
+
+    /// Reads `bytes`, its first line numbered `firstLine`: lines split on the byte (as
+    /// characters, a carriage return and a line feed are one) and read in place.
+    public init(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int) {
+      records.reserveCapacity(bytes.count / 40)
+      var number = firstLine - 1
       var start = 0
-      while start <= buffer.count {
+      while start <= bytes.count {
         var end = start
-        while end < buffer.count && buffer[end] != 0x0A { end += 1 }
+        while end < bytes.count && bytes[end] != 0x0A { end += 1 }
         number += 1
-        switch ReviewRecord.read(bytes: UnsafeBufferPointer(rebasing: buffer[start..<end])) {
+        if end < bytes.count { lineBreaks += 1 }
+        switch ReviewRecord.read(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end])) {
         case .record(let record): records.append(record)
         case .ignored: break
         case .malformed:
@@ -58,10 +69,15 @@ public enum ReviewLogFiles {
         start = end + 1
       }
     }
-    guard malformed > 0 else { return (records, nil) }
+  }
+
+  /// The warning for a log at `path` with `malformed` lines that do not read, the
+  /// first of them numbered `firstMalformed`; `nil` when every line reads.
+  public static func warning(path: String, malformed: Int, firstMalformed: Int) -> String? {
+    guard malformed > 0 else { return nil }
     let lines =
       malformed == 1 ? "line \(firstMalformed) does" : "\(malformed) lines (the first: line \(firstMalformed)) do"
-    return (records, "\(path): \(lines) not read as a review (time, prompt id, grade 1-4, seconds); skipped")
+    return "\(path): \(lines) not read as a review (time, prompt id, grade 1-4, seconds); skipped"
   }
 
   /// Every record of every log under `root`, and a warning per file with lines that do

@@ -31,6 +31,14 @@ public enum SummaryArchive {
   package static func writeStructure(_ summary: NoteSummary, to w: inout ArchiveWriter) {
     w.string(summary.path)
     w.int(summary.byteCount)
+    // The prompts first, so that review reads them without the rest (``readPrompts(_:)``).
+    w.int(summary.prompts.count)
+    for prompt in summary.prompts {
+      w.int(Int(Int64(bitPattern: prompt.id.hash)))
+      w.int(Int(prompt.id.occurrence))
+      w.int(PromptKind.allCases.firstIndex(of: prompt.kind)!)
+      w.span(prompt.span)
+    }
     let book = summary.book
     for text in [book.title, book.subtitle, book.published, book.isbn, book.googleBooksID, book.started, book.finished]
     {
@@ -85,12 +93,6 @@ public enum SummaryArchive {
     w.bytes(summary.keys.bytes)
     w.array(summary.keys.ends)
     w.array(summary.keys.masks)
-    w.int(summary.prompts.count)
-    for prompt in summary.prompts {
-      w.string(prompt.id)
-      w.int(PromptKind.allCases.firstIndex(of: prompt.kind)!)
-      w.span(prompt.span)
-    }
   }
 
   /// Appends a word table.
@@ -125,6 +127,7 @@ public enum SummaryArchive {
     var r = ArchiveReader(buffer: input, offset: offset)
     let path = try r.string()
     var summary = NoteSummary(nameOnly: path, byteCount: try r.int())
+    summary.prompts = try readPrompts(&r)
     var book = BookInfo()
     book.title = try r.optionalString()
     book.subtitle = try r.optionalString()
@@ -197,14 +200,6 @@ public enum SummaryArchive {
     guard summary.keys.ends.count == summary.keys.masks.count,
       Self.ascending(summary.keys.ends, upTo: summary.keys.bytes.count)
     else { throw r.corrupt }
-    let prompts = try r.count()
-    summary.prompts.reserveCapacity(prompts)
-    for _ in 0..<prompts {
-      let id = try r.string()
-      let kind = try r.int()
-      guard kind >= 0, kind < PromptKind.allCases.count else { throw r.corrupt }
-      summary.prompts.append(PromptMark(id: id, kind: PromptKind.allCases[kind], span: try r.span()))
-    }
     offset = r.offset
     return summary
   }
@@ -256,6 +251,12 @@ extension SummaryArchive {
     var r = ArchiveReader(buffer: input, offset: offset)
     try r.skipBytes()  // path
     let byteCount = try r.int()
+    for _ in 0..<(try r.count()) {  // prompts
+      _ = try r.int()
+      _ = try r.int()
+      _ = try r.int()
+      try r.skipSpan()
+    }
     for _ in 0..<7 { try r.skipOptionalBytes() }  // title, subtitle, published, isbn, id, started, finished
     for _ in 0..<2 {  // authors, tags
       for _ in 0..<(try r.count()) { try r.skipBytes() }
@@ -298,14 +299,40 @@ extension SummaryArchive {
     try r.skipBytes()  // keys
     try r.skipArray(UInt32.self)
     try r.skipArray(UInt64.self)
-    for _ in 0..<(try r.count()) {  // prompts
-      try r.skipBytes()
-      _ = try r.int()
-      try r.skipSpan()
-    }
     var next = r.offset
     let terms = try readTerms(input, at: &next)
     offset = next
     return (terms, byteCount)
+  }
+}
+
+extension SummaryArchive {
+  /// Reads only the path and the prompts of the summary archived in `input` (its
+  /// structure, ``writeStructure(_:to:)``): review's candidates without the rest.
+  package static func readPrompts(_ input: UnsafeRawBufferPointer) throws(Corrupt) -> (
+    path: String, prompts: [PromptMark]
+  ) {
+    var r = ArchiveReader(buffer: input, offset: 0)
+    let path = try r.string()
+    _ = try r.int()  // length
+    return (path, try readPrompts(&r))
+  }
+
+  /// The prompts as ``writeStructure(_:to:)`` writes them.
+  static func readPrompts(_ r: inout ArchiveReader) throws(Corrupt) -> [PromptMark] {
+    let count = try r.count()
+    var prompts: [PromptMark] = []
+    prompts.reserveCapacity(count)
+    for _ in 0..<count {
+      let hash = UInt64(bitPattern: Int64(try r.int()))
+      let occurrence = try r.int()
+      let kind = try r.int()
+      guard occurrence >= 1, occurrence <= UInt32.max, kind >= 0, kind < PromptKind.allCases.count else {
+        throw r.corrupt
+      }
+      let id = PromptID(hash: hash, occurrence: UInt32(occurrence))
+      prompts.append(PromptMark(id: id, kind: PromptKind.allCases[kind], span: try r.span()))
+    }
+    return prompts
   }
 }

@@ -8,7 +8,8 @@ import ReviewScheduling
 /// `booknotes-bench review [--notes N] [--reviews R] [BINARY]`: review on a generated
 /// library (10,000 notes by default) with a log of R (100,000) reviews of its prompts
 /// in `.booknotes/reviews.tsv`, removed afterwards. In process: the log's read (parse,
-/// merge, FSRS replay of every prompt). Over pipes: `booknotes/review/due` on the
+/// merge, FSRS replay of every prompt), the schedule written beside the index cache and
+/// read back, the queue from it. Over pipes: `booknotes/review/due` on the
 /// real server, first and warm, and the index's start with and without the log. The
 /// command line: `booknotes review --due --format json`, whole processes.
 enum ReviewBenchmark {
@@ -66,12 +67,21 @@ enum ReviewBenchmark {
     var candidates: [ReviewCandidate] = []
     let collect = Measure.seconds { candidates = engine.reviewCandidates() }
     let logs = Measure.seconds { _ = engine.reviewLog() }
+    // The schedule replayed and written beside the index cache, then read back by a
+    // second engine, as the next command does.
+    let now = Int64(Date().timeIntervalSince1970)
+    let replayed = Measure.seconds { _ = engine.reviewSchedule(now: now) }
+    let reader = LibraryEngine(settings: { chosen })
+    reader.open([library], twoPasses: false, needsWords: false)
+    var schedule = ReviewSchedule()
+    let stored = Measure.seconds { schedule = reader.reviewSchedule(now: now).schedule }
     let queue = Measure.seconds {
-      _ = ReviewQueue.due(candidates, log: parsed, now: Int64(Date().timeIntervalSince1970), settings: ReviewSettings())
+      _ = ReviewQueue.due(candidates, schedule: schedule, now: now, settings: ReviewSettings())
     }
     print(
       "in process, warm: prompts of every note \(Measure.format(collect)), logs \(Measure.format(logs)), "
-        + "queue \(Measure.format(queue))")
+        + "schedule replayed and written \(Measure.format(replayed)), read from the cache "
+        + "\(Measure.format(stored)) (\(schedule.count) prompts), queue \(Measure.format(queue))")
 
     let session = try WorkspaceBenchmark.Session(binary: server, root: library, cache: cache)
     let withLog = try session.index()

@@ -101,9 +101,10 @@ enum LibraryLoading {
   }
 
   /// The library engine with the library under `root` open, as ``load(root:command:)`` reads it;
-  /// without `needsWords`, the notes' words are left in the index cache when it has them all.
+  /// without `needsWords`, the notes' words are left in the index cache when it has them all,
+  /// and without `needsSummaries` their summaries too (until first read).
   static func open(
-    root: String, command: String, needsWords: Bool = true
+    root: String, command: String, needsWords: Bool = true, needsSummaries: Bool = true
   ) -> Result<(LibraryEngine, NoteNames), UsageError> {
     var info = stat()
     guard stat(root, &info) == 0 else {
@@ -128,7 +129,7 @@ enum LibraryLoading {
         }
       })
     // The command waits for the whole library: each file is read once, words and all.
-    library.open([names.absoluteRoot], twoPasses: false, needsWords: needsWords)
+    library.open([names.absoluteRoot], twoPasses: false, needsWords: needsWords, needsSummaries: needsSummaries)
     return .success((library, names))
   }
 

@@ -21,8 +21,9 @@ enum ReviewCommand: Subcommand {
     review.sessionSize (20). Keys: space or enter shows the answer; 1 again, 2 hard,
     3 good, 4 easy grade it; e shows the note's path and line; q quits. Each grade
     is appended at once to .booknotes/reviews.tsv under the root (time, prompt id,
-    grade, seconds), from which FSRS-6 computes every schedule; nothing else is
-    stored. Needs a terminal (80x24 is enough); NO_COLOR turns colours off.
+    grade, seconds), from which FSRS-6 computes every schedule; the schedule is
+    kept in the cache folder only to answer faster. Needs a terminal (80x24 is
+    enough); NO_COLOR turns colours off.
 
     --due lists what is due instead:
     text:  a line per prompt: when it was due (or "new"), its state, file:line
@@ -76,7 +77,9 @@ enum ReviewCommand: Subcommand {
     }
     let engine: LibraryEngine
     let names: NoteNames
-    switch LibraryLoading.open(root: parsed.root, command: name, needsWords: false) {
+    // Without a filter, only the notes' prompts are read from the index cache.
+    let filtered = parsed.options["--book"]?.isEmpty == false || parsed.options["--tag"]?.isEmpty == false
+    switch LibraryLoading.open(root: parsed.root, command: name, needsWords: false, needsSummaries: filtered) {
     case .success(let (value, listed)):
       engine = value
       names = listed
@@ -85,7 +88,7 @@ enum ReviewCommand: Subcommand {
       return ExitStatus.usage
     }
     let filter = LibraryEngine.ReviewFilter(book: parsed.options["--book"], tag: parsed.options["--tag"])
-    let (due, log, warnings) = engine.dueReviews(filter, limit: limit)
+    let (due, warnings) = engine.dueReviews(filter, limit: limit)
     for warning in warnings { Output.error("booknotes review: \(warning)") }
     guard !listDue else {
       list(due, json: parsed.json, names: names)
@@ -94,7 +97,8 @@ enum ReviewCommand: Subcommand {
       keptUntilExit.withLock { $0.append(engine) }
       return ExitStatus.success
     }
-    var session = ReviewSession(engine: engine, queue: due, names: names, log: log)
+    // The log's warnings are said above, with the schedule's.
+    var session = ReviewSession(engine: engine, queue: due, names: names, log: engine.reviewLog().log)
     return session.run()
   }
 

@@ -15,16 +15,16 @@ import Testing
   }
 
   /// The fronts of prompts by id, in the notes of these tests.
-  static let fronts: [String: String] = Dictionary(
+  static let fronts: [PromptID: String] = Dictionary(
     uniqueKeysWithValues: ["# Old\n\nQ: One?\nA: 1\n\nQ: Two?\nA: 2\n", "# New\n\nQ: Three?\nA: 3\n"].flatMap {
-      Prompts.prompts(for: NoteDocument($0)).map { ($0.id, $0.front) }
+      Prompts.prompts(for: NoteDocument($0)).map { (PromptID($0.id)!, $0.front) }
     })
 
   static let older = candidates("# Old\n\nQ: One?\nA: 1\n\nQ: Two?\nA: 2\n", path: "/n/old.md", noteTime: 100)
   static let newer = candidates("# New\n\nQ: Three?\nA: 3\n", path: "/n/new.md", noteTime: 200)
 
-  func record(_ id: String, _ grade: ReviewGrade, daysAgo: Double) -> ReviewRecord {
-    ReviewRecord(time: Self.now - Int64(daysAgo * 86_400), promptID: id, grade: grade, seconds: 3)
+  func record(_ id: PromptID, _ grade: ReviewGrade, daysAgo: Double) -> ReviewRecord {
+    ReviewRecord(time: Self.now - Int64(daysAgo * 86_400), promptID: id.description, grade: grade, seconds: 3)
   }
 
   /// The index keeps each prompt's id, kind and place, as the prompts of the note say.
@@ -33,7 +33,7 @@ import Testing
     let prompts = Prompts.prompts(for: doc, path: "/n/book.md")
     let marks = NoteSummary(path: "/n/book.md", doc: doc).prompts
     #expect(marks.map(\.kind) == [.qa, .quote, .cloze])
-    #expect(marks.map(\.id) == prompts.map(\.id))
+    #expect(marks.map(\.id.description) == prompts.map(\.id))
     #expect(marks.map(\.line) == prompts.map(\.line))
     #expect(marks.map(\.span.bytes) == prompts.map(\.range))
     #expect(marks[2].span.start.utf16 == 4 && marks[1].span.end.utf8 > marks[1].span.end.utf16)
@@ -101,7 +101,7 @@ import Testing
     let one = Self.older[0].id
     let settings = ReviewSettings(newPerDay: 2)
     // One new prompt begun earlier today (and graded again, so due in a minute: not yet).
-    let log = ReviewLog([ReviewRecord(time: Self.now - 30, promptID: one, grade: .again, seconds: 2)])
+    let log = ReviewLog([ReviewRecord(time: Self.now - 30, promptID: one.description, grade: .again, seconds: 2)])
     let due = ReviewQueue.due(Self.older + Self.newer, log: log, now: Self.now, settings: settings)
     #expect(due.map { Self.fronts[$0.id] } == ["Two?"])
     #expect(ReviewQueue.due(Self.older + Self.newer, log: ReviewLog(), now: Self.now, settings: settings).count == 2)
@@ -114,6 +114,6 @@ import Testing
     let due = ReviewQueue.due(edited, log: log, now: Self.now, settings: ReviewSettings())
     #expect(due.count == 1 && due[0].card.isNew && due[0].id != one)
     // Its old lines stay in the log.
-    #expect(log.records[one]?.count == 1)
+    #expect(log.records[one.description]?.count == 1)
   }
 }

@@ -79,10 +79,10 @@ import Testing
     #expect(habits.map(\.mark.kind) == [.quote, .qa])
     #expect(engine.reviewCandidates(LibraryEngine.ReviewFilter(tag: "#Psychology")).count == 2)
     #expect(engine.reviewCandidates(LibraryEngine.ReviewFilter(book: "nothing like it")).isEmpty)
-    let record = Self.record("2026-11-27T08:30:00Z", habits[1].id, .good)
+    let record = Self.record("2026-11-27T08:30:00Z", habits[1].id.description, .good)
     #expect(engine.recordReview(record, notePath: habits[1].path) == nil)
     let (log, warnings) = engine.reviewLog()
-    #expect(warnings.isEmpty && log.records[habits[1].id] == [record])
+    #expect(warnings.isEmpty && log.records[habits[1].id.description] == [record])
   }
 
   /// Review opens a library from the index cache without reading the notes' words:
@@ -102,6 +102,13 @@ import Testing
     #expect(review.reviewCandidates(LibraryEngine.ReviewFilter(tag: "x")).map(\.mark.kind) == [.quote])
     #expect(review.snapshot().pathsWaitingForWords.sorted() == review.snapshot().paths.sorted())
     #expect(review.dueReviews().due.map(\.prompt.front).sorted() == ["A quote.", "One?"])
+    // Without the summaries: each note's prompts read alone, every summary left in the cache.
+    let prompted = folder.engine()
+    prompted.open([folder.root], twoPasses: false, needsWords: false, needsSummaries: false)
+    #expect(prompted.reviewCandidates().map(\.id) == prompts)
+    #expect(prompted.reviewCandidates().map(\.mark) == whole.reviewCandidates().map(\.mark))
+    #expect(prompted.dueReviews().due.map(\.prompt.front).sorted() == ["A quote.", "One?"])
+    #expect(prompted.snapshot().allBoxes.allSatisfy { !$0.isDecoded })
     try folder.write("a.md", "# A\n\nQ: Two?\nA: 2\n")
     let changed = folder.engine()
     changed.open([folder.root], twoPasses: false, needsWords: false)
@@ -124,16 +131,17 @@ import Testing
     #expect(engine.dueReviews().due.map(\.prompt.front) == ["One, edited?", "Two?"])
     #expect(engine.dueReviews().due.map(\.prompt.line) == [2, 5])
     #expect(
-      engine.recordReview(Self.record("2026-11-27T08:30:00Z", first[0].id, .good), notePath: first[0].path)
+      engine.recordReview(Self.record("2026-11-27T08:30:00Z", first[0].id.description, .good), notePath: first[0].path)
         == nil)
     let (log, _) = engine.reviewLog()
     #expect(log.count == 1)
-    #expect(log.card(first[0].id, scheduler: engine.reviewSettings.scheduler).state == .learning)
+    #expect(log.card(first[0].id.description, scheduler: engine.reviewSettings.scheduler).state == .learning)
     #expect(
-      ReviewLogFiles.append(Self.record("2026-11-27T08:31:00Z", first[0].id, .easy), root: folder.root) == nil)
+      ReviewLogFiles.append(Self.record("2026-11-27T08:31:00Z", first[0].id.description, .easy), root: folder.root)
+        == nil)
     let again = engine.reviewLog().log
     #expect(again.count == 2)
-    #expect(again.card(first[0].id, scheduler: engine.reviewSettings.scheduler).state == .review)
+    #expect(again.card(first[0].id.description, scheduler: engine.reviewSettings.scheduler).state == .review)
   }
 
   /// A line read from its bytes reads as from its text, fast path or not.

@@ -9,10 +9,14 @@ public protocol SummarySource: AnyObject, Sendable {
   /// The summary of record `index` without its words (an empty word table) when not
   /// `words`.
   func summary(at index: Int, words: Bool) -> NoteSummary?
+  /// The path and prompts of record `index` alone, without decoding its summary;
+  /// `nil` when the source cannot read them apart.
+  func promptMarks(at index: Int) -> (path: String, prompts: [PromptMark])?
 }
 
 extension SummarySource {
   public func summary(at index: Int, words: Bool) -> NoteSummary? { summary(at: index) }
+  public func promptMarks(at index: Int) -> (path: String, prompts: [PromptMark])? { nil }
 }
 
 /// A summary behind a reference, so that passing it around costs one retain.
@@ -62,6 +66,25 @@ public final class NoteBox: @unchecked Sendable {
       if !decoded.load(ordering: .acquiring) { decode() }
       return UnsafePointer(storage)
     }
+  }
+
+  /// The note's path, without decoding its summary.
+  public var path: String {
+    if let path = archived.withLock({ $0?.path }) { return path }
+    return summary.path
+  }
+
+  /// The note's prompts: its summary's once decoded, else read alone from where it is
+  /// archived, the summary left there (review needs every note's prompts and nothing
+  /// else of most notes).
+  public var prompts: [PromptMark] {
+    if !decoded.load(ordering: .acquiring),
+      let (source, index, path) = archived.withLock({ $0.map { ($0.source, $0.index, $0.path) } }),
+      let read = source.promptMarks(at: index), read.path == path
+    {
+      return read.prompts
+    }
+    return summary.prompts
   }
 
   /// Whether the summary is made (not waiting in the cache's records).

@@ -46,13 +46,7 @@ struct FNV1a {
   static func hex(_ bytes: some Sequence<UInt8>) -> String {
     var hash = FNV1a()
     for byte in bytes { hash.add(byte) }
-    return hash.hex
-  }
-
-  /// The hash so far as 16 lowercase hex digits.
-  var hex: String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
+    return PromptID(hash: hash.value).description
   }
 
   mutating func add(_ byte: UInt8) {
@@ -69,18 +63,40 @@ struct FNV1a {
   /// and line breaks as one space, none at either end.
   mutating func addCollapsingWhitespace(_ text: String) {
     var text = text
-    text.withUTF8 { bytes in
-      var started = false
-      var pendingSpace = false
-      for byte in bytes {
-        if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-          pendingSpace = started
-        } else {
-          if pendingSpace { add(0x20) }
-          pendingSpace = false
-          started = true
-          add(byte)
-        }
+    var collapsing = Collapsing()
+    text.withUTF8 { add($0, &collapsing) }
+  }
+
+  /// Where a text added in pieces is in collapsing its whitespace: whether a byte
+  /// other than a space was added yet, and whether a space waits for the next one.
+  struct Collapsing {
+    var started = false
+    var pendingSpace = false
+  }
+
+  /// A hash taking a text in pieces, its whitespace collapsed.
+  struct Stream {
+    var hash: FNV1a
+    var collapsing = Collapsing()
+
+    init(_ hash: FNV1a) { self.hash = hash }
+
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) { hash.add(bytes, &collapsing) }
+
+    /// A space between pieces: one byte of whitespace.
+    mutating func addSpace() { collapsing.pendingSpace = collapsing.started }
+  }
+
+  /// Adds a piece of a text as ``addCollapsingWhitespace(_:)`` adds a whole one.
+  mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, _ collapsing: inout Collapsing) {
+    for byte in bytes {
+      if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+        collapsing.pendingSpace = collapsing.started
+      } else {
+        if collapsing.pendingSpace { add(0x20) }
+        collapsing.pendingSpace = false
+        collapsing.started = true
+        add(byte)
       }
     }
   }

@@ -4,12 +4,12 @@ public import NoteSyntax
 /// without its texts. Review picks the prompts due from these alone and reads the few
 /// it shows from their notes (``Prompts/prompts(for:path:)``).
 public struct PromptMark: Sendable, Hashable {
-  public var id: String
+  public var id: PromptID
   public var kind: PromptKind
   /// The quote, cloze or question-and-answer pair; its start's line is the prompt's line.
   public var span: NoteSpan
 
-  public init(id: String, kind: PromptKind, span: NoteSpan) {
+  public init(id: PromptID, kind: PromptKind, span: NoteSpan) {
     self.id = id
     self.kind = kind
     self.span = span
@@ -25,10 +25,139 @@ extension Prompts {
     marks(for: doc, path: path, book: BookInfo(doc))
   }
 
-  /// ``marks(for:path:)`` with the note's front matter read already.
+  /// ``marks(for:path:)`` with the note's front matter read already: the ids hashed
+  /// from the note's bytes as they are rendered, no text made into a string.
   static func marks(for doc: NoteDocument, path: String?, book: BookInfo) -> [PromptMark] {
-    prompts(for: doc, title: noteTitle(of: doc, path: path, book: book), clozeMarkup: false).map {
-      PromptMark(id: $0.id, kind: $0.kind, span: doc.span(of: $0.range))
+    var marks = PromptMarks(doc: doc)
+    walk(doc, book: noteTitle(of: doc, path: path, book: book), into: &marks)
+    return marks.marks
+  }
+}
+
+/// A text of a prompt, as the walk over a note's prompts finds it.
+enum PromptText {
+  /// Inline nodes rendered as plain text (``NoteDocument/plainText(_:)``).
+  case plain([SyntaxNode])
+  /// A quote's citation (``NoteDocument/citationText(_:)``).
+  case citation(SyntaxNode)
+  case string(String)
+}
+
+/// What ``Prompts/walk(_:book:into:)`` hands each prompt to.
+protocol PromptSink {
+  /// A quote or a question and answer at `range`.
+  mutating func add(_ kind: PromptKind, _ range: Range<Int>, front: PromptText, back: PromptText)
+  /// A cloze of `region`: its front is the region with the cloze hidden, its back the answer.
+  mutating func addCloze(_ cloze: SyntaxNode, in region: InlineRegion)
+}
+
+/// Which of its note's identical cards each prompt is: the second card with an id's
+/// text is `-2`, the third `-3`, …
+struct PromptOccurrences {
+  private var seen: [UInt64: UInt32] = [:]
+
+  mutating func id(_ hash: UInt64) -> PromptID {
+    let occurrence = (seen[hash] ?? 0) + 1
+    seen[hash] = occurrence
+    return PromptID(hash: hash, occurrence: occurrence)
+  }
+}
+
+/// The prompts with their texts.
+struct PromptTexts: PromptSink {
+  let doc: NoteDocument
+  let book: String?
+  let clozeMarkup: Bool
+  private(set) var prompts: [Prompt] = []
+  private var occurrences = PromptOccurrences()
+
+  init(doc: NoteDocument, book: String?, clozeMarkup: Bool) {
+    self.doc = doc
+    self.book = book
+    self.clozeMarkup = clozeMarkup
+  }
+
+  mutating func add(_ kind: PromptKind, _ range: Range<Int>, front: PromptText, back: PromptText) {
+    append(kind, range, text(front), text(back), cloze: nil)
+  }
+
+  mutating func addCloze(_ cloze: SyntaxNode, in region: InlineRegion) {
+    let card = Prompts.clozeCard(cloze, in: region, doc, markup: clozeMarkup)
+    append(.cloze, cloze.range, card.front, card.back, cloze: card.markup)
+  }
+
+  private func text(_ part: PromptText) -> String {
+    switch part {
+    case .plain(let nodes): doc.plainText(nodes)
+    case .citation(let citation): doc.citationText(citation)
+    case .string(let text): text
     }
+  }
+
+  private mutating func append(
+    _ kind: PromptKind, _ range: Range<Int>, _ front: String, _ back: String, cloze: String?
+  ) {
+    let id = occurrences.id(Prompts.idHash(kind: kind, front: front, back: back))
+    prompts.append(
+      Prompt(
+        id: id.description, kind: kind, line: doc.lines.lineContaining(range.lowerBound), range: range, book: book,
+        front: front, back: back, clozeMarkup: cloze))
+  }
+}
+
+/// The prompts' marks: each id hashed from a text's bytes as it is rendered, no text
+/// made, as ``Prompts/idHash(kind:front:back:)`` hashes the text.
+struct PromptMarks: PromptSink {
+  let doc: NoteDocument
+  private(set) var marks: [PromptMark] = []
+  private var occurrences = PromptOccurrences()
+  private var renderer: InlineText
+
+  init(doc: NoteDocument) {
+    self.doc = doc
+    renderer = InlineText(doc: doc)
+  }
+
+  mutating func add(_ kind: PromptKind, _ range: Range<Int>, front: PromptText, back: PromptText) {
+    var hash = FNV1a()
+    hash.add(kind.rawValue)
+    hash.add(0x1F)
+    add(front, to: &hash)
+    hash.add(0x1F)
+    add(back, to: &hash)
+    append(kind, range, hash.value)
+  }
+
+  mutating func addCloze(_ cloze: SyntaxNode, in region: InlineRegion) {
+    var hash = FNV1a()
+    hash.add(PromptKind.cloze.rawValue)
+    hash.add(0x1F)
+    renderer.hiddenCloze = cloze.range
+    hash = rendered(region.nodes, into: hash)
+    hash.add(0x1F)
+    var collapsing = FNV1a.Collapsing()
+    if let answer = cloze.child(.clozeAnswer) { doc.text.forEachPiece(of: answer.range) { hash.add($0, &collapsing) } }
+    append(.cloze, cloze.range, hash.value)
+  }
+
+  private mutating func add(_ part: PromptText, to hash: inout FNV1a) {
+    switch part {
+    case .plain(let nodes):
+      renderer.hiddenCloze = nil
+      hash = rendered(nodes, into: hash)
+    case .citation(let citation): hash.addCollapsingWhitespace(doc.citationText(citation))
+    case .string(let text): hash.addCollapsingWhitespace(text)
+    }
+  }
+
+  /// `hash` after the plain text of `nodes`, hashed as it is rendered.
+  private mutating func rendered(_ nodes: [SyntaxNode], into hash: FNV1a) -> FNV1a {
+    renderer.hashing = FNV1a.Stream(hash)
+    renderer.renderBytes(nodes)
+    return renderer.hashing!.hash
+  }
+
+  private mutating func append(_ kind: PromptKind, _ range: Range<Int>, _ hash: UInt64) {
+    marks.append(PromptMark(id: occurrences.id(hash), kind: kind, span: doc.span(of: range)))
   }
 }

@@ -14,17 +14,14 @@ public enum Prompts {
   /// ``prompts(for:path:)`` of the note titled `title`, a cloze's Anki markup made only
   /// with `clozeMarkup`.
   static func prompts(for doc: NoteDocument, title book: String?, clozeMarkup: Bool) -> [Prompt] {
-    var result: [Prompt] = []
-    var seen: [String: Int] = [:]
-    func add(_ kind: PromptKind, _ range: Range<Int>, _ front: String, _ back: String, cloze: String? = nil) {
-      let base = id(kind: kind, front: front, back: back)
-      let count = (seen[base] ?? 0) + 1
-      seen[base] = count
-      result.append(
-        Prompt(
-          id: count == 1 ? base : "\(base)-\(count)", kind: kind, line: doc.lines.lineContaining(range.lowerBound),
-          range: range, book: book, front: front, back: back, clozeMarkup: cloze))
-    }
+    var texts = PromptTexts(doc: doc, book: book, clozeMarkup: clozeMarkup)
+    walk(doc, book: book, into: &texts)
+    return texts.prompts
+  }
+
+  /// Hands each prompt of `doc` to `sink`, in document order, with the parts its texts
+  /// are made of: the note's prompts and their marks come from this one walk.
+  static func walk(_ doc: NoteDocument, book: String?, into sink: inout some PromptSink) {
     doc.tree.forEachBlock { block in
       // Most blocks hold no prompt: a paragraph is one only with a highlight, and
       // clozes are looked for only in a block that holds one. The library index makes
@@ -37,6 +34,7 @@ public enum Prompts {
       }
       let needsRegions = mayHoldCloze || block.kind == .blockquote || block.kind == .paragraph
       let regions = needsRegions ? InlineRegion.regions(of: block) : []
+      let bookTitle = PromptText.string(book ?? "")
       switch block.kind {
       case .blockquote:
         if let callout = block.callout(in: doc) {
@@ -45,35 +43,34 @@ public enum Prompts {
           guard callout.isQuote else { break }
           let body = callout.title == nil ? block.quoteText : Array(block.quoteText.dropFirst())
           let title = callout.title.map { doc.plainText([$0]) } ?? ""
-          let back = !title.isEmpty ? title : block.quoteCitation.map { doc.citationText($0) } ?? book ?? ""
-          add(.quote, block.trimmedRange(in: doc), doc.plainText(body), back)
+          let back: PromptText =
+            !title.isEmpty ? .string(title) : block.quoteCitation.map { .citation($0) } ?? bookTitle
+          sink.add(.quote, block.trimmedRange(in: doc), front: .plain(body), back: back)
           break
         }
-        let front = regions.first.map { doc.plainText($0.nodes) } ?? ""
-        let back = block.quoteCitation.map { doc.citationText($0) } ?? book ?? ""
-        add(.quote, block.trimmedRange(in: doc), front, back)
+        let front = regions.first.map { PromptText.plain($0.nodes) } ?? .string("")
+        let back = block.quoteCitation.map { PromptText.citation($0) } ?? bookTitle
+        sink.add(.quote, block.trimmedRange(in: doc), front: front, back: back)
       case .paragraph:
         // A paragraph that is one `==highlight==` (Kindle and Obsidian exports) is a quote.
         if block.mayHold(.highlight), let highlight = Self.soleHighlight(of: regions, doc) {
-          add(.quote, highlight.range, doc.plainText([highlight]), book ?? "")
+          sink.add(.quote, highlight.range, front: .plain([highlight]), back: bookTitle)
         }
       case .questionAnswer:
-        let question = block.child(.question).map { doc.plainText([$0]) } ?? ""
-        let answer = block.child(.answer).map { doc.plainText([$0]) } ?? ""
-        add(.qa, block.trimmedRange(in: doc), question, answer)
+        let question = block.child(.question).map { PromptText.plain([$0]) } ?? .string("")
+        let answer = block.child(.answer).map { PromptText.plain([$0]) } ?? .string("")
+        sink.add(.qa, block.trimmedRange(in: doc), front: question, back: answer)
       case .unorderedList, .orderedList:
-        for card in listCards(of: block, doc) { add(.qa, card.range, card.front, card.back) }
+        for card in listCards(of: block, doc) {
+          sink.add(.qa, card.range, front: .string(card.front), back: .string(card.back))
+        }
       default:
         break
       }
       for region in regions where mayHoldCloze {
-        for cloze in region.clozes {
-          let card = clozeCard(cloze, in: region, doc, markup: clozeMarkup)
-          add(.cloze, cloze.range, card.front, card.back, cloze: card.markup)
-        }
+        for cloze in region.clozes { sink.addCloze(cloze, in: region) }
       }
     }
-    return result
   }
 
   /// The `Q:`/`A:` pairs of a list: an item opening with `Q: ` (or `**Q:**`) and either
@@ -101,8 +98,7 @@ public enum Prompts {
       defer { levels.append((column, question)) }
       guard let content = item.child(.inlineContent) else { continue }
       // Most items open with no marker: their text is not rendered.
-      let head = doc.text.string(in: content.range.lowerBound..<min(content.range.upperBound, content.startOffset + 8))
-      guard ["Q:", "A:", "**Q:**", "**A:**"].contains(where: { head.hasPrefix($0) }) else { continue }
+      guard opensWithMarker(content.range, doc) else { continue }
       let source = doc.text.string(in: content.range)
       let text = doc.plainText([content])
       if let asked, let answer = afterMarker("A", text, source) ?? codeAnswer(of: item, source, doc) {
@@ -120,6 +116,21 @@ public enum Prompts {
       }
     }
     return cards
+  }
+
+  /// Whether the text in `range` opens with `Q:` or `A:`, plain or bold (`**Q:**`),
+  /// read from its bytes.
+  static func opensWithMarker(_ range: Range<Int>, _ doc: NoteDocument) -> Bool {
+    let text = doc.text
+    func byte(_ offset: Int) -> UInt8? {
+      range.lowerBound + offset < range.upperBound ? text[range.lowerBound + offset] : nil
+    }
+    func letter(at offset: Int) -> Bool {
+      (byte(offset) == UInt8(ascii: "Q") || byte(offset) == UInt8(ascii: "A")) && byte(offset + 1) == UInt8(ascii: ":")
+    }
+    if letter(at: 0) { return true }
+    return byte(0) == UInt8(ascii: "*") && byte(1) == UInt8(ascii: "*") && letter(at: 2)
+      && byte(4) == UInt8(ascii: "*") && byte(5) == UInt8(ascii: "*")
   }
 
   /// The bytes from the start of its line to a list item's marker: how deep it is.
@@ -192,15 +203,18 @@ public enum Prompts {
 
   /// The stable id of a card: FNV-1a 64 of its kind and whitespace-normalised text, in hex.
   public static func id(kind: PromptKind, front: String, back: String) -> String {
-    // The hash of `kind`, U+001F, `front.collapsingWhitespace`, U+001F and
-    // `back.collapsingWhitespace`, taken as the texts are read: the library index makes
-    // the id of every prompt of every note.
+    PromptID(hash: idHash(kind: kind, front: front, back: back)).description
+  }
+
+  /// The hash of `kind`, U+001F, `front.collapsingWhitespace`, U+001F and
+  /// `back.collapsingWhitespace`, taken as the texts are read.
+  static func idHash(kind: PromptKind, front: String, back: String) -> UInt64 {
     var hash = FNV1a()
     hash.add(kind.rawValue)
     hash.add(0x1F)
     hash.addCollapsingWhitespace(front)
     hash.add(0x1F)
     hash.addCollapsingWhitespace(back)
-    return hash.hex
+    return hash.value
   }
 }

@@ -32,7 +32,7 @@ public struct ReviewCandidate: Sendable {
     self.noteTime = noteTime
   }
 
-  public var id: String { mark.id }
+  public var id: PromptID { mark.id }
 }
 
 /// A prompt picked for a session, with its card (new when never reviewed).
@@ -45,7 +45,7 @@ public struct QueuedReview: Sendable {
     self.card = card
   }
 
-  public var id: String { candidate.mark.id }
+  public var id: PromptID { candidate.mark.id }
   public var path: String { candidate.path }
 }
 
@@ -73,26 +73,37 @@ public enum ReviewQueue {
   public static func due(
     _ candidates: [ReviewCandidate], log: ReviewLog, now: Int64, settings: ReviewSettings, limit: Int? = nil
   ) -> [QueuedReview] {
-    let scheduler = settings.scheduler
-    let replayed = log.replayedWith == scheduler
+    let schedule = ReviewSchedule(log, scheduler: settings.scheduler, now: now)
+    return due(candidates, schedule: schedule, now: now, settings: settings, limit: limit)
+  }
+
+  /// ``due(_:log:now:settings:limit:)`` from a schedule replayed with `settings`'
+  /// scheduler that holds at `now` (``ReviewSchedule/latestReview`` is not after it).
+  public static func due(
+    _ candidates: [ReviewCandidate], schedule: ReviewSchedule, now: Int64, settings: ReviewSettings,
+    limit: Int? = nil
+  ) -> [QueuedReview] {
     // Prompts by index, sorted by due time (or their notes' times) and then their
     // place: cheap on the tens of thousands a library holds.
-    var reviews: [(due: Int64, index: Int, card: ReviewCard)] = []
+    var reviews: [(due: Int64, index: Int, entry: Int)] = []
     var fresh: [(time: Int64, index: Int)] = []
-    // By index, so that no candidate is copied.
+    fresh.reserveCapacity(max(0, candidates.count - schedule.ids.count))
+    // By index, so that no candidate or card is copied: a prompt in the schedule was
+    // reviewed (it is not new).
     for index in candidates.indices {
-      let card = log.card(candidates[index].mark.id, scheduler: scheduler, replayed: replayed, now: now)
-      if card.isNew {
+      guard let entry = schedule.entryIndex(of: candidates[index].mark.id) else {
         fresh.append((candidates[index].noteTime, index))
-      } else if let due = card.due, due <= now {
-        reviews.append((due, index, card))
+        continue
       }
+      if let due = schedule.entries[entry].card.due, due <= now { reviews.append((due, index, entry)) }
     }
     let count = max(0, limit ?? settings.sessionSize)
     let earliest = smallest(count, of: reviews) { ($0.due, $0.index) < ($1.due, $1.index) }
-    var result = earliest.map { QueuedReview(candidate: candidates[$0.index], card: $0.card) }
+    var result = earliest.map {
+      QueuedReview(candidate: candidates[$0.index], card: schedule.entries[$0.entry].card)
+    }
     guard result.count < count else { return result }
-    let allowed = max(0, settings.newPerDay - startedOn(day: now, log: log))
+    let allowed = max(0, settings.newPerDay - schedule.startedOn(day: now))
     let oldest = smallest(min(allowed, count - result.count), of: fresh) { ($0.time, $0.index) < ($1.time, $1.index) }
     result += oldest.map { QueuedReview(candidate: candidates[$0.index], card: ReviewCard()) }
     return result

@@ -10,11 +10,16 @@ struct InlineText {
   var keepsMarkup = false
   /// The range of the cloze to hide.
   var hiddenCloze: Range<Int>?
-  /// The text shown in place of the hidden cloze, given its hint and answer.
-  var placeholder: (_ hint: String, _ answer: String) -> String = { hint, _ in "[\(hint.isEmpty ? "..." : hint)]" }
+  /// The text shown in place of the hidden cloze, given its hint and answer; `nil`:
+  /// `[hint]` (`[...]` without a hint), copied from the note's bytes.
+  var placeholder: ((_ hint: String, _ answer: String) -> String)?
 
   /// The most bytes to render; the rendering stops there (at a character's start).
   var limit = Int.max
+
+  /// When set, the rendering is hashed into it as it is made (whitespace collapsed,
+  /// ``FNV1a/Collapsing``) and ``bytes`` stays empty: a prompt's id without its text.
+  var hashing: FNV1a.Stream?
 
   /// The rendering so far, as UTF-8.
   private(set) var bytes: [UInt8] = []
@@ -38,8 +43,10 @@ struct InlineText {
   }
 
   /// Renders `nodes` as ``render(_:)`` does into ``bytes``, without making a string.
+  /// The buffer is kept from one rendering to the next, so that a renderer used again
+  /// allocates nothing once it has grown.
   mutating func renderBytes(_ regions: [SyntaxNode]) {
-    bytes = []
+    bytes.removeAll(keepingCapacity: true)
     if limit != .max { bytes.reserveCapacity(min(limit, 256)) }
     placeholderRange = nil
     truncated = false
@@ -54,6 +61,7 @@ struct InlineText {
 
   /// One space, unless the output is empty or already ends with one.
   private mutating func appendSpace() {
+    if hashing != nil { return hashing!.addSpace() }
     guard let last = bytes.last, last != 0x20 else { return }
     guard bytes.count < limit else {
       truncated = true
@@ -65,6 +73,7 @@ struct InlineText {
   /// Appends UTF-8 text, each run of spaces, tabs and line breaks as one space; the
   /// bytes between runs are copied at once.
   private mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+    if hashing != nil { return hashing!.add(text) }
     var index = 0
     while index < text.count && !truncated {
       var end = index
@@ -129,9 +138,17 @@ struct InlineText {
     case .cloze:
       let answer = node.child(.clozeAnswer)
       if node.range == hiddenCloze {
-        let hint = node.child(.clozeHint).map(source) ?? ""
         let start = bytes.count
-        bytes.append(contentsOf: placeholder(hint, answer.map(source) ?? "").utf8)
+        let hint = node.child(.clozeHint)
+        if let placeholder {
+          appendRaw(Array(placeholder(hint.map(source) ?? "", answer.map(source) ?? "").utf8))
+        } else if let hint, !hint.range.isEmpty {
+          appendRaw([0x5B])
+          text.forEachPiece(of: hint.range) { appendRaw($0) }
+          appendRaw([0x5D])
+        } else {
+          appendRaw(Array("[...]".utf8))
+        }
         placeholderRange = start..<bytes.count
       } else if let answer {
         let start = bytes.count
@@ -152,10 +169,7 @@ struct InlineText {
       }
     default:
       // Plain text only (most headings and questions): its leaves read in place.
-      if let leaves = Self.textLeaves(of: node) {
-        for leaf in leaves where !truncated { append(range: leaf) }
-        return
-      }
+      if appendTextLeaves(of: node) { return }
       for child in node.children {
         if truncated { break }
         add(child)
@@ -163,18 +177,26 @@ struct InlineText {
     }
   }
 
-  /// The ranges of `node`'s children when they are all text leaves, else `nil`.
-  private static func textLeaves(of node: SyntaxNode) -> [Range<Int>]? {
+  /// Appends the text of `node`'s children when they are all text leaves; whether they are.
+  private mutating func appendTextLeaves(of node: SyntaxNode) -> Bool {
     node.withFlatSubtree { flat in
-      var leaves: [Range<Int>] = []
-      for index in (flat.root + 1)..<flat.end {
-        guard flat.kind(index) == .text else { return nil }
+      let children = (flat.root + 1)..<flat.end
+      guard children.allSatisfy({ flat.kind($0) == .text }) else { return false }
+      for index in children where !truncated {
         let start = flat.blockStart + flat.relativeStart(index)
-        leaves.append(start..<(start + flat.length(index)))
+        append(range: start..<(start + flat.length(index)))
       }
-      return leaves
+      return true
     }
   }
+
+  /// Appends bytes as they are (a placeholder's), whitespace and all.
+  private mutating func appendRaw(_ piece: UnsafeBufferPointer<UInt8>) {
+    if hashing != nil { return hashing!.add(piece) }
+    bytes.append(contentsOf: piece)
+  }
+
+  private mutating func appendRaw(_ piece: [UInt8]) { piece.withUnsafeBufferPointer { appendRaw($0) } }
 
   /// Trims trailing whitespace from the output.
   static func trimmed(_ text: String) -> String {
