@@ -1,6 +1,6 @@
 extension BlockParser {
   /// A list: the items from `first` (its marker, and the end of its first line), each
-  /// followed directly or after blank lines by the next of the same kind. A list nested
+  /// followed directly or after blank lines by the next of the same kind and bullet. A list nested
   /// in an item whose content starts at column `minColumn` ends at a marker indented
   /// less: that is an item of a list around it.
   mutating func list(
@@ -26,7 +26,9 @@ extension BlockParser {
         let candidateEnd = examineLine(candidate)
         // After a blank line, a marker indented four columns or more, but less than the
         // last item's content, is no item of a top-level list: it is indented code.
+        // A list's items share their bullet (`-`, `*`, `+`) or delimiter (`.`, `)`): another starts a list.
         if let m = LineMarkers.listMarker(bytes, candidate, candidateEnd), m.ordered == ordered,
+          bytes[m.markerEnd - 1] == bytes[first.marker.markerEnd - 1],
           minColumn == 0 || LineMarkers.indentation(bytes, candidate, candidateEnd).columns >= minColumn,
           nested || candidate == listEnd
             || !Self.isIndentedCode(LineMarkers.indentation(bytes, candidate, candidateEnd).columns, itemColumn)
