@@ -113,6 +113,10 @@ public struct LinkUse: Sendable, Hashable {
         }
         if kind == .referenceLink || kind == .referenceImage {
           // Its text holds no bracket, so no other link.
+          if resolving && doc.linkReferences.isEmpty {
+            index = flat.subtreeEnd(index) - 1
+            continue
+          }
           var label: Range<Int>?
           let last = flat.subtreeEnd(index) - 1
           if last > index && flat.kind(last) == .linkLabel { label = childRange(last) }
