@@ -23,7 +23,9 @@ extension BookNotesServer {
             target = FileURI.uri(ofPath: path)
           default: return nil
           }
-          return DocumentLink(range: note.lspRange(of: link.targetRange, in: encoding), target: target)
+          // A link that uses a definition (`[text][label]`) is followed from where it is written.
+          let range = link.usesDefinition ? link.range : link.targetRange
+          return DocumentLink(range: note.lspRange(of: range, in: encoding), target: target)
         }
       }
     }

@@ -1,8 +1,11 @@
 extension BlockParser {
   /// A list: the items from `first` (its marker, and the end of its first line), each
-  /// followed directly or after blank lines by the next of the same kind.
+  /// followed directly or after blank lines by the next of the same kind and bullet. A list nested
+  /// in an item whose content starts at column `minColumn` ends at a marker indented
+  /// less: that is an item of a list around it.
   mutating func list(
-    _ s: Int, ordered: Bool, first: (marker: LineMarkers.ListMarker, lineEnd: Int), nested: Bool = false
+    _ s: Int, ordered: Bool, first: (marker: LineMarkers.ListMarker, lineEnd: Int), nested: Bool = false,
+    minColumn: Int = 0
   ) {
     let node = builder.open(ordered ? .orderedList : .unorderedList, at: s)
     var listEnd = s
@@ -23,7 +26,10 @@ extension BlockParser {
         let candidateEnd = examineLine(candidate)
         // After a blank line, a marker indented four columns or more, but less than the
         // last item's content, is no item of a top-level list: it is indented code.
+        // A list's items share their bullet (`-`, `*`, `+`) or delimiter (`.`, `)`): another starts a list.
         if let m = LineMarkers.listMarker(bytes, candidate, candidateEnd), m.ordered == ordered,
+          bytes[m.markerEnd - 1] == bytes[first.marker.markerEnd - 1],
+          minColumn == 0 || LineMarkers.indentation(bytes, candidate, candidateEnd).columns >= minColumn,
           nested || candidate == listEnd
             || !Self.isIndentedCode(LineMarkers.indentation(bytes, candidate, candidateEnd).columns, itemColumn)
         {
@@ -80,12 +86,12 @@ extension BlockParser {
       let (columns, _) = LineMarkers.indentation(bytes, candidate, end)
       guard columns >= column else { break }
       if let nested = LineMarkers.listMarker(bytes, candidate, end) {
-        // A list of the other kind nested in the item; an item of the same kind is the
-        // next item of this list (lists of one kind are not nested yet).
-        guard nested.ordered != ordered, columns < column + 4, listDepth < 32 else { break }
+        // A list nested in the item, of either kind: its items are indented to the
+        // item's content at least.
+        guard columns < column + 4, listDepth < 32 else { break }
         let node = builder.count
         listDepth += 1
-        list(candidate, ordered: nested.ordered, first: (nested, end), nested: true)
+        list(candidate, ordered: nested.ordered, first: (nested, end), nested: true, minColumn: column)
         listDepth -= 1
         next = builder.end(of: node)
         continue

@@ -20,6 +20,7 @@ struct InlineParser {
   var parensOrBreaks = ForwardSearch()
   var spaces = ForwardSearch()
   var footnoteSpaces = ForwardSearch()
+  var openingBrackets = ForwardSearch()
   /// The grammar's tables: which bytes start constructs, and which constructs.
   let grammar = InlineGrammar.Tables.shared
   /// One search for each span construct's closer.
@@ -65,10 +66,13 @@ struct InlineParser {
 
   /// Parses `start..<end` and adds its nodes to `builder`. A hashtag or `_` at `start`
   /// needs nothing before it; elsewhere the byte before it counts.
-  mutating func parse(_ start: Int, _ end: Int, into builder: inout TreeBuilder, depth: Int = 0) {
+  /// `first`, when given, is where the text starts: a construct inside brackets reads
+  /// the bytes from `start` (its own opening) as what comes before its text.
+  mutating func parse(_ start: Int, _ end: Int, from first: Int? = nil, into builder: inout TreeBuilder, depth: Int = 0)
+  {
     let triggers = grammar.triggers
-    var i = start
-    var textStart = start
+    var i = first ?? start
+    var textStart = i
     while i < end {
       i = nextConstructStart(from: i, before: end, triggers)
       guard i < end else { break }
@@ -140,13 +144,16 @@ struct InlineParser {
         matchedEnd = cloze(at: i, end, &builder)
       case .link(let kind):
         let bracket = kind == .image ? i + 1 : i
-        guard bracket < end && bytes[bracket] == UInt8(ascii: "["),
-          let (closingBracket, close) = linkClose(bracket: bracket, end)
-        else {
-          continue
+        guard bracket < end && bytes[bracket] == UInt8(ascii: "[") else { continue }
+        if let (closingBracket, close) = linkClose(bracket: bracket, end) {
+          flush(&textStart, i, &builder)
+          matchedEnd = link(kind, i, bracket: bracket, closingBracket, close, &builder)
+        } else {
+          guard let referenceEnd = referenceLink(kind, at: i, bracket: bracket, end, &textStart, &builder, depth) else {
+            continue
+          }
+          matchedEnd = referenceEnd
         }
-        flush(&textStart, i, &builder)
-        matchedEnd = link(kind, i, bracket: bracket, closingBracket, close, &builder)
       case .hashtag:
         guard i == start || ByteClass.isWhitespace(bytes[i - 1]), let tagEnd = hashtagEnd(at: i, end) else { continue }
         flush(&textStart, i, &builder)

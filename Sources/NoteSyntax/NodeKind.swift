@@ -148,6 +148,15 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
   case wikiHeading
   /// The shown text of a wiki link, after its `|`.
   case wikiAlias
+  /// `[text][label]`, `[label][]` or `[label]`: a link whose target a link reference
+  /// definition gives, if one of the note defines the label (``LinkReferences``); else
+  /// the text it is. Its children are the text's inline nodes, then the `linkLabel` of
+  /// the full form; its brackets are no nodes, so an undefined `[label]` reads as text.
+  case referenceLink
+  /// `![alt][label]`, `![alt][]` or `![alt]`: an image as a reference link is a link.
+  case referenceImage
+  /// The label of a full reference link (`[text][label]`), between its brackets.
+  case linkLabel
 
   public var description: String {
     switch self {
@@ -217,6 +226,9 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case .wikiTarget: "wikiTarget"
     case .wikiHeading: "wikiHeading"
     case .wikiAlias: "wikiAlias"
+    case .referenceLink: "referenceLink"
+    case .referenceImage: "referenceImage"
+    case .linkLabel: "linkLabel"
     }
   }
 }

@@ -10,6 +10,8 @@ public struct NoteDocument: Sendable {
   public private(set) var text: TextStorage
   public private(set) var lines: LineIndex
   public private(set) var tree: SyntaxTree
+  /// The note's link reference definitions, kept in step with the tree.
+  public private(set) var linkReferences: LinkReferences
 
   /// What one edit did, for incremental consumers and statistics.
   public struct EditSummary: Sendable, Equatable {
@@ -88,6 +90,7 @@ public struct NoteDocument: Sendable {
       let (blocks, lines) = Self.parseBlocks(buffer)
       return (lines ?? LineIndex(bytes: buffer), SyntaxTree(blocks: blocks))
     }
+    linkReferences = LinkReferences.build(tree, text, previous: nil)
   }
 
   /// Parses every block of `buffer`, a whole note, straight into the chunks of a block
@@ -222,8 +225,22 @@ public struct NoteDocument: Sendable {
       }
       if outgrown { window *= 2 }
     }
+    // The table of definitions is built again when a definition block goes or comes;
+    // otherwise the definitions after the edit move with the text.
+    var definitionsChanged = fresh.contains { $0.kind == .linkReferenceDefinition }
+    if !definitionsChanged && !linkReferences.isEmpty {
+      for index in firstInvalid..<resumeAt where blocks.block(at: index).block.kind == .linkReferenceDefinition {
+        definitionsChanged = true
+        break
+      }
+    }
     blocks.replace(firstInvalid..<resumeAt, with: fresh)
     tree = SyntaxTree(blocks: blocks)
+    if definitionsChanged {
+      linkReferences = LinkReferences.build(tree, text, previous: linkReferences)
+    } else {
+      linkReferences.shift(from: edit.upperBound, by: delta)
+    }
     return (start..<position, fresh.count, read)
   }
 }

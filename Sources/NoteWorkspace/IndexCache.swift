@@ -21,7 +21,9 @@ public struct IndexCache: Sendable {
 
   /// Bumped whenever ``NoteSummary``, what it holds (a note's title: its file name
   /// when it has no other; its links; headings and code as the CommonMark block
-  /// structure gives them; its prompts, their ids as numbers) or its archive changes.
+  /// structure gives them, links that use reference definitions and lists nested in
+  /// lists of the same kind included; its prompts, their ids as numbers) or its archive
+  /// changes.
   static let version: UInt32 = 12
   static let magic: [UInt8] = Array("BNIDX".utf8)
 

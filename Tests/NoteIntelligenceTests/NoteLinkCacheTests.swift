@@ -19,12 +19,14 @@ import Testing
   }
 
   /// Pieces of notes with links to notes that exist and do not, web links, images,
-  /// code and fences (which turn later links into code).
+  /// code and fences (which turn later links into code), links that use definitions
+  /// and the definitions.
   static let pieces = [
     "See [there](there.md) and [gone](gone.md#part).\n", "[Up](../Up.MARKDOWN)\n", "![img](gone.md)\n",
     "[web](https://x.org/gone.md)\n", "`[code](code.md)`\n", "```\n[fenced](fenced.md)\n```\n", "\n",
     "# Heading [h](h.md)\n", "> quote [q](q.md) (p. 4)\n", "- item [i](there.md)\n", "Q: [q](a.md)\nA: b\n",
     "plain words 😀 é\n", "[a](b.md", "](", ")", "[", "```", "\n", ".md", "#", "gone", " ", "\r\n", "😀",
+    "[ref][r] and [R]\n", "[r]: there.md\n", "[r]: gone.md#part\n", "[there][]\n", "\n[there]: there.md\n", "][",
   ]
 
   static let context = LibraryContext(path: "/lib/notes/n.md", library: LibrarySnapshot()) { path in

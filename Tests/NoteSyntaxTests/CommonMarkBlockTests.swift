@@ -50,10 +50,11 @@ import Testing
       Self.outline("[foo]: /url\nbar\n===\n", shown: [.text]) == [
         "linkReferenceDefinition linkText linkTarget", "heading inlineContent text(bar) headingMarker",
       ])
-    // A paragraph of definitions only is no heading's text: `===` is a paragraph.
+    // A paragraph of definitions only is no heading's text: `===` is a paragraph (and
+    // `[foo]` a link that uses the definition).
     #expect(
       Self.outline("[foo]: /url\n===\n[foo]\n") == [
-        "linkReferenceDefinition linkText linkTarget", "paragraph text lineBreak text",
+        "linkReferenceDefinition linkText linkTarget", "paragraph text lineBreak referenceLink text",
       ])
     // Not definitions: no colon, a title with text after it, a space inside the
     // destination, inside a paragraph (a definition interrupts none), a footnote's.

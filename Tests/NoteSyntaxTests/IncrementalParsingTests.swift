@@ -56,6 +56,10 @@ import Testing
           )
           return
         }
+        guard document.linkReferences.hasSameDefinitions(as: fresh.linkReferences) else {
+          Issue.record("link reference definitions differ at sequence \(sequence) step \(step)")
+          return
+        }
         guard document.lines.lineCount == fresh.lines.lineCount,
           (0..<fresh.lines.lineCount).allSatisfy({
             document.lines.startOfLine($0) == fresh.lines.startOfLine($0)

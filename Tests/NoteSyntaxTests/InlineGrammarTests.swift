@@ -105,9 +105,10 @@ import Testing
   @Test(arguments: [
     ("[[open", [NodeKind.text]),
     ("[[]]", [.text]),
-    ("[[|x]]", [.text]),
+    // Not wiki links; the inner brackets may be a link that uses a definition.
+    ("[[|x]]", [.text, .referenceLink, .text]),
     ("[[a\nb]]", [.text, .lineBreak, .text]),
-    ("[[a]b]]", [.text]),
+    ("[[a]b]]", [.text, .referenceLink, .text]),
     ("[[a [[b]]", [.text, .wikiLink]),
     ("[[a]](x)", [.wikiLink, .text]),
     ("[a](x)", [.link]),

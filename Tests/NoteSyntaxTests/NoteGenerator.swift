@@ -43,6 +43,10 @@ enum NoteGenerator {
         parts.append(
           ["[[\(w)]]", "[[\(w)#\(w) x|\(w) \(w)]]", "![[\(w).png]]", "[[#\(w)]]", "[[\(w)#^b1]]", "[[\(w)"]
             .randomElement(using: &rng)!)
+      case 16:
+        // Links that use a definition (the block snippets define `x` and others), or text.
+        parts.append(
+          ["[\(w)][x]", "[\(w)][]", "[\(w)]", "![\(w)][x]", "[x]", "[\(w) #\(w)][x]"].randomElement(using: &rng)!)
       default: parts.append(w)
       }
     }
@@ -128,6 +132,6 @@ enum NoteGenerator {
     "_", "`", "> ", "- ", "1. ", "---", "---\n", "...", "Summary: ", "tl;dr:", "😀", "👨‍👩‍👧", "\u{200D}", "🇫🇷", "é", "中", " ",
     "\t", "word", "(p. 4)", "— p. 3", "status: x\n", "```", "```\n", "~~~", "\n```sh\n", "`",
     "<!--", "-->", "<details>\n", "</details>", "<div>", "    ", "\n    ", "$$\n", "\n%%\n", "===", "\n---\n", "***",
-    "| a |", "|---|", "[^1]: ", "\n- ## ", "\n  ```\n", "\\", "]: /x", "\nA:\n", "\t",
+    "| a |", "|---|", "[^1]: ", "\n- ## ", "\n  ```\n", "\\", "]: /x", "\nA:\n", "\t", "][", "\n[x]: /y\n",
   ]
 }

@@ -39,6 +39,11 @@ public struct BlockCache<Value> {
   /// Drops every entry.
   public mutating func removeAll() { entries.removeAll() }
 
+  /// Drops the entries of the blocks `isStale` picks.
+  public mutating func removeAll(where isStale: (SyntaxNode) -> Bool) {
+    entries = entries.filter { !isStale($0.value.block) }
+  }
+
   /// Starts a pass over (some of) the blocks of a note with `blockCount` blocks.
   public mutating func beginPass(blockCount: Int) {
     pass &+= 1

@@ -19,7 +19,10 @@ extension LibraryDiagnostics {
     var result: [NoteDiagnostic] = []
     // Only targets that may name a note become strings, and only in blocks an edit
     // reparsed: this runs on every keystroke.
+    // Links that use one definition (`[a][label]`, `[b][label]`) share its target: it is checked once.
+    var definitionsChecked: Set<Int> = []
     for link in links() where !link.isImage {
+      if link.usesDefinition && !definitionsChecked.insert(link.targetRange.lowerBound).inserted { continue }
       var target: String?
       if link.kind.isWiki {
         if link.target.trimmed.isEmpty {

@@ -91,7 +91,16 @@ public final class NoteLinkCache {
     }
     var links: [LinkUse] = []
     for (entry, run) in zip(runs, current) where !entry.links.isEmpty {
-      for link in entry.links { links.append(link.shifted(by: run.start)) }
+      for link in entry.links {
+        // Reference links are kept unresolved, so that an edit to a definition needs no scan.
+        if link.unresolvedLabel == nil {
+          links.append(link.shifted(by: run.start))
+        } else if let resolved = link.shifted(by: run.start).resolved(
+          in: doc, keep: { LinkTarget.mayNameNote($0, in: doc) })
+        {
+          links.append(resolved)
+        }
+      }
     }
     return links
   }
@@ -105,7 +114,8 @@ public final class NoteLinkCache {
       guard block.kind != .blankLine else { return }
       guard keepingBlocks else {
         lastScannedBlocks += 1
-        LinkUse.append(of: block, in: doc, keep: { LinkTarget.mayNameNote($0, in: doc) }, to: &found)
+        LinkUse.append(
+          of: block, in: doc, keep: { LinkTarget.mayNameNote($0, in: doc) }, resolving: false, to: &found)
         return
       }
       let start = block.startOffset
@@ -118,7 +128,8 @@ public final class NoteLinkCache {
       }
       lastScannedBlocks += 1
       var own: [LinkUse] = []
-      LinkUse.append(of: block, in: doc, keep: { LinkTarget.mayNameNote($0, in: doc) }, to: &own)
+      LinkUse.append(
+        of: block, in: doc, keep: { LinkTarget.mayNameNote($0, in: doc) }, resolving: false, to: &own)
       blockEntries[identity] = BlockEntry(owner: block.blockObject, links: own.map { $0.shifted(by: -start) }, runs: 1)
       found.append(contentsOf: own)
     }

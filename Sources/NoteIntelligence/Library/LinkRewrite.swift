@@ -59,8 +59,12 @@ public enum LinkRewrite {
   /// `heading`, to name `newHeading`: a wiki link by its text, a Markdown link by
   /// its slug.
   public static func renaming(heading: String, to newHeading: String, in links: [PlacedLink]) -> [LinkEdit] {
-    links.compactMap { placed in
-      guard let written = placed.link.heading, let span = placed.headingSpan else { return nil }
+    // Links that use one definition (`[text][label]`) share its target: one edit.
+    var seen: Set<[Int]> = []
+    return links.compactMap { placed in
+      guard let written = placed.link.heading, let span = placed.headingSpan,
+        seen.insert([placed.source.hashValue, span.bytes.lowerBound]).inserted
+      else { return nil }
       let isWiki = placed.link.kind.isWiki
       guard HeadingAnchor.names(isWiki ? written : LinkTarget.percentDecoded(written[...]), heading: heading) else {
         return nil

@@ -27,6 +27,10 @@ public struct LinkUse: Sendable, Hashable {
 
   public var isImage: Bool { kind == .image }
 
+  /// For a reference link not yet looked up (``NoteLinkCache`` keeps them so per
+  /// block): its label as written; `nil` for every link given out.
+  var unresolvedLabel: String?
+
   public init(
     target: String, kind: Kind, range: Range<Int>, targetRange: Range<Int>, heading: String? = nil,
     headingRange: Range<Int>? = nil
@@ -62,11 +66,20 @@ public struct LinkUse: Sendable, Hashable {
 
   /// Appends the links of the top-level `block`: its Markdown links and images whose
   /// target bytes `keep` accepts, and its wiki links.
+  ///
+  /// A reference link (`[text][label]`) is a link when the note defines its label, with
+  /// the definition's destination as its target (`targetRange` in the definition); with
+  /// `resolving` false, it is kept with its label (``unresolvedLabel``) for
+  /// ``resolved(in:keep:)`` to look up later.
   static func append(
-    of block: SyntaxNode, in doc: NoteDocument, keep: (Range<Int>) -> Bool, to links: inout [LinkUse]
+    of block: SyntaxNode, in doc: NoteDocument, keep: (Range<Int>) -> Bool, resolving: Bool = true,
+    to links: inout [LinkUse]
   ) {
     // Most blocks have no link.
-    guard block.mayHold(.link) || block.mayHold(.image) || block.mayHold(.wikiLink) else { return }
+    guard
+      block.mayHold(.link) || block.mayHold(.image) || block.mayHold(.wikiLink) || block.mayHold(.referenceLink)
+        || block.mayHold(.referenceImage)
+    else { return }
     block.withFlatSubtree { flat in
       var index = flat.root
       while index < flat.end {
@@ -98,32 +111,77 @@ public struct LinkUse: Sendable, Hashable {
               targetRange: targetRange, heading: heading.map { doc.text.string(in: $0) }, headingRange: heading))
           continue
         }
+        if kind == .referenceLink || kind == .referenceImage {
+          // Its text holds no bracket, so no other link.
+          if resolving && doc.linkReferences.isEmpty {
+            index = flat.subtreeEnd(index) - 1
+            continue
+          }
+          var label: Range<Int>?
+          let last = flat.subtreeEnd(index) - 1
+          if last > index && flat.kind(last) == .linkLabel { label = childRange(last) }
+          let parts = ReferenceLinkParts(
+            range: range, labelRange: label, isImage: kind == .referenceImage, in: doc.text)
+          var placeholder = LinkUse(
+            target: "", kind: kind == .referenceImage ? .image : .link, range: range, targetRange: parts.label)
+          placeholder.unresolvedLabel = doc.text.string(in: parts.label)
+          if !resolving {
+            links.append(placeholder)
+          } else if let link = placeholder.resolved(in: doc, keep: keep) {
+            links.append(link)
+          }
+          index = flat.subtreeEnd(index) - 1
+          continue
+        }
         guard kind == .link || kind == .image else { continue }
         var child = index + 1
         while child < flat.subtreeEnd(index) && flat.kind(child) != .linkTarget { child = flat.subtreeEnd(child) }
         guard child < flat.subtreeEnd(index) else { continue }
         let targetRange = childRange(child)
         guard keep(targetRange) else { continue }
-        let target = doc.text.string(in: targetRange)
-        var heading: String?
-        var headingRange: Range<Int>?
-        if let hash = target.utf8.firstIndex(of: UInt8(ascii: "#")) {
-          let offset = target.utf8.distance(from: target.utf8.startIndex, to: hash) + 1
-          heading = String(target[target.utf8.index(after: hash)...])
-          headingRange = (targetRange.lowerBound + offset)..<targetRange.upperBound
-        }
         links.append(
           LinkUse(
-            target: target, kind: kind == .image ? .image : .link, range: range, targetRange: targetRange,
-            heading: heading, headingRange: headingRange))
+            written: doc.text.string(in: targetRange), kind: kind == .image ? .image : .link, range: range,
+            targetRange: targetRange))
       }
     }
   }
 
+  /// A Markdown link or image whose target, `written` at `targetRange`, may name a
+  /// heading after `#`.
+  private init(written target: String, kind: Kind, range: Range<Int>, targetRange: Range<Int>) {
+    var heading: String?
+    var headingRange: Range<Int>?
+    if let hash = target.utf8.firstIndex(of: UInt8(ascii: "#")) {
+      let offset = target.utf8.distance(from: target.utf8.startIndex, to: hash) + 1
+      heading = String(target[target.utf8.index(after: hash)...])
+      headingRange = (targetRange.lowerBound + offset)..<targetRange.upperBound
+    }
+    self.init(
+      target: target, kind: kind, range: range, targetRange: targetRange, heading: heading,
+      headingRange: headingRange)
+  }
+
+  /// Whether the link's target is written in a link reference definition, away from
+  /// the link itself (`[text][label]`).
+  public var usesDefinition: Bool { !(range.lowerBound...range.upperBound).contains(targetRange.lowerBound) }
+
+  /// This reference link looked up in `doc`'s definitions: the link with the
+  /// definition's destination, if its label is defined and `keep` accepts the target.
+  func resolved(in doc: NoteDocument, keep: (Range<Int>) -> Bool) -> LinkUse? {
+    guard let label = unresolvedLabel else { return self }
+    guard let definition = doc.linkReferences.definition(forLabel: label), keep(definition.destinationRange) else {
+      return nil
+    }
+    return LinkUse(written: definition.destination, kind: kind, range: range, targetRange: definition.destinationRange)
+  }
+
   /// The same link moved by `delta` bytes.
   func shifted(by delta: Int) -> LinkUse {
-    LinkUse(
+    var link = LinkUse(
       target: target, kind: kind, range: range.shifted(by: delta), targetRange: targetRange.shifted(by: delta),
       heading: heading, headingRange: headingRange?.shifted(by: delta))
+    link.unresolvedLabel = unresolvedLabel
+    return link
   }
 }

@@ -132,6 +132,8 @@ public enum Outline {
 /// Not thread-safe: keep one per document, owned by whoever serializes its requests.
 public final class OutlineCache {
   private var cache = BlockCache<Outline.BlockEntry>()
+  /// The definitions the cached entries' reference links were read with.
+  private var references: LinkReferences.Stamp?
 
   /// Blocks examined (not served from the cache) by the latest outline.
   public var lastComputedBlocks: Int { cache.lastComputedBlocks }
@@ -186,6 +188,11 @@ public final class OutlineCache {
       }
     }
     let blockCount = doc.tree.blockCount
+    // A heading's text shows a reference link's text only when its label is defined.
+    if references !== doc.linkReferences.stamp {
+      cache.removeAll { $0.mayHold(.referenceLink) || $0.mayHold(.referenceImage) }
+      references = doc.linkReferences.stamp
+    }
     cache.beginPass(blockCount: blockCount)
     doc.tree.forEachBlock { block in
       // A blank line adds nothing.

@@ -75,27 +75,35 @@ public enum Prompts {
 
   /// The `Q:`/`A:` pairs of a list: an item opening with `Q: ` (or `**Q:**`) and either
   /// an `A: ` line among its paragraph's lines or a next item of its own list opening
-  /// with `A: ` (or `A:` alone over a fenced code block). Items indented further than a
-  /// question (a list nested in its item) are passed over and pair among themselves; an
-  /// item indented less ends the nested list.
+  /// with `A: ` (or `A:` alone over a fenced code block). The lists nested in an item
+  /// are passed over and pair their own items, in order.
   /// An `A:` item with no `Q:` item before it (a mnemonic's `C: … A: … S: …`) is no card.
   static func listCards(of list: SyntaxNode, _ doc: NoteDocument) -> [(
     range: Range<Int>, front: String, back: String
   )] {
     var cards: [(range: Range<Int>, front: String, back: String)] = []
-    // Per list level from the outermost in: its items' marker column and the question
-    // its last item asked, if any.
-    var levels: [(column: Int, question: (start: Int, text: String)?)] = []
+    listCards(of: list, doc, depth: 0, into: &cards)
+    return cards
+  }
+
+  private static func listCards(
+    of list: SyntaxNode, _ doc: NoteDocument, depth: Int,
+    into cards: inout [(range: Range<Int>, front: String, back: String)]
+  ) {
+    // The question the previous item asked, if any.
+    var previous: (start: Int, text: String)?
     for item in list.children where item.kind == .listItem {
-      let column = markerColumn(of: item, doc)
-      while let last = levels.last, last.column > column { levels.removeLast() }
-      var asked: (start: Int, text: String)?
-      if let last = levels.last, last.column == column {
-        asked = last.question
-        levels.removeLast()
+      // The item's nested lists after its own card, in document order.
+      defer {
+        if depth < 32 {
+          for nested in item.children where nested.kind == .unorderedList || nested.kind == .orderedList {
+            listCards(of: nested, doc, depth: depth + 1, into: &cards)
+          }
+        }
       }
+      let asked = previous
       var question: (start: Int, text: String)?
-      defer { levels.append((column, question)) }
+      defer { previous = question }
       guard let content = item.child(.inlineContent) else { continue }
       // Most items open with no marker: their text is not rendered.
       guard opensWithMarker(content.range, doc) else { continue }
@@ -115,7 +123,6 @@ public enum Prompts {
         question = (item.range.lowerBound, front)
       }
     }
-    return cards
   }
 
   /// Whether the text in `range` opens with `Q:` or `A:`, plain or bold (`**Q:**`),
@@ -131,12 +138,6 @@ public enum Prompts {
     if letter(at: 0) { return true }
     return byte(0) == UInt8(ascii: "*") && byte(1) == UInt8(ascii: "*") && letter(at: 2)
       && byte(4) == UInt8(ascii: "*") && byte(5) == UInt8(ascii: "*")
-  }
-
-  /// The bytes from the start of its line to a list item's marker: how deep it is.
-  static func markerColumn(of item: SyntaxNode, _ doc: NoteDocument) -> Int {
-    let marker = item.child(.listMarker)?.startOffset ?? item.startOffset
-    return marker - doc.lines.contentRange(ofLine: doc.lines.lineContaining(marker)).lowerBound
   }
 
   /// The answer of an item that is `A:` alone (or `**A:**`) over a fenced code block:

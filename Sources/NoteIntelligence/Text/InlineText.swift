@@ -6,6 +6,8 @@ import NoteSyntax
 struct InlineText {
   /// The note's text (only its bytes are read).
   let text: TextStorage
+  /// The note's link reference definitions: which reference links are links.
+  let references: LinkReferences
   /// Keep strong, emphasis, code and link syntax as written.
   var keepsMarkup = false
   /// The range of the cloze to hide.
@@ -32,6 +34,7 @@ struct InlineText {
 
   init(doc: NoteDocument, keepsMarkup: Bool = false, hiddenCloze: Range<Int>? = nil) {
     self.text = doc.text
+    self.references = doc.linkReferences
     self.keepsMarkup = keepsMarkup
     self.hiddenCloze = hiddenCloze
   }
@@ -161,6 +164,8 @@ struct InlineText {
       } else if let shown = node.child(.linkText) ?? node.child(.linkTarget) {
         append(shown)
       }
+    case .referenceLink, .referenceImage:
+      addReferenceLink(node)
     case .wikiLink:
       if keepsMarkup {
         append(node)
@@ -175,6 +180,21 @@ struct InlineText {
         add(child)
       }
     }
+  }
+
+  /// A reference link: its text when the note defines its label, else the text as
+  /// written, brackets and all (`[sic]`).
+  private mutating func addReferenceLink(_ node: SyntaxNode) {
+    if keepsMarkup { return append(node) }
+    let parts = ReferenceLinkParts(
+      range: node.range, labelRange: node.child(.linkLabel)?.range, isImage: node.kind == .referenceImage, in: text)
+    let defined = !references.isEmpty && references.definition(forLabel: text.string(in: parts.label)) != nil
+    if !defined { append(range: node.range.lowerBound..<parts.text.lowerBound) }
+    for child in node.children where child.kind != .linkLabel {
+      if truncated { break }
+      add(child)
+    }
+    if !defined { append(range: parts.text.upperBound..<node.range.upperBound) }
   }
 
   /// Appends the text of `node`'s children when they are all text leaves; whether they are.

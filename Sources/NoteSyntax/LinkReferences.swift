@@ -1,0 +1,139 @@
+/// The link reference definitions of a note (`[label]: destination "title"`), by label:
+/// what says which ``NodeKind/referenceLink`` nodes are links and where they point.
+///
+/// The table is built from the note's definition blocks after the per-block parse, so an
+/// edit to a definition changes the links that use it without reparsing their blocks.
+/// Labels match as CommonMark says: without case, runs of whitespace as one space, the
+/// first definition of a label winning. ``stamp`` changes only when a label comes, goes
+/// or gets another destination: what is cached per block from a block's reference links
+/// (outline text) stays valid while it is the same.
+public struct LinkReferences: Sendable {
+  /// One definition: where its label and destination are, and the destination.
+  public struct Definition: Sendable, Equatable {
+    /// The label's bytes, between its brackets.
+    public var labelRange: Range<Int>
+    /// The destination's bytes, without angle brackets (empty for `<>`).
+    public var destinationRange: Range<Int>
+    /// The destination as written.
+    public var destination: String
+  }
+
+  /// An identity that changes whenever the labels or their destinations do.
+  public final class Stamp: Sendable {
+    init() {}
+  }
+
+  /// The labels longer than this many bytes are no labels (CommonMark's 999 characters).
+  static let maxLabelBytes = 999 * 4
+
+  private var byLabel: [String: Definition]
+  public private(set) var stamp: Stamp
+
+  init() {
+    byLabel = [:]
+    stamp = Stamp()
+  }
+
+  /// Whether the note defines no label.
+  public var isEmpty: Bool { byLabel.isEmpty }
+
+  /// Number of labels defined.
+  public var count: Int { byLabel.count }
+
+  /// Whether `other` holds the same labels, destinations and positions.
+  public func hasSameDefinitions(as other: LinkReferences) -> Bool { byLabel == other.byLabel }
+
+  /// The definition of the label written `label`, if the note has one.
+  public func definition(forLabel label: String) -> Definition? {
+    guard !byLabel.isEmpty, label.utf8.count <= Self.maxLabelBytes else { return nil }
+    return byLabel[Self.normalized(label)]
+  }
+
+  /// A label as labels are matched: case folded, whitespace collapsed to one space and
+  /// trimmed. (Lower case, upper case and lower case again folds `ẞ` and `SS` alike.)
+  public static func normalized(_ label: String) -> String {
+    var collapsed = ""
+    collapsed.reserveCapacity(label.utf8.count)
+    var pendingSpace = false
+    for scalar in label.unicodeScalars {
+      if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" {
+        pendingSpace = !collapsed.isEmpty
+        continue
+      }
+      if pendingSpace { collapsed.unicodeScalars.append(" ") }
+      pendingSpace = false
+      collapsed.unicodeScalars.append(scalar)
+    }
+    guard collapsed.utf8.contains(where: { $0 >= 0x80 }) else { return collapsed.lowercased() }
+    return collapsed.lowercased().uppercased().lowercased()
+  }
+
+  /// The table of `tree`'s definition blocks; `previous`'s stamp is kept when the
+  /// labels and destinations are the same.
+  static func build(_ tree: SyntaxTree, _ text: TextStorage, previous: LinkReferences?) -> LinkReferences {
+    var table = LinkReferences()
+    tree.forEachBlock { block in
+      guard block.kind == .linkReferenceDefinition, let label = block.child(.linkText) else { return }
+      let key = normalized(text.string(in: label.range))
+      guard table.byLabel[key] == nil else { return }
+      let destination = block.child(.linkTarget)?.range ?? label.range.upperBound + 2..<label.range.upperBound + 2
+      table.byLabel[key] = Definition(
+        labelRange: label.range, destinationRange: destination, destination: text.string(in: destination))
+    }
+    if let previous, previous.byLabel.count == table.byLabel.count,
+      previous.byLabel.allSatisfy({ table.byLabel[$0.key]?.destination == $0.value.destination })
+    {
+      table.stamp = previous.stamp
+    }
+    return table
+  }
+
+  /// Moves the definitions at or after `offset` by `delta` bytes (text was inserted or
+  /// removed before them, in blocks that are no definitions).
+  mutating func shift(from offset: Int, by delta: Int) {
+    guard delta != 0, !byLabel.isEmpty else { return }
+    for (key, definition) in byLabel where definition.labelRange.lowerBound >= offset {
+      var moved = definition
+      moved.labelRange = (moved.labelRange.lowerBound + delta)..<(moved.labelRange.upperBound + delta)
+      moved.destinationRange = (moved.destinationRange.lowerBound + delta)..<(moved.destinationRange.upperBound + delta)
+      byLabel[key] = moved
+    }
+  }
+}
+
+/// The parts of a ``NodeKind/referenceLink`` or ``NodeKind/referenceImage`` node.
+public struct ReferenceLinkParts: Sendable, Equatable {
+  /// The text between the first brackets (an image's alt text).
+  public var text: Range<Int>
+  /// The label looked up: the full form's second brackets' text, else the text.
+  public var label: Range<Int>
+
+  /// The parts of the node over `range` whose `linkLabel` child, if any, is `labelRange`.
+  public init(range: Range<Int>, labelRange: Range<Int>?, isImage: Bool, in text: TextStorage) {
+    let textStart = range.lowerBound + (isImage ? 2 : 1)
+    if let labelRange {
+      self.text = textStart..<(labelRange.lowerBound - 2)
+      label = labelRange
+      return
+    }
+    // Collapsed (`[text][]`) or shortcut (`[text]`): a text holds no bracket.
+    let collapsed = range.count >= 4 && text[range.upperBound - 2] == UInt8(ascii: "[")
+    self.text = textStart..<(range.upperBound - (collapsed ? 3 : 1))
+    label = self.text
+  }
+}
+
+extension NoteDocument {
+  /// The parts of reference link `node`.
+  public func referenceParts(of node: SyntaxNode) -> ReferenceLinkParts {
+    ReferenceLinkParts(
+      range: node.range, labelRange: node.child(.linkLabel)?.range, isImage: node.kind == .referenceImage, in: text)
+  }
+
+  /// The definition reference link `node` uses, or `nil` when its label is not defined
+  /// (it is then the text it is).
+  public func linkDefinition(of node: SyntaxNode) -> LinkReferences.Definition? {
+    guard !linkReferences.isEmpty else { return nil }
+    return linkReferences.definition(forLabel: text.string(in: referenceParts(of: node).label))
+  }
+}
