@@ -267,6 +267,19 @@ import Testing
         """)
   }
 
+  @Test func overlappingFindingsMarkWhatAnyOfThemCovers() {
+    // Findings that overlap, nest, touch or cover nothing become the ranges they cover.
+    #expect(TokenCollector.union(of: [5..<9, 0..<3, 2..<4, 4..<4, 9..<12, 6..<7, 20..<20]) == [0..<4, 5..<12])
+    #expect(TokenCollector.union(of: [3..<3]).isEmpty)
+    // Three unclosed hints on one line, each running to its end.
+    let text = "Intro ?[a ?[b ?[c\n"
+    let dump = Dump.tokens(text)
+    #expect(!dump.isEmpty)
+    for line in dump.split(separator: "\n") where line.contains("?[") {
+      #expect(line.contains("[invalid]"), "\(line)")
+    }
+  }
+
   @Test func emojiLine() {
     let text = "> Joy 😀 #mood/😀 ok\n"
     #expect(

@@ -22,7 +22,7 @@ struct PackedToken {
 struct TokenCollector {
   typealias Style = (type: SemanticTokenType, modifiers: SemanticTokenModifiers)
 
-  /// The finding ranges, relative to the block's start, by their starts.
+  /// What the findings cover, relative to the block's start (``union(of:)``).
   let invalid: [Range<Int>]
   /// The index of the block's first token in the buffer: earlier ones are not joined to.
   let first: Int
@@ -35,8 +35,24 @@ struct TokenCollector {
   private var lastStart = 0
 
   init(invalid: [Range<Int>], first: Int) {
-    self.invalid = invalid.count < 2 ? invalid : invalid.sorted { $0.lowerBound < $1.lowerBound }
+    self.invalid = Self.union(of: invalid)
     self.first = first
+  }
+
+  /// What `ranges` cover, as sorted, disjoint, non-empty ranges: a token is then cut
+  /// at the few ranges it meets, however many findings overlap there (a line of
+  /// unclosed `?[` holds thousands, each running to the line's end).
+  static func union(of ranges: [Range<Int>]) -> [Range<Int>] {
+    guard ranges.count > 1 else { return ranges.filter { !$0.isEmpty } }
+    var result: [Range<Int>] = []
+    for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where !range.isEmpty {
+      if let last = result.last, range.lowerBound <= last.upperBound {
+        result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+      } else {
+        result.append(range)
+      }
+    }
+    return result
   }
 
   /// The type a node gives itself and its text, if any.
