@@ -21,8 +21,41 @@ extension BookNotesServer {
     let found =
       Diagnostics.compute(note, options: options)
       + LibraryDiagnostics.compute(note, context: library, options: options, links: links)
-    let ranges = note.lspRanges(of: found.map(\.range), in: encoding)
-    return zip(found, ranges).map { Self.diagnostic(for: $0, range: $1) }
+    let (sent, notShown) = Self.mostSerious(found)
+    let ranges = note.lspRanges(of: sent.map(\.range), in: encoding)
+    var result = zip(sent, ranges).map { Self.diagnostic(for: $0, range: $1) }
+    if let notShown {
+      let start = note.lspRange(of: notShown.first.range.lowerBound..<notShown.first.range.lowerBound, in: encoding)
+      result.append(
+        Diagnostic(
+          range: start, severity: .information, source: "booknotes",
+          message: "\(notShown.count) more problems not shown (a note shows at most \(mostDiagnostics))"))
+    }
+    return result
+  }
+
+  /// The most diagnostics a note sends. A client slows under more (a line of unclosed
+  /// `?[` holds hundreds of thousands) and a reader cannot use them; VS Code itself
+  /// shows at most a thousand a file. `booknotes check` reports every one.
+  static let mostDiagnostics = 1_000
+
+  /// `found` cut to ``mostDiagnostics``: the most serious kept, then the first, in their
+  /// order; and what is not shown, if anything: the first of it and its count.
+  static func mostSerious(_ found: [NoteDiagnostic]) -> (
+    sent: [NoteDiagnostic], notShown: (first: NoteDiagnostic, count: Int)?
+  ) {
+    guard found.count > mostDiagnostics else { return (found, nil) }
+    var kept = [Bool](repeating: false, count: found.count)
+    var room = mostDiagnostics
+    for severity in NoteDiagnostic.Severity.allCases where room > 0 {
+      for index in found.indices where room > 0 && found[index].severity == severity {
+        kept[index] = true
+        room -= 1
+      }
+    }
+    let sent = found.indices.filter { kept[$0] }.map { found[$0] }
+    let first = found.indices.first { !kept[$0] }.map { found[$0] }!
+    return (sent, (first, found.count - mostDiagnostics))
   }
 
   static func diagnostic(for diagnostic: NoteDiagnostic, in note: NoteDocument, encoding: PositionEncoding)

@@ -22,6 +22,9 @@ import SystemIO
 /// spawned, sent `initialize`, `initialized`, `didOpen` (the note, framed before the
 /// spawn) and `semanticTokens/full`, timed until that answer is read; `cmark NOTE`
 /// spawned, its HTML to `/dev/null`, timed until it exits.
+///
+/// **Lines of findings**: see ``linesOfFindings(binary:)``; `BOOKNOTES_BENCH_ONLY=findings`
+/// runs it alone.
 enum OpenBenchmark {
   static func run(arguments: [String]) throws {
     let binary =
@@ -33,12 +36,70 @@ enum OpenBenchmark {
     // BOOKNOTES_BENCH_ONLY=outline or =opening runs that part alone.
     let only = ProcessInfo.processInfo.environment["BOOKNOTES_BENCH_ONLY"] ?? ""
     print("open benchmark (\(binary)), \(rounds) rounds")
-    if only != "opening" {
+    if only.isEmpty || only == "outline" {
       try inProcess(path: try Corpus.note(bytes: 1 << 20))
       try outlineAgainstTokens(binary: binary, path: try Corpus.note(bytes: 1 << 20), rounds: rounds)
     }
-    if only != "outline" {
+    if only.isEmpty || only == "opening" {
       try openingAgainstCMark(binary: binary, path: try Corpus.note(bytes: 10 << 20), rounds: rounds)
+    }
+    if only.isEmpty || only == "findings" { try linesOfFindings(binary: binary) }
+  }
+
+  /// Opening a note of one 1 MB line that holds a finding every few bytes, in a notes
+  /// folder on disk: spawn → full tokens read, and → its diagnostics read.
+  static func linesOfFindings(binary: String) throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("booknotes-bench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: root) }
+    try Data("{}".utf8).write(to: root.appendingPathComponent(".booknotes.json"))
+    let lines: [(String, String)] = [
+      ("`?[ ` repeated", String(repeating: "?[ ", count: 350_000)),
+      ("links to missing notes", (0..<70_000).map { "[[gone \($0 % 1000)]] " }.joined()),
+    ]
+    print()
+    print("one 1 MB line of findings, opened in a notes folder: spawn → full tokens | → diagnostics")
+    for (name, line) in lines {
+      let note = root.appendingPathComponent("note.md")
+      let text = "# Findings\n\n" + line + "\n"
+      try Data(text.utf8).write(to: note)
+      let uri = JSONValue.string(note.absoluteString)
+      let messages: [JSONValue] = [
+        [
+          "jsonrpc": "2.0", "id": 1, "method": "initialize",
+          "params": ["processId": .null, "rootUri": .string(root.absoluteString), "capabilities": [:]],
+        ],
+        ["jsonrpc": "2.0", "method": "initialized", "params": [:]],
+        [
+          "jsonrpc": "2.0", "method": "textDocument/didOpen",
+          "params": ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1, "text": .string(text)]],
+        ],
+        [
+          "jsonrpc": "2.0", "id": 2, "method": "textDocument/semanticTokens/full",
+          "params": ["textDocument": ["uri": uri]],
+        ],
+      ]
+      let server = try ServerProcess(command: [binary, "lsp", "--log-level", "error"])
+      server.write(messages.flatMap { MessageWriter.frame(Array($0.description.utf8)) })
+      var tokensRead: UInt64?
+      var diagnosticsRead: UInt64?
+      var diagnostics = 0
+      _ = try server.waitForMessage(timeout: 300) { message in
+        let now = DispatchTime.now().uptimeNanoseconds
+        if message["id"] == .int(2) { tokensRead = now }
+        if message["method"] == "textDocument/publishDiagnostics", message["params"]?["uri"] == uri,
+          case .array(let found)? = message["params"]?["diagnostics"], !found.isEmpty
+        {
+          diagnosticsRead = now
+          diagnostics = found.count
+        }
+        return tokensRead != nil && diagnosticsRead != nil
+      }
+      server.shutdown()
+      func since(_ time: UInt64?) -> String { Measure.format(Double((time ?? 0) - server.spawnedAt) / 1e9) }
+      print(
+        "\(name.padding(toLength: 22, withPad: " ", startingAt: 0)) | \(since(tokensRead)) | \(since(diagnosticsRead))"
+          + " (\(diagnostics) diagnostics)")
     }
   }
 

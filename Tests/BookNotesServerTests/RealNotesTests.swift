@@ -156,4 +156,28 @@ import Testing
     #expect(items.map { $0["column"] as? Int ?? 0 } == (0..<count).map { 3 + 2 * $0 })
     #expect(items.allSatisfy { $0["endColumn"] as? Int == 3 + 2 * count })
   }
+
+  /// Over LSP a note sends at most a thousand diagnostics, the most serious first, and
+  /// says how many more there are where the first of them is.
+  @Test func theServerSendsAThousandDiagnosticsAndSaysHowManyMore() async throws {
+    let fixture = try LibraryFixture()
+    try fixture.write(".booknotes.json", "{}")
+    let text = "tl;dr:\n\n" + String(repeating: "?[ ", count: 1_500) + "\n"
+    try fixture.write("many.md", text)
+    let harness = InProcessServer()
+    try await fixture.initialize(harness.client, capabilities: capabilities(encodings: ["utf-16"], pull: true))
+    let client = harness.client
+    let uri = fixture.uri("many.md")
+    client.open(uri, text: text)
+    let items = try await client.request("textDocument/diagnostic", uri: uri)["items"]?.arrayValue ?? []
+    #expect(items.count == 1_001)
+    // The errors are kept; the summary's warning, first in the note, is one of those not shown.
+    #expect(items.dropLast().allSatisfy { $0["code"]?.stringValue == "cloze-unclosed-hint" })
+    let more = try #require(items.last)
+    #expect(more["code"] == nil && more["severity"]?.intValue == 3)
+    #expect(more["message"]?.stringValue == "501 more problems not shown (a note shows at most 1000)")
+    #expect(more["range"]?["start"]?["line"]?.intValue == 0 && more["range"]?["start"]?["character"]?.intValue == 0)
+    try await client.shutdownAndExit()
+    _ = try await harness.finish()
+  }
 }
