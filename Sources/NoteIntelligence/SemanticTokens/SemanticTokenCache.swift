@@ -80,7 +80,12 @@ public final class SemanticTokenCache {
       for block in doc.tree.blockSequence { run.visit(block, in: doc) }
     }
     lastComputedBlocks = run.computed
-    let stale = range == nil ? run.entries.count > run.visited : run.entries.count > 2 * max(blockCount, 16)
+    // Stale entries hold their blocks: a few small ones wait, but a large block's old
+    // copies go soon (letting many 1 MB trees go at once stalls one keystroke).
+    let stale =
+      range == nil
+      ? run.entries.count > run.visited
+      : run.entries.count > 2 * max(blockCount, 16) || run.storage.count > 6 * (doc.utf8Count / 32 + 4096)
     if stale { run.evictUnused(&unused) }
     storage = run.storage
     entries = run.entries
