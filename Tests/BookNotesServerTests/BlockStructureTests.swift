@@ -83,14 +83,7 @@ import Testing
     let diagnostics = try await client.request("textDocument/diagnostic", uri: uri)
     #expect(diagnostics["items"] == [], "nothing is flagged: \(diagnostics)")
     let symbols = try await client.request("textDocument/documentSymbol", uri: uri)
-    var names: [String] = []
-    func collect(_ value: JSONValue) {
-      for symbol in value.arrayValue ?? [] {
-        if let name = symbol["name"]?.stringValue { names.append(name) }
-        if let children = symbol["children"] { collect(children) }
-      }
-    }
-    collect(symbols)
+    let names = outlineNames(symbols)
     #expect(names == ["Setext Title", "Chapter Two", "JavaScript"], "\(symbols)")
     let links = try await client.request("textDocument/documentLink", uri: uri)
     #expect((links.arrayValue ?? []).count == 1, "only the table's link: \(links)")

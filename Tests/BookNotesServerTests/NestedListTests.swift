@@ -61,14 +61,7 @@ import Testing
     let diagnostics = try await client.request("textDocument/diagnostic", uri: uri)
     #expect(diagnostics["items"] == [], "nothing is flagged: \(diagnostics)")
     let symbols = try await client.request("textDocument/documentSymbol", uri: uri)
-    var names: [String] = []
-    func collect(_ value: JSONValue) {
-      for symbol in value.arrayValue ?? [] {
-        if let name = symbol["name"]?.stringValue { names.append(name) }
-        if let children = symbol["children"] { collect(children) }
-      }
-    }
-    collect(symbols)
+    let names = outlineNames(symbols)
     #expect(names == ["Deep Work", "Ritual"], "\(names)")
     let prompts = try await client.request("booknotes/prompts", uri: uri).arrayValue ?? []
     let cards = prompts.map {

@@ -84,14 +84,7 @@ import Testing
     #expect(prompts.arrayValue?.map { $0["front"]?.stringValue } == Self.fronts)
     #expect(prompts.arrayValue?.map { $0["back"]?.stringValue } == Self.backs)
     let symbols = try await client.request("textDocument/documentSymbol", uri: uri)
-    var names: [String] = []
-    func collect(_ value: JSONValue) {
-      for symbol in value.arrayValue ?? [] {
-        if let name = symbol["name"]?.stringValue { names.append(name) }
-        if let children = symbol["children"] { collect(children) }
-      }
-    }
-    collect(symbols)
+    let names = outlineNames(symbols)
     #expect(names.first == "Python *Tricks*", "\(symbols)")
     #expect(names.contains("Slicing"), "\(symbols)")
 

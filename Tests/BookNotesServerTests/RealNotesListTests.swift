@@ -156,14 +156,7 @@ import Testing
     #expect(root["selectionRange"] == range((0, 0), (0, 0)))
     let children = (root["children"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
     #expect(children == ["and [deep] work is a skill.", "Chapter One", "JavaScript"], "\(root)")
-    var names: [String] = []
-    func collect(_ value: JSONValue) {
-      for symbol in value.arrayValue ?? [] {
-        if let name = symbol["name"]?.stringValue { names.append(name) }
-        if let children = symbol["children"] { collect(children) }
-      }
-    }
-    collect(symbols)
+    let names = outlineNames(symbols)
     #expect(
       names == ["deep work", "and [deep] work is a skill.", "Chapter One", "JavaScript", "What is deep work?"],
       "no prompt from the footnote, the table cell, the fence or the comment")

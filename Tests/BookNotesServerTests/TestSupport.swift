@@ -49,3 +49,13 @@ enum Golden {
     try GoldenFile.check(actual, against: directory.appendingPathComponent(name), sourceLocation: sourceLocation)
   }
 }
+
+/// The names of a `documentSymbol` answer's symbols and their children, depth first.
+func outlineNames(_ symbols: JSONValue) -> [String] {
+  var names: [String] = []
+  for symbol in symbols.arrayValue ?? [] {
+    if let name = symbol["name"]?.stringValue { names.append(name) }
+    if let children = symbol["children"] { names += outlineNames(children) }
+  }
+  return names
+}
