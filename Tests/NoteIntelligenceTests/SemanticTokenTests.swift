@@ -345,4 +345,25 @@ import Testing
     #expect(cache.count == doc.tree.blockCount)
     #expect(Dump.tokens(second, in: doc).hasSuffix("5:0 1 marker \">\"\n5:2 5 quote \"quote\""))
   }
+
+  /// Many edits, each followed by the reparsed region's tokens and now and then the
+  /// whole note's: the cache drops and compacts its entries on the way and always
+  /// answers what a fresh tokenizer does.
+  @Test func cacheCompactedAfterManyEditsAnswersAsAFreshTokenizer() {
+    var text = ""
+    for i in 0..<40 { text += "# Part \(i)\n\nSee ?[who](Vohs) and *this* #tag/\(i).\n\n> a quote (p. \(i + 1))\n\n" }
+    var doc = NoteDocument(text)
+    let cache = SemanticTokenCache()
+    _ = cache.tokens(for: doc)
+    var state: UInt64 = 7
+    for round in 0..<300 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let at = doc.scalarBoundary(atOrBefore: Int(state >> 33) % doc.utf8Count)
+      let summary = round % 3 == 0 ? doc.replace(at..<at, with: "x\n\n") : doc.replace(at..<at, with: "y")
+      let region = cache.tokens(for: doc, in: summary.reparsed)
+      #expect(region == SemanticTokenizer.tokens(for: doc, in: summary.reparsed), "round \(round)")
+      if round % 25 == 0 { #expect(cache.tokens(for: doc) == SemanticTokenizer.tokens(for: doc), "round \(round)") }
+    }
+    #expect(cache.tokens(for: doc) == SemanticTokenizer.tokens(for: doc))
+  }
 }
