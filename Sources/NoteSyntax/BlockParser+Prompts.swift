@@ -1,9 +1,14 @@
+/// What other layers follow of the question-and-answer grammar.
+public enum QuestionAnswerGrammar {
+  /// The most lines a question runs over before its `A:` line, the `Q:` line included:
+  /// a paragraph that opens with `Q:` and has no answer is read no further than this
+  /// for one, and an `A:` after more is no answer.
+  public static let maxQuestionLines = 32
+}
+
 /// Question-and-answer pairs: a `Q:` line and the lines that continue its question, then
 /// an `A:` line and its answer (lines of text, or a fenced code block).
 extension BlockParser {
-  /// The most lines a question runs over before its `A:` line: a paragraph that opens
-  /// with `Q:` and has no answer is read no further than this for one.
-  static let maxQuestionLines = 32
 
   /// The most lines of a fenced code block that answers a question; a longer one (or
   /// one never closed) is a code block after an empty answer.
@@ -24,7 +29,7 @@ extension BlockParser {
     var blankLine: Range<Int>?
     var lines = 1
     while true {
-      guard answerLine < byteCount, lines <= Self.maxQuestionLines else { return false }
+      guard answerLine < byteCount, lines <= QuestionAnswerGrammar.maxQuestionLines else { return false }
       let end = examineLine(answerLine)
       answerEnd = end
       if LineMarkers.promptMarkerSpan(bytes, answerLine, end, letter: UInt8(ascii: "A")) != nil { break }

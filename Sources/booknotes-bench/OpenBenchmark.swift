@@ -64,23 +64,8 @@ enum OpenBenchmark {
       let text = "# Findings\n\n" + line + "\n"
       try Data(text.utf8).write(to: note)
       let uri = JSONValue.string(note.absoluteString)
-      let messages: [JSONValue] = [
-        [
-          "jsonrpc": "2.0", "id": 1, "method": "initialize",
-          "params": ["processId": .null, "rootUri": .string(root.absoluteString), "capabilities": [:]],
-        ],
-        ["jsonrpc": "2.0", "method": "initialized", "params": [:]],
-        [
-          "jsonrpc": "2.0", "method": "textDocument/didOpen",
-          "params": ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1, "text": .string(text)]],
-        ],
-        [
-          "jsonrpc": "2.0", "id": 2, "method": "textDocument/semanticTokens/full",
-          "params": ["textDocument": ["uri": uri]],
-        ],
-      ]
       let server = try ServerProcess(command: [binary, "lsp", "--log-level", "error"])
-      server.write(messages.flatMap { MessageWriter.frame(Array($0.description.utf8)) })
+      server.write(opening(text, uri: uri, root: .string(root.absoluteString)) + fullTokens(id: 2, uri: uri))
       var tokensRead: UInt64?
       var diagnosticsRead: UInt64?
       var diagnostics = 0
@@ -105,13 +90,14 @@ enum OpenBenchmark {
 
   static let uri: JSONValue = "file:///bench/open.md"
 
-  /// The framed `initialize`, `initialized` and `didOpen` of `text`.
-  static func opening(_ text: String) -> [UInt8] {
+  /// The framed `initialize` (with `root` as its root), `initialized` and `didOpen` of
+  /// `text` at `uri`.
+  static func opening(_ text: String, uri: JSONValue = uri, root: JSONValue = .null) -> [UInt8] {
     let messages: [JSONValue] = [
       [
         "jsonrpc": "2.0", "id": 1, "method": "initialize",
         "params": [
-          "processId": .null, "rootUri": .null, "capabilities": ["general": ["positionEncodings": ["utf-16"]]],
+          "processId": .null, "rootUri": root, "capabilities": ["general": ["positionEncodings": ["utf-16"]]],
         ],
       ],
       ["jsonrpc": "2.0", "method": "initialized", "params": [:]],
@@ -121,6 +107,15 @@ enum OpenBenchmark {
       ],
     ]
     return messages.flatMap { MessageWriter.frame(Array($0.description.utf8)) }
+  }
+
+  /// The framed `semanticTokens/full` request `id` for `uri`.
+  static func fullTokens(id: Int, uri: JSONValue) -> [UInt8] {
+    let request: JSONValue = [
+      "jsonrpc": "2.0", "id": .int(id), "method": "textDocument/semanticTokens/full",
+      "params": ["textDocument": ["uri": uri]],
+    ]
+    return MessageWriter.frame(Array(request.description.utf8))
   }
 
   static func outlineAgainstTokens(binary: String, path: String, rounds: Int) throws {
@@ -241,10 +236,7 @@ enum OpenBenchmark {
 
   static func openingAgainstCMark(binary: String, path: String, rounds: Int) throws {
     let text = try String(contentsOfFile: path, encoding: .utf8)
-    let tokens: JSONValue = [
-      "jsonrpc": "2.0", "id": 2, "method": "textDocument/semanticTokens/full", "params": ["textDocument": ["uri": uri]],
-    ]
-    let framed = opening(text) + MessageWriter.frame(Array(tokens.description.utf8))
+    let framed = opening(text) + fullTokens(id: 2, uri: uri)
     let cmark = ["/usr/bin/cmark", "/usr/local/bin/cmark"].first { FileManager.default.isExecutableFile(atPath: $0) }
     var ours: [Double] = []
     var theirs: [Double] = []

@@ -79,14 +79,10 @@ public enum QuickFixes {
       edits: [TextReplacement(range: end..<end, newText: newText)], cursor: end + newText.utf8.count)
   }
 
-  /// The most lines the parser reads a question over before its `A:` line, the `Q:`
-  /// line included (`BlockParser.maxQuestionLines`): an answer after more is no answer.
-  static let maxQuestionLines = 32
-
   /// The last line of the question that the `Q:` marker at `offset` opens: its
   /// paragraph's lines from there on (a question continues over the lines after its
   /// `Q:` line), up to the next line that opens with a `Q:` or `A:` marker, and no more
-  /// than ``maxQuestionLines``.
+  /// than ``QuestionAnswerGrammar/maxQuestionLines``.
   static func lastQuestionLine(at offset: Int, in doc: NoteDocument) -> Int {
     let lines = doc.lines
     let first = lines.lineContaining(offset)
@@ -97,7 +93,7 @@ public enum QuickFixes {
       end = min(end, lines.startOfLine(lines.lineContaining(node.range.lowerBound)))
     }
     let last = lines.lineContaining(max(offset, end - 1))
-    return min(max(last, first), first + maxQuestionLines - 1)
+    return min(max(last, first), first + QuestionAnswerGrammar.maxQuestionLines - 1)
   }
 
   /// The innermost paragraph holding `offset` (in a list item or a quote too), if any.
