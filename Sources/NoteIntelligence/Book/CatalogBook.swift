@@ -59,10 +59,15 @@ public struct CatalogBook: Sendable, Hashable {
   /// The year of `publishedDate`, whatever its form.
   public var year: Int? { publishedDate.flatMap(leadingYear) }
 
-  /// `publishedDate` as front matter keeps it: the date part of a timestamp.
+  /// `publishedDate` as front matter keeps it: the date part of a timestamp
+  /// (`2011-10-25T00:00:00`); any other text as it is.
   public var published: String? {
     guard let date = publishedDate else { return nil }
-    if let t = date.firstIndex(of: "T") { return String(date[..<t]) }
+    if let t = date.firstIndex(of: "T"), t > date.startIndex,
+      date[..<t].allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") })
+    {
+      return String(date[..<t])
+    }
     return date
   }
 
