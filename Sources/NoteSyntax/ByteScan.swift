@@ -164,57 +164,58 @@ enum ByteScan {
 
 /// The ASCII bytes that start inline constructs (``InlineGrammar/asciiTriggers``) as
 /// vectors: the sixteen-byte step of the parser's scan of plain text compares each
-/// sixteen bytes with all of them at once. Two bytes that differ in one bit share a
-/// comparison (`!` and `#`: `v | 0x02 == 0x23`), so the grammar's eleven take seven.
+/// sixteen bytes with all of them at once. The bytes are compared as a few ranges
+/// (``ranges(_:)``): the grammar's eleven are four ranges, one addition and one
+/// comparison each, where comparing bytes one by one (or two that differ in one bit)
+/// took seven comparisons of two steps each. A range also holds the few bytes between
+/// its triggers (`"`, `>`, `]`, `^` today): the scan stops at them too, and the parser
+/// passes over them after looking them up (``InlineGrammar/startsConstruct``).
 struct InlineTriggers: Sendable {
   typealias Vector = ByteScan.Vector
 
-  /// How many comparisons (a byte, or two that differ in one bit) the scan makes.
-  static let capacity = 7
+  /// How many ranges the scan compares with.
+  static let capacity = 4
 
-  // Seven comparisons, unused ones repeating the first: fixed fields, so that the scan
-  // needs no loop (a construct whose first byte needs an eighth adds a field here).
-  // Lane by lane, a byte `v` matches comparison `k` when `v | mk == tk`.
-  private let t0, t1, t2, t3, t4, t5, t6: Vector
-  private let m0, m1, m2, m3, m4, m5, m6: Vector
+  // Four ranges, unused ones repeating the first: fixed fields, so that the scan needs
+  // no loop. Lane by lane, a byte `v` is in range `k` when `v &+ sk < lk` (signed):
+  // `sk` moves the range's lowest byte to -128 and `lk` is -128 plus its length.
+  private let s0, s1, s2, s3: Vector
+  private let l0, l1, l2, l3: Vector
 
-  /// The comparisons that match exactly `bytes`: each byte paired with the first later
-  /// one that differs from it in one bit, if any.
-  static func comparisons(_ bytes: [UInt8]) -> [(target: UInt8, mask: UInt8)] {
-    var left = bytes
-    var result: [(target: UInt8, mask: UInt8)] = []
-    while let first = left.first {
-      left.removeFirst()
-      if let pair = left.firstIndex(where: { ($0 ^ first).nonzeroBitCount == 1 }) {
-        let bit = left[pair] ^ first
-        left.remove(at: pair)
-        result.append((first | bit, bit))
-      } else {
-        result.append((first, 0))
-      }
+  /// `bytes` as at most ``capacity`` ranges, in order: each byte its own range, then the
+  /// two ranges with the fewest bytes between them joined, until few enough remain.
+  static func ranges(_ bytes: [UInt8]) -> [ClosedRange<UInt8>] {
+    var ranges = Set(bytes).sorted().map { $0...$0 }
+    while ranges.count > capacity {
+      let closest = (1..<ranges.count).min {
+        ranges[$0].lowerBound - ranges[$0 - 1].upperBound < ranges[$1].lowerBound - ranges[$1 - 1].upperBound
+      }!
+      ranges[closest - 1] = ranges[closest - 1].lowerBound...ranges[closest].upperBound
+      ranges.remove(at: closest)
     }
-    return result
+    return ranges
   }
 
   init(_ bytes: [UInt8]) {
-    let found = Self.comparisons(bytes)
-    precondition(!found.isEmpty && found.count <= Self.capacity, "between 1 and 7 comparisons of ASCII triggers")
-    let comparisons = (0..<Self.capacity).map { found[$0 < found.count ? $0 : 0] }
-    let targets = comparisons.map { Vector(repeating: Int8(bitPattern: $0.target)) }
-    let masks = comparisons.map { Vector(repeating: Int8(bitPattern: $0.mask)) }
-    (t0, t1, t2, t3, t4, t5, t6) = (targets[0], targets[1], targets[2], targets[3], targets[4], targets[5], targets[6])
-    (m0, m1, m2, m3, m4, m5, m6) = (masks[0], masks[1], masks[2], masks[3], masks[4], masks[5], masks[6])
+    let found = Self.ranges(bytes)
+    precondition(!found.isEmpty && found.allSatisfy { $0.upperBound < 0x80 }, "ASCII triggers")
+    let ranges = (0..<Self.capacity).map { found[$0 < found.count ? $0 : 0] }
+    let shifts = ranges.map { Vector(repeating: Int8(truncatingIfNeeded: 0x80 - Int($0.lowerBound))) }
+    let limits = ranges.map {
+      Vector(repeating: Int8(truncatingIfNeeded: -128 + Int($0.upperBound) - Int($0.lowerBound) + 1))
+    }
+    (s0, s1, s2, s3) = (shifts[0], shifts[1], shifts[2], shifts[3])
+    (l0, l1, l2, l3) = (limits[0], limits[1], limits[2], limits[3])
   }
 
-  /// The first of the sixteen bytes at `i` that is a trigger, a control byte (line
-  /// breaks among them) or not ASCII; 16 when none is.
+  /// The first of the sixteen bytes at `i` that is in a trigger range, a control byte
+  /// (line breaks among them) or not ASCII; 16 when none is.
   @inline(__always)
   func firstLane(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
     let v = ByteScan.loadVector(bytes, i)
     // Signed: below 0x20 or at least 0x80.
     var mask = v .< Vector(repeating: 0x20)
-    mask = mask .| ((v | m0) .== t0) .| ((v | m1) .== t1) .| ((v | m2) .== t2)
-    mask = mask .| ((v | m3) .== t3) .| ((v | m4) .== t4) .| ((v | m5) .== t5) .| ((v | m6) .== t6)
+    mask = mask .| ((v &+ s0) .< l0) .| ((v &+ s1) .< l1) .| ((v &+ s2) .< l2) .| ((v &+ s3) .< l3)
     return ByteScan.firstLane(mask)
   }
 }

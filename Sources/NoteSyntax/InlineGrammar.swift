@@ -41,8 +41,8 @@ enum InlineGrammar {
   }()
 
   /// The ASCII bytes that start a construct, other than line breaks (the scan stops at
-  /// every control byte and every non-ASCII byte anyway): at most
-  /// ``InlineTriggers/capacity``.
+  /// every control byte and every non-ASCII byte anyway): compared as at most
+  /// ``InlineTriggers/capacity`` ranges.
   static let asciiTriggers: [UInt8] = (0x20..<0x80).map(UInt8.init).filter { startsConstruct[Int($0)] }
 }
 

@@ -19,18 +19,49 @@ import Testing
     for byte in 0...255 {
       #expect(InlineGrammar.startsConstruct[byte] == declared.contains(UInt8(byte)), "byte \(byte)")
     }
-    // The sixteen-byte step stops at every such byte, in every lane, and passes over
-    // every other printable ASCII byte (control and non-ASCII bytes always stop it).
+    // The sixteen-byte step stops at every such byte, in every lane, and at the few
+    // printable ASCII bytes between them in its ranges; it passes over every other
+    // (control and non-ASCII bytes always stop it).
+    let ranges = InlineTriggers.ranges(InlineGrammar.asciiTriggers)
+    #expect(ranges.count <= InlineTriggers.capacity)
+    var extraStops: [UInt8] = []
     for byte in 0...255 {
+      let inRange = ranges.contains { $0.contains(UInt8(byte)) }
+      if inRange && !declared.contains(UInt8(byte)) { extraStops.append(UInt8(byte)) }
       for lane in 0..<16 {
         var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 16)
         bytes[lane] = UInt8(byte)
         let found = bytes.withUnsafeBufferPointer { InlineGrammar.Tables.shared.triggers.firstLane($0, 0) }
-        let stops = declared.contains(UInt8(byte)) || byte < 0x20 || byte >= 0x80
+        let stops = declared.contains(UInt8(byte)) || inRange || byte < 0x20 || byte >= 0x80
         #expect(found == (stops ? lane : 16), "byte \(byte) in lane \(lane)")
       }
     }
-    #expect(InlineTriggers.comparisons(InlineGrammar.asciiTriggers).count <= InlineTriggers.capacity)
+    #expect(extraStops == Array("\">]^".utf8))
+    // The parser's scan, those stops looked up, finds exactly the bytes that start a
+    // construct, in the sixteen-byte steps and in the bytes after the last of them.
+    for byte in 0...255 {
+      for position in [0, 5, 15, 16, 31, 37] {
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 40)
+        bytes[position] = UInt8(byte)
+        let found = bytes.withUnsafeBufferPointer { buffer in
+          let parser = InlineParser(buffer: buffer, regionEnd: 40)
+          return parser.nextConstructStart(from: 0, before: 40, parser.grammar.triggers)
+        }
+        #expect(found == (declared.contains(UInt8(byte)) ? position : 40), "byte \(byte) at \(position)")
+      }
+    }
+  }
+
+  @Test func triggerRangesJoinTheClosestBytes() {
+    #expect(InlineTriggers.ranges([0x41]) == [0x41...0x41])
+    #expect(
+      InlineTriggers.ranges([0x30, 0x31, 0x40, 0x50, 0x60, 0x61, 0x70]) == [
+        0x30...0x40, 0x50...0x50, 0x60...0x61, 0x70...0x70,
+      ])
+    #expect(
+      InlineTriggers.ranges([0x21, 0x23, 0x24, 0x25, 0x2A, 0x3D, 0x3F, 0x5B, 0x5C, 0x5F, 0x60]) == [
+        0x21...0x25, 0x2A...0x2A, 0x3D...0x3F, 0x5B...0x60,
+      ])
   }
 
   /// The kinds of the top-level nodes of `text`'s single paragraph.
