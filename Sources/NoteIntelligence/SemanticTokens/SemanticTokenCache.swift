@@ -64,13 +64,11 @@ public final class SemanticTokenCache {
     table = IdentityTable()
     if run.lookUp {
       run.indexEntries()
-      if range == nil { run.result.reserveCapacity(run.storage.count - unused) }
     } else if range == nil {
       // Blocks of one tree are distinct objects: with an empty cache none is looked up.
-      // About one token per 40 bytes in prose; dense notes grow the buffers once or twice
+      // About one token per 40 bytes in prose; dense notes grow the buffer once or twice
       // (capacity reserved and never written costs no memory).
       run.storage.reserveCapacity(doc.utf8Count / 32 + 16)
-      run.result.reserveCapacity(doc.utf8Count / 32 + 16)
       run.entries.reserveCapacity(blockCount)
       run.table = IdentityTable(minimumCapacity: blockCount)
     }
@@ -78,6 +76,7 @@ public final class SemanticTokenCache {
       for block in doc.tree.blocks(touching: range) { run.visit(block, in: doc) }
     } else {
       for block in doc.tree.blockSequence { run.visit(block, in: doc) }
+      run.makeResult()
     }
     lastComputedBlocks = run.computed
     let stale = range == nil ? run.entries.count > run.visited : run.entries.count > 2 * max(blockCount, 16)
@@ -98,6 +97,11 @@ public final class SemanticTokenCache {
     /// Whether entries from earlier passes may be reused.
     let lookUp: Bool
     var result: [SemanticToken] = []
+    /// For a pass over the whole note: each block's tokens in `storage` and where the
+    /// block starts, in order; the result is made from them at the end, at its size.
+    var runs: [(first: Int32, count: Int32, blockStart: Int)] = []
+    /// Where the tokens of a block being computed are collected.
+    let scratch = TokenScratch()
     var visited = 0
     var computed = 0
 
@@ -127,7 +131,10 @@ public final class SemanticTokenCache {
       } else {
         let first = storage.count
         // Blank lines, about half the blocks of a note, have no tokens.
-        if block.kind != .blankLine { TokenCollector.collect(block, in: doc, into: &storage) }
+        if block.kind != .blankLine {
+          let count = TokenCollector.collect(block, in: doc, into: scratch)
+          if count > 0 { storage.append(contentsOf: UnsafeBufferPointer(start: scratch.pointer, count: count)) }
+        }
         tokens = first..<storage.count
         entries.append(Entry(owner: block.blockObject, first: Int32(first), count: Int32(tokens.count), pass: number))
         table.insert(block.blockIdentity, entries.count - 1)
@@ -135,10 +142,35 @@ public final class SemanticTokenCache {
       }
       guard !tokens.isEmpty else { return }
       let blockStart = block.startOffset
+      guard let range else {
+        return runs.append((Int32(tokens.lowerBound), Int32(tokens.count), blockStart))
+      }
       for t in tokens {
         let token = storage[t].absolute(blockStart: blockStart)
-        if let range, !(token.start < range.upperBound && token.end > range.lowerBound) { continue }
+        if !(token.start < range.upperBound && token.end > range.lowerBound) { continue }
         result.append(token)
+      }
+    }
+
+    /// The result of a pass over the whole note, from its `runs`: written in place, a
+    /// token at a time, into an array of its size.
+    mutating func makeResult() {
+      let total = runs.reduce(0) { $0 + Int($1.count) }
+      // An empty array is the shared empty one (no storage of its own to write a count into).
+      guard total > 0 else { return }
+      let runs = self.runs
+      result = storage.withUnsafeBufferPointer { tokens in
+        [SemanticToken](unsafeUninitializedCapacity: total) { buffer, initialized in
+          var next = 0
+          for run in runs {
+            let first = Int(run.first)
+            for t in first..<(first + Int(run.count)) {
+              (buffer.baseAddress! + next).initialize(to: tokens[t].absolute(blockStart: run.blockStart))
+              next += 1
+            }
+          }
+          initialized = next
+        }
       }
     }
 

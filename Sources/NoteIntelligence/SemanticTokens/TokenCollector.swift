@@ -14,18 +14,48 @@ struct PackedToken {
   }
 }
 
+/// Memory for one block's tokens while they are collected, kept from block to block
+/// (a pass over a note reuses one): the collector writes through its pointer, so adding
+/// a token checks only the capacity (an array's append also checks that the array is
+/// not shared, a call per token).
+final class TokenScratch {
+  private(set) var pointer: UnsafeMutablePointer<PackedToken>
+  private(set) var capacity: Int
+
+  init(capacity: Int = 1024) {
+    pointer = .allocate(capacity: capacity)
+    self.capacity = capacity
+  }
+
+  /// Doubles the capacity, keeping the first `count` tokens.
+  func grow(keeping count: Int) {
+    let larger = UnsafeMutablePointer<PackedToken>.allocate(capacity: 2 * capacity)
+    larger.moveInitialize(from: pointer, count: count)
+    pointer.deallocate()
+    pointer = larger
+    capacity *= 2
+  }
+
+  deinit { pointer.deallocate() }
+}
+
 /// Collects one block's tokens relative to the block's start in a single index loop
 /// over its flat subtree, with a small stack of inherited styles; tokens are split at
 /// the findings' edges (marked `invalid`) and joined with the previous one when
-/// adjacent and alike as they are added. Tokens are appended to a buffer that may
-/// already hold other blocks' tokens.
+/// adjacent and alike as they are added. Tokens are written to a ``TokenScratch`` from
+/// its start.
 struct TokenCollector {
   typealias Style = (type: SemanticTokenType, modifiers: SemanticTokenModifiers)
 
   /// What the findings cover, relative to the block's start (``union(of:)``).
   let invalid: [Range<Int>]
-  /// The index of the block's first token in the buffer: earlier ones are not joined to.
-  let first: Int
+  /// The scratch the tokens are written to, and its pointer and capacity as of the
+  /// last growth (kept here, so that adding a token touches no object).
+  private let scratch: TokenScratch
+  private var tokens: UnsafeMutablePointer<PackedToken>
+  private var capacity: Int
+  /// Tokens written so far.
+  private(set) var count = 0
   /// Tokens come in order of their starts: the finding ranges before `nextInvalid` have
   /// started before the last token's end, and those of them that may still overlap a
   /// later token are `active`. So a block of many findings and many tokens looks at a
@@ -34,9 +64,11 @@ struct TokenCollector {
   private var active: [Range<Int>] = []
   private var lastStart = 0
 
-  init(invalid: [Range<Int>], first: Int) {
+  init(invalid: [Range<Int>], scratch: TokenScratch) {
     self.invalid = Self.union(of: invalid)
-    self.first = first
+    self.scratch = scratch
+    tokens = scratch.pointer
+    capacity = scratch.capacity
   }
 
   /// What `ranges` cover, as sorted, disjoint, non-empty ranges: a token is then cut
@@ -104,18 +136,19 @@ struct TokenCollector {
 
   /// The tokens of `block`'s subtree, relative to its start.
   static func tokens(for block: SyntaxNode, in doc: NoteDocument) -> [SemanticToken] {
-    var packed: [PackedToken] = []
-    collect(block, in: doc, into: &packed)
-    return packed.map { $0.absolute(blockStart: 0) }
+    let scratch = TokenScratch()
+    let count = collect(block, in: doc, into: scratch)
+    return UnsafeBufferPointer(start: scratch.pointer, count: count).map { $0.absolute(blockStart: 0) }
   }
 
-  /// Appends the tokens of `block`'s subtree, relative to its start, to `tokens`.
-  static func collect(_ block: SyntaxNode, in doc: NoteDocument, into tokens: inout [PackedToken]) {
+  /// Writes the tokens of `block`'s subtree, relative to its start, to the start of
+  /// `scratch`; returns how many there are.
+  static func collect(_ block: SyntaxNode, in doc: NoteDocument, into scratch: TokenScratch) -> Int {
     let base = block.startOffset
     let findings = block.blockFindings
     var collector = TokenCollector(
       invalid: findings.isEmpty ? [] : findings.map { ($0.range.lowerBound - base)..<($0.range.upperBound - base) },
-      first: tokens.count)
+      scratch: scratch)
     block.withFlatSubtree { tree in
       // 8 bytes an entry, 1 KiB in all: small enough to be on the stack. Nesting is far
       // shallower (inline nesting stops at 32).
@@ -134,9 +167,9 @@ struct TokenCollector {
               let start = tree.relativeStart(i)
               if (inherited.type == .code || inherited.type == .comment) && tree.holdsLineBreak(i) {
                 // Only raw spans (code, math, comments) hold line breaks inside a token.
-                collector.addSplittingLines(start, tree.length(i), inherited, doc.text, base: base, into: &tokens)
+                collector.addSplittingLines(start, tree.length(i), inherited, doc.text, base: base)
               } else {
-                collector.add(start, tree.length(i), inherited, into: &tokens)
+                collector.add(start, tree.length(i), inherited)
               }
             }
             i = tree.subtreeEnd(i)
@@ -152,44 +185,45 @@ struct TokenCollector {
               depth += 1
             }
           } else if let own {
-            collector.add(tree.relativeStart(i), tree.length(i), own, into: &tokens)
+            collector.add(tree.relativeStart(i), tree.length(i), own)
           }
           i += 1
         }
       }
     }
+    return collector.count
   }
 
   /// Adds a token for each line segment of `start..<start + length`, line breaks left
   /// out, reading the text where it is stored.
   private mutating func addSplittingLines(
-    _ start: Int, _ length: Int, _ style: Style, _ text: TextStorage, base: Int, into tokens: inout [PackedToken]
+    _ start: Int, _ length: Int, _ style: Style, _ text: TextStorage, base: Int
   ) {
     var segment = start
     var position = start
     text.forEachPiece(of: (base + start)..<(base + start + length)) { piece in
       for byte in piece {
         if byte == 0x0A || byte == 0x0D {
-          if position > segment { add(segment, position - segment, style, into: &tokens) }
+          if position > segment { add(segment, position - segment, style) }
           segment = position + 1
         }
         position += 1
       }
     }
-    if position > segment { add(segment, position - segment, style, into: &tokens) }
+    if position > segment { add(segment, position - segment, style) }
   }
 
   /// Adds a token, split at the edges of the finding ranges it overlaps.
   @inline(__always)
-  mutating func add(_ start: Int, _ length: Int, _ style: Style, into tokens: inout [PackedToken]) {
+  mutating func add(_ start: Int, _ length: Int, _ style: Style) {
     if invalid.isEmpty {
-      append(start, length, style.type, style.modifiers, into: &tokens)
+      append(start, length, style.type, style.modifiers)
     } else {
-      addSplitting(start, length, style, into: &tokens)
+      addSplitting(start, length, style)
     }
   }
 
-  private mutating func addSplitting(_ start: Int, _ length: Int, _ style: Style, into tokens: inout [PackedToken]) {
+  private mutating func addSplitting(_ start: Int, _ length: Int, _ style: Style) {
     let end = start + length
     let whole = start..<end
     if start < lastStart {
@@ -205,7 +239,7 @@ struct TokenCollector {
     active.removeAll { $0.upperBound <= start }
     let overlapping = active.filter { $0.overlaps(whole) }
     guard !overlapping.isEmpty else {
-      return append(start, length, style.type, style.modifiers, into: &tokens)
+      return append(start, length, style.type, style.modifiers)
     }
     var cuts = [start, end]
     for range in overlapping {
@@ -218,24 +252,29 @@ struct TokenCollector {
       if overlapping.contains(where: { $0.lowerBound <= lower && $0.upperBound >= upper }) {
         modifiers.insert(.invalid)
       }
-      append(lower, upper - lower, style.type, modifiers, into: &tokens)
+      append(lower, upper - lower, style.type, modifiers)
     }
   }
 
   /// Appends a token, joined to the block's previous one when adjacent with the same style.
   @inline(__always)
-  private func append(
-    _ start: Int, _ length: Int, _ type: SemanticTokenType, _ modifiers: SemanticTokenModifiers,
-    into tokens: inout [PackedToken]
+  private mutating func append(
+    _ start: Int, _ length: Int, _ type: SemanticTokenType, _ modifiers: SemanticTokenModifiers
   ) {
-    let count = tokens.count
-    if count > first {
+    if count > 0 {
       let last = tokens[count - 1]
       if Int(last.start) + Int(last.length) == start && last.type == type && last.modifiers == modifiers {
         tokens[count - 1].length += UInt32(length)
         return
       }
     }
-    tokens.append(PackedToken(start: UInt32(start), length: UInt32(length), type: type, modifiers: modifiers))
+    if count == capacity {
+      scratch.grow(keeping: count)
+      tokens = scratch.pointer
+      capacity = scratch.capacity
+    }
+    (tokens + count).initialize(
+      to: PackedToken(start: UInt32(start), length: UInt32(length), type: type, modifiers: modifiers))
+    count += 1
   }
 }
