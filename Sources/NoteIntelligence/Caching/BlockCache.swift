@@ -11,19 +11,17 @@ public import NoteSyntax
 ///
 /// Not thread-safe: keep one per document, owned by whoever serializes its requests.
 public struct BlockCache<Value> {
-  private final class Entry {
+  private struct Entry {
     let block: SyntaxNode
     let value: Value
     var pass: UInt32
-
-    init(block: SyntaxNode, value: Value, pass: UInt32) {
-      self.block = block
-      self.value = value
-      self.pass = pass
-    }
   }
 
-  private var entries: [ObjectIdentifier: Entry] = [:]
+  /// The entries, and their indices by block identity (an open-addressing table: a
+  /// dictionary of objects cost an allocation and a hash per block on a note's first
+  /// pass).
+  private var entries: [Entry] = []
+  private var table = IdentityTable()
   private var pass: UInt32 = 0
   /// Entries the current pass used.
   private var used = 0
@@ -37,11 +35,21 @@ public struct BlockCache<Value> {
   public var count: Int { entries.count }
 
   /// Drops every entry.
-  public mutating func removeAll() { entries.removeAll() }
+  public mutating func removeAll() {
+    entries = []
+    table = IdentityTable()
+  }
 
   /// Drops the entries of the blocks `isStale` picks.
   public mutating func removeAll(where isStale: (SyntaxNode) -> Bool) {
-    entries = entries.filter { !isStale($0.value.block) }
+    keep { !isStale($0.block) }
+  }
+
+  /// Keeps the entries `keeps` picks, and indexes them again.
+  private mutating func keep(where keeps: (Entry) -> Bool) {
+    entries = entries.filter(keeps)
+    table = IdentityTable(minimumCapacity: entries.count)
+    for index in entries.indices { table.insert(entries[index].block.blockIdentity, index) }
   }
 
   /// Starts a pass over (some of) the blocks of a note with `blockCount` blocks.
@@ -49,19 +57,23 @@ public struct BlockCache<Value> {
     pass &+= 1
     used = 0
     lastComputedBlocks = 0
-    if entries.isEmpty { entries.reserveCapacity(blockCount) }
+    if entries.isEmpty {
+      entries.reserveCapacity(blockCount)
+      table = IdentityTable(minimumCapacity: blockCount)
+    }
   }
 
   /// The value of `block`, from the cache or computed by `compute`.
   public mutating func value(for block: SyntaxNode, compute: (SyntaxNode) -> Value) -> Value {
     let identity = block.blockIdentity
     used += 1
-    if let entry = entries[identity] {
-      entry.pass = pass
-      return entry.value
+    if let found = table.value(for: identity) {
+      entries[found].pass = pass
+      return entries[found].value
     }
     let value = compute(block)
-    entries[identity] = Entry(block: block, value: value, pass: pass)
+    entries.append(Entry(block: block, value: value, pass: pass))
+    table.insert(identity, entries.count - 1)
     lastComputedBlocks += 1
     return value
   }
@@ -73,11 +85,9 @@ public struct BlockCache<Value> {
     let current = pass
     if complete {
       guard entries.count > used else { return }
-      var stale: [ObjectIdentifier] = []
-      for entry in entries.values where entry.pass != current { stale.append(entry.block.blockIdentity) }
-      for identity in stale { entries.removeValue(forKey: identity) }
+      keep { $0.pass == current }
     } else if entries.count > 2 * max(blockCount, 16) {
-      entries = entries.filter { $0.value.pass == current }
+      keep { $0.pass == current }
     }
   }
 }

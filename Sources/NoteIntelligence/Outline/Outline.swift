@@ -35,22 +35,25 @@ public enum Outline {
   static func entry(for block: SyntaxNode, in doc: NoteDocument) -> BlockEntry {
     let start = block.startOffset
     let trimmed = block.trimmedRange(in: doc)
-    var headings: [BlockEntry.Heading] = []
-    func add(_ heading: SyntaxNode) {
+    // A function of its own rather than a closure over `headings`, which would box the
+    // array on the heap for every block.
+    func heading(_ heading: SyntaxNode) -> BlockEntry.Heading {
       let range = heading.kind == block.kind ? trimmed : heading.trimmedRange(in: doc)
       let text = heading.child(.inlineContent)
-      headings.append(
-        BlockEntry.Heading(
-          offset: heading.startOffset - start, level: heading.headingLevel,
-          name: text.map { OutlineText.firstWords(of: [$0], doc, maxWords: .max) } ?? "",
-          range: range.shifted(by: -start), selection: (text?.range ?? range).shifted(by: -start)))
+      return BlockEntry.Heading(
+        offset: heading.startOffset - start, level: heading.headingLevel,
+        name: text.map { OutlineText.firstWords(of: [$0], doc, maxWords: .max) } ?? "",
+        range: range.shifted(by: -start), selection: (text?.range ?? range).shifted(by: -start))
     }
+    var headings: [BlockEntry.Heading] = []
     if block.kind == .heading {
-      add(block)
+      headings = [heading(block)]
     } else if (block.kind == .unorderedList || block.kind == .orderedList || block.kind == .blockquote)
       && block.mayHold(.heading)
     {
-      block.forEachDescendant { if $0.kind == .heading { add($0) } }
+      var nested: [SyntaxNode] = []
+      block.forEachDescendant { if $0.kind == .heading { nested.append($0) } }
+      headings = nested.map(heading)
     }
     return BlockEntry(
       headings: headings, prompts: prompts(in: block, doc).map { $0.shifted(by: -start) },
@@ -188,6 +191,11 @@ public final class OutlineCache {
       }
     }
     let blockCount = doc.tree.blockCount
+    // Worked on as a local value: a property of this object read in the loop is checked
+    // for exclusive access at every block.
+    var cache = self.cache
+    self.cache = BlockCache()
+    defer { self.cache = cache }
     // A heading's text shows a reference link's text only when its label is defined.
     if references !== doc.linkReferences.stamp {
       cache.removeAll { $0.mayHold(.referenceLink) || $0.mayHold(.referenceImage) }

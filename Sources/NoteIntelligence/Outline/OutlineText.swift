@@ -145,12 +145,19 @@ enum OutlineText {
     // A first word longer than the limit is cut by the other path.
     guard taken > 0 || words == 0 else { return nil }
     let more = truncated || taken < words
-    var name: [UInt8] = []
-    name.reserveCapacity(takenEnd - takenStart + 4)
-    name += UnsafeBufferPointer(rebasing: bytes[takenStart..<takenEnd])
-    // ` …`
-    if more { name += [0x20, 0xE2, 0x80, 0xA6] }
-    return String(decoding: name, as: UTF8.self)
+    // The name written into the string's own storage: one allocation, no byte array.
+    let nameLength = takenEnd - takenStart
+    return String(unsafeUninitializedCapacity: nameLength + (more ? 4 : 0)) { name in
+      guard let target = name.baseAddress, let source = bytes.baseAddress else { return 0 }
+      target.update(from: source + takenStart, count: nameLength)
+      guard more else { return nameLength }
+      // ` …`
+      target[nameLength] = 0x20
+      target[nameLength + 1] = 0xE2
+      target[nameLength + 2] = 0x80
+      target[nameLength + 3] = 0xA6
+      return nameLength + 4
+    }
   }
 
   /// The words of `bytes` (runs of bytes other than a space), or `nil` when a space
@@ -256,9 +263,25 @@ enum OutlineText {
         while end > shown.upperBound && text[end] & 0xC0 == 0x80 { end -= 1 }
       }
     }
-    let before = String(decoding: text[start..<shown.lowerBound], as: UTF8.self)
-    let after = String(decoding: text[shown.upperBound..<end], as: UTF8.self)
-    let sentence = (before + placeholder + after).trimmingSpaces
-    return (cutBefore ? "… " : "") + sentence + (cutAfter ? " …" : "")
+    // Assembled as bytes and made a string once (joining strings and trimming them by
+    // characters cost most of a cloze's entry).
+    var sentence: [UInt8] = []
+    sentence.reserveCapacity(end - start + placeholder.utf8.count + 8)
+    sentence += text[start..<shown.lowerBound]
+    sentence += placeholder.utf8
+    sentence += text[shown.upperBound..<end]
+    return (cutBefore ? "… " : "") + Self.trimmingSpaces(sentence) + (cutAfter ? " …" : "")
+  }
+
+  /// `bytes` as a string without the spaces and tabs at its ends, as
+  /// `String.trimmingSpaces` trims them: a space or tab that a combining mark follows
+  /// is part of a larger character and stays.
+  static func trimmingSpaces(_ bytes: [UInt8]) -> String {
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    var lower = 0
+    var upper = bytes.count
+    while lower < upper && isSpace(bytes[lower]) && (lower + 1 == upper || bytes[lower + 1] < 0x80) { lower += 1 }
+    while upper > lower && isSpace(bytes[upper - 1]) { upper -= 1 }
+    return String(decoding: bytes[lower..<upper], as: UTF8.self)
   }
 }

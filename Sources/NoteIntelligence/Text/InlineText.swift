@@ -73,27 +73,38 @@ struct InlineText {
     bytes.append(0x20)
   }
 
-  /// Appends UTF-8 text, each run of spaces, tabs and line breaks as one space; the
-  /// bytes between runs are copied at once.
+  /// Appends UTF-8 text, each run of spaces, tabs and line breaks as one space. The
+  /// words and the single spaces between them, which the collapsing leaves as they are,
+  /// are copied at once: a line of prose is one copy, not one a word.
   private mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
     if hashing != nil { return hashing!.add(text) }
+    let count = text.count
     var index = 0
-    while index < text.count && !truncated {
-      var end = index
-      while end < text.count && !Self.isSpace(text[end]) { end += 1 }
-      if end > index {
-        let room = max(0, limit - bytes.count)
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<(index + min(end - index, room))]))
-        if end - index > room {
-          truncated = true
-          return
-        }
-        index = end
-      }
-      if index < text.count {
+    while index < count && !truncated {
+      if Self.isSpace(text[index]) {
         appendSpace()
         index += 1
+        continue
       }
+      // From a word through each single space that another word follows.
+      var end = index + 1
+      while end < count {
+        let byte = text[end]
+        if byte == 0x20 && end + 1 < count && !Self.isSpace(text[end + 1]) {
+          end += 2
+        } else if Self.isSpace(byte) {
+          break
+        } else {
+          end += 1
+        }
+      }
+      let room = max(0, limit - bytes.count)
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<(index + min(end - index, room))]))
+      if end - index > room {
+        truncated = true
+        return
+      }
+      index = end
     }
   }
 
