@@ -33,6 +33,10 @@ struct TokenCollector {
   private var nextInvalid = 0
   private var active: [Range<Int>] = []
   private var lastStart = 0
+  /// The brackets and labels of the block's reference links that the note's definitions
+  /// make links, relative to the block's start, in order: added after the walk
+  /// (``addReferenceMarks(into:)``), as their bytes belong to no node.
+  var referenceMarks: [PackedToken] = []
 
   init(invalid: [Range<Int>], first: Int) {
     self.invalid = Self.union(of: invalid)
@@ -144,7 +148,7 @@ struct TokenCollector {
           default:
             break
           }
-          let own = ownStyle(of: i, in: tree)
+          let own = ownStyle(of: i, in: tree) ?? collector.referenceLinkStyle(of: i, in: tree, doc)
           let next = tree.subtreeEnd(i)
           if next > i + 1 {
             if depth < stack.count {
@@ -158,6 +162,7 @@ struct TokenCollector {
         }
       }
     }
+    if !collector.referenceMarks.isEmpty { collector.addReferenceMarks(into: &tokens) }
   }
 
   /// Adds a token for each line segment of `start..<start + length`, line breaks left
@@ -224,7 +229,7 @@ struct TokenCollector {
 
   /// Appends a token, joined to the block's previous one when adjacent with the same style.
   @inline(__always)
-  private func append(
+  func append(
     _ start: Int, _ length: Int, _ type: SemanticTokenType, _ modifiers: SemanticTokenModifiers,
     into tokens: inout [PackedToken]
   ) {
