@@ -76,7 +76,7 @@ public enum Prompts {
         break
       }
       for region in regions where mayHoldCloze {
-        for cloze in region.clozes { sink.addCloze(cloze, in: region) }
+        sink.addClozes(region.clozes, in: region)
       }
     }
   }
