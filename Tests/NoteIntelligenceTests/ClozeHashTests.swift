@@ -4,9 +4,9 @@ import Testing
 
 @testable import NoteIntelligence
 
-/// A region of many clozes has its ids hashed from one rendering (``ClozeHashes``): the
-/// same ids as each cloze's front rendered and hashed on its own, whatever whitespace
-/// and markup surround the clozes.
+/// A region of many clozes has its ids hashed, and its cards spliced, from one rendering
+/// (``ClozeHashes``, ``ClozeCards``): the same ids and texts as each cloze's front
+/// rendered on its own, whatever whitespace and markup surround the clozes.
 @Suite struct ClozeHashTests {
   /// Pieces of a paragraph: clozes with spaces in and around their hints and answers,
   /// empty hints, adjacent clozes, line breaks, markup.
@@ -43,6 +43,18 @@ import Testing
       let marks = Prompts.marks(for: doc, path: "/notes/n.md")
       #expect(prompts.filter { $0.kind == .cloze }.count >= ClozeHashes.linearFrom, "\(text.debugDescription)")
       #expect(marks.map(\.id.description) == prompts.map(\.id), "\(text.debugDescription)")
+      // Each card as rendered on its own.
+      var expected: [String] = []
+      for block in doc.tree.blockSequence {
+        for region in InlineRegion.regions(of: block) {
+          for cloze in region.clozes {
+            let card = Prompts.clozeCard(cloze, in: region, doc)
+            expected.append("\(card.front) | \(card.back) | \(card.markup ?? "")")
+          }
+        }
+      }
+      let clozes = prompts.filter { $0.kind == .cloze }.map { "\($0.front) | \($0.back) | \($0.clozeMarkup ?? "")" }
+      #expect(clozes == expected, "\(text.debugDescription)")
     }
     // The paragraph's ids come from one rendering.
     let doc = NoteDocument(Self.paragraph(&random, clozes: count))

@@ -89,6 +89,16 @@ struct PromptTexts: PromptSink {
     append(kind, range, text(front), text(back), cloze: nil)
   }
 
+  mutating func addClozes(_ clozes: [SyntaxNode], in region: InlineRegion) {
+    if clozes.count >= ClozeHashes.linearFrom,
+      let cards = ClozeCards.cards(of: clozes, in: region, doc, markup: clozeMarkup)
+    {
+      for (cloze, card) in zip(clozes, cards) { append(.cloze, cloze.range, card.front, card.back, cloze: card.markup) }
+      return
+    }
+    for cloze in clozes { addCloze(cloze, in: region) }
+  }
+
   mutating func addCloze(_ cloze: SyntaxNode, in region: InlineRegion) {
     let card = Prompts.clozeCard(cloze, in: region, doc, markup: clozeMarkup)
     append(.cloze, cloze.range, card.front, card.back, cloze: card.markup)
