@@ -29,7 +29,7 @@ extension BookNotesServer {
         // Encoded once: the answer's integers are the ones the result keeps.
         let tokens = state.tokenCache.tokens(for: state.note)
         let data = TokenEncoder.encode(tokens, in: state.note, encoding: encoding)
-        let result = TokenResult(id: state.makeResultID(), tokens: tokens, data: data)
+        let result = TokenResult(id: state.makeResultID(), tokens: tokens, data: data, note: state.note)
         state.tokens = result
         state.changed = nil
         return SemanticTokens(resultId: result.id, data: data)
@@ -52,11 +52,11 @@ extension BookNotesServer {
         }
         // Taken out of the state so that it is changed in place, not copied.
         guard var result = state.tokens.take() else { return nil }
-        let edit = result.update(
+        let edits = result.update(
           id: id, region: region, note: state.note, cache: state.tokenCache, encoding: encoding)
         state.tokens = result
         state.changed = nil
-        return SemanticTokensDelta(resultId: id, edits: edit.map { [$0] } ?? [])
+        return SemanticTokensDelta(resultId: id, edits: edits)
       }
     }
     if let delta { return .delta(delta) }

@@ -11,24 +11,52 @@ import NoteSyntax
 struct TokenResult: Sendable {
   var id: String
   private(set) var table: TokenTable
+  /// The link reference definitions the tokens were computed with.
+  private(set) var references: LinkReferences.Stamp
 
-  /// The full result for `tokens` (absolute, sorted), encoded as `data`.
-  init(id: String, tokens: [SemanticToken], data: [UInt32]) {
+  /// The full result for `tokens` (absolute, sorted) of `note`, encoded as `data`.
+  init(id: String, tokens: [SemanticToken], data: [UInt32], note: NoteDocument) {
     self.id = id
     table = TokenTable(data: data, starts: tokens.map(\.start))
+    references = note.linkReferences.stamp
   }
 
   /// Turns this result into the one for `note`, given that only `region` changed since
-  /// it was made, and returns the edit that turns the old integers into the new ones
-  /// (`nil` when equal).
+  /// it was made, and returns the edits that turn the old integers into the new ones
+  /// (none when equal), in order and apart, each at its place in the old integers.
+  ///
+  /// When the note's link reference definitions changed too, the blocks that may hold
+  /// reference links are computed again as well (``ReferenceRegions``).
+  mutating func update(
+    id newID: String, region: ChangedRegion, note: NoteDocument, cache: SemanticTokenCache,
+    encoding: PositionEncoding
+  ) -> [SemanticTokensEdit] {
+    id = newID
+    guard references !== note.linkReferences.stamp else {
+      return replace(region, note: note, cache: cache, encoding: encoding).map { [$0] } ?? []
+    }
+    references = note.linkReferences.stamp
+    let blocks = ReferenceRegions(note: note, outside: region)
+    var edits = ComposedEdits()
+    for block in blocks.before {
+      edits.add(replace(block, note: note, cache: cache, encoding: encoding))
+    }
+    edits.add(replace(region, note: note, cache: cache, encoding: encoding))
+    for block in blocks.after {
+      edits.add(replace(block, note: note, cache: cache, encoding: encoding))
+    }
+    return edits.edits
+  }
+
+  /// Replaces the tokens of `region` and returns the edit, at its place in the integers
+  /// as they were before it (`nil` when equal).
   ///
   /// Tokens before the region are kept as they are; the tokens of the region are
   /// computed (from `cache`, which reuses unchanged blocks) and encoded; after the
   /// region only the first token's position changes. The edit is then trimmed to
   /// the integers that really differ, comparing only inside the region.
-  mutating func update(
-    id newID: String, region: ChangedRegion, note: NoteDocument, cache: SemanticTokenCache,
-    encoding: PositionEncoding
+  private mutating func replace(
+    _ region: ChangedRegion, note: NoteDocument, cache: SemanticTokenCache, encoding: PositionEncoding
   ) -> SemanticTokensEdit? {
     let first = table.firstToken(atOrAfter: region.start)
     let after = table.firstToken(atOrAfter: region.oldEnd)
@@ -49,7 +77,6 @@ struct TokenResult: Sendable {
     let chunk = encoder.data
     let edit = Self.trimmedEdit(at: first * 5, replacing: table.integers(first..<replacedEnd), with: chunk)
     table.replace(first..<replacedEnd, data: chunk, starts: starts, shiftingTheRestBy: region.shift)
-    id = newID
     return edit
   }
 

@@ -4,7 +4,8 @@ import Foundation
 /// `booknotes-bench json` (encoding a large answer), `booknotes-bench workspace` (a library),
 /// `booknotes-bench books` (Google Books lookups and title completion against a fake),
 /// `booknotes-bench import` (`booknotes import kindle` on a generated clippings file),
-/// `booknotes-bench review` (what is due in a library with a long review log).
+/// `booknotes-bench review` (what is due in a library with a long review log),
+/// `booknotes-bench clozes` (the prompts of a paragraph of many clozes).
 /// Numbers are printed, never asserted.
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
@@ -18,11 +19,13 @@ do {
   case "books": try BooksBenchmark.run(arguments: Array(arguments.dropFirst()))
   case "import": try ImportBenchmark.run(arguments: Array(arguments.dropFirst()))
   case "review": try ReviewBenchmark.run(arguments: Array(arguments.dropFirst()))
+  case "clozes": ClozeBenchmark.run(arguments: Array(arguments.dropFirst()))
   default:
     let usage =
       "usage: booknotes-bench parse [--large | --fence] | lsp [BOOKNOTES_BINARY] | open [BOOKNOTES_BINARY] | json | workspace [--notes N]… [--cold] [--from-storage] [BOOKNOTES_BINARY]"
       + " | library [--notes N] [--only PHASE] | books [--rounds N] [--fake SCRIPT] [BOOKNOTES_BINARY]"
-      + " | import [--highlights N] [BOOKNOTES_BINARY] | review [--notes N] [--reviews R] [BOOKNOTES_BINARY]\n"
+      + " | import [--highlights N] [BOOKNOTES_BINARY] | review [--notes N] [--reviews R] [BOOKNOTES_BINARY]"
+      + " | clozes [N]…\n"
     FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
   }

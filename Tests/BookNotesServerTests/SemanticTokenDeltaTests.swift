@@ -26,12 +26,18 @@ import Testing
     """
 
   /// Applies `steps` one didChange each, requesting a delta after each, and checks the
-  /// patched integers against a full request on a freshly opened copy.
-  func checkDeltas(encoding: String, steps: [[JSONValue]]) async throws {
+  /// patched integers against a full request on a freshly opened copy (of `base` at
+  /// first); returns the tokens after each step, decoded. An edit changes one region,
+  /// so one edit says it, unless `manyEdits`: the edits are then in order and apart.
+  @discardableResult
+  func checkDeltas(
+    encoding: String, base: String = Self.base, steps: [[JSONValue]], manyEdits: Bool = false
+  ) async throws -> [String] {
+    var decoded: [String] = []
     let harness = InProcessServer()
     try await harness.initialize(capabilities: capabilities(encodings: [encoding]))
     let client = harness.client
-    client.open(Self.uri, text: Self.base)
+    client.open(Self.uri, text: base)
     let first = try await client.request("textDocument/semanticTokens/full", uri: Self.uri)
     var data = SemanticTokenDump.integers(first["data"])
     var resultID = try #require(first["resultId"])
@@ -40,7 +46,11 @@ import Testing
       let delta = try await client.request(
         "textDocument/semanticTokens/full/delta", uri: Self.uri, ["previousResultId": resultID])
       let edits = try #require(delta["edits"]?.arrayValue, "step \(index) answered all tokens")
-      #expect(edits.count <= 1)
+      #expect(manyEdits || edits.count <= 1)
+      for (edit, next) in zip(edits, edits.dropFirst()) {
+        let end = (edit["start"]?.intValue ?? 0) + (edit["deleteCount"]?.intValue ?? 0)
+        #expect(end <= next["start"]?.intValue ?? 0, "step \(index): edits out of order or overlapping")
+      }
       data = SemanticTokenDump.apply(edits, to: data)
       resultID = try #require(delta["resultId"])
 
@@ -49,8 +59,9 @@ import Testing
       let fresh = try await client.request("textDocument/semanticTokens/full", uri: Self.check)
       let expected = SemanticTokenDump.integers(fresh["data"])
       #expect(data == expected, "step \(index): \(changes)")
+      let kind = PositionEncodingKind(rawValue: encoding)
+      decoded.append(SemanticTokenDump.decode(expected, legend: legend, document: text, encoding: kind))
       if data != expected {
-        let kind = PositionEncodingKind(rawValue: encoding)
         let got = SemanticTokenDump.decode(data, legend: legend, document: text, encoding: kind)
         let want = SemanticTokenDump.decode(expected, legend: legend, document: text, encoding: kind)
         Issue.record("got:\n\(got)\nwant:\n\(want)")
@@ -58,6 +69,7 @@ import Testing
       }
     }
     _ = try await harness.finish()
+    return decoded
   }
 
   @Test(arguments: ["utf-8", "utf-16", "utf-32"])
@@ -82,9 +94,56 @@ import Testing
       ])
   }
 
+  /// A definition that comes, changes or goes makes links of `[label]`s in other blocks,
+  /// before and after it, or text again: the delta says so.
+  @Test(arguments: ["utf-8", "utf-16"])
+  func definitionsChangeReferenceLinksElsewhere(encoding: String) async throws {
+    let base = """
+      # Refs
+
+      See [noise] and [Thinking][] here.
+
+      - 😀 item [the book][kahneman]
+
+      Middle paragraph.
+
+      [kahneman]: books/thinking.md
+
+      Later [noise] and [kahneman].
+
+      """
+    let tokens = try await checkDeltas(
+      encoding: encoding, base: base,
+      steps: [
+        [LSPTestClient.change((9, 0), (9, 0), "[noise]: books/noise.md\n")],  // a definition comes
+        [LSPTestClient.change((9, 5), (9, 6), "")],  // its label is `nois`
+        [LSPTestClient.change((9, 5), (9, 5), "e")],  // and `noise` again
+        [LSPTestClient.change((6, 0), (6, 0), "A ")],  // no definition changes
+        [LSPTestClient.change((8, 0), (9, 0), "")],  // `kahneman` goes
+      ], manyEdits: true)
+    try #require(tokens.count == 5)
+    #expect(tokens[0].contains(#"2:5 5 link "noise""#) && tokens[0].contains(#"11:7 5 link "noise""#))
+    #expect(tokens[0].contains(#"11:19 8 link "kahneman""#))
+    #expect(!tokens[1].contains(#"link "noise""#) && tokens[1].contains(#"11:19 8 link "kahneman""#))
+    #expect(tokens[2].contains(#"2:5 5 link "noise""#) && tokens[2].contains(#"11:7 5 link "noise""#))
+    #expect(tokens[3] == tokens[2])
+    #expect(!tokens[4].contains(#"link "kahneman""#) && !tokens[4].contains(#"link "the book""#))
+    #expect(tokens[4].contains(#"10:7 5 link "noise""#))
+  }
+
   @Test func randomEdits() async throws {
-    var random = SplitMix(seed: 42)
-    let pieces = ["#t ", "?[", "](", ")", "\n", "\r\n", "Q: ", "A: ", "> ", "*", "**", "`", "😀", "漢", "x", "# ", "- "]
+    try await checkRandomEdits(seed: 42, pieces: [])
+  }
+
+  /// Random edits that add and remove reference links and their definitions.
+  @Test func randomEditsOfReferenceLinks() async throws {
+    try await checkRandomEdits(seed: 7, pieces: ["[a]", "[b][]", "[x][a]", "\n[a]: u\n", "\n[b]: v\n", "[", "]"])
+  }
+
+  func checkRandomEdits(seed: UInt64, pieces more: [String]) async throws {
+    var random = SplitMix(seed: seed)
+    let pieces =
+      more + ["#t ", "?[", "](", ")", "\n", "\r\n", "Q: ", "A: ", "> ", "*", "**", "`", "😀", "漢", "x", "# ", "- "]
     var steps: [[JSONValue]] = []
     var lineCount = Self.base.split(separator: "\n", omittingEmptySubsequences: false).count
     for _ in 0..<60 {
@@ -98,6 +157,6 @@ import Testing
         if piece.contains("\n") { lineCount += 1 }
       }
     }
-    try await checkDeltas(encoding: "utf-16", steps: steps)
+    try await checkDeltas(encoding: "utf-16", steps: steps, manyEdits: !more.isEmpty)
   }
 }

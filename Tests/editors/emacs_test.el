@@ -202,6 +202,11 @@
   (bt-review-shows "Review 2 of 2 · new")
   (bt-review-shows "What are the four laws of behaviour change?"))
 
+(bt-check "closing the note's buffer during a review leaves the session grading"
+  (kill-buffer (get-file-buffer (expand-file-name "habits.md" bt-library)))
+  (bt-expect (null (get-file-buffer (expand-file-name "habits.md" bt-library))) "habits.md is still open")
+  (bt-review-shows "What are the four laws of behaviour change?"))
+
 (bt-check "again brings a prompt back in the same session; the review prompt graded good does not"
   (bt-review-keys "SPC" "1")
   (bt-review-shows "Review 2 of 2 (back) · learning")

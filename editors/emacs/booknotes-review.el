@@ -24,7 +24,9 @@ Each is (ITEM . DUE), DUE a `float-time'.")
 (defvar-local booknotes-review--location nil "The note's path and line, once asked for.")
 (defvar-local booknotes-review--graded 0 "How many prompts were graded at least once.")
 (defvar-local booknotes-review--reviewed nil "The ids of the prompts graded.")
-(defvar-local booknotes-review--origin nil "The note buffer whose server answers.")
+(defvar-local booknotes-review--connection nil
+  "The server of the note the session started in (`booknotes--connection').
+Kept rather than the note's buffer, which the reader may close meanwhile.")
 (defvar-local booknotes-review--shown nil "When the prompt was shown (`float-time').")
 
 (defvar booknotes-review-mode-map
@@ -125,8 +127,8 @@ gives it."
     (let* ((item booknotes-review--item)
            (id (booknotes--get item :id))
            (seconds (round (- (float-time) booknotes-review--shown)))
-           (result (with-current-buffer booknotes-review--origin
-                     (booknotes--request :booknotes/review/grade (list :id id :grade grade :seconds seconds))))
+           (result (booknotes--request :booknotes/review/grade (list :id id :grade grade :seconds seconds)
+                                       (booknotes-review--server)))
            (comes-back-in (booknotes--get result :comesBackIn)))
       (unless (member id booknotes-review--reviewed)
         (push id booknotes-review--reviewed)
@@ -138,6 +140,17 @@ gives it."
         (setq booknotes-review--returning
               (append booknotes-review--returning (list (cons item (+ (float-time) comes-back-in)))))))
     (booknotes-review--show-next)))
+
+(defun booknotes-review--server ()
+  "The session's server, or, once it stopped, that of a note still open on the library."
+  (if (booknotes--connection-live-p booknotes-review--connection)
+      booknotes-review--connection
+    (or (seq-some (lambda (buffer)
+                    (with-current-buffer buffer
+                      (let ((connection (and (derived-mode-p 'booknotes-mode) (booknotes--connection))))
+                        (and connection (booknotes--connection-live-p connection) connection))))
+                  (buffer-list))
+        (user-error "The BookNotes server stopped: open a note of the library, then grade again"))))
 
 (defun booknotes-review-quit ()
   "End the session; every grade given is already saved."
@@ -155,7 +168,7 @@ BOOK: words of a title, that book only."
   (interactive (list (when current-prefix-arg (read-string "Book: "))))
   (let* ((params (if (and book (not (string-empty-p book))) (list :book book) (make-hash-table)))
          (items (vconcat (booknotes--request :booknotes/review/due params)))
-         (origin (current-buffer)))
+         (connection (booknotes--connection)))
     (if (zerop (length items))
         (message "Nothing to review")
       (with-current-buffer (get-buffer-create "*BookNotes review*")
@@ -166,7 +179,7 @@ BOOK: words of a title, that book only."
               booknotes-review--numbers nil
               booknotes-review--graded 0
               booknotes-review--reviewed nil
-              booknotes-review--origin origin)
+              booknotes-review--connection connection)
         (booknotes-review--show-next)
         (pop-to-buffer (current-buffer))))))
 

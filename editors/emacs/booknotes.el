@@ -304,13 +304,14 @@ Nothing in fenced code blocks.")
       (gethash (substring (symbol-name key) 1) object)
     (plist-get object key)))
 
-(defun booknotes--request (method params)
+(defun booknotes--request (method params &optional connection)
   "Send METHOD (a keyword) with PARAMS to the current buffer's server; the result.
+With CONNECTION (from `booknotes--connection'), to that server instead.
 Asks again, twice at most, when the library changed meanwhile (ContentModified)."
   (let ((tries 0) result done)
     (while (not done)
       (condition-case err
-          (setq result (booknotes--send method params) done t)
+          (setq result (booknotes--send method params connection) done t)
         (error
          (if (and (booknotes--content-modified-p err) (< tries 2))
              (setq tries (1+ tries))
@@ -323,13 +324,34 @@ Asks again, twice at most, when the library changed meanwhile (ContentModified).
       ;; lsp-mode keeps only the message.
       (string-match-p "changed while answering" (error-message-string err))))
 
-(defun booknotes--send (method params)
-  "Send METHOD with PARAMS through eglot or lsp-mode, whichever manages the buffer."
+(defvar lsp--buffer-workspaces)
+
+(defun booknotes--connection ()
+  "The current buffer's server: (eglot . SERVER) or (lsp . WORKSPACES), or nil.
+It outlives the buffer: a session started in a note goes on once it is closed."
   (cond ((and (fboundp 'eglot-current-server) (eglot-current-server))
-         (jsonrpc-request (eglot-current-server) method params))
+         (cons 'eglot (eglot-current-server)))
         ((and (fboundp 'lsp-workspaces) (lsp-workspaces))
-         (lsp-request (substring (symbol-name method) 1) params))
-        (t (user-error "No BookNotes server here: open a note in a notes folder"))))
+         (cons 'lsp (lsp-workspaces)))))
+
+(defun booknotes--connection-live-p (connection)
+  "Whether CONNECTION's server is still running."
+  (pcase (car connection)
+    ('eglot (jsonrpc-running-p (cdr connection)))
+    ('lsp (seq-some (lambda (workspace)
+                      (let ((process (lsp--workspace-proc workspace)))
+                        (and (processp process) (process-live-p process))))
+                    (cdr connection)))))
+
+(defun booknotes--send (method params &optional connection)
+  "Send METHOD with PARAMS through eglot or lsp-mode, whichever manages the buffer.
+With CONNECTION, through that server."
+  (let ((connection (or connection (booknotes--connection))))
+    (pcase (car connection)
+      ('eglot (jsonrpc-request (cdr connection) method params))
+      ('lsp (let ((lsp--buffer-workspaces (cdr connection)))
+              (lsp-request (substring (symbol-name method) 1) params)))
+      (_ (user-error "No BookNotes server here: open a note in a notes folder")))))
 
 (defun booknotes--location (item)
   "An xref location for ITEM, a result with `:uri' and `:range'."

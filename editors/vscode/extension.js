@@ -246,8 +246,9 @@ class SessionQueue {
 /**
  * A review session in quick picks: each due prompt's front, its back once shown, a
  * grade (1–4, typed or picked) sent to the server, which appends it to the review log;
- * a prompt graded into a step due within the session comes back (`SessionQueue`).
- * Escape ends the session; every grade given is saved. `options.book` (from the
+ * a prompt graded into a step due within the session comes back (`SessionQueue`); a
+ * grade the server fails to save is reported and asked for again. Escape ends the
+ * session; every grade given is saved. `options.book` (from the
  * title's code lens) keeps one book's prompts.
  */
 async function review(options) {
@@ -282,13 +283,29 @@ async function review(options) {
       }
       break;
     }
-    const picked = await vscode.window.showQuickPick(
-      GRADES.map((grade) => ({ ...grade, detail: grade.grade === 1 ? item.back : undefined })),
-      { title, placeHolder: `${item.front} → ${item.back}`, ignoreFocusOut: true },
-    );
-    if (!picked) break;
-    const seconds = Math.round((Date.now() - shown) / 1000);
-    const answer = await request(client, 'booknotes/review/grade', { id: item.id, grade: picked.grade, seconds });
+    // A grade the server could not save is reported and asked for again: the session
+    // goes on, and Escape still ends it with every saved grade kept.
+    let answer;
+    let failure;
+    for (;;) {
+      const picked = await vscode.window.showQuickPick(
+        GRADES.map((grade) => ({ ...grade, detail: grade.grade === 1 ? item.back : undefined })),
+        {
+          title: failure ? `${title} · not saved, grade again` : title,
+          placeHolder: `${item.front} → ${item.back}`,
+          ignoreFocusOut: true,
+        },
+      );
+      if (!picked) break session;
+      const seconds = Math.round((Date.now() - shown) / 1000);
+      try {
+        answer = await request(client, 'booknotes/review/grade', { id: item.id, grade: picked.grade, seconds });
+        break;
+      } catch (error) {
+        failure = error;
+        vscode.window.showErrorMessage(`BookNotes: the grade was not saved: ${error.message || error}`);
+      }
+    }
     reviewed.add(item.id);
     queue.graded(item, answer);
   }

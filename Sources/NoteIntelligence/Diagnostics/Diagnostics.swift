@@ -6,7 +6,7 @@ public enum Diagnostics {
   /// The diagnostics of `doc`, in document order.
   public static func compute(_ doc: NoteDocument, options: DiagnosticSettings = .default) -> [NoteDiagnostic] {
     guard options.enabled else { return [] }
-    let findings = doc.tree.findings
+    let findings = Self.findings(of: doc)
     var presence: PromptPresence?
     return findings.compactMap { finding in
       if !options.promptsExpected, let kind = reportedWherePromptsAreExpected[finding.code] {
@@ -15,6 +15,25 @@ public enum Diagnostics {
       }
       return diagnostic(for: finding, in: doc, options: options)
     }
+  }
+
+  /// The parser's findings of `doc` and, from its lists, a `qa-missing-answer` for each
+  /// item's question that no item answers (``ListPairing``), in document order.
+  public static func findings(of doc: NoteDocument) -> [SyntaxFinding] {
+    let findings = doc.tree.findings
+    let unanswered = ListPairing.scan(doc).unanswered
+    guard !unanswered.isEmpty else { return findings }
+    var merged: [SyntaxFinding] = []
+    merged.reserveCapacity(findings.count + unanswered.count)
+    var next = 0
+    for question in unanswered {
+      while next < findings.count && findings[next].range.lowerBound <= question.marker.lowerBound {
+        merged.append(findings[next])
+        next += 1
+      }
+      merged.append(SyntaxFinding(code: .qaMissingAnswer, range: question.marker))
+    }
+    return merged + findings[next...]
   }
 
   /// The codes of text that may not be meant as a prompt at all (`Really?[citation
@@ -125,13 +144,14 @@ public struct PromptPresence: Sendable, Equatable {
   public var questionAnswer = false
 
   /// The prompts of `doc`, read from its blocks' sets of node kinds: one bit test a
-  /// block, no node visited.
+  /// block, no node visited; the items of its lists only when no block is a pair.
   public init(_ doc: NoteDocument) {
     for block in doc.tree.blockSequence {
       cloze = cloze || block.mayHold(.cloze)
       questionAnswer = questionAnswer || block.mayHold(.questionAnswer)
       if cloze && questionAnswer { break }
     }
+    if !questionAnswer { questionAnswer = ListPairing.scan(doc).pairs > 0 }
   }
 
   public func has(_ kind: Kind) -> Bool {

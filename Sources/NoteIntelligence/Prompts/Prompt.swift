@@ -40,7 +40,15 @@ public struct Prompt: Sendable, Hashable {
 
 /// The 64-bit FNV-1a hash, over bytes added one at a time.
 struct FNV1a {
+  static let prime: UInt64 = 0x0000_0100_0000_01b3
+
   private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  /// The hash of nothing.
+  init() {}
+
+  /// The hash whose state is `value`.
+  init(value: UInt64) { self.value = value }
 
   /// The hash as 16 lowercase hex digits.
   static func hex(_ bytes: some Sequence<UInt8>) -> String {
@@ -51,7 +59,12 @@ struct FNV1a {
 
   mutating func add(_ byte: UInt8) {
     value ^= UInt64(byte)
-    value = value &* 0x0000_0100_0000_01b3
+    value = value &* Self.prime
+  }
+
+  /// Adds bytes as they are.
+  mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+    for byte in bytes { add(byte) }
   }
 
   mutating func add(_ text: String) {
@@ -78,13 +91,25 @@ struct FNV1a {
   struct Stream {
     var hash: FNV1a
     var collapsing = Collapsing()
+    /// When set, what would be hashed is recorded there instead (``ClozeHashes``).
+    var recording: Recording?
 
     init(_ hash: FNV1a) { self.hash = hash }
 
-    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) { hash.add(bytes, &collapsing) }
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+      if recording != nil { return recording!.add(bytes, &collapsing) }
+      hash.add(bytes, &collapsing)
+    }
 
     /// A space between pieces: one byte of whitespace.
-    mutating func addSpace() { collapsing.pendingSpace = collapsing.started }
+    mutating func addSpace() {
+      if recording != nil { return recording!.addSpace(&collapsing) }
+      collapsing.pendingSpace = collapsing.started
+    }
+
+    /// Around the answer of a cloze that shows it: where the rendering is, when recorded.
+    mutating func beginCloze(_ range: Range<Int>) { recording?.beginCloze(range, collapsing) }
+    mutating func endCloze() { recording?.endCloze() }
   }
 
   /// Adds a piece of a text as ``addCollapsingWhitespace(_:)`` adds a whole one.

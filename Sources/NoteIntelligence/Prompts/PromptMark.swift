@@ -49,6 +49,14 @@ protocol PromptSink {
   mutating func add(_ kind: PromptKind, _ range: Range<Int>, front: PromptText, back: PromptText)
   /// A cloze of `region`: its front is the region with the cloze hidden, its back the answer.
   mutating func addCloze(_ cloze: SyntaxNode, in region: InlineRegion)
+  /// Every well-formed cloze of `region`, in order, as ``addCloze(_:in:)`` adds each.
+  mutating func addClozes(_ clozes: [SyntaxNode], in region: InlineRegion)
+}
+
+extension PromptSink {
+  mutating func addClozes(_ clozes: [SyntaxNode], in region: InlineRegion) {
+    for cloze in clozes { addCloze(cloze, in: region) }
+  }
 }
 
 /// Which of its note's identical cards each prompt is: the second card with an id's
@@ -79,6 +87,16 @@ struct PromptTexts: PromptSink {
 
   mutating func add(_ kind: PromptKind, _ range: Range<Int>, front: PromptText, back: PromptText) {
     append(kind, range, text(front), text(back), cloze: nil)
+  }
+
+  mutating func addClozes(_ clozes: [SyntaxNode], in region: InlineRegion) {
+    if clozes.count >= ClozeHashes.linearFrom,
+      let cards = ClozeCards.cards(of: clozes, in: region, doc, markup: clozeMarkup)
+    {
+      for (cloze, card) in zip(clozes, cards) { append(.cloze, cloze.range, card.front, card.back, cloze: card.markup) }
+      return
+    }
+    for cloze in clozes { addCloze(cloze, in: region) }
   }
 
   mutating func addCloze(_ cloze: SyntaxNode, in region: InlineRegion) {
@@ -126,6 +144,16 @@ struct PromptMarks: PromptSink {
     hash.add(0x1F)
     add(back, to: &hash)
     append(kind, range, hash.value)
+  }
+
+  mutating func addClozes(_ clozes: [SyntaxNode], in region: InlineRegion) {
+    if clozes.count >= ClozeHashes.linearFrom,
+      let hashes = ClozeHashes.hashes(of: clozes, in: region, doc, renderer: &renderer)
+    {
+      for (cloze, hash) in zip(clozes, hashes) { append(.cloze, cloze.range, hash) }
+      return
+    }
+    for cloze in clozes { addCloze(cloze, in: region) }
   }
 
   mutating func addCloze(_ cloze: SyntaxNode, in region: InlineRegion) {

@@ -22,7 +22,12 @@ public enum Prompts {
   /// Hands each prompt of `doc` to `sink`, in document order, with the parts its texts
   /// are made of: the note's prompts and their marks come from this one walk.
   static func walk(_ doc: NoteDocument, book: String?, into sink: inout some PromptSink) {
+    // The question a list's last item asked, which the item opening the list right
+    // after it may answer (`- Q: …` then `* A: …`: another bullet, another list).
+    var asked: ListQuestion?
     doc.tree.forEachBlock { block in
+      let carried = asked.flatMap { $0.list.upperBound == block.startOffset ? $0 : nil }
+      asked = nil
       // Most blocks hold no prompt: a paragraph is one only with a highlight, and
       // clozes are looked for only in a block that holds one. The library index makes
       // the prompts of every note it reads.
@@ -61,66 +66,17 @@ public enum Prompts {
         let answer = block.child(.answer).map { PromptText.plain([$0]) } ?? .string("")
         sink.add(.qa, block.trimmedRange(in: doc), front: question, back: answer)
       case .unorderedList, .orderedList:
-        for card in listCards(of: block, doc) {
+        var pairing = ListPairing(doc: doc)
+        pairing.pair(block, asked: carried)
+        for card in pairing.cards {
           sink.add(.qa, card.range, front: .string(card.front), back: .string(card.back))
         }
+        asked = pairing.lastQuestion
       default:
         break
       }
       for region in regions where mayHoldCloze {
-        for cloze in region.clozes { sink.addCloze(cloze, in: region) }
-      }
-    }
-  }
-
-  /// The `Q:`/`A:` pairs of a list: an item opening with `Q: ` (or `**Q:**`) and either
-  /// an `A: ` line among its paragraph's lines or a next item of its own list opening
-  /// with `A: ` (or `A:` alone over a fenced code block). The lists nested in an item
-  /// are passed over and pair their own items, in order.
-  /// An `A:` item with no `Q:` item before it (a mnemonic's `C: … A: … S: …`) is no card.
-  static func listCards(of list: SyntaxNode, _ doc: NoteDocument) -> [(
-    range: Range<Int>, front: String, back: String
-  )] {
-    var cards: [(range: Range<Int>, front: String, back: String)] = []
-    listCards(of: list, doc, depth: 0, into: &cards)
-    return cards
-  }
-
-  private static func listCards(
-    of list: SyntaxNode, _ doc: NoteDocument, depth: Int,
-    into cards: inout [(range: Range<Int>, front: String, back: String)]
-  ) {
-    // The question the previous item asked, if any.
-    var previous: (start: Int, text: String)?
-    for item in list.children where item.kind == .listItem {
-      // The item's nested lists after its own card, in document order.
-      defer {
-        if depth < 32 {
-          for nested in item.children where nested.kind == .unorderedList || nested.kind == .orderedList {
-            listCards(of: nested, doc, depth: depth + 1, into: &cards)
-          }
-        }
-      }
-      let asked = previous
-      var question: (start: Int, text: String)?
-      defer { previous = question }
-      guard let content = item.child(.inlineContent) else { continue }
-      // Most items open with no marker: their text is not rendered.
-      guard opensWithMarker(content.range, doc) else { continue }
-      let source = doc.text.string(in: content.range)
-      let text = doc.plainText([content])
-      if let asked, let answer = afterMarker("A", text, source) ?? codeAnswer(of: item, source, doc) {
-        cards.append((asked.start..<item.trimmedRange(in: doc).upperBound, asked.text, answer))
-        continue
-      }
-      guard let front = afterMarker("Q", text, source) else { continue }
-      if let split = answerLine(of: content, doc) {
-        let nodes = Array(content.children)
-        let asking = doc.plainText(Array(nodes[..<split])).trimmingSpaces
-        let answer = doc.plainText(Array(nodes[(split + 1)...])).trimmingSpaces
-        cards.append((item.trimmedRange(in: doc), String(asking.dropFirst(2)).trimmingSpaces, answerText(answer)))
-      } else {
-        question = (item.range.lowerBound, front)
+        sink.addClozes(region.clozes, in: region)
       }
     }
   }

@@ -6,7 +6,9 @@ public enum QuickFixes {
   /// range): a fix is in reach anywhere on the lines of what it mends, not only on the
   /// few characters its diagnostic flags (see ``reach(of:in:)``).
   public static func fixes(at range: Range<Int>, in doc: NoteDocument) -> [QuickFix] {
-    doc.tree.findings.filter { touches(reach(of: $0, in: doc), range) }.compactMap { fix(for: $0, in: doc) }
+    Diagnostics.findings(of: doc).filter { touches(reach(of: $0, in: doc), range) }.compactMap {
+      fix(for: $0, in: doc)
+    }
   }
 
   /// Where a finding's fix is offered: the whole lines of the construct it belongs to,
@@ -33,7 +35,7 @@ public enum QuickFixes {
 
   /// The fix for a diagnostic, when its code has one and it matches a finding of `doc`.
   public static func fixes(for diagnostic: NoteDiagnostic, in doc: NoteDocument) -> [QuickFix] {
-    doc.tree.findings.filter { $0.code.rawValue == diagnostic.code && $0.range == diagnostic.range }
+    Diagnostics.findings(of: doc).filter { $0.code.rawValue == diagnostic.code && $0.range == diagnostic.range }
       .compactMap { fix(for: $0, in: doc) }
   }
 
@@ -57,7 +59,7 @@ public enum QuickFixes {
     case .qaBlankLineBetween:
       return make("Remove the blank line", TextReplacement(range: range, newText: ""))
     case .qaMissingAnswer:
-      return answerLineFix(for: finding, in: doc)
+      return listAnswerFix(for: finding, in: doc) ?? answerLineFix(for: finding, in: doc)
     case .qaMissingSpace:
       return markerFix(for: finding, in: doc)
     default:

@@ -27,6 +27,9 @@ public final class SemanticTokenCache {
     var count: Int32
     /// The latest pass that used the entry.
     var pass: UInt32
+    /// Whether the block may hold reference links, whose tokens depend on the note's
+    /// link reference definitions.
+    var mayUseDefinitions: Bool
   }
 
   private var storage: [PackedToken] = []
@@ -36,6 +39,8 @@ public final class SemanticTokenCache {
   /// Tokens in `storage` that no entry refers to any more.
   private var unused = 0
   private var pass: UInt32 = 0
+  /// The definitions the cached entries' reference links were coloured with.
+  private var references: LinkReferences.Stamp?
 
   /// Blocks tokenized (not served from the cache) by the latest pass.
   public private(set) var lastComputedBlocks = 0
@@ -57,6 +62,10 @@ public final class SemanticTokenCache {
   public func tokens(for doc: NoteDocument, in range: Range<Int>? = nil) -> [SemanticToken] {
     pass &+= 1
     let blockCount = doc.tree.blockCount
+    if references !== doc.linkReferences.stamp {
+      dropEntriesUsingDefinitions()
+      references = doc.linkReferences.stamp
+    }
     // Worked on in a local value: no exclusivity checks or copies in the loop.
     var run = Pass(storage: storage, entries: entries, table: table, number: pass, range: range)
     storage = []
@@ -85,6 +94,24 @@ public final class SemanticTokenCache {
     entries = run.entries
     table = run.table
     return run.result
+  }
+
+  /// Drops the entries of blocks that may hold reference links: a label came, went or
+  /// points elsewhere, so which of them are links may have changed.
+  private func dropEntriesUsingDefinitions() {
+    guard entries.contains(where: \.mayUseDefinitions) else { return }
+    var kept: [Entry] = []
+    kept.reserveCapacity(entries.count)
+    for entry in entries {
+      if entry.mayUseDefinitions { unused += Int(entry.count) } else { kept.append(entry) }
+    }
+    entries = kept
+    if kept.isEmpty {
+      storage.removeAll(keepingCapacity: true)
+      unused = 0
+    }
+    table = IdentityTable(minimumCapacity: kept.count)
+    for index in kept.indices { table.insert(ObjectIdentifier(kept[index].owner), index) }
   }
 
   /// One pass: the cache's buffers, moved in and out, and the tokens it returns.
@@ -136,7 +163,11 @@ public final class SemanticTokenCache {
           if count > 0 { storage.append(contentsOf: UnsafeBufferPointer(start: scratch.pointer, count: count)) }
         }
         tokens = first..<storage.count
-        entries.append(Entry(owner: block.blockObject, first: Int32(first), count: Int32(tokens.count), pass: number))
+        let mayUseDefinitions = block.mayHold(.referenceLink) || block.mayHold(.referenceImage)
+        entries.append(
+          Entry(
+            owner: block.blockObject, first: Int32(first), count: Int32(tokens.count), pass: number,
+            mayUseDefinitions: mayUseDefinitions))
         table.insert(block.blockIdentity, entries.count - 1)
         computed += 1
       }

@@ -63,6 +63,10 @@ struct TokenCollector {
   private var nextInvalid = 0
   private var active: [Range<Int>] = []
   private var lastStart = 0
+  /// The brackets and labels of the block's reference links that the note's definitions
+  /// make links, relative to the block's start, in order: added after the walk
+  /// (``addReferenceMarks(into:)``), as their bytes belong to no node.
+  var referenceMarks: [PackedToken] = []
 
   init(invalid: [Range<Int>], scratch: TokenScratch) {
     self.invalid = Self.union(of: invalid)
@@ -177,7 +181,7 @@ struct TokenCollector {
           default:
             break
           }
-          let own = ownStyle(of: i, in: tree)
+          let own = ownStyle(of: i, in: tree) ?? collector.referenceLinkStyle(of: i, in: tree, doc)
           let next = tree.subtreeEnd(i)
           if next > i + 1 {
             if depth < stack.count {
@@ -191,6 +195,7 @@ struct TokenCollector {
         }
       }
     }
+    if !collector.referenceMarks.isEmpty { collector.addReferenceMarks() }
     return collector.count
   }
 
@@ -211,6 +216,17 @@ struct TokenCollector {
       }
     }
     if position > segment { add(segment, position - segment, style) }
+  }
+
+  /// The tokens written so far, the collector then starting over on the same block
+  /// (the findings looked at again from the first).
+  mutating func takeTokens() -> [PackedToken] {
+    let written = Array(UnsafeBufferPointer(start: tokens, count: count))
+    count = 0
+    lastStart = 0
+    nextInvalid = 0
+    active.removeAll()
+    return written
   }
 
   /// Adds a token, split at the edges of the finding ranges it overlaps.
@@ -258,7 +274,7 @@ struct TokenCollector {
 
   /// Appends a token, joined to the block's previous one when adjacent with the same style.
   @inline(__always)
-  private mutating func append(
+  mutating func append(
     _ start: Int, _ length: Int, _ type: SemanticTokenType, _ modifiers: SemanticTokenModifiers
   ) {
     if count > 0 {

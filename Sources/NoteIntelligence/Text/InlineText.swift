@@ -166,7 +166,9 @@ struct InlineText {
         placeholderRange = start..<bytes.count
       } else if let answer {
         let start = bytes.count
+        hashing?.beginCloze(node.range)
         append(answer)
+        hashing?.endCloze()
         clozeOutputs.append(start..<bytes.count)
       }
     case .link, .image:

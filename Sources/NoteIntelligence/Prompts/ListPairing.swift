@@ -1,0 +1,152 @@
+public import NoteSyntax
+
+/// A list item's question that no item answered yet.
+struct ListQuestion {
+  /// Where the item starts: a card starts there.
+  var start: Int
+  /// The question's plain text.
+  var text: String
+  /// The item's `Q:` marker (`**Q:**` when bold).
+  var marker: Range<Int>
+  /// The item.
+  var item: Range<Int>
+  /// The top-level list the item belongs to.
+  var list: Range<Int>
+}
+
+/// The `Q:`/`A:` pairs of a list: an item opening with `Q: ` (or `**Q:**`) and either an
+/// `A: ` line among its paragraph's lines or a next item of its own list opening with
+/// `A: ` (or `A:` alone over a fenced code block). The lists nested in an item are passed
+/// over and pair their own items, in order. An `A:` item with no `Q:` item before it (a
+/// mnemonic's `C: … A: … S: …`) is no card.
+///
+/// The question of a top-level list's last item may be answered by the first item of a
+/// list that starts on the next line (`- Q: …` then `* A: …`: another bullet makes
+/// another list, but the answer is on the question's next line, as the spec's pairs are).
+/// A question no item answers is `unanswered` (`qa-missing-answer`).
+struct ListPairing {
+  let doc: NoteDocument
+  private(set) var cards: [(range: Range<Int>, front: String, back: String)] = []
+  /// The questions no item answers, the top-level list's last one aside (``lastQuestion``).
+  private(set) var unanswered: [ListQuestion] = []
+  /// The question the top-level list's last item asks, unanswered within the list.
+  private(set) var lastQuestion: ListQuestion?
+
+  init(doc: NoteDocument) { self.doc = doc }
+
+  /// Pairs the items of top-level `list`, the first of them answering `asked` if it can.
+  mutating func pair(_ list: SyntaxNode, asked: ListQuestion? = nil) {
+    lastQuestion = pair(list, top: list.range, depth: 0, asked: asked)
+  }
+
+  /// Pairs `list`'s items; returns the question its last item asks, if unanswered.
+  private mutating func pair(_ list: SyntaxNode, top: Range<Int>, depth: Int, asked carried: ListQuestion?)
+    -> ListQuestion?
+  {
+    // The question the previous item asked, if any.
+    var previous = carried
+    for item in list.children where item.kind == .listItem {
+      // The item's nested lists after its own card, in document order.
+      defer {
+        if depth < 32 {
+          for nested in item.children where nested.kind == .unorderedList || nested.kind == .orderedList {
+            if let question = pair(nested, top: top, depth: depth + 1, asked: nil) { unanswered.append(question) }
+          }
+        }
+      }
+      let asked = previous
+      previous = nil
+      if let asked, let answered = answer(asked, by: item) {
+        cards.append(answered)
+        continue
+      }
+      if let asked { unanswered.append(asked) }
+      if let question = question(of: item, top: top) { previous = question }
+    }
+    return previous
+  }
+
+  /// The card of `asked` when `item` opens with its answer.
+  private func answer(_ asked: ListQuestion, by item: SyntaxNode) -> (
+    range: Range<Int>, front: String, back: String
+  )? {
+    guard let content = item.child(.inlineContent), Prompts.opensWithMarker(content.range, doc) else { return nil }
+    let source = doc.text.string(in: content.range)
+    let text = doc.plainText([content])
+    guard let answer = Prompts.afterMarker("A", text, source) ?? Prompts.codeAnswer(of: item, source, doc) else {
+      return nil
+    }
+    return (asked.start..<item.trimmedRange(in: doc).upperBound, asked.text, answer)
+  }
+
+  /// The question `item` asks and leaves to the next item; a card of its own when it
+  /// holds its answer line.
+  private mutating func question(of item: SyntaxNode, top: Range<Int>) -> ListQuestion? {
+    // Most items open with no marker: their text is not rendered.
+    guard let content = item.child(.inlineContent), Prompts.opensWithMarker(content.range, doc) else { return nil }
+    let source = doc.text.string(in: content.range)
+    let text = doc.plainText([content])
+    guard let front = Prompts.afterMarker("Q", text, source) else { return nil }
+    if let split = Prompts.answerLine(of: content, doc) {
+      let nodes = Array(content.children)
+      let asking = doc.plainText(Array(nodes[..<split])).trimmingSpaces
+      let answer = doc.plainText(Array(nodes[(split + 1)...])).trimmingSpaces
+      cards.append(
+        (
+          item.trimmedRange(in: doc), String(asking.dropFirst(2)).trimmingSpaces,
+          answer.hasPrefix("A:") ? String(answer.dropFirst(2)).trimmingSpaces : answer
+        ))
+      return nil
+    }
+    let markerLength = source.hasPrefix("**") ? 6 : 2
+    let start = content.range.lowerBound
+    return ListQuestion(
+      start: item.range.lowerBound, text: front, marker: start..<(start + markerLength), item: item.range, list: top)
+  }
+}
+
+extension ListPairing {
+  /// The questions of `doc`'s lists that no item answers (by their markers' order), and
+  /// how many pairs its lists hold.
+  static func scan(_ doc: NoteDocument) -> (unanswered: [ListQuestion], pairs: Int) {
+    var unanswered: [ListQuestion] = []
+    var pairs = 0
+    var carried: ListQuestion?
+    doc.tree.forEachBlock { block in
+      let pending = carried
+      carried = nil
+      guard block.kind == .unorderedList || block.kind == .orderedList else {
+        if let pending { unanswered.append(pending) }
+        return
+      }
+      let passed = pending.flatMap { $0.list.upperBound == block.startOffset ? $0 : nil }
+      if passed == nil, let pending { unanswered.append(pending) }
+      // Most lists ask nothing: their bytes say so faster than their items.
+      guard passed != nil || mayAsk(block, doc) else { return }
+      var pairing = ListPairing(doc: doc)
+      pairing.pair(block, asked: passed)
+      unanswered += pairing.unanswered
+      pairs += pairing.cards.count
+      carried = pairing.lastQuestion
+    }
+    if let carried { unanswered.append(carried) }
+    return (unanswered.sorted { $0.marker.lowerBound < $1.marker.lowerBound }, pairs)
+  }
+
+  /// Whether `list`'s text holds `Q:`, as every question marker does.
+  private static func mayAsk(_ list: SyntaxNode, _ doc: NoteDocument) -> Bool {
+    var previous: UInt8 = 0
+    var found = false
+    doc.text.forEachPiece(of: list.range) { piece in
+      guard !found else { return }
+      for byte in piece {
+        if byte == UInt8(ascii: ":") && previous == UInt8(ascii: "Q") {
+          found = true
+          return
+        }
+        previous = byte
+      }
+    }
+    return found
+  }
+}

@@ -1,0 +1,44 @@
+import NoteSyntax
+
+extension QuickFixes {
+  /// For a question that opens a list item: inserts an item `A: ` after the item, at its
+  /// level (its indentation and bullet, or the next number of an ordered list), with the
+  /// item's last line's own line break (a line feed on the last line of the note).
+  /// `nil` when the finding is not on a list item's `Q:` marker.
+  static func listAnswerFix(for finding: SyntaxFinding, in doc: NoteDocument) -> QuickFix? {
+    guard let item = listItem(openingAt: finding.range.lowerBound, in: doc),
+      let marker = item.child(.listMarker)
+    else { return nil }
+    let lines = doc.lines
+    let markerLine = lines.lineContaining(marker.range.lowerBound)
+    let indentation = doc.text.string(in: lines.startOfLine(markerLine)..<marker.range.lowerBound)
+    let bullet = nextMarker(after: doc.text.string(in: marker.range))
+    let line = lines.lineContaining(max(item.range.lowerBound, item.trimmedRange(in: doc).upperBound - 1))
+    let end = lines.contentRange(ofLine: line).upperBound
+    let lineBreak = line + 1 < lines.lineCount ? doc.text.string(in: end..<lines.startOfLine(line + 1)) : ""
+    let newText = (lineBreak.isEmpty ? "\n" : lineBreak) + indentation + bullet + " A: "
+    return QuickFix(
+      title: "Add an '\(bullet) A: ' item", code: finding.code.rawValue, diagnosticRange: finding.range,
+      edits: [TextReplacement(range: end..<end, newText: newText)], cursor: end + newText.utf8.count)
+  }
+
+  /// The list item whose text starts at `offset`, in a top-level list or one nested in it.
+  private static func listItem(openingAt offset: Int, in doc: NoteDocument) -> SyntaxNode? {
+    guard let index = doc.tree.blockIndex(containing: offset) else { return nil }
+    var node = doc.tree.block(at: index)
+    guard node.kind == .unorderedList || node.kind == .orderedList else { return nil }
+    while let child = node.children.first(where: { $0.range.contains(offset) }) {
+      if child.kind == .listItem, child.child(.inlineContent)?.range.lowerBound == offset { return child }
+      node = child
+    }
+    return nil
+  }
+
+  /// The marker of the item after one marked `marker`: the same bullet, or the next
+  /// number with the same delimiter.
+  private static func nextMarker(after marker: String) -> String {
+    guard let delimiter = marker.last, delimiter == "." || delimiter == ")", let number = Int(marker.dropLast())
+    else { return marker }
+    return "\(number + 1)\(delimiter)"
+  }
+}

@@ -1,0 +1,28 @@
+import NoteIntelligence
+import NoteSyntax
+
+/// `booknotes-bench clozes [N…]`: one paragraph of N clozes (2,000 by default, between
+/// words): the prompts' ids as the library index makes them (``Prompts/marks(for:path:)``)
+/// and their texts (``Prompts/prompts(for:path:)``), median of 3. Each cloze's front is
+/// the whole paragraph, so the texts grow as N²; the ids need not.
+enum ClozeBenchmark {
+  static func run(arguments: [String]) {
+    let counts = arguments.compactMap { Int($0) }
+    for count in counts.isEmpty ? [500, 1_000, 2_000] : counts {
+      var text = "# Clozes\n\n"
+      for index in 0..<count { text += "Word \(index) is ?[hint \(index % 7)](answer \(index)) and more. " }
+      text += "\n"
+      let doc = NoteDocument(text)
+      var marks = 0
+      var length = 0
+      let ids = Measure.median((0..<3).map { _ in Measure.seconds { marks = Prompts.marks(for: doc).count } })
+      let texts = Measure.median(
+        (0..<3).map { _ in
+          Measure.seconds { length = Prompts.prompts(for: doc).reduce(0) { $0 + $1.front.utf8.count } }
+        })
+      print(
+        "\(count) clozes in one paragraph (\(text.utf8.count) bytes): ids of \(marks) prompts \(Measure.format(ids)),"
+          + " texts \(Measure.format(texts)) (\(Measure.megabytes(length)) of fronts)")
+    }
+  }
+}
