@@ -47,8 +47,9 @@ extension LibraryEngine {
     _ filter: ReviewFilter = ReviewFilter(), snapshot: LibrarySnapshot? = nil,
     openNote: (String) -> NoteDocument? = { _ in nil }
   ) -> [ReviewCandidate] {
-    let snapshot = snapshot ?? self.snapshot()
     let filters = filter.book?.isEmpty == false || filter.tag?.isEmpty == false
+    if snapshot == nil, !filters, let candidates = candidatesFromPromptIndex(openNote: openNote) { return candidates }
+    let snapshot = snapshot ?? self.snapshot()
     // Each note read in its box, not copied out of it (its prompts read alone from the
     // index cache while its summary is archived there), in parts on every core.
     let boxes = snapshot.allBoxes
