@@ -5,12 +5,16 @@ public import NoteSyntax
 /// The notes' prompts read straight from the index cache's image, for review: when
 /// every note listed is unchanged since the cache was written, a review needs of each
 /// only its path, its file's time and its prompts, which the image holds at the start
-/// of each note's record. No library is made (no boxes, tables or shards) until
+/// of each note's record (and, for a review of a book or a tag, its title and tags,
+/// the rest of the record read past). No library is made (no boxes, tables or shards) until
 /// something asks for it (``LibraryEngine/snapshot()``).
 struct PromptIndex: Sendable {
   let image: IndexCache.Image
   /// The image's records of the notes listed, in path order (the image's).
   let records: [Int]
+  /// The notes as listed, and each one's record.
+  let entries: [NoteFiles.Entry]
+  let entryRecords: [Int]
 }
 
 extension LibraryEngine {
@@ -24,26 +28,47 @@ extension LibraryEngine {
       guard let record, !open.contains(entry.path) else { return false }
       records.append(record)
     }
-    records.sort()
-    promptIndex.withLock { $0 = PromptIndex(image: image, records: records) }
+    let index = PromptIndex(image: image, records: records.sorted(), entries: entries, entryRecords: records)
+    promptIndex.withLock { $0 = index }
     return true
   }
 
-  /// Makes the library review skipped making, if it did: indexed again as a command
-  /// that needs the summaries indexes it (from the cache where notes are unchanged).
+  /// Makes the library review skipped making, if it did, as an opening from the cache
+  /// with every note unchanged makes it: from the image's tables and a box per note,
+  /// each decoded when first read. Should the tables not read back, the library is
+  /// indexed again.
   func installPromptIndex() {
     promptIndex.withLock { index in
-      guard index != nil else { return }
+      guard let made = index else { return }
       index = nil
-      let roots = self.roots
-      self.index(roots, of: roots, words: false, needsWords: false, needsSummaries: true, progress: { _ in })
+      guard let opened = IndexCache.OpenedLibrary(made.image) else {
+        report(.warning("\(IndexCache.Problem.corrupt("bad tables")) (\(cacheFile?.path ?? "the index cache"))"))
+        let roots = self.roots
+        self.index(roots, of: roots, words: false, needsWords: false, needsSummaries: true, progress: { _ in })
+        return
+      }
+      var library = opened
+      // Every note listed was unchanged: the notes the image holds besides leave it.
+      _ = library.keep(made.entries)
+      host.install(library.library)
+      let records = zip(made.entries, made.entryRecords).map {
+        IndexCache.Record(entry: $0, box: library.boxes[$1])
+      }
+      state.withLock { state in
+        var all = state.records ?? [:]
+        for record in records { all[record.entry.path] = record }
+        state.records = all
+      }
     }
   }
 
-  /// Every note's prompts from the prompt index, as ``reviewCandidates(_:snapshot:openNote:)``
-  /// gives them (an open note's, `openNote` giving its text, as edited); `nil` without
-  /// a prompt index or when a note's prompts do not read back.
-  func candidatesFromPromptIndex(openNote: (String) -> NoteDocument?) -> [ReviewCandidate]? {
+  /// The prompts of every note `filter` admits, from the prompt index, as
+  /// ``reviewCandidates(_:snapshot:openNote:)`` gives them (an open note's, `openNote`
+  /// giving its text, as edited); `nil` without a prompt index or when a note's record
+  /// does not read back.
+  func candidatesFromPromptIndex(
+    _ filter: ReviewFilter, openNote: (String) -> NoteDocument?
+  ) -> [ReviewCandidate]? {
     guard let index = promptIndex.withLock({ $0 }) else { return nil }
     let image = index.image
     let records = index.records
@@ -57,14 +82,17 @@ extension LibraryEngine {
       for position in (part * records.count / parts)..<((part + 1) * records.count / parts) {
         let record = records[position]
         let path = image.paths[record]
-        let prompts: [PromptMark]
-        if let note = open[position] {
-          prompts = Prompts.marks(for: note, path: path)
-        } else if let found = image.promptMarks(at: record), found.path == path {
+        var prompts: [PromptMark]
+        if filter.filters {
+          // The title and tags the index holds, an open note's too (as the library's).
+          guard let found = image.reviewFields(at: record), found.path == path else { return }
+          guard filter.admits(title: found.title, tags: found.tags) else { continue }
           prompts = found.prompts
         } else {
-          return
+          guard let found = image.promptMarks(at: record), found.path == path else { return }
+          prompts = found.prompts
         }
+        if let note = open[position] { prompts = Prompts.marks(for: note, path: path) }
         let time = image.modified[record] / 1_000_000_000
         for mark in prompts { candidates.append(ReviewCandidate(mark: mark, path: path, noteTime: time)) }
       }

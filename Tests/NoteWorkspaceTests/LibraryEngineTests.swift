@@ -121,4 +121,39 @@ import Testing
     #expect(engine.poll())
     #expect(engine.snapshot().note(at: folder.root + "/e.md")?.title == "Epsilon")
   }
+
+  /// Review alone reads every note's prompts from the cache, with no library made from
+  /// it, while every note is unchanged; the library is made once something asks for it.
+  @Test func reviewReadsThePromptsFromTheCacheAndTheLibraryIsMadeWhenAskedFor() throws {
+    let folder = try Folder([
+      "a.md": "# Alpha\n\nQ: First?\nA: One.\n", "b.md": "---\ntitle: Beta Book\n---\n> A quote.\n",
+    ])
+    let written = folder.engine()
+    written.open([folder.root])
+    let expected = written.reviewCandidates().map { "\($0.path) \($0.id) \($0.noteTime)" }
+    #expect(expected.count == 2)
+
+    let events = Lock<[LibraryEvent]>([])
+    let review = folder.engine(events: events)
+    review.open([folder.root], twoPasses: false, needsWords: false, needsSummaries: false)
+    #expect(review.promptIndex.withLock { $0 != nil }, "every note unchanged: the prompts straight from the cache")
+    #expect(review.host.snapshot().noteCount == 0, "no library made")
+    #expect(review.reviewCandidates().map { "\($0.path) \($0.id) \($0.noteTime)" } == expected)
+    let logged = events.withLock { $0 }.compactMap { event -> String? in
+      if case .info(let text) = event { text } else { nil }
+    }
+    #expect(logged.contains { $0.contains("Read 2 notes' prompts from the index cache") }, "\(logged)")
+    // Asked for, the library is made (from the cache) and answers as any.
+    #expect(review.snapshot().note(at: folder.root + "/b.md")?.title == "Beta Book")
+    #expect(review.promptIndex.withLock { $0 == nil } && review.snapshot().noteCount == 2)
+    #expect(review.reviewCandidates().map { "\($0.path) \($0.id) \($0.noteTime)" } == expected)
+
+    // A note changed since the cache: the library is made, the change in it.
+    try folder.write("a.md", "# Alpha\n\nQ: Second?\nA: Two.\n")
+    let changed = folder.engine()
+    changed.open([folder.root], twoPasses: false, needsWords: false, needsSummaries: false)
+    #expect(changed.promptIndex.withLock { $0 == nil } && changed.host.snapshot().noteCount == 2)
+    #expect(changed.reviewCandidates().count == 2)
+    #expect(!changed.reviewCandidates().map(\.id).contains(try #require(written.reviewCandidates().first?.id)))
+  }
 }
