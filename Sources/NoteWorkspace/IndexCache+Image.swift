@@ -143,8 +143,21 @@ extension IndexCache {
     /// The path and prompts of record `index`, read without the rest of its summary;
     /// `nil` when they do not read back.
     public func promptMarks(at index: Int) -> (path: String, prompts: [PromptMark])? {
+      structure(at: index) { try? SummaryArchive.readPrompts($0) }
+    }
+
+    /// The path, prompts, title and tags of record `index`, read without the rest of
+    /// its summary; `nil` when they do not read back.
+    func reviewFields(at index: Int) -> (
+      path: String, prompts: [PromptMark], title: String?, tags: [NoteSummary.TagUse]
+    )? {
+      structure(at: index) { try? SummaryArchive.readReviewFields($0) }
+    }
+
+    /// What `read` makes of record `index`'s structure; `nil` when it is not there.
+    private func structure<T>(at index: Int, _ read: (UnsafeRawBufferPointer) -> T?) -> T? {
       guard index >= 0, index < paths.count else { return nil }
-      return front.withUnsafeBytes { all -> (path: String, prompts: [PromptMark])? in
+      return front.withUnsafeBytes { all -> T? in
         func end(_ index: Int) -> Int {
           index < 0
             ? 0
@@ -155,8 +168,7 @@ extension IndexCache {
         let start = end(index - 1)
         let stop = end(index)
         guard start >= 0, start <= stop, stop <= structureLength else { return nil }
-        return try? SummaryArchive.readPrompts(
-          UnsafeRawBufferPointer(rebasing: all[(structureStart + start)..<(structureStart + stop)]))
+        return read(UnsafeRawBufferPointer(rebasing: all[(structureStart + start)..<(structureStart + stop)]))
       }
     }
 

@@ -77,9 +77,9 @@ enum ReviewCommand: Subcommand {
     }
     let engine: LibraryEngine
     let names: NoteNames
-    // Without a filter, only the notes' prompts are read from the index cache.
-    let filtered = parsed.options["--book"]?.isEmpty == false || parsed.options["--tag"]?.isEmpty == false
-    switch LibraryLoading.open(root: parsed.root, command: name, needsWords: false, needsSummaries: filtered) {
+    // Only the notes' prompts (and for a filter, their titles and tags) are read from
+    // the index cache.
+    switch LibraryLoading.open(root: parsed.root, command: name, needsWords: false, needsSummaries: false) {
     case .success(let (value, listed)):
       engine = value
       names = listed
@@ -97,8 +97,7 @@ enum ReviewCommand: Subcommand {
       keptUntilExit.withLock { $0.append(engine) }
       return ExitStatus.success
     }
-    // The log's warnings are said above, with the schedule's.
-    var session = ReviewSession(engine: engine, queue: due, names: names, log: engine.reviewLog().log)
+    var session = ReviewSession(engine: engine, queue: due, names: names)
     return session.run()
   }
 
