@@ -1,11 +1,7 @@
 import JSONCore
-import Locking
 import NoteIntelligence
 import NoteWorkspace
 import ReviewScheduling
-
-/// Libraries kept until the process ends (reachable, so no leak checker reports them).
-private let keptUntilExit = Lock<[LibraryEngine]>([])
 
 /// `booknotes review`: a review session in the terminal, or with `--due` the list of
 /// what is due.
@@ -92,9 +88,7 @@ enum ReviewCommand: Subcommand {
     for warning in warnings { Output.error("booknotes review: \(warning)") }
     guard !listDue else {
       list(due, json: parsed.json, names: names)
-      // The process ends now: the library and the log go with its memory, not freed
-      // summary by summary (a tenth of the command's time).
-      keptUntilExit.withLock { $0.append(engine) }
+      KeptUntilExit.keep(engine)
       return ExitStatus.success
     }
     var session = ReviewSession(engine: engine, queue: due, names: names)

@@ -67,6 +67,7 @@ enum StatsCommand: Subcommand {
     let due = ReviewQueue.due(candidates, schedule: schedule, now: now, settings: all)
     let fresh = due.count { $0.card.isNew }
     let reviews = ReviewStatistics(log, scheduler: settings.scheduler)
+    KeptUntilExit.keep([engine, log, candidates, books] as [any Sendable])
 
     var byStatus: [(String, Int)] = []
     for status in ReadingStatus.allCases {
