@@ -186,7 +186,12 @@ extension LibraryEngine {
     guard let root = roots.first(where: { NoteFiles.isInside(path, root: $0) }) ?? roots.first else {
       return "no library root to keep the review log in"
     }
-    return ReviewLogFiles.append(record, root: root)
+    let before = reviewLogEntries()
+    if let problem = ReviewLogFiles.append(record, root: root) { return problem }
+    reviewCaches.advance(
+      from: before, to: reviewLogEntries(), by: record, log: ReviewLogFiles.path(root: root),
+      scheduler: reviewSettings.scheduler)
+    return nil
   }
 
   /// The review settings.
