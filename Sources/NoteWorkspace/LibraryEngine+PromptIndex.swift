@@ -35,21 +35,21 @@ extension LibraryEngine {
 
   /// Makes the library review skipped making, if it did, as an opening from the cache
   /// with every note unchanged makes it: from the image's tables and a box per note,
-  /// each decoded when first read. Should the tables not read back, the library is
+  /// each decoded when first read. Should the image not read back, the library is
   /// indexed again.
   func installPromptIndex() {
     promptIndex.withLock { index in
       guard let made = index else { return }
       index = nil
-      guard let opened = IndexCache.OpenedLibrary(made.image) else {
-        report(.warning("\(IndexCache.Problem.corrupt("bad tables")) (\(cacheFile?.path ?? "the index cache"))"))
+      // The notes the image holds besides those listed (and open ones) leave it.
+      guard var library = IndexCache.OpenedLibrary(made.image),
+        library.keep(made.entries, excluding: openNotes()) != nil
+      else {
+        report(.warning("\(IndexCache.Problem.corrupt("a record does not read back")) (\(made.image.count) notes)"))
         let roots = self.roots
         self.index(roots, of: roots, words: false, needsWords: false, needsSummaries: true, progress: { _ in })
         return
       }
-      var library = opened
-      // Every note listed was unchanged: the notes the image holds besides leave it.
-      _ = library.keep(made.entries)
       host.install(library.library)
       let records = zip(made.entries, made.entryRecords).map {
         IndexCache.Record(entry: $0, box: library.boxes[$1])
