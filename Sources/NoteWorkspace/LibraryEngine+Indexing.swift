@@ -49,7 +49,7 @@ extension LibraryEngine {
     if let cache, let result = opening.withLock({ $0 }) {
       switch result.image {
       case .success(let image):
-        if promptsOnly && keepPromptIndex(image, entries: entries) {
+        if promptsOnly && keepPromptIndex(image, entries: entries, maxFileSize: settings.index.maxFileSize) {
           state.withLock { state in
             state.readingWords = false
             state.known = entries

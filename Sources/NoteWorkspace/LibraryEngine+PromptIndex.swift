@@ -2,33 +2,83 @@ import Locking
 public import NoteIntelligence
 public import NoteSyntax
 
-/// The notes' prompts read straight from the index cache's image, for review: when
-/// every note listed is unchanged since the cache was written, a review needs of each
-/// only its path, its file's time and its prompts, which the image holds at the start
-/// of each note's record (and, for a review of a book or a tag, its title and tags,
-/// the rest of the record read past). No library is made (no boxes, tables or shards) until
+/// The notes' prompts read straight from the index cache's image, for review: a
+/// review needs of each note only its path, its file's time and its prompts, which the
+/// image holds at the start of each note's record (and, for a review of a book or a
+/// tag, its title and tags, the rest of the record read past). The few notes changed,
+/// added or open since the cache was written (at most ``maxChanged(of:)``) are read
+/// from their files instead, and the cache is left as it is; with more, the library is
+/// opened and the cache written. No library is made (no boxes, tables or shards) until
 /// something asks for it (``LibraryEngine/snapshot()``).
 struct PromptIndex: Sendable {
   let image: IndexCache.Image
-  /// The image's records of the notes listed, in path order (the image's).
-  let records: [Int]
-  /// The notes as listed, and each one's record.
+  /// Each note listed, in path order: its record in the image, or its summary read
+  /// from its file.
+  let notes: [Note]
+  /// The notes as listed, and each one's record, when every note is in the image.
   let entries: [NoteFiles.Entry]
-  let entryRecords: [Int]
+  let entryRecords: [Int]?
+
+  enum Note: Sendable {
+    case record(Int)
+    case read(NoteSummary)
+  }
+
+  /// How many notes of `count` listed may be read from their files: a hundredth, at
+  /// least 16.
+  static func maxChanged(of count: Int) -> Int { max(16, count / 100) }
 }
 
 extension LibraryEngine {
-  /// Keeps `image` as the prompt index when it holds every note of `entries` with the
-  /// size and time listed, and none of them is open in an editor; whether it did.
-  func keepPromptIndex(_ image: IndexCache.Image, entries: [NoteFiles.Entry]) -> Bool {
+  /// Keeps `image` as the prompt index when it holds the notes of `entries` with the
+  /// size and time listed, but for at most ``PromptIndex/maxChanged(of:)`` (changed,
+  /// added or open in an editor), which are read from their files now; whether it did.
+  func keepPromptIndex(_ image: IndexCache.Image, entries: [NoteFiles.Entry], maxFileSize: Int) -> Bool {
     let open = openNotes()
     var records: [Int] = []
+    var changed: [NoteFiles.Entry] = []
     records.reserveCapacity(entries.count)
     for (entry, record) in zip(entries, image.unchanged(entries)) {
-      guard let record, !open.contains(entry.path) else { return false }
-      records.append(record)
+      if let record, !open.contains(entry.path) {
+        records.append(record)
+      } else {
+        changed.append(entry)
+        guard changed.count <= PromptIndex.maxChanged(of: entries.count) else { return false }
+      }
     }
-    let index = PromptIndex(image: image, records: records.sorted(), entries: entries, entryRecords: records)
+    // The changed notes summarised from their files (without their words), on every core.
+    var outcomes = [LibraryLoader.Outcome?](repeating: nil, count: changed.count)
+    outcomes.withUnsafeMutableBufferPointer { buffer in
+      nonisolated(unsafe) let slots = buffer
+      // Each iteration writes only its own slot.
+      Self.parallel(changed.count) {
+        slots[$0] = LibraryLoader.load(changed[$0], maxFileSize: maxFileSize, words: false)
+      }
+    }
+    var read: [NoteSummary] = []
+    for outcome in outcomes {
+      switch outcome {
+      case .summary(let summary): read.append(summary)
+      case .skipped(let path, let reason): report(.skipped(path: path, reason: reason))
+      case nil: break
+      }
+    }
+    read.sort { $0.path < $1.path }
+    // Both in path order: merged.
+    let sorted = records.sorted()
+    var notes: [PromptIndex.Note] = []
+    notes.reserveCapacity(sorted.count + read.count)
+    var next = 0
+    for record in sorted {
+      while next < read.count && read[next].path < image.paths[record] {
+        notes.append(.read(read[next]))
+        next += 1
+      }
+      notes.append(.record(record))
+    }
+    notes += read[next...].map { .read($0) }
+    let index = PromptIndex(
+      image: image, notes: notes, entries: entries, entryRecords: changed.isEmpty ? records : nil)
     promptIndex.withLock { $0 = index }
     return true
   }
@@ -41,17 +91,17 @@ extension LibraryEngine {
     promptIndex.withLock { index in
       guard let made = index else { return }
       index = nil
-      // The notes the image holds besides those listed (and open ones) leave it.
-      guard var library = IndexCache.OpenedLibrary(made.image),
+      // The notes the image holds besides those listed (and open ones) leave it. With
+      // notes read from their files, the library is opened as any command opens it.
+      guard let entryRecords = made.entryRecords, var library = IndexCache.OpenedLibrary(made.image),
         library.keep(made.entries, excluding: openNotes()) != nil
       else {
-        report(.warning("\(IndexCache.Problem.corrupt("a record does not read back")) (\(made.image.count) notes)"))
         let roots = self.roots
         self.index(roots, of: roots, words: false, needsWords: false, needsSummaries: true, progress: { _ in })
         return
       }
       host.install(library.library)
-      let records = zip(made.entries, made.entryRecords).map {
+      let records = zip(made.entries, entryRecords).map {
         IndexCache.Record(entry: $0, box: library.boxes[$1])
       }
       state.withLock { state in
@@ -71,29 +121,42 @@ extension LibraryEngine {
   ) -> [ReviewCandidate]? {
     guard let index = promptIndex.withLock({ $0 }) else { return nil }
     let image = index.image
-    let records = index.records
+    let notes = index.notes
+    func path(_ note: PromptIndex.Note) -> String {
+      switch note {
+      case .record(let record): image.paths[record]
+      case .read(let summary): summary.path
+      }
+    }
     var open: [Int: NoteDocument] = [:]
-    for (position, record) in records.enumerated() { open[position] = openNote(image.paths[record]) }
+    for (position, note) in notes.enumerated() { open[position] = openNote(path(note)) }
     // In parts of consecutive notes, on every core, so that joining them keeps the order.
-    let parts = min(16, max(1, records.count / 256))
+    let parts = min(16, max(1, notes.count / 256))
     let read = Lock([[ReviewCandidate]?](repeating: nil, count: parts))
     Self.parallel(parts) { part in
       var candidates: [ReviewCandidate] = []
-      for position in (part * records.count / parts)..<((part + 1) * records.count / parts) {
-        let record = records[position]
-        let path = image.paths[record]
+      for position in (part * notes.count / parts)..<((part + 1) * notes.count / parts) {
+        let path = path(notes[position])
         var prompts: [PromptMark]
-        if filter.filters {
+        let modified: Int64
+        switch notes[position] {
+        case .read(let summary):
           // The title and tags the index holds, an open note's too (as the library's).
+          guard filter.admits(summary) else { continue }
+          prompts = summary.prompts
+          modified = summary.modified
+        case .record(let record) where filter.filters:
           guard let found = image.reviewFields(at: record), found.path == path else { return }
           guard filter.admits(title: found.title, tags: found.tags) else { continue }
           prompts = found.prompts
-        } else {
+          modified = image.modified[record]
+        case .record(let record):
           guard let found = image.promptMarks(at: record), found.path == path else { return }
           prompts = found.prompts
+          modified = image.modified[record]
         }
         if let note = open[position] { prompts = Prompts.marks(for: note, path: path) }
-        let time = image.modified[record] / 1_000_000_000
+        let time = modified / 1_000_000_000
         for mark in prompts { candidates.append(ReviewCandidate(mark: mark, path: path, noteTime: time)) }
       }
       read.withLock { $0[part] = candidates }

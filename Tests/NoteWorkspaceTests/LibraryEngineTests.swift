@@ -148,12 +148,31 @@ import Testing
     #expect(review.promptIndex.withLock { $0 == nil } && review.snapshot().noteCount == 2)
     #expect(review.reviewCandidates().map { "\($0.path) \($0.id) \($0.noteTime)" } == expected)
 
-    // A note changed since the cache: the library is made, the change in it.
+    // A note changed since the cache and one added: read from their files, the cache
+    // left as it is.
     try folder.write("a.md", "# Alpha\n\nQ: Second?\nA: Two.\n")
+    try folder.write("c.md", "# Gamma\n\nQ: Third?\nA: Three.\n")
     let changed = folder.engine()
     changed.open([folder.root], twoPasses: false, needsWords: false, needsSummaries: false)
-    #expect(changed.promptIndex.withLock { $0 == nil } && changed.host.snapshot().noteCount == 2)
-    #expect(changed.reviewCandidates().count == 2)
+    #expect(changed.promptIndex.withLock { $0 != nil } && changed.host.snapshot().noteCount == 0)
+    var elsewhere = LibrarySettings()
+    elsewhere.cacheDirectory = folder.cache + "-fresh"
+    let chosen = elsewhere
+    let fresh = LibraryEngine(settings: { chosen })
+    fresh.open([folder.root], twoPasses: false)
+    let current = fresh.reviewCandidates().map { "\($0.path) \($0.id) \($0.noteTime)" }
+    #expect(current.count == 3 && changed.reviewCandidates().map { "\($0.path) \($0.id) \($0.noteTime)" } == current)
     #expect(!changed.reviewCandidates().map(\.id).contains(try #require(written.reviewCandidates().first?.id)))
+    #expect(changed.snapshot().noteCount == 3, "asked for, the library is opened with the changes")
+
+    // More notes changed than a prompt index takes: the library is made, the cache written.
+    for index in 0..<17 { try folder.write("n\(index).md", "Q: Number \(index)?\nA: \(index).\n") }
+    let many = folder.engine()
+    many.open([folder.root], twoPasses: false, needsWords: false, needsSummaries: false)
+    #expect(many.promptIndex.withLock { $0 == nil } && many.host.snapshot().noteCount == 20)
+    #expect(many.reviewCandidates().count == 20)
+    let after = folder.engine()
+    after.open([folder.root], twoPasses: false, needsWords: false, needsSummaries: false)
+    #expect(after.promptIndex.withLock { $0 != nil } && after.reviewCandidates().count == 20)
   }
 }
