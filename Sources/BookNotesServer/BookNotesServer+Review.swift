@@ -29,13 +29,6 @@ extension BookNotesServer {
     return Dictionary(open.map { (Self.libraryPath(of: $0.uri), $0.note) }) { first, _ in first }
   }
 
-  /// The review logs of the library, their warnings logged once.
-  func readReviewLog() -> ReviewLog {
-    let (log, warnings) = library.reviewLog()
-    logReviewWarnings(warnings)
-    return log
-  }
-
   /// Logs each of the review logs' `warnings` once.
   func logReviewWarnings(_ warnings: [String]) {
     for warning in warnings where loggedReviewWarnings.withLock({ $0.insert(warning).inserted }) {
@@ -69,19 +62,20 @@ extension BookNotesServer {
       throw ResponseError.invalidParams("grade: 1 (again), 2 (hard), 3 (good) or 4 (easy), not \(params.grade)")
     }
     let open = openNotesByPath()
-    let candidates = library.reviewCandidates { open[$0] }
-    guard let id = PromptID(params.id), let candidate = candidates.first(where: { $0.id == id }) else {
+    guard let id = PromptID(params.id), let path = library.notePath(ofPrompt: id, openNote: { open[$0] }) else {
       throw ResponseError.invalidParams("id: no prompt of the library has the id \(params.id)")
     }
     let record = ReviewRecord(
       time: LibraryEngine.now(), promptID: params.id, grade: grade, seconds: min(max(params.seconds ?? 0, 0), 86_400))
-    if let problem = library.recordReview(record, notePath: candidate.path) {
+    // The card as the schedule has it at the grade's time (kept in memory and beside
+    // the index cache), graded: the log is appended to, not read again.
+    let (schedule, warnings) = library.reviewSchedule(now: record.time)
+    logReviewWarnings(warnings)
+    if let problem = library.recordReview(record, notePath: path) {
       logger.error("The review log could not be written: \(problem)")
       throw ResponseError.internalError("The review log could not be written: \(problem)")
     }
-    var log = readReviewLog()
-    log.add(record)
-    let card = log.card(params.id, scheduler: library.reviewSettings.scheduler)
+    let card = library.reviewSettings.scheduler.review(schedule.card(id), grade: grade, at: record.time)
     let due = card.due ?? record.time
     let comesBack = SessionQueue<String>.comesBack(card, at: record.time)
     return ReviewGradeResult(
@@ -104,11 +98,11 @@ extension BookNotesServer {
     guard let title = identity.title, let span = identity.titleSpan else { return [] }
     let prompts = Prompts.prompts(for: note, path: path)
     guard !prompts.isEmpty else { return [] }
-    let log = readReviewLog()
-    let scheduler = library.reviewSettings.scheduler
     let now = LibraryEngine.now()
+    let (schedule, warnings) = library.reviewSchedule(now: now)
+    logReviewWarnings(warnings)
     let due = prompts.count { prompt in
-      let card = log.card(prompt.id, scheduler: scheduler, now: now)
+      let card = PromptID(prompt.id).map(schedule.card) ?? ReviewCard()
       return card.isNew || (card.due ?? now) <= now
     }
     let text = "\(prompts.count) \(prompts.count == 1 ? "prompt" : "prompts") · \(due) due"
@@ -125,7 +119,9 @@ extension BookNotesServer {
     guard let prompt = prompts.last(where: { $0.range.contains(offset) || $0.range.upperBound == offset }) else {
       return nil
     }
-    let card = readReviewLog().card(prompt.id, scheduler: library.reviewSettings.scheduler)
+    let (schedule, warnings) = library.reviewSchedule(now: LibraryEngine.now())
+    logReviewWarnings(warnings)
+    let card = PromptID(prompt.id).map(schedule.card) ?? ReviewCard()
     guard let due = card.due, !card.isNew else { return ("*Review:* new, not reviewed yet", prompt.range) }
     let reviews = card.reviews == 1 ? "1 review" : "\(card.reviews) reviews"
     return ("*Next review:* \(UTCTime.formatDate(due)) (\(card.state.rawValue), \(reviews))", prompt.range)

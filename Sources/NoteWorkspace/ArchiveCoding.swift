@@ -80,6 +80,9 @@ package struct ArchiveReader {
 
   var corrupt: SummaryArchive.Corrupt { SummaryArchive.Corrupt(offset: offset) }
 
+  /// Inlined where it is read (a review reads a million of them); the numbers of more
+  /// than a byte are read out of line.
+  @inline(__always)
   package mutating func int() throws(SummaryArchive.Corrupt) -> Int {
     // Most numbers fit in one byte.
     if offset < buffer.count, buffer[offset] < 0x80 {
@@ -87,6 +90,11 @@ package struct ArchiveReader {
       offset += 1
       return (byte >> 1) ^ -(byte & 1)
     }
+    return try longInt()
+  }
+
+  @inline(never)
+  private mutating func longInt() throws(SummaryArchive.Corrupt) -> Int {
     var result: UInt64 = 0
     var shift: UInt64 = 0
     while true {

@@ -19,8 +19,11 @@ extension IndexCache {
     public let paths: [String]
     let sizes: [Int]
     let modified: [Int64]
-    /// The library's tables over every note of the file.
-    public let tables: LibraryTables
+    /// The library's tables over every note of the file, decoded when first read (an
+    /// image opened for its prompts alone may never need them).
+    private let decodedTables: Lock<LibraryTables?>
+    /// Where the tables are in `front`.
+    private let tablesRange: Range<Int>
     /// Header, notes, tables and structure, as read.
     private let front: [UInt8]
     /// Where the structure ends and words ends (u64 per note) start in `front`.
@@ -41,14 +44,36 @@ extension IndexCache {
     /// The number of notes.
     public var count: Int { paths.count }
 
+    /// The library's tables over every note of the file; `nil` when they do not read back.
+    public func readTables() -> LibraryTables? {
+      decodedTables.withLock { decoded in
+        if let decoded { return decoded }
+        decoded = front.withUnsafeBytes { all -> LibraryTables? in
+          let bytes = UnsafeRawBufferPointer(rebasing: all[tablesRange])
+          var offset = 0
+          guard let tables = try? SummaryArchive.readTables(bytes, at: &offset, paths: paths), offset == bytes.count
+          else { return nil }
+          return tables
+        }
+        return decoded
+      }
+    }
+
+    /// The library's tables (``readTables()``; empty tables when they do not read back,
+    /// which an image opened with its tables has ruled out).
+    public var tables: LibraryTables {
+      readTables() ?? LibraryTables(tagTable: [:], tagTotals: [:], bookIndex: [:])
+    }
+
     fileprivate init(
-      paths: [String], sizes: [Int], modified: [Int64], tables: LibraryTables, front: [UInt8], structureEnds: Int,
+      paths: [String], sizes: [Int], modified: [Int64], tables: Range<Int>, front: [UInt8], structureEnds: Int,
       wordEnds: Int, structure: Range<Int>, words: (descriptor: Int32, offset: Int, length: Int, checksum: UInt64)
     ) {
       self.paths = paths
       self.sizes = sizes
       self.modified = modified
-      self.tables = tables
+      tablesRange = tables
+      decodedTables = Lock(nil)
       self.front = front
       self.structureEnds = structureEnds
       self.wordEnds = wordEnds
@@ -118,8 +143,21 @@ extension IndexCache {
     /// The path and prompts of record `index`, read without the rest of its summary;
     /// `nil` when they do not read back.
     public func promptMarks(at index: Int) -> (path: String, prompts: [PromptMark])? {
+      structure(at: index) { try? SummaryArchive.readPrompts($0) }
+    }
+
+    /// The path, prompts, title and tags of record `index`, read without the rest of
+    /// its summary; `nil` when they do not read back.
+    func reviewFields(at index: Int) -> (
+      path: String, prompts: [PromptMark], title: String?, tags: [NoteSummary.TagUse]
+    )? {
+      structure(at: index) { try? SummaryArchive.readReviewFields($0) }
+    }
+
+    /// What `read` makes of record `index`'s structure; `nil` when it is not there.
+    private func structure<T>(at index: Int, _ read: (UnsafeRawBufferPointer) -> T?) -> T? {
       guard index >= 0, index < paths.count else { return nil }
-      return front.withUnsafeBytes { all -> (path: String, prompts: [PromptMark])? in
+      return front.withUnsafeBytes { all -> T? in
         func end(_ index: Int) -> Int {
           index < 0
             ? 0
@@ -130,8 +168,7 @@ extension IndexCache {
         let start = end(index - 1)
         let stop = end(index)
         guard start >= 0, start <= stop, stop <= structureLength else { return nil }
-        return try? SummaryArchive.readPrompts(
-          UnsafeRawBufferPointer(rebasing: all[(structureStart + start)..<(structureStart + stop)]))
+        return read(UnsafeRawBufferPointer(rebasing: all[(structureStart + start)..<(structureStart + stop)]))
       }
     }
 
@@ -178,8 +215,10 @@ extension IndexCache {
     }
   }
 
-  /// Opens the cache: reads and checks everything but the words (``Image``).
-  public func open() -> Result<Image, Problem> {
+  /// Opens the cache: reads and checks everything but the words (``Image``); the
+  /// library's tables are decoded now unless not `withTables` (review reads the notes'
+  /// prompts alone: then when first read).
+  public func open(withTables: Bool = true) -> Result<Image, Problem> {
     let descriptor = openForReading(path)
     guard descriptor >= 0 else {
       return .failure(errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno))))
@@ -257,19 +296,18 @@ extension IndexCache {
         modified.append(Int64(time))
       }
       guard reader.offset + count * 16 == notes.count else { return .failure(.corrupt("bad note table")) }
-      var offset = 0
-      let tableBytes = UnsafeRawBufferPointer(rebasing: all[tablesStart..<structureStart])
-      guard let tables = try? SummaryArchive.readTables(tableBytes, at: &offset, paths: paths),
-        offset == tableBytes.count
-      else { return .failure(.corrupt("bad tables")) }
       return .success(
         Image(
-          paths: paths, sizes: sizes, modified: modified, tables: tables, front: front,
+          paths: paths, sizes: sizes, modified: modified, tables: tablesStart..<structureStart, front: front,
           structureEnds: notesStart + reader.offset, wordEnds: notesStart + reader.offset + count * 8,
           structure: structureStart..<(structureStart + header.lengths[2]),
           words: (descriptor, frontLength, header.lengths[3], header.checksums[1])))
     }
-    if case .success = parsed { keepOpen = true }
+    if case .success(let image) = parsed {
+      // The image closes the file.
+      keepOpen = true
+      if withTables && image.readTables() == nil { return .failure(.corrupt("bad tables")) }
+    }
     return parsed
   }
 }
@@ -322,10 +360,12 @@ extension IndexCache {
     public let boxes: [NoteBox]
     public private(set) var library: LibraryImage
 
-    public init(_ image: Image) {
+    /// The library of `image`; `nil` when its tables do not read back.
+    public init?(_ image: Image) {
+      guard let tables = image.readTables() else { return nil }
       self.image = image
       boxes = (0..<image.count).map { image.box(at: $0) }
-      library = LibraryImage(notes: Array(zip(image.paths, boxes)), tables: image.tables)
+      library = LibraryImage(notes: Array(zip(image.paths, boxes)), tables: tables)
     }
 
     /// Keeps in the library only the notes of `entries` (a listing of the roots) whose

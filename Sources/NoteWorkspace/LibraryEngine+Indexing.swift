@@ -25,12 +25,17 @@ extension LibraryEngine {
     let exclude = settings.index.exclude.map(Glob.init)
     let cache = IndexCache.library(roots: roots, settings: settings)
     // The cache is opened, and the library made from it, while the roots are listed.
-    let opening = Lock<Result<IndexCache.OpenedLibrary, IndexCache.Problem>?>(nil)
+    // Review alone (neither words nor summaries needed) reads the notes' prompts
+    // straight from the cache when every note is unchanged (``PromptIndex``): the
+    // library is made only if that fails.
+    let promptsOnly = !needsWords && !needsSummaries
+    let opening = Lock<(image: Result<IndexCache.Image, IndexCache.Problem>, library: IndexCache.OpenedLibrary?)?>(nil)
     let reading = DispatchGroup()
     if let cache {
       DispatchQueue.global(qos: .userInitiated).async(group: reading) {
-        let opened = cache.open().map(IndexCache.OpenedLibrary.init)
-        opening.withLock { $0 = opened }
+        let image = cache.open(withTables: !promptsOnly)
+        let library = promptsOnly ? nil : (try? image.get()).flatMap(IndexCache.OpenedLibrary.init)
+        opening.withLock { $0 = (image, library) }
       }
     }
     // With no cache file to compare them with, the notes' sizes and times are looked up
@@ -42,8 +47,22 @@ extension LibraryEngine {
     reading.wait()
     var opened: IndexCache.OpenedLibrary?
     if let cache, let result = opening.withLock({ $0 }) {
-      switch result {
-      case .success(let result): opened = result
+      switch result.image {
+      case .success(let image):
+        if promptsOnly && keepPromptIndex(image, entries: entries, maxFileSize: settings.index.maxFileSize) {
+          state.withLock { state in
+            state.readingWords = false
+            state.known = entries
+            state.cache = IndexCache.library(roots: allRoots, settings: settings)
+          }
+          report(
+            .info(
+              "Read \(entries.count) notes' prompts from the index cache in "
+                + "\((ContinuousClock.now - start).milliseconds) ms (listing \((scanned - start).milliseconds) ms)"))
+          return
+        }
+        opened = result.library ?? IndexCache.OpenedLibrary(image)
+        if opened == nil { report(.warning("\(IndexCache.Problem.corrupt("bad tables")) (\(cache.path))")) }
       case .failure(.missing): report(.info("No index cache yet at \(cache.path)"))
       // After an upgrade or a settings change: rebuilt as a matter of course.
       case .failure(.outdated): report(.info("\(IndexCache.Problem.outdated) (\(cache.path))"))

@@ -23,16 +23,22 @@ extension LibraryEngine {
       self.tag = tag
     }
 
-    func admits(_ note: NoteSummary) -> Bool {
+    /// Whether it filters anything out.
+    var filters: Bool { book?.isEmpty == false || tag?.isEmpty == false }
+
+    func admits(_ note: NoteSummary) -> Bool { admits(title: note.title, tags: note.tags) }
+
+    /// Whether it admits a note of this title and these tags.
+    func admits(title: String?, tags: [NoteSummary.TagUse]) -> Bool {
       if let book, !book.isEmpty {
-        guard let title = note.title, TextFolding.folded(title).contains(TextFolding.folded(book)) else {
+        guard let title, TextFolding.folded(title).contains(TextFolding.folded(book)) else {
           return false
         }
       }
       if var tag, !tag.isEmpty {
         if tag.hasPrefix("#") { tag.removeFirst() }
         let folded = TextFolding.folded(tag)
-        guard note.tags.contains(where: { $0.folded == folded || $0.folded.hasPrefix(folded + "/") }) else {
+        guard tags.contains(where: { $0.folded == folded || $0.folded.hasPrefix(folded + "/") }) else {
           return false
         }
       }
@@ -47,8 +53,9 @@ extension LibraryEngine {
     _ filter: ReviewFilter = ReviewFilter(), snapshot: LibrarySnapshot? = nil,
     openNote: (String) -> NoteDocument? = { _ in nil }
   ) -> [ReviewCandidate] {
+    let filters = filter.filters
+    if snapshot == nil, let candidates = candidatesFromPromptIndex(filter, openNote: openNote) { return candidates }
     let snapshot = snapshot ?? self.snapshot()
-    let filters = filter.book?.isEmpty == false || filter.tag?.isEmpty == false
     // Each note read in its box, not copied out of it (its prompts read alone from the
     // index cache while its summary is archived there), in parts on every core.
     let boxes = snapshot.allBoxes
@@ -78,6 +85,22 @@ extension LibraryEngine {
       for mark in note.prompts { candidates.append(ReviewCandidate(mark: mark, path: note.path, noteTime: time)) }
     }
     return candidates
+  }
+
+  /// The path of the note holding the prompt `id` (an open note's, `openNote` giving
+  /// its text, as edited), the first in path order when several do; `nil` when none
+  /// does. Each note's prompts are looked at in place, none copied out.
+  public func notePath(ofPrompt id: PromptID, openNote: (String) -> NoteDocument? = { _ in nil }) -> String? {
+    var found: String?
+    for box in snapshot().allBoxes {
+      let path = box.path
+      if let known = found, known < path { continue }
+      let holds =
+        openNote(path).map { Prompts.marks(for: $0, path: path).contains { $0.id == id } }
+        ?? box.prompts.contains { $0.id == id }
+      if holds { found = path }
+    }
+    return found
   }
 
   /// The prompts `queued` with their texts, read from their notes (an open note's,
@@ -137,16 +160,23 @@ extension LibraryEngine {
     let files = roots.flatMap(ReviewLogFiles.files(root:)).map {
       NoteFiles.entry($0) ?? NoteFiles.Entry(path: $0, size: -1, modified: 0, throughLink: false)
     }
-    return reviewCaches.log(of: files, scheduler: reviewSettings.scheduler) {
-      var records: [ReviewRecord] = []
-      var warnings: [String] = []
-      for root in roots {
-        let read = ReviewLogFiles.read(root: root)
-        records += read.records
-        warnings += read.warnings
-      }
-      return (ReviewLog(records), warnings)
+    return reviewCaches.log(of: files, scheduler: reviewSettings.scheduler) { readReviewLogs(roots: roots) }
+  }
+
+  /// Every review in the logs of the library's roots, read now and not replayed (for
+  /// statistics, which replay each prompt's reviews themselves), and a warning per log
+  /// with lines that do not read.
+  public func readReviewLogs() -> (log: ReviewLog, warnings: [String]) { readReviewLogs(roots: roots) }
+
+  private func readReviewLogs(roots: [String]) -> (log: ReviewLog, warnings: [String]) {
+    var records: [ReviewRecord] = []
+    var warnings: [String] = []
+    for root in roots {
+      let read = ReviewLogFiles.read(root: root)
+      records += read.records
+      warnings += read.warnings
     }
+    return (ReviewLog(records), warnings)
   }
 
   /// Appends `record` to the log of the root holding `path` (the first root when none
@@ -156,7 +186,12 @@ extension LibraryEngine {
     guard let root = roots.first(where: { NoteFiles.isInside(path, root: $0) }) ?? roots.first else {
       return "no library root to keep the review log in"
     }
-    return ReviewLogFiles.append(record, root: root)
+    let before = reviewLogEntries()
+    if let problem = ReviewLogFiles.append(record, root: root) { return problem }
+    reviewCaches.advance(
+      from: before, to: reviewLogEntries(), by: record, log: ReviewLogFiles.path(root: root),
+      scheduler: reviewSettings.scheduler)
+    return nil
   }
 
   /// The review settings.

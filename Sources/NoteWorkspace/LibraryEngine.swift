@@ -21,6 +21,9 @@ public final class LibraryEngine: Sendable {
   let state = Lock(State())
   /// Review's prompts per note file and its logs (``ReviewCaches``).
   let reviewCaches = ReviewCaches()
+  /// The notes' prompts in the index cache, while review has read only them and the
+  /// library is not made yet (``PromptIndex``).
+  let promptIndex = Lock<PromptIndex?>(nil)
 
   struct State: Sendable {
     /// The roots indexed (absolute folder paths).
@@ -63,6 +66,7 @@ public final class LibraryEngine: Sendable {
   /// The library as it is now, with `library.bookFolders` under each root as its
   /// ``LibrarySnapshot/bookFolders``.
   public func snapshot() -> LibrarySnapshot {
+    installPromptIndex()
     var snapshot = host.snapshot()
     let roots = self.roots
     snapshot.bookFolders = Self.bookFolders(settings().bookFolders, roots: roots)

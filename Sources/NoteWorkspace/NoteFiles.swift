@@ -316,7 +316,8 @@ public enum NoteFiles {
       @Sendable func lookUp(_ range: Range<Int>) {
         for index in range {
           var info = stat()
-          if fstatat(folder, names[index], &info, AT_SYMLINK_NOFOLLOW) == 0 { slots[index] = info }
+          // The name's own bytes (a native string ends with a NUL), not a copy of them.
+          if names[index].withCString({ fstatat(folder, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 { slots[index] = info }
         }
       }
       let parts = names.count >= 1024 ? 8 : 1

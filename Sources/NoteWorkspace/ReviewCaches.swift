@@ -23,6 +23,28 @@ final class ReviewCaches: Sendable {
     return (kept.schedule, kept.warnings)
   }
 
+  /// The schedule kept for the logs `before`, with `record` added, as the schedule of
+  /// the logs `after`: when the log at `path` grew by exactly `record`'s line and no
+  /// other log changed (else the next reader replays what was appended, from the file).
+  func advance(
+    from before: [NoteFiles.Entry], to after: [NoteFiles.Entry], by record: ReviewRecord, log path: String,
+    scheduler: FSRSScheduler
+  ) {
+    guard before.count == after.count,
+      zip(before, after).allSatisfy({ old, new in
+        old.path == new.path
+          && (new.path == path ? new.size == old.size + record.line.utf8.count : new == old)
+      })
+    else { return }
+    schedules.withLock { kept in
+      guard var schedule = kept, schedule.files == before, schedule.scheduler == scheduler,
+        schedule.schedule.append([record], scheduler: scheduler)
+      else { return }
+      schedule.files = after
+      kept = schedule
+    }
+  }
+
   /// Keeps `schedule`, the schedule of `files` replayed with `scheduler`.
   func keep(_ schedule: ReviewSchedule, warnings: [String], files: [NoteFiles.Entry], scheduler: FSRSScheduler) {
     schedules.withLock { $0 = Schedule(files: files, scheduler: scheduler, schedule: schedule, warnings: warnings) }

@@ -318,6 +318,43 @@ extension SummaryArchive {
     return (path, try readPrompts(&r))
   }
 
+  /// The path, prompts, title and tags of a note's structure, the rest read past (what
+  /// a review of a book or a tag needs of each note).
+  package static func readReviewFields(_ input: UnsafeRawBufferPointer) throws(Corrupt) -> (
+    path: String, prompts: [PromptMark], title: String?, tags: [NoteSummary.TagUse]
+  ) {
+    var r = ArchiveReader(buffer: input, offset: 0)
+    let path = try r.string()
+    _ = try r.int()  // length
+    let prompts = try readPrompts(&r)
+    // The book: seven optional strings, authors and tags, status, rating, other fields.
+    for _ in 0..<7 { try r.skipOptionalBytes() }
+    for _ in 0..<2 {
+      for _ in 0..<(try r.count()) { try r.skipBytes() }
+    }
+    _ = try r.int()
+    _ = try r.int()
+    for _ in 0..<(try r.count()) {
+      try r.skipBytes()
+      try r.skipBytes()
+    }
+    let title = try r.optionalString()
+    if try r.int() == 1 { try r.skipSpan() }
+    for _ in 0..<(try r.count()) {
+      _ = try r.int()
+      try r.skipBytes()
+      try r.skipSpan()
+      try r.skipSpan()
+    }
+    var tags: [NoteSummary.TagUse] = []
+    for _ in 0..<(try r.count()) {
+      let name = try r.string()
+      let folded = try r.optionalString() ?? name
+      tags.append(NoteSummary.TagUse(name: name, folded: folded, span: try r.span(), inFrontMatter: try r.int() == 1))
+    }
+    return (path, prompts, title, tags)
+  }
+
   /// The prompts as ``writeStructure(_:to:)`` writes them.
   static func readPrompts(_ r: inout ArchiveReader) throws(Corrupt) -> [PromptMark] {
     let count = try r.count()

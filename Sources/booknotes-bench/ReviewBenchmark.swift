@@ -98,19 +98,37 @@ enum ReviewBenchmark {
     print(
       "booknotes/review/due: first \(Measure.format(latencies[0])), warm median "
         + "\(Measure.format(Measure.median(warm))), p95 \(Measure.format(Measure.percentile(warm, 0.95)))")
+    // Grades of the prompts due, each appended to the log (restored afterwards).
+    let due = try session.process.responseBody(session.process.request("booknotes/review/due", ["limit": 21]))
+    let dueIDs = (try JSONParser.parse(due.body)["result"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
+    let logBefore = try Data(contentsOf: URL(fileURLWithPath: log))
+    var grades: [Double] = []
+    for id in dueIDs {
+      let start = DispatchTime.now().uptimeNanoseconds
+      let answer = try session.process.responseBody(
+        session.process.request("booknotes/review/grade", ["id": .string(id), "grade": 3, "seconds": 5]))
+      grades.append(Double(answer.time - start) / 1e9)
+    }
+    try logBefore.write(to: URL(fileURLWithPath: log))
+    if !grades.isEmpty {
+      print(
+        "booknotes/review/grade (\(grades.count) prompts): first \(Measure.format(grades[0])), then median "
+          + "\(Measure.format(Measure.median(Array(grades.dropFirst()))))")
+    }
     session.process.shutdown()
 
-    var runs: [Double] = []
-    for _ in 0..<6 {
-      let (seconds, status) = try Run.command([
-        server, "review", "--due", "--format", "json", "--root", library,
-      ])
-      guard status == 0 else { throw BenchError("booknotes review --due exited with \(status)") }
-      runs.append(seconds)
+    for (name, options) in [("", [String]()), (" --book the", ["--book", "the"])] {
+      var runs: [Double] = []
+      for _ in 0..<21 {
+        let (seconds, status) = try Run.command(
+          [server, "review", "--due", "--format", "json", "--root", library] + options)
+        guard status == 0 else { throw BenchError("booknotes review --due exited with \(status)") }
+        runs.append(seconds)
+      }
+      print(
+        "booknotes review --due --format json\(name): first \(Measure.format(runs[0])), "
+          + "then median \(Measure.format(Measure.median(Array(runs.dropFirst()))))")
     }
-    print(
-      "booknotes review --due --format json: first \(Measure.format(runs[0])), "
-        + "then median \(Measure.format(Measure.median(Array(runs.dropFirst()))))")
   }
 
   /// Every prompt id of the notes under `library`.

@@ -1,4 +1,5 @@
 import BookNotesServer
+import CMallocTuning
 
 /// A subcommand of `booknotes`.
 protocol Subcommand {
@@ -55,6 +56,9 @@ enum CommandLineTool {
       Output.standard(command.help)
       return ExitStatus.success
     }
+    // A command other than the server runs once and exits: its allocations are tuned
+    // for that (the server sets its own, ``LSPCommand``).
+    if command != LSPCommand.self { _ = booknotes_tune_malloc_for_command() }
     return command.run(rest)
   }
 }

@@ -1,11 +1,7 @@
 import JSONCore
-import Locking
 import NoteIntelligence
 import NoteWorkspace
 import ReviewScheduling
-
-/// Libraries kept until the process ends (reachable, so no leak checker reports them).
-private let keptUntilExit = Lock<[LibraryEngine]>([])
 
 /// `booknotes review`: a review session in the terminal, or with `--due` the list of
 /// what is due.
@@ -77,9 +73,9 @@ enum ReviewCommand: Subcommand {
     }
     let engine: LibraryEngine
     let names: NoteNames
-    // Without a filter, only the notes' prompts are read from the index cache.
-    let filtered = parsed.options["--book"]?.isEmpty == false || parsed.options["--tag"]?.isEmpty == false
-    switch LibraryLoading.open(root: parsed.root, command: name, needsWords: false, needsSummaries: filtered) {
+    // Only the notes' prompts (and for a filter, their titles and tags) are read from
+    // the index cache.
+    switch LibraryLoading.open(root: parsed.root, command: name, needsWords: false, needsSummaries: false) {
     case .success(let (value, listed)):
       engine = value
       names = listed
@@ -92,13 +88,10 @@ enum ReviewCommand: Subcommand {
     for warning in warnings { Output.error("booknotes review: \(warning)") }
     guard !listDue else {
       list(due, json: parsed.json, names: names)
-      // The process ends now: the library and the log go with its memory, not freed
-      // summary by summary (a tenth of the command's time).
-      keptUntilExit.withLock { $0.append(engine) }
+      KeptUntilExit.keep(engine)
       return ExitStatus.success
     }
-    // The log's warnings are said above, with the schedule's.
-    var session = ReviewSession(engine: engine, queue: due, names: names, log: engine.reviewLog().log)
+    var session = ReviewSession(engine: engine, queue: due, names: names)
     return session.run()
   }
 

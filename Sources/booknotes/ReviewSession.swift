@@ -14,17 +14,19 @@ struct ReviewSession {
   let engine: LibraryEngine
   let queue: [DueReview]
   let names: NoteNames
-  var log: ReviewLog
   var terminal = Terminal()
   let colour = Terminal.usesColour
   /// The prompts graded at least once, by their place in the queue.
   var reviewed: Set<Int> = []
 
-  init(engine: LibraryEngine, queue: [DueReview], names: NoteNames, log: ReviewLog) {
+  /// Each prompt's card as graded in the session (by its place in the queue); the
+  /// queue's card until then.
+  var cards: [Int: ReviewCard] = [:]
+
+  init(engine: LibraryEngine, queue: [DueReview], names: NoteNames) {
     self.engine = engine
     self.queue = queue
     self.names = names
-    self.log = log
   }
 
   /// Runs the session; the exit status.
@@ -39,7 +41,6 @@ struct ReviewSession {
     // Prompts graded into a learning step due within the session come back (``SessionQueue``).
     var order = SessionQueue(Array(queue.indices))
     var firstShown: [Int: Int] = [:]
-    var cards: [Int: ReviewCard] = [:]
     let scheduler = engine.reviewSettings.scheduler
     session: while let (index, back) = order.next(at: LibraryEngine.now()) {
       let item = queue[index]
@@ -65,9 +66,9 @@ struct ReviewSession {
             failure = problem
             break session
           }
-          log.add(record)
           reviewed.insert(index)
-          let next = log.card(item.prompt.id, scheduler: scheduler)
+          // The card graded: the log is appended to, never read again.
+          let next = scheduler.review(card, grade: grade, at: record.time)
           cards[index] = next
           order.graded(index, card: next, at: record.time)
           continue session
@@ -90,9 +91,8 @@ struct ReviewSession {
   /// `Next due: DATE.` and a line break for the earliest due date of the prompts
   /// reviewed, or nothing.
   func nextDue() -> String {
-    let scheduler = engine.reviewSettings.scheduler
-    let dates = queue.compactMap { item -> Int64? in
-      let card = log.card(item.prompt.id, scheduler: scheduler)
+    let dates = queue.indices.compactMap { index -> Int64? in
+      let card = cards[index] ?? queue[index].card
       return card.isNew ? nil : card.due
     }
     guard let first = dates.min() else { return "" }

@@ -51,16 +51,23 @@ enum StatsCommand: Subcommand {
     }
     let books = engine.snapshot().books()
     let candidates = engine.reviewCandidates()
-    let (log, warnings) = engine.reviewLog()
-    for warning in warnings { Output.error("booknotes stats: \(warning)") }
-    let settings = engine.reviewSettings
     let now = LibraryEngine.now()
+    // What is due from the schedule (kept beside the index cache); the statistics from
+    // every review of the logs.
+    let (schedule, scheduleWarnings) = engine.reviewSchedule(now: now)
+    let (log, warnings) = engine.readReviewLogs()
+    var said: Set<String> = []
+    for warning in warnings + scheduleWarnings where said.insert(warning).inserted {
+      Output.error("booknotes stats: \(warning)")
+    }
+    let settings = engine.reviewSettings
     var all = settings
     all.newPerDay = Int.max
     all.sessionSize = Int.max
-    let due = ReviewQueue.due(candidates, log: log, now: now, settings: all)
+    let due = ReviewQueue.due(candidates, schedule: schedule, now: now, settings: all)
     let fresh = due.count { $0.card.isNew }
     let reviews = ReviewStatistics(log, scheduler: settings.scheduler)
+    KeptUntilExit.keep([engine, log, candidates, books] as [any Sendable])
 
     var byStatus: [(String, Int)] = []
     for status in ReadingStatus.allCases {

@@ -112,6 +112,43 @@ import Testing
     try await client.shutdownAndExit()
   }
 
+  /// Grades keep the server's schedule current without reading the log again: what is
+  /// due after them is what a command replaying the whole log says.
+  @Test func afterGradesTheDueListIsTheLogs() async throws {
+    let library = try ReviewCLITests.ReviewLibrary()
+    let ids = try library.ids()
+    let rule = try #require(ids["What is the two-minute rule?"])
+    let quote = try #require(ids["You do not rise to the level of your goals. You fall to the level of your systems."])
+    let cloze = try #require(ids["Habits are the [compound interest] of self-improvement."])
+    let deep = try #require(ids["Deep work is?"])
+    try library.write(
+      ".booknotes/reviews.tsv",
+      "2026-11-01T08:00:00Z\t\(rule)\t3\t4\n2026-11-01T08:10:00Z\t\(rule)\t3\t4\n2026-11-20T08:00:00Z\t\(quote)\t4\t2\n"
+    )
+    let now = "2026-11-27T08:00:00Z"
+    let client = try Self.launch(now: now)
+    defer { client.terminate() }
+    try await Self.initialize(client, root: library.root)
+    func due() async throws -> [String] {
+      let answer = try await client.request("booknotes/review/due", params: ["limit": 50])
+      return (answer.arrayValue ?? []).map { "\($0["id"]!) \($0["due"]!) \($0["state"]!)" }
+    }
+    _ = try await due()
+    for (id, grade) in [(rule, 3), (quote, 1), (cloze, 4), (deep, 2), (quote, 3)] {
+      _ = try await client.request("booknotes/review/grade", params: ["id": .string(id), "grade": .int(grade)])
+    }
+    let served = try await due()
+    let replayed = try runBooknotes(
+      ["review", "--due", "--format", "json", "--limit", "50"], in: library.root, environment: ["BOOKNOTES_NOW": now])
+    let listed = try #require(try replayed.json() as? [[String: Any]]).map { item in
+      let due = (item["due"] as? String).map { "\"\($0)\"" } ?? "null"
+      return "\"\(item["id"]!)\" \(due) \"\(item["state"]!)\""
+    }
+    #expect(served == listed)
+    #expect(try library.read(".booknotes/reviews.tsv").split(separator: "\n").count == 8)
+    try await client.shutdownAndExit()
+  }
+
   @Test func newPromptsPerDayComeFromTheSettings() async throws {
     let library = try ReviewCLITests.ReviewLibrary()
     let client = try Self.launch(now: "2026-11-27T08:00:00Z")

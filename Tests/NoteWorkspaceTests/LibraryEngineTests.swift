@@ -121,4 +121,58 @@ import Testing
     #expect(engine.poll())
     #expect(engine.snapshot().note(at: folder.root + "/e.md")?.title == "Epsilon")
   }
+
+  /// Review alone reads every note's prompts from the cache, with no library made from
+  /// it, while every note is unchanged; the library is made once something asks for it.
+  @Test func reviewReadsThePromptsFromTheCacheAndTheLibraryIsMadeWhenAskedFor() throws {
+    let folder = try Folder([
+      "a.md": "# Alpha\n\nQ: First?\nA: One.\n", "b.md": "---\ntitle: Beta Book\n---\n> A quote.\n",
+    ])
+    let written = folder.engine()
+    written.open([folder.root])
+    let expected = written.reviewCandidates().map { "\($0.path) \($0.id) \($0.noteTime)" }
+    #expect(expected.count == 2)
+
+    let events = Lock<[LibraryEvent]>([])
+    let review = folder.engine(events: events)
+    review.open([folder.root], twoPasses: false, needsWords: false, needsSummaries: false)
+    #expect(review.promptIndex.withLock { $0 != nil }, "every note unchanged: the prompts straight from the cache")
+    #expect(review.host.snapshot().noteCount == 0, "no library made")
+    #expect(review.reviewCandidates().map { "\($0.path) \($0.id) \($0.noteTime)" } == expected)
+    let logged = events.withLock { $0 }.compactMap { event -> String? in
+      if case .info(let text) = event { text } else { nil }
+    }
+    #expect(logged.contains { $0.contains("Read 2 notes' prompts from the index cache") }, "\(logged)")
+    // Asked for, the library is made (from the cache) and answers as any.
+    #expect(review.snapshot().note(at: folder.root + "/b.md")?.title == "Beta Book")
+    #expect(review.promptIndex.withLock { $0 == nil } && review.snapshot().noteCount == 2)
+    #expect(review.reviewCandidates().map { "\($0.path) \($0.id) \($0.noteTime)" } == expected)
+
+    // A note changed since the cache and one added: read from their files, the cache
+    // left as it is.
+    try folder.write("a.md", "# Alpha\n\nQ: Second?\nA: Two.\n")
+    try folder.write("c.md", "# Gamma\n\nQ: Third?\nA: Three.\n")
+    let changed = folder.engine()
+    changed.open([folder.root], twoPasses: false, needsWords: false, needsSummaries: false)
+    #expect(changed.promptIndex.withLock { $0 != nil } && changed.host.snapshot().noteCount == 0)
+    var elsewhere = LibrarySettings()
+    elsewhere.cacheDirectory = folder.cache + "-fresh"
+    let chosen = elsewhere
+    let fresh = LibraryEngine(settings: { chosen })
+    fresh.open([folder.root], twoPasses: false)
+    let current = fresh.reviewCandidates().map { "\($0.path) \($0.id) \($0.noteTime)" }
+    #expect(current.count == 3 && changed.reviewCandidates().map { "\($0.path) \($0.id) \($0.noteTime)" } == current)
+    #expect(!changed.reviewCandidates().map(\.id).contains(try #require(written.reviewCandidates().first?.id)))
+    #expect(changed.snapshot().noteCount == 3, "asked for, the library is opened with the changes")
+
+    // More notes changed than a prompt index takes: the library is made, the cache written.
+    for index in 0..<17 { try folder.write("n\(index).md", "Q: Number \(index)?\nA: \(index).\n") }
+    let many = folder.engine()
+    many.open([folder.root], twoPasses: false, needsWords: false, needsSummaries: false)
+    #expect(many.promptIndex.withLock { $0 == nil } && many.host.snapshot().noteCount == 20)
+    #expect(many.reviewCandidates().count == 20)
+    let after = folder.engine()
+    after.open([folder.root], twoPasses: false, needsWords: false, needsSummaries: false)
+    #expect(after.promptIndex.withLock { $0 != nil } && after.reviewCandidates().count == 20)
+  }
 }

@@ -90,12 +90,14 @@ public enum ReviewQueue {
     fresh.reserveCapacity(max(0, candidates.count - schedule.ids.count))
     // By index, so that no candidate or card is copied: a prompt in the schedule was
     // reviewed (it is not new).
+    let dueTimes = schedule.dueTimes
     for index in candidates.indices {
       guard let entry = schedule.entryIndex(of: candidates[index].mark.id) else {
         fresh.append((candidates[index].noteTime, index))
         continue
       }
-      if let due = schedule.entries[entry].card.due, due <= now { reviews.append((due, index, entry)) }
+      let due = dueTimes[entry]
+      if due <= now { reviews.append((due, index, entry)) }
     }
     let count = max(0, limit ?? settings.sessionSize)
     let earliest = smallest(count, of: reviews) { ($0.due, $0.index) < ($1.due, $1.index) }

@@ -20,6 +20,9 @@ public struct ReviewSchedule: Sendable, Equatable {
   /// The prompt ids reviewed, sorted, and their entries in the same order.
   public private(set) var ids: [PromptID] = []
   public private(set) var entries: [Entry] = []
+  /// Each entry's due time (`Int64.max` for none), side by side: a queue looks up
+  /// every prompt of the library, and the cards are too large to visit at random.
+  public private(set) var dueTimes: [Int64] = []
   /// The first review of each id that is no prompt id, by its text.
   public private(set) var others: [String: Int64] = [:]
   /// The latest review's time (`Int64.min` before any): the cards hold for any time
@@ -47,7 +50,10 @@ public struct ReviewSchedule: Sendable, Equatable {
     pairs.sort { $0.id < $1.id }
     ids = pairs.map(\.id)
     entries = pairs.map(\.entry)
+    dueTimes = Self.dueTimes(of: entries)
   }
+
+  private static func dueTimes(of entries: [Entry]) -> [Int64] { entries.map { $0.card.due ?? .max } }
 
   /// A schedule as a file stores it: `ids` sorted, without repeats.
   public init?(ids: [PromptID], entries: [Entry], others: [String: Int64], latestReview: Int64) {
@@ -58,6 +64,7 @@ public struct ReviewSchedule: Sendable, Equatable {
     self.entries = entries
     self.others = others
     self.latestReview = latestReview
+    dueTimes = Self.dueTimes(of: entries)
   }
 
   /// Prompts reviewed (ids of prompts and others).
@@ -135,7 +142,10 @@ public struct ReviewSchedule: Sendable, Equatable {
       entry.card = scheduler.review(entry.card, grade: record.grade, at: record.time)
       if known { changed[index] = entry } else { added[id] = entry }
     }
-    for (index, entry) in changed { entries[index] = entry }
+    for (index, entry) in changed {
+      entries[index] = entry
+      dueTimes[index] = entry.card.due ?? .max
+    }
     others.merge(addedOthers) { min($0, $1) }
     latestReview = latest
     guard !added.isEmpty else { return true }
@@ -143,6 +153,7 @@ public struct ReviewSchedule: Sendable, Equatable {
     pairs.sort { $0.0 < $1.0 }
     ids = pairs.map(\.0)
     entries = pairs.map(\.1)
+    dueTimes = Self.dueTimes(of: entries)
     return true
   }
 }
