@@ -3,7 +3,7 @@
 /// item alike. The first that matches opens its block; text that matches none is a
 /// paragraph's. A new block construct is a case here, its match in
 /// ``BlockParser/match(_:_:_:_:_:)``, and its build in each container that holds it.
-enum BlockRule: CaseIterable {
+enum BlockRule: Int, CaseIterable {
   case blank
   case indentedCode
   case codeFence
@@ -18,6 +18,46 @@ enum BlockRule: CaseIterable {
   case table
   case questionAnswer
   case summary
+
+  /// The bytes the rule's text may start with, after up to three spaces (`nil`: any).
+  /// The dispatch on a line's first byte (``byFirstByte``) derives from them.
+  var firstBytes: String? {
+    switch self {
+    case .blank, .indentedCode, .table: nil
+    case .codeFence: "`~"
+    case .htmlBlock: "<"
+    case .heading: "#"
+    case .thematicBreak: "-*_"
+    case .listItem: "-*+0123456789"
+    case .blockquote: ">"
+    case .delimitedBlock: "$%"
+    case .footnoteDefinition, .linkReferenceDefinition: "["
+    case .questionAnswer: "Qq*"
+    case .summary: "SsTt"
+    }
+  }
+
+  /// A set of rules as bits, a rule's bit at its place in the order.
+  typealias Rules = UInt16
+
+  static func rules(_ rules: [BlockRule]) -> Rules { rules.reduce(0) { $0 | 1 << $1.rawValue } }
+
+  /// Every rule.
+  static let all = rules(allCases)
+  /// The rules a list item's text is tried against: a table, a question, a summary and a
+  /// footnote definition there are the item's text (a `Q:` item pairs with an `A:` item).
+  static let inListItem = all & ~rules([.table, .questionAnswer, .summary, .footnoteDefinition])
+  /// The rules a quote's text is tried against once its quotes, lists and items are
+  /// opened (``BlockParser/readQuoteLines(from:itemColumn:)``, which reads tables too);
+  /// a question and a summary there are the quote's text.
+  static let inQuote = all & ~rules([.listItem, .blockquote, .table, .questionAnswer, .summary])
+  /// The rules that may end a paragraph.
+  static let interrupting = rules(allCases.filter(\.mayInterruptParagraph))
+  /// For each byte, the rules whose text may start with it (blank lines and indented
+  /// code aside, which the indentation tells).
+  static let byFirstByte: [Rules] = (0..<256).map { byte in
+    rules(allCases.filter { $0.firstBytes.map { $0.utf8.contains(UInt8(byte)) } ?? ($0 == .table) })
+  }
 
   /// Whether a line this rule matches may end a paragraph open above it (CommonMark's
   /// "can interrupt a paragraph"); ``BlockStart/interruptsParagraph(_:lineEnd:)`` says
@@ -65,17 +105,24 @@ enum BlockStart {
 
 extension BlockParser {
   /// The block the text `s..<e` starts (`s` being where a container's text starts), by
-  /// the first rule of ``BlockRule`` that matches; `nil` for paragraph text. With
-  /// `afterParagraph`, only a start that ends a paragraph open above counts.
-  mutating func blockStart(_ s: Int, _ e: Int, afterParagraph: Bool = false) -> BlockStart? {
+  /// the first of `rules` (in ``BlockRule``'s order) that matches; `nil` for paragraph
+  /// text. With `afterParagraph`, only a start that ends a paragraph open above counts.
+  /// Only the rules whose text may start with the line's first byte are tried.
+  mutating func blockStart(
+    _ s: Int, _ e: Int, afterParagraph: Bool = false, rules: BlockRule.Rules = BlockRule.all
+  ) -> BlockStart? {
     let (columns, first) = LineMarkers.indentation(bytes, s, e)
-    // Most lines of prose start with a letter, and among them only `Q:` ends a paragraph.
-    if afterParagraph && first < e && ByteClass.isASCIILetter(bytes[first])
-      && bytes[first] & ~0x20 != UInt8(ascii: "Q")
-    {
-      return nil
+    var candidates = afterParagraph ? rules & BlockRule.interrupting : rules
+    if first == e {
+      candidates &= 1 << BlockRule.blank.rawValue
+    } else if columns >= 4 {
+      candidates &= 1 << BlockRule.indentedCode.rawValue
+    } else {
+      candidates &= BlockRule.byFirstByte[Int(bytes[first])]
     }
-    for rule in BlockRule.allCases where !afterParagraph || rule.mayInterruptParagraph {
+    while candidates != 0 {
+      let rule = BlockRule(rawValue: candidates.trailingZeroBitCount)!
+      candidates &= candidates - 1
       guard let start = match(rule, s, first, e, columns) else { continue }
       if afterParagraph && !start.interruptsParagraph(bytes, lineEnd: e) { continue }
       return start

@@ -111,7 +111,7 @@ extension BlockParser {
   /// or text (the first line's inline content, or a paragraph; a `Q:` line too, which
   /// pairs with an `A:` item as a list's card). Returns the start of the line after it.
   private mutating func itemBlock(_ c: Int, _ e: Int, column: Int, first: Bool) -> Int {
-    switch blockStart(c, e) {
+    switch blockStart(c, e, rules: BlockRule.inListItem) {
     case .indentedCode where !first: return itemIndentedCode(c, e, column: column)
     case .codeFence(let fence), .delimitedBlock(let fence): return itemCode(c, e, fence, column: column)
     case .heading(let level, let marker):

@@ -348,7 +348,7 @@ extension BlockParser {
       line.role = continuesCode ? .indentedCodeContinuing : .indentedCode
       return .indentedCode
     }
-    switch blockStart(first, e) {
+    switch blockStart(first, e, rules: BlockRule.inQuote) {
     case .codeFence(let fence), .delimitedBlock(let fence):
       line.role = .fenceStart
       return .fence(.code(fence: fence.character, length: fence.run.count))
