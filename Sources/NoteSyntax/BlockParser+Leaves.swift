@@ -68,7 +68,7 @@ extension BlockParser {
     var next = nextLine(delimiterEnd)
     while next < byteCount {
       let lineEnd = examineLine(next)
-      if LineMarkers.isParagraphBreak(bytes, next, lineEnd) || LineMarkers.htmlBlockKind(bytes, next, lineEnd) != nil {
+      if interruptsParagraph(next, lineEnd) || LineMarkers.htmlBlockKind(bytes, next, lineEnd) != nil {
         break
       }
       tableRow(next, lineEnd, columns: columns)
@@ -77,13 +77,14 @@ extension BlockParser {
     builder.close(node, at: next)
   }
 
-  private mutating func tableRow(_ s: Int, _ e: Int, columns: Int) {
+  /// A table row of the line's text `s..<e`, ending at `next` (the next line's start by default).
+  mutating func tableRow(_ s: Int, _ e: Int, columns: Int, next: Int? = nil) {
     let row = builder.open(.tableRow, at: s)
     for cell in LineMarkers.tableCells(bytes, s, e).prefix(columns) {
       let node = builder.open(.tableCell, at: cell.lowerBound)
       inline(cell.lowerBound, cell.upperBound)
       builder.close(node, at: cell.upperBound)
     }
-    builder.close(row, at: nextLine(e))
+    builder.close(row, at: next ?? nextLine(e))
   }
 }

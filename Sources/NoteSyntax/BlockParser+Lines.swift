@@ -85,7 +85,7 @@ extension BlockParser {
   /// Returns the end of its last line's content, the start of the next line and, with
   /// `setext`, the underline that makes it a setext heading; with `setext`, a table's
   /// header ends it too. In a list item whose content starts at column `itemColumn`, a
-  /// line indented as far that opens a fence or a heading ends it too.
+  /// line indented as far that starts a block interrupting a paragraph ends it too.
   mutating func paragraphExtent(
     _ e: Int, setext: Bool = false, itemColumn: Int? = nil
   ) -> (contentEnd: Int, next: Int, underline: Underline?) {
@@ -101,7 +101,7 @@ extension BlockParser {
       if let itemColumn, let underline = itemUnderline(next, lineEnd, itemColumn) {
         return (contentEnd, nextLine(lineEnd), underline)
       }
-      if LineMarkers.isParagraphBreak(bytes, next, lineEnd) { break }
+      if interruptsParagraph(next, lineEnd) { break }
       if let itemColumn, breaksItemText(next, lineEnd, itemColumn) { break }
       if setext && startsTable(next, lineEnd) { break }
       contentEnd = lineEnd
@@ -126,11 +126,12 @@ extension BlockParser {
     return Underline(level: level, range: first..<LineMarkers.trimEnd(bytes, first, e))
   }
 
-  /// Whether the line `s..<e`, in a list item whose content starts at `column`, is
-  /// indented as far and opens a fence or a heading there.
-  func breaksItemText(_ s: Int, _ e: Int, _ column: Int) -> Bool {
+  /// Whether the line `s..<e` ends the text of a list item whose content starts at
+  /// `column`: indented as far, it starts there a block that interrupts a paragraph;
+  /// indented less, it starts an item (of this item's list or one around it).
+  mutating func breaksItemText(_ s: Int, _ e: Int, _ column: Int) -> Bool {
     let (columns, first) = LineMarkers.indentation(bytes, s, e)
-    guard columns >= column, columns < column + 4 else { return false }
-    return LineMarkers.openingCodeFence(bytes, first, e) != nil || LineMarkers.headingLevel(bytes, first, e) != nil
+    guard columns >= column else { return LineMarkers.listMarker(bytes, s, e) != nil }
+    return columns < column + 4 && blockStart(first, e, afterParagraph: true) != nil
   }
 }

@@ -2,10 +2,11 @@ extension BlockParser {
   /// A list: the items from `first` (its marker, and the end of its first line), each
   /// followed directly or after blank lines by the next of the same kind and bullet. A list nested
   /// in an item whose content starts at column `minColumn` ends at a marker indented
-  /// less: that is an item of a list around it.
+  /// less: that is an item of a list around it. A list that opens on its parent item's
+  /// line starts at `s`, the item's text at column `firstColumn`.
   mutating func list(
     _ s: Int, ordered: Bool, first: (marker: LineMarkers.ListMarker, lineEnd: Int), nested: Bool = false,
-    minColumn: Int = 0
+    minColumn: Int = 0, firstColumn: Int = 0
   ) {
     let node = builder.open(ordered ? .orderedList : .unorderedList, at: s)
     var listEnd = s
@@ -16,7 +17,8 @@ extension BlockParser {
       let item = builder.open(.listItem, at: lineStart)
       builder.leaf(.listMarker, marker.markerStart, marker.markerEnd)
       let next: Int
-      (next, itemColumn) = itemContent(lineStart, marker, lineEnd, ordered: ordered)
+      let column = lineStart == s ? firstColumn : 0
+      (next, itemColumn) = itemContent(lineStart, marker, lineEnd, ordered: ordered, startColumn: column)
       builder.close(item, at: next)
       listEnd = next
       current = nil
@@ -28,6 +30,7 @@ extension BlockParser {
         // last item's content, is no item of a top-level list: it is indented code.
         // A list's items share their bullet (`-`, `*`, `+`) or delimiter (`.`, `)`): another starts a list.
         if let m = LineMarkers.listMarker(bytes, candidate, candidateEnd), m.ordered == ordered,
+          !LineMarkers.isThematicBreak(bytes, candidate, candidateEnd),
           bytes[m.markerEnd - 1] == bytes[first.marker.markerEnd - 1],
           minColumn == 0 || LineMarkers.indentation(bytes, candidate, candidateEnd).columns >= minColumn,
           nested || candidate == listEnd
@@ -47,14 +50,14 @@ extension BlockParser {
   /// `itemColumn` is indented code rather than an item.
   static func isIndentedCode(_ columns: Int, _ itemColumn: Int) -> Bool { columns >= 4 && columns < itemColumn }
 
-  /// A list item's content after its marker (whose line `s..<e` it is): its first
-  /// line's block, then the blocks of the lines indented to its content column, blank
-  /// lines between allowed. Returns the start of the line after its last block, and the
-  /// column its content starts at.
-  private mutating func itemContent(_ s: Int, _ marker: LineMarkers.ListMarker, _ e: Int, ordered: Bool) -> (
-    next: Int, column: Int
-  ) {
-    let markerColumn = LineMarkers.indentation(bytes, s, marker.markerStart).columns
+  /// A list item's content after its marker (whose line's text `s..<e`, at column
+  /// `startColumn`, it is): its first line's block, then the blocks of the lines
+  /// indented to its content column, blank lines between allowed. Returns the start of
+  /// the line after its last block, and the column its content starts at.
+  private mutating func itemContent(
+    _ s: Int, _ marker: LineMarkers.ListMarker, _ e: Int, ordered: Bool, startColumn: Int
+  ) -> (next: Int, column: Int) {
+    let markerColumn = startColumn + LineMarkers.indentation(bytes, s, marker.markerStart).columns
     let markerEndColumn = markerColumn + (marker.markerEnd - marker.markerStart)
     // The spaces and tabs after the marker, a tab to the next multiple of four columns.
     let (spaces, text) = LineMarkers.indentation(bytes, marker.markerEnd, e, fromColumn: markerEndColumn)
@@ -85,7 +88,8 @@ extension BlockParser {
       guard let end = candidateEnd else { break }
       let (columns, _) = LineMarkers.indentation(bytes, candidate, end)
       guard columns >= column else { break }
-      if let nested = LineMarkers.listMarker(bytes, candidate, end) {
+      if let nested = LineMarkers.listMarker(bytes, candidate, end), !LineMarkers.isThematicBreak(bytes, candidate, end)
+      {
         // A list nested in the item, of either kind: its items are indented to the
         // item's content at least.
         guard columns < column + 4, listDepth < 32 else { break }
@@ -102,21 +106,32 @@ extension BlockParser {
   }
 
   /// The block of a list item at `c`, on a line that ends at `e`, the item's content
-  /// starting at `column`: a fenced code block, a heading, or text (the first line's
-  /// inline content, or a paragraph). Returns the start of the line after it.
+  /// starting at `column`, by the rules of ``BlockRule``: code, a heading, an HTML block,
+  /// a thematic break, a list or a quote that opens here, a link reference definition,
+  /// or text (the first line's inline content, or a paragraph; a `Q:` line too, which
+  /// pairs with an `A:` item as a list's card). Returns the start of the line after it.
   private mutating func itemBlock(_ c: Int, _ e: Int, column: Int, first: Bool) -> Int {
-    if !first && LineMarkers.indentation(bytes, c, e).columns >= 4 {
-      return itemIndentedCode(c, e, column: column)
-    }
-    if let fence = LineMarkers.openingCodeFence(bytes, c, e) {
-      return itemCode(c, e, fence, column: column)
-    }
-    if let level = LineMarkers.headingLevel(bytes, c, e) {
-      heading(c, c, e, level)
+    switch blockStart(c, e, rules: BlockRule.inListItem) {
+    case .indentedCode where !first: return itemIndentedCode(c, e, column: column)
+    case .codeFence(let fence), .delimitedBlock(let fence): return itemCode(c, e, fence, column: column)
+    case .heading(let level, let marker):
+      heading(c, marker, e, level)
       return nextLine(e)
-    }
-    if let kind = LineMarkers.htmlBlockKind(bytes, c, e) {
-      return itemHTMLBlock(c, e, kind: kind, column: column)
+    case .htmlBlock(let kind): return itemHTMLBlock(c, e, kind: kind, column: column)
+    case .thematicBreak:
+      builder.leaf(.thematicBreak, c, nextLine(e))
+      return nextLine(e)
+    case .listItem(let marker) where listDepth < 32:
+      let node = builder.count
+      listDepth += 1
+      list(c, ordered: marker.ordered, first: (marker, e), nested: true, minColumn: column, firstColumn: column)
+      listDepth -= 1
+      return builder.end(of: node)
+    case .blockquote where listDepth < 32: return blockquote(c, itemColumn: column)
+    case .linkReferenceDefinition(let definition):
+      linkReferenceDefinition(c, definition)
+      return nextLine(definition.end)
+    default: break
     }
     let (contentEnd, following, underline) = paragraphExtent(e, itemColumn: column)
     let text = LineMarkers.skipSpaces(bytes, c, e)

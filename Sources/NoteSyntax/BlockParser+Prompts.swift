@@ -43,7 +43,7 @@ extension BlockParser {
         answerLine = afterBlank
         continue
       }
-      guard !LineMarkers.isParagraphBreak(bytes, answerLine, end),
+      guard !interruptsParagraph(answerLine, end),
         LineMarkers.setextLevel(bytes, answerLine, end) == nil
       else { return false }
       questionEnd = end

@@ -3,10 +3,12 @@ extension BlockParser {
   /// markers and what the line holds (text, a heading, code, an HTML block, a break); a
   /// setext heading's lines are one `quoteLine`. Quotes, lists and items inside it hold
   /// their lines' `quoteLine`s, each line in the innermost container open on it. A
-  /// citation may end the quote's last line when that line is the quote's own text.
-  mutating func blockquote(_ s: Int) {
+  /// citation may end the quote's last line when that line is the quote's own text. A
+  /// quote in a list item whose content starts at `itemColumn` starts at its `>`.
+  /// Returns the start of the line after it.
+  @discardableResult mutating func blockquote(_ s: Int, itemColumn: Int? = nil) -> Int {
     let node = builder.open(.blockquote, at: s)
-    let quote = readQuoteLines(from: s)
+    let quote = readQuoteLines(from: s, itemColumn: itemColumn)
     let lines = quote.lines
     var cited = -1
     if let last = lines.lastIndex(where: { $0.hasText }), lines[last].role == .text, lines[last].depth == 1 {
@@ -32,14 +34,27 @@ extension BlockParser {
         quoteText(line, callout: index == 0 && line.depth == 1, citation: index == cited)
       case .headingText:
         index = quoteSetextHeading(quote, from: index, &nextMark)
-      case .blank, .underline:
+      case .blank, .underline, .tableDelimiter, .tableRow:
         break
+      case .tableHeader:
+        index = quoteTable(quote, from: index, &nextMark)
+      case .footnoteDefinition:
+        guard let definition = LineMarkers.footnoteDefinition(bytes, line.first, line.lineEnd) else { break }
+        let footnote = builder.open(.footnoteDefinition, at: line.first)
+        builder.leaf(.footnoteLabel, definition.label.lowerBound, definition.label.upperBound)
+        inlineContent(LineMarkers.skipSpaces(bytes, definition.end, line.end), line.end)
+        builder.close(footnote, at: line.next)
+      case .linkDefinition:
+        if let definition = linkDefinition(line.first, line.lineEnd) { linkReferenceDefinition(line.first, definition) }
       case .heading:
         heading(line.content, line.first, line.lineEnd, Int(line.level))
       case .thematicBreak:
         builder.leaf(.thematicBreak, line.first, line.next)
       case .fenceStart:
-        guard let fence = LineMarkers.openingCodeFence(bytes, line.first, line.lineEnd) else { break }
+        guard
+          let fence = LineMarkers.openingCodeFence(bytes, line.first, line.lineEnd)
+            ?? LineMarkers.openingDelimitedBlock(bytes, line.first, line.lineEnd)
+        else { break }
         let start = builder.open(.codeBlockStart, at: fence.run.lowerBound)
         builder.leaf(.codeFence, fence.run.lowerBound, fence.run.upperBound)
         if !fence.info.isEmpty { builder.leaf(.codeInfo, fence.info.lowerBound, fence.info.upperBound) }
@@ -64,6 +79,31 @@ extension BlockParser {
     let end = lines[lines.count - 1].next
     while let container = containers.popLast() { builder.close(container, at: end) }
     builder.close(node, at: end)
+    return end
+  }
+
+  /// A table inside a quote, from its header line at `index` (whose `quoteLine` and
+  /// markers are open): the table holds each row and the later lines' markers. Returns
+  /// the index of its last line.
+  private mutating func quoteTable(_ quote: QuoteLines, from index: Int, _ nextMark: inout Int) -> Int {
+    let lines = quote.lines
+    let header = lines[index]
+    let columns = LineMarkers.tableCells(bytes, header.content, header.end).count
+    let table = builder.open(.table, at: header.content)
+    var current = index
+    while current < lines.count && (current == index || [.tableDelimiter, .tableRow].contains(lines[current].role)) {
+      let line = lines[current]
+      if current > index { quoteMarks(quote, line, &nextMark) }
+      if line.role == .tableDelimiter {
+        let row = builder.open(.tableRow, at: line.content)
+        builder.close(row, at: line.next)
+      } else {
+        tableRow(line.content, line.end, columns: columns, next: line.next)
+      }
+      current += 1
+    }
+    builder.close(table, at: lines[current - 1].next)
+    return current - 1
   }
 
   /// The markers of `line`, the next ones of `quote.marks` from `next`.

@@ -25,6 +25,11 @@ extension BlockParser {
     case html, htmlContinuing
     /// The first line of indented code, and the lines after it.
     case indentedCode, indentedCodeContinuing
+    /// A table's header row (the paragraph line above its delimiter row), its delimiter
+    /// row, and its rows.
+    case tableHeader, tableDelimiter, tableRow
+    /// A footnote definition's first line, and a link reference definition of one line.
+    case footnoteDefinition, linkDefinition
   }
 
   /// One line of a quote: where it starts, the containers it closes and opens, its
@@ -81,6 +86,7 @@ extension BlockParser {
     case html(kind: Int)
     /// Indented code, which goes on after blank lines when more code follows.
     case indentedCode
+    case table
   }
 
   /// Where a line's text starts after the markers matched so far: its position, its
@@ -91,11 +97,15 @@ extension BlockParser {
     var halfTab = false
   }
 
-  /// The lines of the quote whose first `>` line starts at `s`: the containers inside it
-  /// (quotes, lists, items, as CommonMark opens and closes them) and each line's role.
-  mutating func readQuoteLines(from s: Int) -> QuoteLines {
+  /// The lines of the quote whose first `>` is at `s` (a line start, or the text of a
+  /// list item whose content starts at `itemColumn`): the containers inside it (quotes,
+  /// lists, items, as CommonMark opens and closes them) and each line's role.
+  mutating func readQuoteLines(from s: Int, itemColumn: Int? = nil) -> QuoteLines {
     var result = QuoteLines()
+    // The containers open, the list item around the quote first.
     var stack: [QuoteContainer] = [.quote]
+    if let itemColumn { stack.insert(.item(columns: itemColumn), at: 0) }
+    let outer = stack.count - 1
     var open = QuoteOpen.none
     // The first line of the paragraph open, whose lines an underline makes a heading.
     var paragraphStart = 0
@@ -105,17 +115,20 @@ extension BlockParser {
       let next = nextLine(e)
       let marksStart = result.marks.count
       var position = LinePosition(at: lineStart, column: 0)
-      let matched = matchContainers(stack, &position, e, &result)
+      // On the first line, the item around the quote is matched already.
+      if lineStart == s, let itemColumn { position = LinePosition(at: s, column: itemColumn) }
+      let matched = matchContainers(stack, &position, e, &result, from: lineStart == s ? outer : 0)
       var lazy = false
       if matched < stack.count {
         // A lazy continuation line: a line that would go on with a paragraph goes on
-        // with the open paragraph of the innermost container.
+        // with the open paragraph of the innermost container. Below a container that
+        // does not go on, any list item opens (not only one that interrupts a paragraph).
         let rest = position.at
-        if case .paragraph = open, !startsBlockAfterParagraph(rest, e), LineMarkers.quoteMarker(bytes, rest, e) == nil,
-          !startsListItem(stack, matched, rest, e)
+        if case .paragraph = open, !interruptsParagraph(rest, e), LineMarkers.quoteMarker(bytes, rest, e) == nil,
+          LineMarkers.indentation(bytes, rest, e).columns >= 4 || LineMarkers.listMarker(bytes, rest, e) == nil
         {
           lazy = true
-        } else if matched == 0 {
+        } else if matched <= outer {
           result.marks.removeSubrange(marksStart...)
           break
         } else {
@@ -123,7 +136,7 @@ extension BlockParser {
           open = .none
         }
       }
-      let kept = stack.count
+      let kept = stack.count - outer
       let openedStart = result.opened.count
       // Inside a fence or an HTML block, a line is theirs; else it may open containers.
       switch open {
@@ -137,7 +150,7 @@ extension BlockParser {
       var line = QuoteLine(
         start: lineStart, content: content, end: LineMarkers.trimEnd(bytes, content, e), lineEnd: e, next: next,
         first: first, role: .text, kept: UInt8(kept), opened: UInt8(result.opened.count - openedStart),
-        marks: UInt8(result.marks.count - marksStart), depth: UInt8(stack.count))
+        marks: UInt8(result.marks.count - marksStart), depth: UInt8(stack.count - outer))
       let blank = first == e
       switch open {
       case _ where lazy:
@@ -158,8 +171,14 @@ extension BlockParser {
         line.level = UInt8(level)
         for index in paragraphStart..<result.lines.count { result.lines[index].role = .headingText }
         open = .none
-      case .paragraph where !startsBlockAfterParagraph(content, e):
+      case .paragraph where tableHeader(below: result.lines.last, line) != nil:
+        result.lines[result.lines.count - 1].role = .tableHeader
+        line.role = .tableDelimiter
+        open = .table
+      case .paragraph where !interruptsParagraph(content, e):
         line.role = .text
+      case .table where !blank && line.opened == 0 && !interruptsParagraph(content, e):
+        line.role = .tableRow
       default:
         if blank {
           line.role = .blank
@@ -193,9 +212,9 @@ extension BlockParser {
   /// they take (a quote's `>` and its optional space, an item's indentation); records the
   /// `>` markers. Returns how many containers match.
   private func matchContainers(
-    _ stack: [QuoteContainer], _ position: inout LinePosition, _ e: Int, _ result: inout QuoteLines
+    _ stack: [QuoteContainer], _ position: inout LinePosition, _ e: Int, _ result: inout QuoteLines, from: Int
   ) -> Int {
-    var matched = 0
+    var matched = from
     while matched < stack.count {
       switch stack[matched] {
       case .quote:
@@ -262,12 +281,6 @@ extension BlockParser {
     return true
   }
 
-  /// Whether the line from `rest` starts an item of the list open at `stack[depth]`.
-  private func startsListItem(_ stack: [QuoteContainer], _ depth: Int, _ rest: Int, _ e: Int) -> Bool {
-    guard depth < stack.count, case .list = stack[depth] else { return false }
-    return LineMarkers.listMarker(bytes, rest, e) != nil
-  }
-
   /// Opens the quotes, lists and items the line starts at `position` (a `>`, a list
   /// marker that may start here), records them and their markers, and moves `position`
   /// to the text after them. Returns whether it opened any.
@@ -288,8 +301,8 @@ extension BlockParser {
       }
       guard let marker = LineMarkers.listMarker(bytes, position.at, e), !LineMarkers.isThematicBreak(bytes, first, e)
       else { break }
-      // An empty item interrupts no paragraph; neither does a list's continuation here.
-      if paragraphOpen && !openedAny && marker.contentStart == e { break }
+      // Only an item that interrupts a paragraph opens after one.
+      if paragraphOpen && !openedAny && !marker.interruptsParagraph(bytes, lineEnd: e) { break }
       let delimiter = bytes[marker.markerEnd - 1]
       if case .list(let ordered, let open) = stack.last, ordered == marker.ordered, open == delimiter {
         // The next item of the list open.
@@ -314,45 +327,50 @@ extension BlockParser {
     return openedAny
   }
 
-  /// Whether the text `s..<e` ends a paragraph before it: a blank line or a block that
-  /// interrupts one (``LineMarkers/isParagraphBreak(_:_:_:)``), unless indented four
-  /// columns or more.
-  private func startsBlockAfterParagraph(_ s: Int, _ e: Int) -> Bool {
-    let (columns, first) = LineMarkers.indentation(bytes, s, e)
-    // Most lines of prose start with a letter, and only `Q:` among them is a break.
-    if first < e && ByteClass.isASCIILetter(bytes[first]) && bytes[first] & ~0x20 != UInt8(ascii: "Q") {
-      return false
-    }
-    return first == e || (columns < 4 && LineMarkers.isParagraphBreak(bytes, s, e))
+  /// The table header that `line`, a delimiter row, makes of the paragraph line `above`
+  /// in the same container, when their cells are as many: the number of columns.
+  private func tableHeader(below above: QuoteLine?, _ line: QuoteLine) -> Int? {
+    guard let above, above.role == .text, above.depth == line.depth, line.kept == line.depth, line.opened == 0,
+      let columns = LineMarkers.tableDelimiterColumns(bytes, line.first, line.lineEnd),
+      LineMarkers.holdsPipe(bytes, above.content, above.end),
+      LineMarkers.tableCells(bytes, above.content, above.end).count == columns
+    else { return nil }
+    return columns
   }
 
-  /// The block a quote's line `first..<lineEnd` (its text indented `columns`) starts,
-  /// with its role set, in the order of the rules outside quotes; returns what stays open.
-  private func startQuoteBlock(
+  /// The block a quote's line `first..<lineEnd` (its text indented `columns`) starts, by
+  /// the rules of ``BlockRule``, with its role set; returns what stays open. Containers
+  /// are opened before, and a question or summary is text inside a quote.
+  private mutating func startQuoteBlock(
     _ line: inout QuoteLine, columns: Int, first: Int, lineEnd e: Int, continuesCode: Bool
   ) -> QuoteOpen {
     if columns >= 4 {
       line.role = continuesCode ? .indentedCodeContinuing : .indentedCode
       return .indentedCode
     }
-    if let fence = LineMarkers.openingCodeFence(bytes, first, e) {
+    switch blockStart(first, e, rules: BlockRule.inQuote) {
+    case .codeFence(let fence), .delimitedBlock(let fence):
       line.role = .fenceStart
       return .fence(.code(fence: fence.character, length: fence.run.count))
-    }
-    if let kind = LineMarkers.htmlBlockKind(bytes, first, e) {
+    case .htmlBlock(let kind):
       line.role = .html
       return kind >= 6 || !LineMarkers.endsHTMLBlock(bytes, line.content, e, kind: kind) ? .html(kind: kind) : .none
-    }
-    if let level = LineMarkers.headingLevel(bytes, first, e) {
+    case .heading(let level, _):
       line.role = .heading
       line.level = UInt8(level)
       return .none
-    }
-    if LineMarkers.isThematicBreak(bytes, first, e) {
+    case .thematicBreak:
       line.role = .thematicBreak
       return .none
+    case .footnoteDefinition:
+      line.role = .footnoteDefinition
+      return .paragraph
+    case .linkReferenceDefinition(let definition) where definition.end == e:
+      line.role = .linkDefinition
+      return .none
+    default:
+      line.role = .text
+      return .paragraph
     }
-    line.role = .text
-    return .paragraph
   }
 }

@@ -1,8 +1,8 @@
 /// The block grammar: parses the block that starts at a line start, reading bytes from
 /// a buffer, and records how far it looked (`reach`) so the result can be memoized.
 ///
-/// Rules are tried in the spec's order: front matter (offset 0 only), blank line,
-/// fenced code, heading, lists, blockquote, question and answer, summary, paragraph.
+/// Front matter is tried at offset 0 only; every other block starts by the rules of
+/// ``BlockRule``, in their order.
 /// Inside a fenced code block the content is cut into short runs of lines (see
 /// `codeBlockLines`), so an edit inside a long code block reparses a few lines.
 struct BlockParser {
@@ -70,42 +70,28 @@ struct BlockParser {
     return textBlock(s, e)
   }
 
-  /// A block outside code at line start `s` whose first line ends at `e`; returns the
-  /// context after it.
+  /// A block outside code at line start `s` whose first line ends at `e`, by the rules
+  /// of ``BlockRule``; returns the context after it.
   private mutating func textBlock(_ s: Int, _ e: Int) -> BlockContext {
-    let indentation = LineMarkers.indentation(bytes, s, e)
-    if indentation.first == e {
+    switch blockStart(s, e) {
+    case .blank:
       let node = builder.open(.blankLine, at: s)
       builder.close(node, at: nextLine(e))
-    } else if indentation.columns >= 4 {
-      return indentedCode(s, e)
-    } else if let fence = LineMarkers.openingCodeFence(bytes, s, e) {
-      return codeBlockStart(s, e, fence)
-    } else if let kind = LineMarkers.htmlBlockKind(bytes, s, e) {
-      return htmlBlock(s, e, kind: kind)
-    } else if let level = LineMarkers.headingLevel(bytes, indentation.first, e) {
-      heading(s, indentation.first, e, level)
-    } else if LineMarkers.isThematicBreak(bytes, s, e) {
+    case .indentedCode: return indentedCode(s, e)
+    case .codeFence(let fence), .delimitedBlock(let fence): return codeBlockStart(s, e, fence)
+    case .htmlBlock(let kind): return htmlBlock(s, e, kind: kind)
+    case .heading(let level, let marker): heading(s, marker, e, level)
+    case .thematicBreak:
       let node = builder.open(.thematicBreak, at: s)
       builder.close(node, at: nextLine(e))
-    } else if let marker = LineMarkers.listMarker(bytes, s, e) {
-      list(s, ordered: marker.ordered, first: (marker, e))
-    } else if LineMarkers.quoteMarker(bytes, s, e) != nil {
-      blockquote(s)
-    } else if let fence = LineMarkers.openingDelimitedBlock(bytes, s, e) {
-      return codeBlockStart(s, e, fence)
-    } else if let definition = LineMarkers.footnoteDefinition(bytes, s, e) {
-      footnoteDefinition(s, e, definition)
-    } else if let definition = linkDefinition(s, e) {
-      linkReferenceDefinition(s, definition)
-    } else if let columns = tableColumns(s, e) {
-      table(s, e, columns: columns)
-    } else if questionAnswer(s, e) {
-      // Built by `questionAnswer`.
-    } else if let markerEnd = LineMarkers.summaryMarkerEnd(bytes, s, e) {
-      summary(s, e, markerEnd)
-    } else {
-      paragraph(s, e)
+    case .listItem(let marker): list(s, ordered: marker.ordered, first: (marker, e))
+    case .blockquote: blockquote(s)
+    case .footnoteDefinition(let label, let end): footnoteDefinition(s, e, (label, end))
+    case .linkReferenceDefinition(let definition): linkReferenceDefinition(s, definition)
+    case .table(let columns): table(s, e, columns: columns)
+    case .questionAnswer: if !questionAnswer(s, e) { paragraph(s, e) }
+    case .summary(let markerEnd): summary(s, e, markerEnd)
+    case nil: paragraph(s, e)
     }
     return .text
   }

@@ -191,30 +191,6 @@ enum LineMarkers {
     i + 3 <= lineEnd && bytes[i] == c && bytes[i + 1] == c && bytes[i + 2] == c && isBlank(bytes, i + 3, lineEnd)
   }
 
-  /// Whether a line at `i` ends a paragraph: blank, `#`, a heading, a thematic break,
-  /// an HTML block of kinds 1 to 6, a list marker, a `>`, a `Q:` line (bold, `**Q:**`,
-  /// or a malformed `Q:text` or `q: ` too: the writer meant a question), a code fence,
-  /// a `$$` or `%%` line that opens a block, or a footnote definition.
-  static func isParagraphBreak(_ bytes: Buffer, _ i: Int, _ lineEnd: Int) -> Bool {
-    let (columns, first) = indentation(bytes, i, lineEnd)
-    if first == lineEnd { return true }
-    let b = bytes[i]
-    if b == UInt8(ascii: "#") { return true }
-    if columns < 4 {
-      if headingLevel(bytes, first, lineEnd) != nil || isThematicBreak(bytes, i, lineEnd) { return true }
-      if let kind = htmlBlockKind(bytes, i, lineEnd), kind < 7 { return true }
-      if openingDelimitedBlock(bytes, i, lineEnd) != nil { return true }
-      // As in GFM: `[^1]: …` on the line after `[^2]: …` is a definition of its own.
-      if footnoteDefinition(bytes, i, lineEnd) != nil { return true }
-    }
-    if promptMarkerSpan(bytes, i, lineEnd, letter: UInt8(ascii: "Q")) != nil { return true }
-    if quoteMarker(bytes, i, lineEnd) != nil { return true }
-    if openingCodeFence(bytes, i, lineEnd) != nil { return true }
-    // An empty item does not interrupt a paragraph.
-    guard let marker = listMarker(bytes, i, lineEnd) else { return false }
-    return marker.contentStart < lineEnd
-  }
-
   /// At the start of a paragraph line: a `Q:`/`A:` marker that is not part of a question
   /// and answer pair gets a marker node and its finding. Returns where text resumes.
   static func paragraphLineMarker(

@@ -72,13 +72,21 @@ public struct LinkReferences: Sendable {
   /// labels and destinations are the same.
   static func build(_ tree: SyntaxTree, _ text: TextStorage, previous: LinkReferences?) -> LinkReferences {
     var table = LinkReferences()
-    tree.forEachBlock { block in
-      guard block.kind == .linkReferenceDefinition, let label = block.child(.linkText) else { return }
+    func add(_ definition: SyntaxNode) {
+      guard let label = definition.child(.linkText) else { return }
       let key = normalized(text.string(in: label.range))
       guard table.byLabel[key] == nil else { return }
-      let destination = block.child(.linkTarget)?.range ?? label.range.upperBound + 2..<label.range.upperBound + 2
+      let destination = definition.child(.linkTarget)?.range ?? label.range.upperBound + 2..<label.range.upperBound + 2
       table.byLabel[key] = Definition(
         labelRange: label.range, destinationRange: destination, destination: text.string(in: destination))
+    }
+    tree.forEachBlock { block in
+      if block.kind == .linkReferenceDefinition {
+        add(block)
+      } else if block.mayHold(.linkReferenceDefinition) {
+        // A definition inside a quote or a list item defines its label for the whole note.
+        block.forEachDescendant { if $0.kind == .linkReferenceDefinition { add($0) } }
+      }
     }
     if let previous, previous.byLabel.count == table.byLabel.count,
       previous.byLabel.allSatisfy({ table.byLabel[$0.key]?.destination == $0.value.destination })

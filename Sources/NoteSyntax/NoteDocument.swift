@@ -185,6 +185,9 @@ public struct NoteDocument: Sendable {
     var resumeAt = blocks.count
     // As large as the first block read before, which likely reads as far again.
     let firstExamined = firstInvalid < blocks.count ? blocks.block(at: firstInvalid).block.examined : 0
+    // Room for as many nodes as the first block had, and some: a long quote or list is a
+    // node per few bytes, and a builder that grows copies all its nodes each time.
+    let firstNodes = firstInvalid < blocks.count ? blocks.block(at: firstInvalid).block.nodeCount : 0
     var window = max(64 * 1024, newEnd - start + 16 * 1024, firstExamined + max(delta, 0) + 1024)
     var resynchronised = false
     let text = self.text
@@ -213,7 +216,8 @@ public struct NoteDocument: Sendable {
       text.bytes(in: base..<windowEnd).withUnsafeBufferPointer { buffer in
         // About a node per 16 bytes of prose, so that a long block's nodes are not
         // copied again and again as the builder grows.
-        var parser = BlockParser(buffer: buffer, startsDocument: base == 0, expectedNodes: buffer.count / 16)
+        var parser = BlockParser(
+          buffer: buffer, startsDocument: base == 0, expectedNodes: max(buffer.count / 16, firstNodes + firstNodes / 8))
         while position < windowEnd {
           let block = parser.parseBlock(at: position - base, in: context)
           if truncated && position + block.examined > windowEnd {
@@ -227,9 +231,9 @@ public struct NoteDocument: Sendable {
     }
     // The table of definitions is built again when a definition block goes or comes;
     // otherwise the definitions after the edit move with the text.
-    var definitionsChanged = fresh.contains { $0.kind == .linkReferenceDefinition }
+    var definitionsChanged = fresh.contains { $0.holds(.linkReferenceDefinition) }
     if !definitionsChanged && !linkReferences.isEmpty {
-      for index in firstInvalid..<resumeAt where blocks.block(at: index).block.kind == .linkReferenceDefinition {
+      for index in firstInvalid..<resumeAt where blocks.block(at: index).block.holds(.linkReferenceDefinition) {
         definitionsChanged = true
         break
       }

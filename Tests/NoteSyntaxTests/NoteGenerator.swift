@@ -94,7 +94,7 @@ enum NoteGenerator {
   /// list items and quotes; sometimes left open.
   static func commonMarkBlock(_ rng: inout SplitMix, _ br: String) -> String {
     let open = Int.random(in: 0..<5, using: &rng) == 0
-    switch Int.random(in: 0..<18, using: &rng) {
+    switch Int.random(in: 0..<21, using: &rng) {
     case 0: return "<!-- " + ours(&rng) + br + ours(&rng) + (open ? "" : " -->")
     case 1: return "<details>" + br + "<summary>x</summary>" + br + ours(&rng) + br + (open ? "" : "</details>")
     case 2: return "    " + ours(&rng) + br + br + "\t" + ours(&rng)
@@ -121,6 +121,15 @@ enum NoteGenerator {
       return "> ```" + br + "> " + ours(&rng) + br + ">     " + ours(&rng) + br + (open ? "" : "> ```") + br + "> ## "
         + inline(&rng) + br + inline(&rng)
     case 16: return "> <div>" + br + "> " + ours(&rng) + br + ">" + br + ">     " + ours(&rng) + br + "> ---"
+    case 17:
+      return "- " + inline(&rng) + br + "  > " + ours(&rng) + br + "  > " + inline(&rng) + br + "- > " + inline(&rng)
+        + br + inline(&rng)
+    case 18:
+      return ["- - ", "1. - 2. ", "* * ", "- > "].randomElement(using: &rng)! + inline(&rng) + br + "  - " + ours(&rng)
+    case 19:
+      return "> [!note] " + inline(&rng) + br + "> | a | b |" + br + "> |---|---|" + br + "> | " + ours(&rng) + " | x |"
+        + br + "> $$" + br + "> " + ours(&rng) + br + (open ? "" : "> $$" + br) + "> [^1]: " + inline(&rng) + br
+        + "> [x]: /x" + br + "> %%" + br + "> " + ours(&rng)
     default: return "<div>" + br + ours(&rng) + br + br + ours(&rng)
     }
   }

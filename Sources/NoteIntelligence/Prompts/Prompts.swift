@@ -42,20 +42,7 @@ public enum Prompts {
       let bookTitle = PromptText.string(book ?? "")
       switch block.kind {
       case .blockquote:
-        if let callout = block.callout(in: doc) {
-          // A `quote` or `cite` callout is a quote whose title is its citation; any
-          // other callout holds notes, not a quotation.
-          guard callout.isQuote else { break }
-          let body = callout.title == nil ? block.quoteText : Array(block.quoteText.dropFirst())
-          let title = callout.title.map { doc.plainText([$0]) } ?? ""
-          let back: PromptText =
-            !title.isEmpty ? .string(title) : block.quoteCitation.map { .citation($0) } ?? bookTitle
-          sink.add(.quote, block.trimmedRange(in: doc), front: .plain(body), back: back)
-          break
-        }
-        let front = regions.first.map { PromptText.plain($0.nodes) } ?? .string("")
-        let back = block.quoteCitation.map { PromptText.citation($0) } ?? bookTitle
-        sink.add(.quote, block.trimmedRange(in: doc), front: front, back: back)
+        addQuote(block, regions: regions, doc, bookTitle, into: &sink)
       case .paragraph:
         // A paragraph that is one `==highlight==` (Kindle and Obsidian exports) is a quote.
         if block.mayHold(.highlight), let highlight = Self.soleHighlight(of: regions, doc) {
@@ -68,9 +55,16 @@ public enum Prompts {
       case .unorderedList, .orderedList:
         var pairing = ListPairing(doc: doc)
         pairing.pair(block, asked: carried)
+        // The list's cards and the quotes in its items, in document order.
+        var quotes = quotes(in: block)[...]
         for card in pairing.cards {
+          while let quote = quotes.first, quote.startOffset < card.range.lowerBound {
+            addQuote(quote, regions: InlineRegion.regions(of: quote), doc, bookTitle, into: &sink)
+            quotes.removeFirst()
+          }
           sink.add(.qa, card.range, front: .string(card.front), back: .string(card.back))
         }
+        for quote in quotes { addQuote(quote, regions: InlineRegion.regions(of: quote), doc, bookTitle, into: &sink) }
         asked = pairing.lastQuestion
       default:
         break
@@ -79,6 +73,44 @@ public enum Prompts {
         sink.addClozes(region.clozes, in: region)
       }
     }
+  }
+
+  /// The quote prompt of blockquote `quote`, whose regions are `regions`: its text and
+  /// citation, or a `quote` or `cite` callout's body and title (any other callout holds
+  /// notes, not a quotation, and is no prompt).
+  private static func addQuote(
+    _ quote: SyntaxNode, regions: [InlineRegion], _ doc: NoteDocument, _ bookTitle: PromptText,
+    into sink: inout some PromptSink
+  ) {
+    if let callout = quote.callout(in: doc) {
+      guard callout.isQuote else { return }
+      let body = callout.title == nil ? quote.quoteText : Array(quote.quoteText.dropFirst())
+      let title = callout.title.map { doc.plainText([$0]) } ?? ""
+      let back: PromptText = !title.isEmpty ? .string(title) : quote.quoteCitation.map { .citation($0) } ?? bookTitle
+      sink.add(.quote, quote.trimmedRange(in: doc), front: .plain(body), back: back)
+      return
+    }
+    let front = regions.first.map { PromptText.plain($0.nodes) } ?? .string("")
+    let back = quote.quoteCitation.map { PromptText.citation($0) } ?? bookTitle
+    sink.add(.quote, quote.trimmedRange(in: doc), front: front, back: back)
+  }
+
+  /// The quotes that list items hold, those of nested lists too, in document order.
+  static func quotes(in list: SyntaxNode) -> [SyntaxNode] {
+    guard list.mayHold(.blockquote) else { return [] }
+    var quotes: [SyntaxNode] = []
+    func collect(_ list: SyntaxNode, depth: Int) {
+      for item in list.children where item.kind == .listItem {
+        for child in item.children {
+          if child.kind == .blockquote { quotes.append(child) }
+          if depth < 32 && (child.kind == .unorderedList || child.kind == .orderedList) {
+            collect(child, depth: depth + 1)
+          }
+        }
+      }
+    }
+    collect(list, depth: 0)
+    return quotes
   }
 
   /// Whether the text in `range` opens with `Q:` or `A:`, plain or bold (`**Q:**`),
