@@ -36,8 +36,11 @@ extension BookNotesServer {
     }
     if let context = TagCompletionContext.find(at: offset, in: note) {
       return timed(CompletionParams.method) {
+        // While the library is being indexed the list may still grow: marked incomplete,
+        // clients ask again as the reader types instead of filtering what they hold.
         CompletionList(
-          isIncomplete: false, items: tagCompletions(context, in: note, uri: document.uri, encoding: encoding))
+          isIncomplete: library.isReadingWords,
+          items: tagCompletions(context, in: note, uri: document.uri, encoding: encoding))
       }
     }
     if let context = TitleCompletionContext.find(at: offset, in: note, path: FileURI.path(of: document.uri)) {
@@ -49,7 +52,7 @@ extension BookNotesServer {
     if let context = FrontMatterCompletionContext.find(at: offset, in: note) {
       return frontMatterCompletions(context, in: note, encoding: encoding)
     }
-    return CompletionList(isIncomplete: false, items: [])
+    return CompletionList(isIncomplete: library.isReadingWords, items: [])
   }
 
   /// The tags to offer after `#` + the typed prefix: the library's, with this note's

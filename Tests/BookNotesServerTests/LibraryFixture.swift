@@ -144,10 +144,11 @@ final class LibraryFixture {
 
   /// Starts `client`'s session on this library with work-done progress (so that the end
   /// of indexing can be awaited) and fast polling, then waits for the indexing;
-  /// `afterInitialized` sends what comes right after `initialized` (before indexing).
+  /// `afterInitialized` sends what comes right after `initialized` (before indexing);
+  /// without `waitingForIndexing`, it returns once `initialized` is sent.
   func initialize(
     _ client: LSPTestClient, encoding: String = "utf-16", capabilities extra: JSONValue = [:],
-    options: JSONValue = [:], afterInitialized: (LSPTestClient) -> Void = { _ in }
+    options: JSONValue = [:], waitingForIndexing: Bool = true, afterInitialized: (LSPTestClient) -> Void = { _ in }
   ) async throws {
     var capabilities: [String: JSONValue] = [
       "general": ["positionEncodings": [.string(encoding)]], "window": ["workDoneProgress": true],
@@ -165,6 +166,6 @@ final class LibraryFixture {
     _ = try await client.request("initialize", params: params)
     client.notify("initialized", params: [:])
     afterInitialized(client)
-    try await client.waitForIndexing()
+    if waitingForIndexing { try await client.waitForIndexing() }
   }
 }
