@@ -72,7 +72,8 @@ public enum Outline {
     let mayHoldCloze = block.mayHold(.cloze)
     // Most blocks (paragraphs, lists, headings) are no prompt and hold no cloze.
     guard mayHoldCloze || kind == .blockquote || kind == .questionAnswer || kind == .summary else { return [] }
-    let regions = InlineRegion.regions(of: block)
+    // A question's or summary's regions serve only its clozes.
+    let regions = mayHoldCloze || kind == .blockquote ? InlineRegion.regions(of: block) : []
     var clozes: [OutlineSymbol] = []
     if mayHoldCloze { for region in regions { clozes += clozeSymbols(in: region, doc, renderer: &renderer) } }
     let range = block.trimmedRange(in: doc)

@@ -136,7 +136,6 @@ enum OutlineText {
     var takenStart = 0
     var takenEnd = 0
     var previousEnd = 0
-    var taking = true
     var index = 0
     while index < count {
       if bytes[index] == 0x20 {
@@ -147,12 +146,9 @@ enum OutlineText {
       let start = index
       while index < count && bytes[index] != 0x20 { index += 1 }
       words += 1
-      guard taking else { continue }
       let added = index - start + (taken == 0 ? 0 : 1)
-      guard taken < maxWords && length + added <= maxBytes else {
-        taking = false
-        continue
-      }
+      // The words after the first one left out change nothing but that there are more.
+      guard taken < maxWords && length + added <= maxBytes else { break }
       if taken == 0 {
         takenStart = start
       } else if start != takenEnd + 1 {
@@ -275,16 +271,19 @@ enum OutlineText {
   /// followed by a space through the next one, at most `windowBytes` on each side (cut
   /// at a word, with `…` where the sentence goes on).
   static func sentenceWindow(in text: [UInt8], around shown: Range<Int>, placeholder: String) -> String {
-    let name = sentenceWindow(in: text, around: shown, placeholder: placeholder, windowBytes: windowBytes)
-    guard name.utf8.count > maxNameBytes else { return name }
-    // The placeholder and the ellipses, then what is left shared by both sides.
-    let window = max(0, (maxNameBytes - placeholder.utf8.count - 8) / 2)
-    return sentenceWindow(in: text, around: shown, placeholder: placeholder, windowBytes: window)
+    var name = sentenceWindow(in: text, around: shown, placeholder: placeholder, windowBytes: windowBytes)
+    if name.count > maxNameBytes {
+      // The placeholder and the ellipses, then what is left shared by both sides.
+      let window = max(0, (maxNameBytes - placeholder.utf8.count - 8) / 2)
+      name = sentenceWindow(in: text, around: shown, placeholder: placeholder, windowBytes: window)
+    }
+    return String(decoding: name, as: UTF8.self)
   }
 
+  /// The name's UTF-8 bytes, made into a string once.
   private static func sentenceWindow(
     in text: [UInt8], around shown: Range<Int>, placeholder: String, windowBytes: Int
-  ) -> String {
+  ) -> [UInt8] {
     func isPunctuation(_ byte: UInt8) -> Bool { byte == 0x2E || byte == 0x21 || byte == 0x3F }
     // Before: the placeholder follows, so a mark right before it ends no sentence.
     var start = shown.lowerBound
@@ -325,25 +324,32 @@ enum OutlineText {
         while end > shown.upperBound && text[end] & 0xC0 == 0x80 { end -= 1 }
       }
     }
-    // Assembled as bytes and made a string once (joining strings and trimming them by
-    // characters cost most of a cloze's entry).
-    var sentence: [UInt8] = []
-    sentence.reserveCapacity(end - start + placeholder.utf8.count + 8)
-    sentence += text[start..<shown.lowerBound]
-    sentence += placeholder.utf8
-    sentence += text[shown.upperBound..<end]
-    return (cutBefore ? "… " : "") + Self.trimmingSpaces(sentence) + (cutAfter ? " …" : "")
+    // Assembled as bytes, ellipses included (joining strings cost most of a cloze's entry).
+    var name: [UInt8] = []
+    name.reserveCapacity(end - start + placeholder.utf8.count + 8)
+    // `… `
+    if cutBefore { name += [0xE2, 0x80, 0xA6, 0x20] }
+    let sentenceStart = name.count
+    name += text[start..<shown.lowerBound]
+    name += placeholder.utf8
+    name += text[shown.upperBound..<end]
+    let kept = name.withUnsafeBufferPointer { trimmedSpaces(UnsafeBufferPointer(rebasing: $0[sentenceStart...])) }
+    name.removeSubrange((sentenceStart + kept.upperBound)...)
+    name.removeSubrange(sentenceStart..<(sentenceStart + kept.lowerBound))
+    // ` …`
+    if cutAfter { name += [0x20, 0xE2, 0x80, 0xA6] }
+    return name
   }
 
-  /// `bytes` as a string without the spaces and tabs at its ends, as
+  /// The range of `bytes` without the spaces and tabs at its ends, as
   /// `String.trimmingSpaces` trims them: a space or tab that a combining mark follows
   /// is part of a larger character and stays.
-  static func trimmingSpaces(_ bytes: [UInt8]) -> String {
+  static func trimmedSpaces(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
     func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
     var lower = 0
     var upper = bytes.count
     while lower < upper && isSpace(bytes[lower]) && (lower + 1 == upper || bytes[lower + 1] < 0x80) { lower += 1 }
     while upper > lower && isSpace(bytes[upper - 1]) { upper -= 1 }
-    return String(decoding: bytes[lower..<upper], as: UTF8.self)
+    return lower..<upper
   }
 }
