@@ -36,6 +36,31 @@ import Testing
     #expect(words("x \u{301}y z") == "x \u{301}y z")
   }
 
+  /// The words of a text split at its characters that are a space.
+  func characterWords(_ text: String, maxWords: Int) -> String {
+    let words = text.split(separator: " ")
+    return words.prefix(maxWords).joined(separator: " ") + (words.count > maxWords ? " …" : "")
+  }
+
+  @Test func spacesNextToCharactersOutsideASCIIAreReadFromBytesAsFromCharacters() {
+    let texts = [
+      "one — two", "“quoted” words here", "café au lait", "中文 字 here", "😀 smile 😀", "a \u{301}b c", "a 👍🏽 b",
+      "\u{600} x y", "x \u{600}y z", "a \u{200D}b c", "é \u{300} x", "Ω ω x", "a ‘b’ c", "a … b",
+    ]
+    for text in texts {
+      for maxWords in 1...3 {
+        #expect(words(text, maxWords: maxWords) == characterWords(text, maxWords: maxWords), "\(text.debugDescription)")
+      }
+    }
+    // Dashes and quotes leave the bytes' reading in place.
+    Array("one — “two”".utf8).withUnsafeBufferPointer { buffer in
+      #expect(OutlineText.spaceStandsAlone(in: buffer, at: 3))
+      #expect(OutlineText.spaceStandsAlone(in: buffer, at: 7))
+    }
+    Array("a \u{301}b".utf8).withUnsafeBufferPointer { #expect(!OutlineText.spaceStandsAlone(in: $0, at: 1)) }
+    Array("\u{600} b".utf8).withUnsafeBufferPointer { #expect(!OutlineText.spaceStandsAlone(in: $0, at: 2)) }
+  }
+
   /// A citation's text as characters give it: parentheses, or leading dashes and
   /// spaces, dropped; spaces and tabs trimmed.
   func characterCitation(_ citation: String) -> String {

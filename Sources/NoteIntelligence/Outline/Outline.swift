@@ -33,6 +33,12 @@ public enum Outline {
 
   /// The outline entry of `block`, relative to its start.
   static func entry(for block: SyntaxNode, in doc: NoteDocument) -> BlockEntry {
+    var renderer = InlineText(doc: doc)
+    return entry(for: block, in: doc, renderer: &renderer)
+  }
+
+  /// ``entry(for:in:)``, its names rendered by `renderer` (one for a whole outline).
+  static func entry(for block: SyntaxNode, in doc: NoteDocument, renderer: inout InlineText) -> BlockEntry {
     let start = block.startOffset
     let trimmed = block.trimmedRange(in: doc)
     // A function of its own rather than a closure over `headings`, which would box the
@@ -42,7 +48,7 @@ public enum Outline {
       let text = heading.child(.inlineContent)
       return BlockEntry.Heading(
         offset: heading.startOffset - start, level: heading.headingLevel,
-        name: text.map { OutlineText.firstWords(of: [$0], doc, maxWords: .max) } ?? "",
+        name: text.map { OutlineText.firstWords(of: $0, with: &renderer, maxWords: .max) } ?? "",
         range: range.shifted(by: -start), selection: (text?.range ?? range).shifted(by: -start))
     }
     var headings: [BlockEntry.Heading] = []
@@ -53,21 +59,23 @@ public enum Outline {
     {
       var nested: [SyntaxNode] = []
       block.forEachDescendant { if $0.kind == .heading { nested.append($0) } }
-      headings = nested.map(heading)
+      for node in nested { headings.append(heading(node)) }
     }
     return BlockEntry(
-      headings: headings, prompts: prompts(in: block, doc).map { $0.shifted(by: -start) },
+      headings: headings, prompts: prompts(in: block, doc, renderer: &renderer).map { $0.shifted(by: -start) },
       contentEnd: block.kind == .blankLine ? nil : trimmed.upperBound - start)
   }
 
   /// The prompt entries of one block, in note offsets.
-  static func prompts(in block: SyntaxNode, _ doc: NoteDocument) -> [OutlineSymbol] {
+  static func prompts(in block: SyntaxNode, _ doc: NoteDocument, renderer: inout InlineText) -> [OutlineSymbol] {
     let kind = block.kind
     let mayHoldCloze = block.mayHold(.cloze)
     // Most blocks (paragraphs, lists, headings) are no prompt and hold no cloze.
     guard mayHoldCloze || kind == .blockquote || kind == .questionAnswer || kind == .summary else { return [] }
-    let regions = InlineRegion.regions(of: block)
-    let clozes = mayHoldCloze ? regions.flatMap { clozeSymbols(in: $0, doc) } : []
+    // A question's or summary's regions serve only its clozes.
+    let regions = mayHoldCloze || kind == .blockquote ? InlineRegion.regions(of: block) : []
+    var clozes: [OutlineSymbol] = []
+    if mayHoldCloze { for region in regions { clozes += clozeSymbols(in: region, doc, renderer: &renderer) } }
     let range = block.trimmedRange(in: doc)
     switch kind {
     case .blockquote:
@@ -78,28 +86,28 @@ public enum Outline {
         guard callout.isQuote else { return clozes }
         if let title = callout.title {
           quote = regions.count > 1 ? regions[1] : nil
-          detail = OutlineText.firstWords(of: [title], doc)
+          detail = OutlineText.firstWords(of: title, with: &renderer)
         }
       }
       let selection = quote?.nodes.first?.range ?? range
       return [
         OutlineSymbol(
-          name: quote.map { OutlineText.firstWords(of: $0.nodes, doc, maxWords: 8) } ?? "", detail: detail,
+          name: quote.map { OutlineText.firstWords(of: $0.nodes, with: &renderer, maxWords: 8) } ?? "", detail: detail,
           kind: .quote, range: range, selectionRange: selection, children: clozes)
       ]
     case .questionAnswer:
       let question = block.child(.question)
       return [
         OutlineSymbol(
-          name: question.map { OutlineText.firstWords(of: [$0], doc) } ?? "",
-          detail: block.child(.answer).map { OutlineText.firstWords(of: [$0], doc) }, kind: .question,
+          name: question.map { OutlineText.firstWords(of: $0, with: &renderer) } ?? "",
+          detail: block.child(.answer).map { OutlineText.firstWords(of: $0, with: &renderer) }, kind: .question,
           range: range, selectionRange: question?.range ?? range, children: clozes)
       ]
     case .summary:
       let text = block.child(.inlineContent)
       return [
         OutlineSymbol(
-          name: text.map { OutlineText.firstWords(of: [$0], doc) } ?? "", kind: .summary, range: range,
+          name: text.map { OutlineText.firstWords(of: $0, with: &renderer) } ?? "", kind: .summary, range: range,
           selectionRange: text?.range ?? range, children: clozes)
       ]
     default:
@@ -107,22 +115,16 @@ public enum Outline {
     }
   }
 
-  /// The entries of a region's clozes: the region is rendered once, and each name is
-  /// a window of that rendering around the cloze, its answer replaced by a placeholder.
-  private static func clozeSymbols(in region: InlineRegion, _ doc: NoteDocument) -> [OutlineSymbol] {
-    let clozes = region.clozes
+  /// The entries of a region's clozes, each named by a window of its sentence with a
+  /// placeholder for its answer (see ``OutlineClozeNames``).
+  private static func clozeSymbols(in region: InlineRegion, _ doc: NoteDocument, renderer: inout InlineText)
+    -> [OutlineSymbol]
+  {
+    let namer = OutlineClozeNames(region: region, doc: doc)
+    let clozes = namer.clozes
     guard !clozes.isEmpty else { return [] }
-    var renderer = InlineText(doc: doc)
-    renderer.renderBytes(region.nodes)
-    let rendered = renderer.bytes
-    let outputs = renderer.clozeOutputs
-    return clozes.enumerated().map { index, cloze in
-      let hint = cloze.child(.clozeHint).map { OutlineText.bounded(doc.text.string(in: $0.range), maxBytes: 24) }
-      let placeholder = "[\(hint.map { $0.isEmpty ? "..." : $0 } ?? "...")]"
-      let name =
-        index < outputs.count
-        ? OutlineText.sentenceWindow(in: rendered, around: outputs[index], placeholder: placeholder) : placeholder
-      return OutlineSymbol(
+    return zip(clozes, namer.names(with: &renderer)).map { cloze, name in
+      OutlineSymbol(
         name: name, detail: cloze.child(.clozeAnswer).map { OutlineText.bounded(doc.text.string(in: $0.range)) },
         kind: .cloze, range: cloze.range, selectionRange: cloze.range)
     }
@@ -202,10 +204,12 @@ public final class OutlineCache {
       references = doc.linkReferences.stamp
     }
     cache.beginPass(blockCount: blockCount)
+    // One renderer for every name: its buffers are allocated once.
+    var renderer = InlineText(doc: doc)
     doc.tree.forEachBlock { block in
       // A blank line adds nothing.
       guard block.kind != .blankLine else { return }
-      let entry = cache.value(for: block) { Outline.entry(for: $0, in: doc) }
+      let entry = cache.value(for: block) { Outline.entry(for: $0, in: doc, renderer: &renderer) }
       let start = block.startOffset
       for heading in entry.headings where start + heading.offset != titleStart {
         close(downTo: heading.level)

@@ -29,6 +29,32 @@ enum OutlineText {
     var renderer = InlineText(doc: doc)
     renderer.limit = maxBytes + 1
     renderer.renderBytes(nodes)
+    return firstWords(rendered: renderer, maxWords: maxWords, maxBytes: maxBytes)
+  }
+
+  /// ``firstWords(of:_:maxWords:maxBytes:)`` of one node, rendered by `renderer` (kept
+  /// from one name to the next, so that its buffer is allocated once).
+  static func firstWords(
+    of node: SyntaxNode, with renderer: inout InlineText, maxWords: Int = maxWords, maxBytes: Int = maxBytes
+  ) -> String {
+    renderer.window = nil
+    renderer.limit = maxBytes + 1
+    renderer.renderBytes(node)
+    return firstWords(rendered: renderer, maxWords: maxWords, maxBytes: maxBytes)
+  }
+
+  /// ``firstWords(of:_:maxWords:maxBytes:)`` rendered by `renderer`.
+  static func firstWords(
+    of nodes: [SyntaxNode], with renderer: inout InlineText, maxWords: Int = maxWords, maxBytes: Int = maxBytes
+  ) -> String {
+    renderer.window = nil
+    renderer.limit = maxBytes + 1
+    renderer.renderBytes(nodes)
+    return firstWords(rendered: renderer, maxWords: maxWords, maxBytes: maxBytes)
+  }
+
+  /// The first words of what `renderer` rendered with a limit of `maxBytes + 1`.
+  private static func firstWords(rendered renderer: InlineText, maxWords: Int, maxBytes: Int) -> String {
     let truncated = renderer.truncated
     let rendered = renderer.bytes
     // Read as `plainText` gives it: trailing spaces trimmed.
@@ -98,8 +124,8 @@ enum OutlineText {
 
   /// ``firstWords(of:truncated:maxWords:maxBytes:)`` in one pass over `bytes`, where the
   /// words taken stand one space apart (a rendered text's always do), so the name is a
-  /// slice of the bytes; `nil` for any other text, and where a space has a byte outside
-  /// ASCII next to it (see ``asciiSpacedWords(_:)``).
+  /// slice of the bytes; `nil` for any other text, and where a space may be part of a
+  /// larger character (see ``spaceStandsAlone(in:at:)``).
   private static func singleSpacedFirstWords(
     of bytes: UnsafeBufferPointer<UInt8>, truncated: Bool, maxWords: Int, maxBytes: Int
   ) -> String? {
@@ -110,23 +136,19 @@ enum OutlineText {
     var takenStart = 0
     var takenEnd = 0
     var previousEnd = 0
-    var taking = true
     var index = 0
     while index < count {
       if bytes[index] == 0x20 {
-        if index > 0 && bytes[index - 1] >= 0x80 || index + 1 < count && bytes[index + 1] >= 0x80 { return nil }
+        if !spaceStandsAlone(in: bytes, at: index) { return nil }
         index += 1
         continue
       }
       let start = index
       while index < count && bytes[index] != 0x20 { index += 1 }
       words += 1
-      guard taking else { continue }
       let added = index - start + (taken == 0 ? 0 : 1)
-      guard taken < maxWords && length + added <= maxBytes else {
-        taking = false
-        continue
-      }
+      // The words after the first one left out change nothing but that there are more.
+      guard taken < maxWords && length + added <= maxBytes else { break }
       if taken == 0 {
         takenStart = start
       } else if start != takenEnd + 1 {
@@ -161,20 +183,56 @@ enum OutlineText {
   }
 
   /// The words of `bytes` (runs of bytes other than a space), or `nil` when a space
-  /// has a byte outside ASCII next to it: only there can a space be part of a larger
-  /// character (a combining mark after it), which the character split below keeps as
-  /// part of a word. Byte ranges cost a tenth of splitting the string's characters,
-  /// which was most of the time an outline first takes.
+  /// may be part of a larger character (a combining mark after it; see
+  /// ``spaceStandsAlone(in:at:)``), which the character split below keeps as part of a
+  /// word. Byte ranges cost a tenth of splitting the string's characters.
   private static func asciiSpacedWords(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
     var words: [Range<Int>] = []
     var start = 0
     for index in bytes.indices where bytes[index] == 0x20 {
-      if index > 0 && bytes[index - 1] >= 0x80 || index + 1 < bytes.count && bytes[index + 1] >= 0x80 { return nil }
+      if !spaceStandsAlone(in: bytes, at: index) { return nil }
       if start < index { words.append(start..<index) }
       start = index + 1
     }
     if start < bytes.count { words.append(start..<bytes.count) }
     return words
+  }
+
+  /// Whether the space at `index` is a character of its own, read from the characters
+  /// next to it: it is unless a combining mark (or another character that joins the one
+  /// before it) follows, or a character that joins the next one (a prepended mark such
+  /// as U+0600) comes before. ASCII neighbours, and the letters, punctuation, CJK
+  /// ideographs and emoji listed below, do neither; any other character is taken as one
+  /// that may (the characters' own split decides then).
+  static func spaceStandsAlone(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    if index + 1 < bytes.count && bytes[index + 1] >= 0x80 {
+      // Latin letters and spacing modifiers, dashes and quotes, CJK ideographs, emoji
+      // (the skin tones U+1F3FB–1F3FF, which join, come before U+1F400).
+      switch scalar(in: bytes, startingAt: index + 1) {
+      case 0xA0...0x2FF, 0x2010...0x2027, 0x2030...0x205E, 0x4E00...0x9FFF, 0x1F400...0x1FAFF: break
+      default: return false
+      }
+    }
+    if index > 0 && bytes[index - 1] >= 0x80 {
+      var start = index - 1
+      while start > 0 && index - start < 4 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+      // No prepended mark among Latin to Hebrew, general punctuation to symbols, CJK, emoji.
+      switch scalar(in: bytes, startingAt: start) {
+      case 0xA0...0x5FF, 0x2000...0x2BFF, 0x3000...0x9FFF, 0x1F000...0x1FAFF: break
+      default: return false
+      }
+    }
+    return true
+  }
+
+  /// The scalar whose UTF-8 encoding starts at `index` (valid UTF-8), or `UInt32.max`.
+  private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, startingAt index: Int) -> UInt32 {
+    let lead = UInt32(bytes[index])
+    let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
+    guard length > 0, index + length <= bytes.count else { return .max }
+    var value = length == 1 ? lead : lead & (0xFF >> (length + 1))
+    for offset in 1..<max(1, length) { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+    return value
   }
 
   /// ``firstWords(of:truncated:maxWords:maxBytes:)`` for any text: words split at
@@ -213,16 +271,19 @@ enum OutlineText {
   /// followed by a space through the next one, at most `windowBytes` on each side (cut
   /// at a word, with `…` where the sentence goes on).
   static func sentenceWindow(in text: [UInt8], around shown: Range<Int>, placeholder: String) -> String {
-    let name = sentenceWindow(in: text, around: shown, placeholder: placeholder, windowBytes: windowBytes)
-    guard name.utf8.count > maxNameBytes else { return name }
-    // The placeholder and the ellipses, then what is left shared by both sides.
-    let window = max(0, (maxNameBytes - placeholder.utf8.count - 8) / 2)
-    return sentenceWindow(in: text, around: shown, placeholder: placeholder, windowBytes: window)
+    var name = sentenceWindow(in: text, around: shown, placeholder: placeholder, windowBytes: windowBytes)
+    if name.count > maxNameBytes {
+      // The placeholder and the ellipses, then what is left shared by both sides.
+      let window = max(0, (maxNameBytes - placeholder.utf8.count - 8) / 2)
+      name = sentenceWindow(in: text, around: shown, placeholder: placeholder, windowBytes: window)
+    }
+    return String(decoding: name, as: UTF8.self)
   }
 
+  /// The name's UTF-8 bytes, made into a string once.
   private static func sentenceWindow(
     in text: [UInt8], around shown: Range<Int>, placeholder: String, windowBytes: Int
-  ) -> String {
+  ) -> [UInt8] {
     func isPunctuation(_ byte: UInt8) -> Bool { byte == 0x2E || byte == 0x21 || byte == 0x3F }
     // Before: the placeholder follows, so a mark right before it ends no sentence.
     var start = shown.lowerBound
@@ -263,25 +324,32 @@ enum OutlineText {
         while end > shown.upperBound && text[end] & 0xC0 == 0x80 { end -= 1 }
       }
     }
-    // Assembled as bytes and made a string once (joining strings and trimming them by
-    // characters cost most of a cloze's entry).
-    var sentence: [UInt8] = []
-    sentence.reserveCapacity(end - start + placeholder.utf8.count + 8)
-    sentence += text[start..<shown.lowerBound]
-    sentence += placeholder.utf8
-    sentence += text[shown.upperBound..<end]
-    return (cutBefore ? "… " : "") + Self.trimmingSpaces(sentence) + (cutAfter ? " …" : "")
+    // Assembled as bytes, ellipses included (joining strings cost most of a cloze's entry).
+    var name: [UInt8] = []
+    name.reserveCapacity(end - start + placeholder.utf8.count + 8)
+    // `… `
+    if cutBefore { name += [0xE2, 0x80, 0xA6, 0x20] }
+    let sentenceStart = name.count
+    name += text[start..<shown.lowerBound]
+    name += placeholder.utf8
+    name += text[shown.upperBound..<end]
+    let kept = name.withUnsafeBufferPointer { trimmedSpaces(UnsafeBufferPointer(rebasing: $0[sentenceStart...])) }
+    name.removeSubrange((sentenceStart + kept.upperBound)...)
+    name.removeSubrange(sentenceStart..<(sentenceStart + kept.lowerBound))
+    // ` …`
+    if cutAfter { name += [0x20, 0xE2, 0x80, 0xA6] }
+    return name
   }
 
-  /// `bytes` as a string without the spaces and tabs at its ends, as
+  /// The range of `bytes` without the spaces and tabs at its ends, as
   /// `String.trimmingSpaces` trims them: a space or tab that a combining mark follows
   /// is part of a larger character and stays.
-  static func trimmingSpaces(_ bytes: [UInt8]) -> String {
+  static func trimmedSpaces(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
     func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
     var lower = 0
     var upper = bytes.count
     while lower < upper && isSpace(bytes[lower]) && (lower + 1 == upper || bytes[lower + 1] < 0x80) { lower += 1 }
     while upper > lower && isSpace(bytes[upper - 1]) { upper -= 1 }
-    return String(decoding: bytes[lower..<upper], as: UTF8.self)
+    return lower..<upper
   }
 }

@@ -19,6 +19,11 @@ struct InlineText {
   /// The most bytes to render; the rendering stops there (at a character's start).
   var limit = Int.max
 
+  /// The part of the note to render, when not all of it (UTF-8 offsets): nodes outside
+  /// it are left out and text is cut at its ends. The rendering is then a run of the
+  /// whole rendering's bytes, but for a space the whole one may have at its start.
+  var window: Range<Int>?
+
   /// When set, the rendering is hashed into it as it is made (whitespace collapsed,
   /// ``FNV1a/Collapsing``) and ``bytes`` stays empty: a prompt's id without its text.
   var hashing: FNV1a.Stream?
@@ -31,6 +36,8 @@ struct InlineText {
   private(set) var truncated = false
   /// Where each shown cloze's answer is in the output, in UTF-8 bytes, in order.
   private(set) var clozeOutputs: [Range<Int>] = []
+  /// Where each shown cloze starts in the note, in the order of ``clozeOutputs``.
+  private(set) var clozeStarts: [Int] = []
 
   init(doc: NoteDocument, keepsMarkup: Bool = false, hiddenCloze: Range<Int>? = nil) {
     self.text = doc.text
@@ -49,17 +56,29 @@ struct InlineText {
   /// The buffer is kept from one rendering to the next, so that a renderer used again
   /// allocates nothing once it has grown.
   mutating func renderBytes(_ regions: [SyntaxNode]) {
-    bytes.removeAll(keepingCapacity: true)
-    if limit != .max { bytes.reserveCapacity(min(limit, 256)) }
-    placeholderRange = nil
-    truncated = false
-    clozeOutputs = []
+    startRendering()
     for (i, node) in regions.enumerated() {
       if truncated { break }
       if i > 0 { appendSpace() }
       add(node)
     }
     if truncated { dropIncompleteCharacter() }
+  }
+
+  /// Renders one node as ``renderBytes(_:)`` renders `[node]`.
+  mutating func renderBytes(_ node: SyntaxNode) {
+    startRendering()
+    add(node)
+    if truncated { dropIncompleteCharacter() }
+  }
+
+  private mutating func startRendering() {
+    bytes.removeAll(keepingCapacity: true)
+    if limit != .max { bytes.reserveCapacity(min(limit, 256)) }
+    placeholderRange = nil
+    truncated = false
+    if !clozeOutputs.isEmpty { clozeOutputs.removeAll(keepingCapacity: true) }
+    if !clozeStarts.isEmpty { clozeStarts.removeAll(keepingCapacity: true) }
   }
 
   /// One space, unless the output is empty or already ends with one.
@@ -115,6 +134,7 @@ struct InlineText {
 
   /// Appends the text in `range`, reading no more of it than the limit needs.
   private mutating func append(range: Range<Int>) {
+    let range = window.map { range.clamped(to: $0) } ?? range
     guard limit != .max else { return text.forEachPiece(of: range) { append($0) } }
     var start = range.lowerBound
     let end = range.upperBound
@@ -137,6 +157,7 @@ struct InlineText {
 
   private mutating func add(_ node: SyntaxNode) {
     guard !truncated else { return }
+    if let window, node.endOffset <= window.lowerBound || node.startOffset >= window.upperBound { return }
     switch node.kind {
     case .text, .emoji, .hashtag, .questionMarker, .answerMarker, .malformedCloze:
       append(node)
@@ -170,6 +191,7 @@ struct InlineText {
         append(answer)
         hashing?.endCloze()
         clozeOutputs.append(start..<bytes.count)
+        clozeStarts.append(node.startOffset)
       }
     case .link, .image:
       if keepsMarkup {

@@ -1,0 +1,128 @@
+import NoteSyntax
+
+/// The names of a region's clozes. A name is a window of the region's rendered sentence
+/// around its cloze (``OutlineText/sentenceWindow(in:around:placeholder:)``), so only the
+/// text around the cloze is rendered: from a little before it to a little after it, and
+/// further out only while the rendering is shorter there than the window reads. A cloze's
+/// name costs what its window holds, however long its paragraph or quote.
+struct OutlineClozeNames {
+  let region: InlineRegion
+  let doc: NoteDocument
+  /// The region's clozes, in order.
+  private(set) var clozes: [SyntaxNode] = []
+  /// Whether each cloze shows its answer in the rendering. A cloze inside a link's
+  /// text or another node rendered as written shows none; then each name is the window
+  /// around the answer shown in its place in order, as in the whole rendering.
+  private var everyClozeShown = true
+
+  init(region: InlineRegion, doc: NoteDocument, wholeRegionBytes: Int = 1_024) {
+    self.region = region
+    self.doc = doc
+    self.wholeRegionBytes = wholeRegionBytes
+    // A node rendered without its children hides the clozes inside it.
+    var hiddenUntil = Int.min
+    var clozes: [SyntaxNode] = []
+    var everyClozeShown = true
+    for node in region.nodes {
+      node.forEachDescendant { descendant in
+        let kind = descendant.kind
+        if kind == .cloze {
+          if descendant.startOffset < hiddenUntil { everyClozeShown = false }
+          clozes.append(descendant)
+        } else if Self.rendersAsWritten(kind) && descendant.hasChildren {
+          hiddenUntil = max(hiddenUntil, descendant.endOffset)
+        }
+      }
+    }
+    self.clozes = clozes
+    self.everyClozeShown = everyClozeShown
+  }
+
+  /// Kinds that ``InlineText`` renders without rendering their children.
+  private static func rendersAsWritten(_ kind: NodeKind) -> Bool {
+    switch kind {
+    case .text, .emoji, .hashtag, .questionMarker, .answerMarker, .malformedCloze, .lineBreak, .codeLines,
+      .delimiter, .citation, .quoteMarker, .comment, .cloze, .link, .image, .wikiLink, .linkLabel:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// The longest region (in the note's bytes) rendered whole rather than a window a
+  /// cloze: a window of each cloze costs more than a short paragraph rendered once.
+  let wholeRegionBytes: Int
+
+  /// The name of each cloze, in order.
+  func names(with renderer: inout InlineText) -> [String] {
+    guard !clozes.isEmpty else { return [] }
+    renderer.limit = .max
+    renderer.window = nil
+    let regionLength = region.nodes[region.nodes.count - 1].endOffset - region.nodes[0].startOffset
+    // A short region (most paragraphs) is rendered once for all its clozes.
+    guard everyClozeShown && regionLength > wholeRegionBytes else {
+      renderer.renderBytes(region.nodes)
+      let outputs = renderer.clozeOutputs
+      return clozes.enumerated().map { index, cloze in
+        let placeholder = Self.placeholder(of: cloze, doc)
+        guard index < outputs.count else { return placeholder }
+        return OutlineText.sentenceWindow(in: renderer.bytes, around: outputs[index], placeholder: placeholder)
+      }
+    }
+    var names: [String] = []
+    names.reserveCapacity(clozes.count)
+    for cloze in clozes { names.append(name(of: cloze, &renderer)) }
+    renderer.window = nil
+    return names
+  }
+
+  /// `[hint]`, or `[...]` without one.
+  static func placeholder(of cloze: SyntaxNode, _ doc: NoteDocument) -> String {
+    let hint = cloze.child(.clozeHint).map { OutlineText.bounded(doc.text.string(in: $0.range), maxBytes: 24) }
+    return "[\(hint.map { $0.isEmpty ? "..." : $0 } ?? "...")]"
+  }
+
+  /// The name of `cloze` from a rendering of the text around it. The rendering of a
+  /// window is a run of the whole rendering (but for a space at its start), so the
+  /// sentence window reads the same bytes once the rendering holds more than
+  /// ``OutlineText/windowBytes`` on each side of the answer, or reaches the region's end
+  /// on that side.
+  private func name(of cloze: SyntaxNode, _ renderer: inout InlineText) -> String {
+    let placeholder = Self.placeholder(of: cloze, doc)
+    let regionStart = region.nodes[0].startOffset
+    let regionEnd = region.nodes[region.nodes.count - 1].endOffset
+    let window = OutlineText.windowBytes
+    var before = 2 * window + 16
+    var after = 2 * window + 16
+    while true {
+      let from = max(regionStart, cloze.startOffset - before)
+      let until = min(regionEnd, cloze.endOffset + after)
+      renderer.window = from..<until
+      renderer.renderBytes(nodes(overlapping: from..<until))
+      guard let found = renderer.clozeStarts.firstIndex(of: cloze.startOffset) else { return placeholder }
+      let shown = renderer.clozeOutputs[found]
+      let enoughBefore = from == regionStart || shown.lowerBound > window
+      let enoughAfter = until == regionEnd || renderer.bytes.count - shown.upperBound > window
+      if enoughBefore && enoughAfter {
+        return OutlineText.sentenceWindow(in: renderer.bytes, around: shown, placeholder: placeholder)
+      }
+      if !enoughBefore { before *= 2 }
+      if !enoughAfter { after *= 2 }
+    }
+  }
+
+  /// The region's nodes that reach into `range`, found by halving (a quote's lines).
+  private func nodes(overlapping range: Range<Int>) -> [SyntaxNode] {
+    let nodes = region.nodes
+    guard nodes.count > 1 else { return nodes }
+    var low = 0
+    var high = nodes.count
+    while low < high {
+      let middle = (low + high) / 2
+      if nodes[middle].endOffset <= range.lowerBound { low = middle + 1 } else { high = middle }
+    }
+    var end = low
+    while end < nodes.count && nodes[end].startOffset < range.upperBound { end += 1 }
+    return Array(nodes[low..<end])
+  }
+}
