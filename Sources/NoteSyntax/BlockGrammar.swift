@@ -44,9 +44,11 @@ enum BlockRule: Int, CaseIterable {
 
   /// Every rule.
   static let all = rules(allCases)
-  /// The rules a list item's text is tried against: a table, a question, a summary and a
-  /// footnote definition there are the item's text (a `Q:` item pairs with an `A:` item).
-  static let inListItem = all & ~rules([.table, .questionAnswer, .summary, .footnoteDefinition])
+  /// The rules a list item's text is tried against: a summary there is the item's text,
+  /// and so is a question on the item's first line (a `Q:` item pairs with an `A:` item).
+  /// A table is matched against the item's content column (``BlockParser/itemTableColumns(_:_:column:)``),
+  /// its delimiter row being indented as far.
+  static let inListItem = all & ~rules([.table, .summary])
   /// The rules a quote's text is tried against once its quotes, lists and items are
   /// opened (``BlockParser/readQuoteLines(from:itemColumn:)``, which reads tables too);
   /// a question and a summary there are the quote's text.

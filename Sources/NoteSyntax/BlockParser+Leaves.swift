@@ -23,11 +23,14 @@ extension BlockParser {
     builder.close(node, at: next)
   }
 
-  /// `[^label]: text` and the text's continuation lines.
-  mutating func footnoteDefinition(_ s: Int, _ e: Int, _ definition: (label: Range<Int>, end: Int)) {
+  /// `[^label]: text` and the text's continuation lines (in a list item whose content
+  /// starts at `itemColumn`, those a paragraph of the item runs over).
+  mutating func footnoteDefinition(
+    _ s: Int, _ e: Int, _ definition: (label: Range<Int>, end: Int), itemColumn: Int? = nil
+  ) {
     let node = builder.open(.footnoteDefinition, at: s)
     builder.leaf(.footnoteLabel, definition.label.lowerBound, definition.label.upperBound)
-    let (contentEnd, next, _) = paragraphExtent(e)
+    let (contentEnd, next, _) = paragraphExtent(e, itemColumn: itemColumn)
     let content = LineMarkers.skipSpaces(bytes, definition.end, contentEnd)
     inlineContent(content, LineMarkers.trimEnd(bytes, content, contentEnd))
     builder.close(node, at: next)

@@ -107,11 +107,19 @@ extension BlockParser {
 
   /// The block of a list item at `c`, on a line that ends at `e`, the item's content
   /// starting at `column`, by the rules of ``BlockRule``: code, a heading, an HTML block,
-  /// a thematic break, a list or a quote that opens here, a link reference definition,
-  /// or text (the first line's inline content, or a paragraph; a `Q:` line too, which
-  /// pairs with an `A:` item as a list's card). Returns the start of the line after it.
+  /// a thematic break, a list or a quote that opens here, a footnote or link reference
+  /// definition, a table, a `Q:`/`A:` pair after the item's first line, or text (the
+  /// first line's inline content, or a paragraph; a `Q:` first line too, which pairs
+  /// with an `A:` item as a list's card). Returns the start of the line after it.
   private mutating func itemBlock(_ c: Int, _ e: Int, column: Int, first: Bool) -> Int {
-    switch blockStart(c, e, rules: BlockRule.inListItem) {
+    var start = blockStart(c, e, rules: BlockRule.inListItem)
+    // A table comes before a question in the rules' order.
+    switch start {
+    case nil, .questionAnswer:
+      if let columns = itemTableColumns(c, e, column: column) { start = .table(columns: columns) }
+    default: break
+    }
+    switch start {
     case .indentedCode where !first: return itemIndentedCode(c, e, column: column)
     case .codeFence(let fence), .delimitedBlock(let fence): return itemCode(c, e, fence, column: column)
     case .heading(let level, let marker):
@@ -131,6 +139,14 @@ extension BlockParser {
     case .linkReferenceDefinition(let definition):
       linkReferenceDefinition(c, definition)
       return nextLine(definition.end)
+    case .footnoteDefinition(let label, let end):
+      let node = builder.count
+      footnoteDefinition(c, e, (label, end), itemColumn: column)
+      return builder.end(of: node)
+    case .table(let columns): return itemTable(c, e, columns: columns, column: column)
+    case .questionAnswer where !first:
+      let node = builder.count
+      if questionAnswer(c, e, itemColumn: column) { return builder.end(of: node) }
     default: break
     }
     let (contentEnd, following, underline) = paragraphExtent(e, itemColumn: column)
@@ -140,8 +156,9 @@ extension BlockParser {
     } else if first {
       if contentEnd > text { inlineContent(text, contentEnd) }
     } else {
+      // A `Q:` or `A:` paragraph that pairs with nothing is flagged as at the top level.
       let node = builder.open(.paragraph, at: text)
-      inline(text, contentEnd)
+      inline(LineMarkers.paragraphLineMarker(bytes, text, e, &builder), contentEnd, questionMarkers: true)
       builder.close(node, at: following)
     }
     return following

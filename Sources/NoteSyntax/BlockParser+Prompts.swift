@@ -20,19 +20,32 @@ extension BlockParser {
   /// two-line question or answer is one. An `A:` alone on its line may be followed by a
   /// fenced code block, which is the answer. Either marker may be bold (`**Q:**`). A
   /// marker written `Q:text` or `q: ` still pairs, with a `qa-missing-space` finding:
-  /// one mistake, one finding.
-  mutating func questionAnswer(_ s: Int, _ e: Int) -> Bool {
+  /// one mistake, one finding. In a list item whose content starts at `itemColumn`, the
+  /// lines after the `Q:` line are read from that column; a line indented less continues
+  /// the pair only where it would continue a paragraph of the item.
+  mutating func questionAnswer(_ s: Int, _ e: Int, itemColumn: Int? = nil) -> Bool {
     guard let question = LineMarkers.promptMarkerSpan(bytes, s, e, letter: UInt8(ascii: "Q")) else { return false }
     var questionEnd = e
     var answerLine = nextLine(e)
     var answerEnd = 0
+    var answerText = answerLine
     var blankLine: Range<Int>?
     var lines = 1
     while true {
       guard answerLine < byteCount, lines <= QuestionAnswerGrammar.maxQuestionLines else { return false }
       let end = examineLine(answerLine)
       answerEnd = end
-      if LineMarkers.promptMarkerSpan(bytes, answerLine, end, letter: UInt8(ascii: "A")) != nil { break }
+      var lineText = itemText(answerLine, end, itemColumn)
+      // In a list item, a line indented less that starts no block continues the question
+      // lazily, as it continues a paragraph; after a blank line it ends the item.
+      if lineText == nil, blankLine == nil, !interruptsParagraph(answerLine, end),
+        LineMarkers.listMarker(bytes, answerLine, end) == nil
+      {
+        lineText = LineMarkers.skipSpaces(bytes, answerLine, end)
+      }
+      guard let text = lineText else { return false }
+      answerText = text
+      if LineMarkers.promptMarkerSpan(bytes, text, end, letter: UInt8(ascii: "A")) != nil { break }
       // After a blank line, only the answer.
       guard blankLine == nil else { return false }
       if LineMarkers.isBlank(bytes, answerLine, end) {
@@ -43,25 +56,27 @@ extension BlockParser {
         answerLine = afterBlank
         continue
       }
-      guard !interruptsParagraph(answerLine, end),
-        LineMarkers.setextLevel(bytes, answerLine, end) == nil
+      guard !interruptsParagraph(text, end),
+        LineMarkers.setextLevel(bytes, text, end) == nil
       else { return false }
       questionEnd = end
       answerLine = nextLine(end)
       lines += 1
     }
-    let answer = LineMarkers.promptMarkerSpan(bytes, answerLine, answerEnd, letter: UInt8(ascii: "A"))!
+    let answer = LineMarkers.promptMarkerSpan(bytes, answerText, answerEnd, letter: UInt8(ascii: "A"))!
     let node = builder.open(.questionAnswer, at: s)
     prompt(.questionMarker, .question, s, e, questionEnd, marker: question, empty: .qaEmptyQuestion)
     if let blankLine { builder.finding(.qaBlankLineBetween, blankLine.lowerBound, blankLine.upperBound) }
-    if LineMarkers.isBlank(bytes, answer.end, answerEnd), let after = codeAnswer(answerLine, answerEnd, answer) {
+    if LineMarkers.isBlank(bytes, answer.end, answerEnd),
+      let after = codeAnswer(answerText, answerEnd, answer, itemColumn: itemColumn)
+    {
       builder.close(node, at: after)
       return true
     }
     // The answer's lines: every line read to its end or to a break, so the block's
     // reach covers them and the line after.
-    let (answerTextEnd, next, _) = paragraphExtent(answerEnd)
-    prompt(.answerMarker, .answer, answerLine, answerEnd, answerTextEnd, marker: answer, empty: .qaEmptyAnswer)
+    let (answerTextEnd, next, _) = paragraphExtent(answerEnd, itemColumn: itemColumn)
+    prompt(.answerMarker, .answer, answerText, answerEnd, answerTextEnd, marker: answer, empty: .qaEmptyAnswer)
     builder.close(node, at: next)
     return true
   }
@@ -70,21 +85,32 @@ extension BlockParser {
   /// (`s..<e`, the marker alone): the marker, then an `answer` node holding the code
   /// block's nodes. Returns the start of the line after the closing fence; `nil` (the
   /// tree untouched) when the next line opens no fence or no closing fence follows
-  /// within ``maxCodeAnswerLines`` lines.
-  private mutating func codeAnswer(_ s: Int, _ e: Int, _ marker: (end: Int, wellFormed: Bool)) -> Int? {
+  /// within ``maxCodeAnswerLines`` lines. In a list item, the fences are read from its
+  /// content column `itemColumn`, and a line indented less ends the code without a close.
+  private mutating func codeAnswer(
+    _ s: Int, _ e: Int, _ marker: (end: Int, wellFormed: Bool), itemColumn: Int?
+  ) -> Int? {
     let fenceLine = nextLine(e)
     guard fenceLine < byteCount, case let fenceEnd = examineLine(fenceLine),
-      let fence = LineMarkers.openingCodeFence(bytes, fenceLine, fenceEnd)
+      let fenceText = itemText(fenceLine, fenceEnd, itemColumn),
+      let fence = LineMarkers.openingCodeFence(bytes, fenceText, fenceEnd)
     else { return nil }
     let context = BlockContext.code(fence: fence.character, length: fence.run.count)
     let linesStart = nextLine(fenceEnd)
     var line = linesStart
-    var closing: (run: Range<Int>, start: Int, end: Int)?
+    var closing: (run: Range<Int>, line: Int, start: Int, end: Int)?
     var count = 0
     while line < byteCount && count < Self.maxCodeAnswerLines {
       let lineEnd = examineLine(line)
-      if let run = LineMarkers.closingCodeFence(bytes, line, lineEnd, context) {
-        closing = (run, line, lineEnd)
+      let text: Int
+      if LineMarkers.isBlank(bytes, line, lineEnd) {
+        text = line
+      } else {
+        guard let inItem = itemText(line, lineEnd, itemColumn) else { return nil }
+        text = inItem
+      }
+      if let run = LineMarkers.closingCodeFence(bytes, text, lineEnd, context) {
+        closing = (run, line, text, lineEnd)
         break
       }
       line = nextLine(lineEnd)
@@ -94,12 +120,12 @@ extension BlockParser {
     builder.leaf(.answerMarker, s, marker.end)
     if !marker.wellFormed { builder.finding(.qaMissingSpace, s, s + 2) }
     let after = nextLine(closing.end)
-    let answer = builder.open(.answer, at: fenceLine)
-    let start = builder.open(.codeBlockStart, at: fenceLine)
+    let answer = builder.open(.answer, at: fenceText)
+    let start = builder.open(.codeBlockStart, at: fenceText)
     builder.leaf(.codeFence, fence.run.lowerBound, fence.run.upperBound)
     if !fence.info.isEmpty { builder.leaf(.codeInfo, fence.info.lowerBound, fence.info.upperBound) }
     builder.close(start, at: linesStart)
-    if closing.start > linesStart { builder.leaf(.codeLines, linesStart, closing.start) }
+    if closing.line > linesStart { builder.leaf(.codeLines, linesStart, closing.line) }
     let end = builder.open(.codeBlockEnd, at: closing.start)
     builder.leaf(.codeFence, closing.run.lowerBound, closing.run.upperBound)
     builder.close(end, at: after)
@@ -126,5 +152,15 @@ extension BlockParser {
     let node = builder.open(textKind, at: content)
     inline(content, contentEnd)
     builder.close(node, at: contentEnd)
+  }
+
+  /// Where the line `s..<e` is read from: its start at the top level; in a list item whose
+  /// content starts at `itemColumn`, that column (a blank line at its start), or `nil`
+  /// when the line is indented less and so ends the item.
+  private func itemText(_ s: Int, _ e: Int, _ itemColumn: Int?) -> Int? {
+    guard let itemColumn else { return s }
+    let (columns, first) = LineMarkers.indentation(bytes, s, e)
+    if first == e { return s }
+    return columns >= itemColumn ? LineMarkers.skipColumns(bytes, s, e, itemColumn) : nil
   }
 }

@@ -94,7 +94,7 @@ enum NoteGenerator {
   /// list items and quotes; sometimes left open.
   static func commonMarkBlock(_ rng: inout SplitMix, _ br: String) -> String {
     let open = Int.random(in: 0..<5, using: &rng) == 0
-    switch Int.random(in: 0..<21, using: &rng) {
+    switch Int.random(in: 0..<22, using: &rng) {
     case 0: return "<!-- " + ours(&rng) + br + ours(&rng) + (open ? "" : " -->")
     case 1: return "<details>" + br + "<summary>x</summary>" + br + ours(&rng) + br + (open ? "" : "</details>")
     case 2: return "    " + ours(&rng) + br + br + "\t" + ours(&rng)
@@ -130,6 +130,12 @@ enum NoteGenerator {
       return "> [!note] " + inline(&rng) + br + "> | a | b |" + br + "> |---|---|" + br + "> | " + ours(&rng) + " | x |"
         + br + "> $$" + br + "> " + ours(&rng) + br + (open ? "" : "> $$" + br) + "> [^1]: " + inline(&rng) + br
         + "> [x]: /x" + br + "> %%" + br + "> " + ours(&rng)
+    case 20:
+      return "- " + inline(&rng) + br + br + "  | a | b |" + br + "  |---|---|" + br + "  | " + ours(&rng) + " | x |"
+        + br
+        + "1.  Q: " + inline(&rng) + br + "    Q: " + inline(&rng) + br + "    " + (open ? "" : "A: ") + ours(&rng)
+        + br + "    - [^1]: " + inline(&rng) + br + "      " + ours(&rng) + br + "    - > " + ours(&rng) + br
+        + "      > ?[" + inline(&rng) + "](x)"
     default: return "<div>" + br + ours(&rng) + br + br + ours(&rng)
     }
   }

@@ -49,22 +49,27 @@ public enum Prompts {
           sink.add(.quote, highlight.range, front: .plain([highlight]), back: bookTitle)
         }
       case .questionAnswer:
-        let question = block.child(.question).map { PromptText.plain([$0]) } ?? .string("")
-        let answer = block.child(.answer).map { PromptText.plain([$0]) } ?? .string("")
-        sink.add(.qa, block.trimmedRange(in: doc), front: question, back: answer)
+        addQuestionAnswer(block, doc, into: &sink)
       case .unorderedList, .orderedList:
         var pairing = ListPairing(doc: doc)
         pairing.pair(block, asked: carried)
-        // The list's cards and the quotes in its items, in document order.
-        var quotes = quotes(in: block)[...]
-        for card in pairing.cards {
-          while let quote = quotes.first, quote.startOffset < card.range.lowerBound {
-            addQuote(quote, regions: InlineRegion.regions(of: quote), doc, bookTitle, into: &sink)
-            quotes.removeFirst()
+        // The list's cards and the quotes and questions in its items, in document order.
+        var nested = nestedPrompts(in: block)[...]
+        func addNested(before offset: Int) {
+          while let node = nested.first, node.startOffset < offset {
+            if node.kind == .questionAnswer {
+              addQuestionAnswer(node, doc, into: &sink)
+            } else {
+              addQuote(node, regions: InlineRegion.regions(of: node), doc, bookTitle, into: &sink)
+            }
+            nested.removeFirst()
           }
+        }
+        for card in pairing.cards {
+          addNested(before: card.range.lowerBound)
           sink.add(.qa, card.range, front: .string(card.front), back: .string(card.back))
         }
-        for quote in quotes { addQuote(quote, regions: InlineRegion.regions(of: quote), doc, bookTitle, into: &sink) }
+        addNested(before: Int.max)
         asked = pairing.lastQuestion
       default:
         break
@@ -95,14 +100,22 @@ public enum Prompts {
     sink.add(.quote, quote.trimmedRange(in: doc), front: front, back: back)
   }
 
-  /// The quotes that list items hold, those of nested lists too, in document order.
-  static func quotes(in list: SyntaxNode) -> [SyntaxNode] {
-    guard list.mayHold(.blockquote) else { return [] }
+  /// The `Q:`/`A:` prompt of the pair `block`.
+  private static func addQuestionAnswer(_ block: SyntaxNode, _ doc: NoteDocument, into sink: inout some PromptSink) {
+    let question = block.child(.question).map { PromptText.plain([$0]) } ?? .string("")
+    let answer = block.child(.answer).map { PromptText.plain([$0]) } ?? .string("")
+    sink.add(.qa, block.trimmedRange(in: doc), front: question, back: answer)
+  }
+
+  /// The quotes and `Q:`/`A:` pairs that list items hold, those of nested lists too, in
+  /// document order.
+  static func nestedPrompts(in list: SyntaxNode) -> [SyntaxNode] {
+    guard list.mayHold(.blockquote) || list.mayHold(.questionAnswer) else { return [] }
     var quotes: [SyntaxNode] = []
     func collect(_ list: SyntaxNode, depth: Int) {
       for item in list.children where item.kind == .listItem {
         for child in item.children {
-          if child.kind == .blockquote { quotes.append(child) }
+          if child.kind == .blockquote || child.kind == .questionAnswer { quotes.append(child) }
           if depth < 32 && (child.kind == .unorderedList || child.kind == .orderedList) {
             collect(child, depth: depth + 1)
           }

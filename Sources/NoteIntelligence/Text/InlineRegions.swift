@@ -25,7 +25,8 @@ struct InlineRegion {
     case .heading, .summary:
       return block.child(.inlineContent).map { [InlineRegion(nodes: [$0])] } ?? []
     case .unorderedList, .orderedList:
-      // Each item's text, heading and paragraphs, and those of a list nested in it.
+      // Each item's text, heading and paragraphs, those of a quote or a `Q:`/`A:` pair in
+      // it, and those of a list nested in it, in document order.
       var regions: [InlineRegion] = []
       func add(_ list: SyntaxNode) {
         for item in list.children where item.kind == .listItem {
@@ -33,6 +34,7 @@ struct InlineRegion {
             switch child.kind {
             case .inlineContent, .paragraph: regions.append(InlineRegion(nodes: [child]))
             case .heading: if let text = child.child(.inlineContent) { regions.append(InlineRegion(nodes: [text])) }
+            case .blockquote, .questionAnswer: regions += InlineRegion.regions(of: child)
             case .unorderedList, .orderedList: add(child)
             default: break
             }
