@@ -34,16 +34,12 @@ extension BlockParser {
         quoteText(line, callout: index == 0 && line.depth == 1, citation: index == cited)
       case .headingText:
         index = quoteSetextHeading(quote, from: index, &nextMark)
-      case .blank, .underline, .tableDelimiter, .tableRow:
+      case .blank, .underline, .tableDelimiter, .tableRow, .footnoteText:
         break
       case .tableHeader:
         index = quoteTable(quote, from: index, &nextMark)
       case .footnoteDefinition:
-        guard let definition = LineMarkers.footnoteDefinition(bytes, line.first, line.lineEnd) else { break }
-        let footnote = builder.open(.footnoteDefinition, at: line.first)
-        builder.leaf(.footnoteLabel, definition.label.lowerBound, definition.label.upperBound)
-        inlineContent(LineMarkers.skipSpaces(bytes, definition.end, line.end), line.end)
-        builder.close(footnote, at: line.next)
+        index = quoteFootnote(quote, from: index, &nextMark)
       case .linkDefinition:
         if let definition = linkDefinition(line.first, line.lineEnd) { linkReferenceDefinition(line.first, definition) }
       case .heading:
@@ -103,6 +99,27 @@ extension BlockParser {
       current += 1
     }
     builder.close(table, at: lines[current - 1].next)
+    return current - 1
+  }
+
+  /// A footnote definition inside a quote, from its first line at `index` (whose
+  /// `quoteLine` and markers are open) over the lines that continue its text: the
+  /// definition holds its label, each line's text and the later lines' markers. Returns
+  /// the index of its last line.
+  private mutating func quoteFootnote(_ quote: QuoteLines, from index: Int, _ nextMark: inout Int) -> Int {
+    let lines = quote.lines
+    let line = lines[index]
+    guard let definition = LineMarkers.footnoteDefinition(bytes, line.first, line.lineEnd) else { return index }
+    let footnote = builder.open(.footnoteDefinition, at: line.first)
+    builder.leaf(.footnoteLabel, definition.label.lowerBound, definition.label.upperBound)
+    inlineContent(LineMarkers.skipSpaces(bytes, definition.end, line.end), line.end)
+    var current = index + 1
+    while current < lines.count && lines[current].role == .footnoteText {
+      quoteMarks(quote, lines[current], &nextMark)
+      inlineContent(lines[current].content, lines[current].end)
+      current += 1
+    }
+    builder.close(footnote, at: lines[current - 1].next)
     return current - 1
   }
 

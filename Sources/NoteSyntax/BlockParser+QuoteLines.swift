@@ -30,6 +30,8 @@ extension BlockParser {
     case tableHeader, tableDelimiter, tableRow
     /// A footnote definition's first line, and a link reference definition of one line.
     case footnoteDefinition, linkDefinition
+    /// A line continuing a footnote definition's text.
+    case footnoteText
   }
 
   /// One line of a quote: where it starts, the containers it closes and opens, its
@@ -152,9 +154,14 @@ extension BlockParser {
         first: first, role: .text, kept: UInt8(kept), opened: UInt8(result.opened.count - openedStart),
         marks: UInt8(result.marks.count - marksStart), depth: UInt8(stack.count - outer))
       let blank = first == e
+      // A paragraph a footnote definition opens goes on as the footnote's text; no
+      // underline makes it a heading, as at the top level.
+      let footnote =
+        isParagraph(open) && result.lines.last != nil
+        && result.lines[paragraphStart].role == .footnoteDefinition
       switch open {
       case _ where lazy:
-        line.role = .text
+        line.role = footnote ? .footnoteText : .text
       case .fence(let context):
         if columns < 4, LineMarkers.closingCodeFence(bytes, first, e, context) != nil {
           line.role = .fenceEnd
@@ -165,7 +172,7 @@ extension BlockParser {
       case .html(let kind) where !(kind >= 6 && blank):
         line.role = .htmlContinuing
         if kind < 6 && LineMarkers.endsHTMLBlock(bytes, content, e, kind: kind) { open = .none }
-      case .paragraph where !blank && columns < 4 && LineMarkers.setextLevel(bytes, first, e) != nil:
+      case .paragraph where !footnote && !blank && columns < 4 && LineMarkers.setextLevel(bytes, first, e) != nil:
         let level = LineMarkers.setextLevel(bytes, first, e) ?? 1
         line.role = .underline
         line.level = UInt8(level)
@@ -176,7 +183,7 @@ extension BlockParser {
         line.role = .tableDelimiter
         open = .table
       case .paragraph where !interruptsParagraph(content, e):
-        line.role = .text
+        line.role = footnote ? .footnoteText : .text
       case .table where !blank && line.opened == 0 && !interruptsParagraph(content, e):
         line.role = .tableRow
       default:

@@ -76,6 +76,24 @@ import Testing
     #expect(tags == ["#x"], "the cell's tag, none in the math")
   }
 
+  @Test func aFootnoteDefinitionInAQuoteRunsOverItsContinuationLines() {
+    // Its `>` lines and lazy lines; an underline is its text, as at the top level.
+    #expect(
+      Self.shape("> [^1]: A footnote\n> that goes on\nlazily.\n> ===\n>\n> Quoted.\n") == [
+        "blockquote",
+        " quoteLine", "  quoteMarker", "  footnoteDefinition", "   footnoteLabel", "   inlineContent",
+        "   quoteMarker", "   inlineContent", "   inlineContent", "   quoteMarker", "   inlineContent",
+        " quoteLine", "  quoteMarker",
+        " quoteLine", "  quoteMarker", "  inlineContent",
+      ])
+    // A thematic break ends it.
+    #expect(
+      Self.shape("> [^1]: A footnote\n> ---\n") == [
+        "blockquote", " quoteLine", "  quoteMarker", "  footnoteDefinition", "   footnoteLabel", "   inlineContent",
+        " quoteLine", "  quoteMarker", "  thematicBreak",
+      ])
+  }
+
   @Test func definitionsInsideContainersResolveLinks() {
     let text = "See [k] and [m].\n\n> [k]: /quoted\n\n- [m]: /listed\n"
     var doc = NoteDocument(text)

@@ -135,7 +135,8 @@ enum NoteGenerator {
         + br
         + "1.  Q: " + inline(&rng) + br + "    Q: " + inline(&rng) + br + "    " + (open ? "" : "A: ") + ours(&rng)
         + br + "    - [^1]: " + inline(&rng) + br + "      " + ours(&rng) + br + "    - > " + ours(&rng) + br
-        + "      > ?[" + inline(&rng) + "](x)"
+        + "      > ?[" + inline(&rng) + "](x)" + br + br + "> [^2]: " + inline(&rng) + br + "> " + ours(&rng) + br
+        + inline(&rng) + br + "> " + ["===", "---", "| a |"].randomElement(using: &rng)!
     default: return "<div>" + br + ours(&rng) + br + br + ours(&rng)
     }
   }
