@@ -40,4 +40,23 @@ extension BlockParser {
     builder.close(node, at: next)
     return next
   }
+
+  /// The first line after an item's text line ending at `e`, and before `end`, that heads
+  /// a table (indented to the item's content `column`, a delimiter row under it): its
+  /// start, and the end of the line before it.
+  mutating func itemTableHeader(after e: Int, before end: Int, column: Int) -> (start: Int, previousEnd: Int)? {
+    var previousEnd = e
+    var line = nextLine(e)
+    while line < end {
+      let lineEnd = examineLine(line)
+      if LineMarkers.holdsPipe(bytes, line, lineEnd), LineMarkers.indentation(bytes, line, lineEnd).columns >= column,
+        itemTableColumns(LineMarkers.skipColumns(bytes, line, lineEnd, column), lineEnd, column: column) != nil
+      {
+        return (line, previousEnd)
+      }
+      previousEnd = lineEnd
+      line = nextLine(lineEnd)
+    }
+    return nil
+  }
 }

@@ -149,7 +149,11 @@ extension BlockParser {
       if questionAnswer(c, e, itemColumn: column) { return builder.end(of: node) }
     default: break
     }
-    let (contentEnd, following, underline) = paragraphExtent(e, itemColumn: column)
+    var (contentEnd, following, underline) = paragraphExtent(e, itemColumn: column)
+    // A table's header ends the text above it, as at the top level.
+    if following > nextLine(e), let header = itemTableHeader(after: e, before: following, column: column) {
+      (contentEnd, following, underline) = (header.previousEnd, header.start, nil)
+    }
     let text = LineMarkers.skipSpaces(bytes, c, e)
     if let underline {
       setextHeading(text, contentEnd, underline: underline, next: following)

@@ -26,6 +26,13 @@ import Testing
         "    table", "     tableRow", "      tableCell", "      tableCell", "     tableRow", "     tableRow",
         "      tableCell", "      tableCell",
       ])
+    // Under the item's text, a table's header ends it.
+    #expect(
+      shape("- Results:\n  more\n  | a | b |\n  |---|---|\n  | 1 | 2 |\n") == [
+        "unorderedList", " listItem", "  listMarker", "  inlineContent",
+        "  table", "   tableRow", "    tableCell", "    tableCell", "   tableRow", "   tableRow", "    tableCell",
+        "    tableCell",
+      ])
     // A delimiter row indented less than the item's content is not the item's: no table.
     #expect(shape("- | a | b |\n| - | - |\n") == ["unorderedList", " listItem", "  listMarker", "  inlineContent"])
     // A row indented less ends the item and the table.
