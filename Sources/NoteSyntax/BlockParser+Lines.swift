@@ -1,5 +1,5 @@
-/// Reading lines: finding their ends (and recording them in the line index as a fresh
-/// parse first examines them), the next line, inline content and a paragraph's extent.
+/// Reading lines: finding their ends, the next line, inline content and a paragraph's
+/// extent.
 extension BlockParser {
 
   /// The end of the line starting at `i` (its line break or the end); marks it read.
@@ -8,10 +8,8 @@ extension BlockParser {
     if i == lastLine.start {
       // The line after a block is examined again as the next block's first line.
       j = lastLine.end
-    } else if recordsLines {
-      let (end, ascii) = ByteScan.lineBreakAndASCII(bytes, from: i, to: byteCount)
+    } else if let end = knownLineEnd(i) {
       j = end
-      record(i, j, ascii: ascii)
     } else {
       j = ByteScan.lineBreak(bytes, from: i, to: byteCount)
     }
@@ -20,39 +18,24 @@ extension BlockParser {
     return j
   }
 
-  /// Records line `start..<end` for the line index if it is the next one not recorded.
-  private mutating func record(_ start: Int, _ end: Int, ascii: Bool) {
-    guard start >= recordedEnd else { return }
-    guard start == recordedEnd else {
-      // A line was never examined: the line index is built from the text instead.
-      recordingBroken = true
-      return
+  /// The end of the line starting at `i` from the known lines, passing over the lines
+  /// before it; `nil` when `i` is before the next known line or starts none.
+  @inline(__always)
+  private mutating func knownLineEnd(_ i: Int) -> Int? {
+    guard i >= nextKnownLine.start else { return nil }
+    while nextKnownLine.chunk < knownLines.count {
+      let start = nextKnownLine.start
+      if start > i { return nil }
+      let line = knownLines[nextKnownLine.chunk][nextKnownLine.index]
+      nextKnownLine.start = start &+ Int(line.utf8)
+      nextKnownLine.index &+= 1
+      if nextKnownLine.index == knownLines[nextKnownLine.chunk].count {
+        nextKnownLine.chunk &+= 1
+        nextKnownLine.index = 0
+      }
+      if start == i { return start &+ Int(line.utf8) &- Int(line.breakLength) }
     }
-    var breakLength = 0
-    if end < byteCount {
-      breakLength = bytes[end] == ByteClass.cr && end + 1 < byteCount && bytes[end + 1] == ByteClass.lf ? 2 : 1
-    }
-    let utf8 = end - start + breakLength
-    if lines.count == LineIndex.chunkSize {
-      lineChunks.append(lines)
-      lines = []
-      lines.reserveCapacity(LineIndex.chunkSize)
-    }
-    if ascii {
-      lines.append(LineIndex.Line(ascii: utf8, breakLength: breakLength))
-    } else {
-      lines.append(LineIndex.Line(bytes, start..<end, breakLength: breakLength))
-    }
-    recordedEnd = end + breakLength
-  }
-
-  /// The line index of the whole buffer from the lines examined, if every line was.
-  func recordedLineIndex() -> LineIndex? {
-    guard recordsLines, !recordingBroken, recordedEnd == byteCount else { return nil }
-    var last = lines
-    // After a final line break (or in an empty text), the last line is empty.
-    if byteCount == 0 || last.last?.breakLength != 0 { last.append(LineIndex.Line(ascii: 0, breakLength: 0)) }
-    return LineIndex(chunks: lineChunks + [last])
+    return nil
   }
 
   /// The start of the line after the one ending at `e`. Counts as looking at that
@@ -70,8 +53,8 @@ extension BlockParser {
 
   mutating func inline(_ start: Int, _ end: Int, questionMarkers: Bool = false) {
     guard end > start else { return }
-    var parser = InlineParser(buffer: bytes, regionEnd: end, checksQuestionMarkers: questionMarkers)
-    parser.parse(start, end, into: &builder)
+    inlineParser.startRegion(endingAt: end, checksQuestionMarkers: questionMarkers)
+    inlineParser.parse(start, end, into: &builder)
   }
 
   mutating func inlineContent(_ start: Int, _ end: Int) {

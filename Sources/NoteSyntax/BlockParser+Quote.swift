@@ -151,8 +151,8 @@ extension BlockParser {
     }
     if textEnd > textStart {
       let content = builder.open(.inlineContent, at: textStart)
-      var parser = InlineParser(buffer: bytes, regionEnd: textEnd)
-      parser.parse(textStart, textEnd, into: &builder)
+      inlineParser.startRegion(endingAt: textEnd, checksQuestionMarkers: false)
+      inlineParser.parse(textStart, textEnd, into: &builder)
       builder.close(content, at: textEnd)
     }
     if let cited { builder.leaf(.citation, cited.lowerBound, cited.upperBound) }

@@ -17,29 +17,30 @@ struct BlockParser {
   /// How many lists the current item is nested in (nesting stops at 32).
   var listDepth = 0
   var builder: TreeBuilder
+  /// The parser of every inline region, readied for each.
+  var inlineParser: InlineParser
   /// The latest line examined, which is often examined again next.
   var lastLine = (start: -1, end: 0)
-  /// Whether each line is recorded for the line index the first time it is examined
-  /// (a fresh parse of a whole note examines every line, in order).
-  let recordsLines: Bool
-  /// The lines recorded, in chunks of the line index's size.
-  var lineChunks: [[LineIndex.Line]] = []
-  var lines: [LineIndex.Line] = []
-  /// The start of the first line not recorded yet.
-  var recordedEnd = 0
-  var recordingBroken = false
+  /// The lines of the whole buffer, when the parse is given them (a fresh parse of a
+  /// note, after its line index is built): a line's end is then read from them, in
+  /// order, instead of scanned for.
+  let knownLines: [[LineIndex.Line]]
+  /// The next known line not read yet: its chunk, its index there and its start.
+  var nextKnownLine = (chunk: 0, index: 0, start: 0)
 
   /// A parser of the blocks in `buffer`; `expectedNodes`, the most nodes a block is
-  /// expected to hold (a reparse's window may hold one block as long as itself).
+  /// expected to hold (a reparse's window may hold one block as long as itself);
+  /// `knownLines`, the buffer's lines in the line index's chunks, if known.
   init(
-    buffer: UnsafeBufferPointer<UInt8>, startsDocument: Bool, recordsLines: Bool = false, expectedNodes: Int = 256
+    buffer: UnsafeBufferPointer<UInt8>, startsDocument: Bool, knownLines: [[LineIndex.Line]] = [],
+    expectedNodes: Int = 256
   ) {
+    self.knownLines = knownLines
     builder = TreeBuilder(capacity: expectedNodes)
+    inlineParser = InlineParser(buffer: buffer, regionEnd: 0)
     self.bytes = buffer
     self.byteCount = buffer.count
     self.startsDocument = startsDocument
-    self.recordsLines = recordsLines
-    if recordsLines { lines.reserveCapacity(LineIndex.chunkSize) }
   }
 
   /// Parses the block at line start `s` (`s < byteCount`) in `context`.

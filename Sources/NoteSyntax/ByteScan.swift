@@ -99,40 +99,15 @@ enum ByteScan {
     return end
   }
 
-  /// The first index in `start..<end` holding `\n` or `\r` (or `end`), and whether the
-  /// bytes before it are all ASCII. The bytes of the steps without a line break are
-  /// gathered into one vector and their high bits read once, after the break is found.
+  /// The high bits of the sixteen bytes in `low` and `high` (a vector read as two
+  /// words) as a 16-bit mask, lane 0 the lowest bit: the multiplication gathers the eight
+  /// high bits of a word into its top byte.
   @inline(__always)
-  static func lineBreakAndASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (Int, Bool) {
-    var i = start
-    var seen = Vector(repeating: 0)
-    let lf = Vector(repeating: 0x0A)
-    let cr = Vector(repeating: 0x0D)
-    while i + 16 <= end {
-      let v = loadVector(bytes, i)
-      let lane = firstLane((v .== lf) .| (v .== cr))
-      if lane == 16 {
-        seen |= v
-        i += 16
-        continue
-      }
-      // Only the lanes before the line break count.
-      let bits = lane &* 8
-      let low: UInt64 = bits >= 64 ? ~0 : (1 &<< UInt64(bits)) &- 1
-      let upper: UInt64 = bits <= 64 ? 0 : (1 &<< UInt64(bits &- 64)) &- 1
-      let words = unsafeBitCast(v, to: SIMD2<UInt64>.self)
-      let gathered = unsafeBitCast(seen, to: SIMD2<UInt64>.self)
-      let high = gathered[0] | gathered[1] | (words[0] & low) | (words[1] & upper)
-      return (i + lane, high & highBits == 0)
-    }
-    var ascii = !holdsNonASCII(seen)
-    while i < end {
-      let b = bytes[i]
-      if b == 0x0A || b == 0x0D { break }
-      if b >= 0x80 { ascii = false }
-      i += 1
-    }
-    return (i, ascii)
+  static func laneBits(_ low: UInt64, _ high: UInt64) -> UInt32 {
+    let gather: UInt64 = 0x0002_0408_1020_4081
+    let lowLanes = ((low & highBits) &* gather) &>> 56
+    let highLanes = ((high & highBits) &* gather) &>> 56
+    return UInt32(truncatingIfNeeded: lowLanes | highLanes &<< 8)
   }
 
   /// The high bit of each byte of a word.

@@ -9,9 +9,9 @@
 struct InlineParser {
   let bytes: UnsafeBufferPointer<UInt8>
   /// End of the whole region being parsed: searches never go past it.
-  let regionEnd: Int
+  private(set) var regionEnd: Int
   /// Whether lines after a line break are checked for malformed `Q:`/`A:` markers.
-  let checksQuestionMarkers: Bool
+  private(set) var checksQuestionMarkers: Bool
 
   static let maxDepth = 32
 
@@ -30,6 +30,22 @@ struct InlineParser {
     self.bytes = buffer
     self.regionEnd = regionEnd
     self.checksQuestionMarkers = checksQuestionMarkers
+  }
+
+  /// Readies this parser for another region of the same buffer, ending at `regionEnd`:
+  /// what its searches remember may depend on the region's end, so they start afresh.
+  /// One parser serves every region of a block parse, which spares making one (and
+  /// taking a reference to the grammar's tables) per region.
+  mutating func startRegion(endingAt regionEnd: Int, checksQuestionMarkers: Bool) {
+    self.regionEnd = regionEnd
+    self.checksQuestionMarkers = checksQuestionMarkers
+    lineEnds = ForwardSearch()
+    bracketsOrBreaks = ForwardSearch()
+    parensOrBreaks = ForwardSearch()
+    spaces = ForwardSearch()
+    footnoteSpaces = ForwardSearch()
+    openingBrackets = ForwardSearch()
+    spanClosers = SpanSearches()
   }
 
   /// The end of the line that `i` is in, looked for no further than `end`.

@@ -85,19 +85,6 @@ public struct LineIndex: Sendable {
   /// Line number of each chunk's first line; one extra entry holding the line count.
   private(set) var lineStarts: [Int]
 
-  init(lines: [Line]) {
-    chunks = []
-    byteStarts = [0]
-    lineStarts = [0]
-    var i = 0
-    repeat {
-      let end = min(lines.count, i + Self.chunkSize)
-      chunks.append(Chunk(Array(lines[i..<end])))
-      i = end
-    } while i < lines.count
-    rebuildPrefixes(from: 0)
-  }
-
   /// The index of lines already cut into chunks (none empty, none over twice the size).
   init(chunks lines: [[Line]]) {
     chunks = lines.map(Chunk.init)
@@ -108,7 +95,7 @@ public struct LineIndex: Sendable {
 
   /// Builds the index of `bytes`.
   public init(bytes: UnsafeBufferPointer<UInt8>) {
-    self.init(lines: Self.scanLines(bytes, from: 0, stopAfter: Int.max).lines)
+    self.init(chunks: Self.chunkedLines(bytes))
   }
 
   private mutating func rebuildPrefixes(from first: Int) {

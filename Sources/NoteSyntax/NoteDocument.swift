@@ -87,17 +87,17 @@ public struct NoteDocument: Sendable {
   init(validUTF8 bytes: [UInt8]) {
     text = TextStorage(validUTF8: bytes)
     (lines, tree) = bytes.withUnsafeBufferPointer { buffer in
-      let (blocks, lines) = Self.parseBlocks(buffer)
-      return (lines ?? LineIndex(bytes: buffer), SyntaxTree(blocks: blocks))
+      let lines = LineIndex.chunkedLines(buffer)
+      return (LineIndex(chunks: lines), SyntaxTree(blocks: Self.parseBlocks(buffer, knownLines: lines)))
     }
     linkReferences = LinkReferences.build(tree, text, previous: nil)
   }
 
   /// Parses every block of `buffer`, a whole note, straight into the chunks of a block
-  /// list, indexing each chunk as its blocks are made. The line index comes from the
-  /// lines the parse examined (each is read once), or is `nil` if some line was not.
-  static func parseBlocks(_ buffer: UnsafeBufferPointer<UInt8>) -> (BlockList, LineIndex?) {
-    var parser = BlockParser(buffer: buffer, startsDocument: true, recordsLines: true)
+  /// list, indexing each chunk as its blocks are made. `knownLines`, the buffer's lines
+  /// (``LineIndex/chunkedLines(_:)``), spare the parser its search for each line's end.
+  static func parseBlocks(_ buffer: UnsafeBufferPointer<UInt8>, knownLines: [[LineIndex.Line]]) -> BlockList {
+    var parser = BlockParser(buffer: buffer, startsDocument: true, knownLines: knownLines)
     var chunks: [BlockList.Chunk] = []
     var blocks: [Block] = []
     var starts: [Int] = []
@@ -129,7 +129,7 @@ public struct NoteDocument: Sendable {
         starts = []
       }
     }
-    return (BlockList(chunks: chunks), parser.recordedLineIndex())
+    return BlockList(chunks: chunks)
   }
 
   /// The whole text as a string.

@@ -3,20 +3,51 @@ import Testing
 
 @testable import NoteSyntax
 
-/// A fresh parse builds the line index from the lines it examined; it must equal the
-/// index scanned from the text, line for line.
+/// The line index of a whole text, scanned sixteen bytes at a time, must equal the lines
+/// counted one by one from the text's lines, and a parsed note's index must be that one.
 @Suite struct LineIndexTests {
+  /// The records of `bytes`'s lines, cut at each `\r\n`, `\n` and `\r`, counted through
+  /// Swift's own UTF-16 and scalar views.
+  static func countedLines(_ bytes: [UInt8]) -> [LineIndex.Line] {
+    var lines: [LineIndex.Line] = []
+    var start = 0
+    var i = 0
+    func add(_ end: Int, _ breakLength: Int) {
+      let text = String(decoding: bytes[start..<end], as: UTF8.self)
+      lines.append(
+        LineIndex.Line(
+          utf8: Int32(end - start + breakLength), utf16: Int32(text.utf16.count + breakLength),
+          scalars: Int32(text.unicodeScalars.count + breakLength), breakLength: Int8(breakLength)))
+    }
+    while i < bytes.count {
+      if bytes[i] == 0x0A || bytes[i] == 0x0D {
+        let breakLength = bytes[i] == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
+        add(i, breakLength)
+        i += breakLength
+        start = i
+      } else {
+        i += 1
+      }
+    }
+    add(bytes.count, 0)
+    return lines
+  }
+
   func expectSameIndex(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
     let bytes = Array(text.utf8)
+    let counted = Self.countedLines(bytes)
     let scanned = bytes.withUnsafeBufferPointer { LineIndex(bytes: $0) }
     let parsed = NoteDocument(text).lines
-    #expect(parsed.lineCount == scanned.lineCount, "\(text.debugDescription)", sourceLocation: sourceLocation)
-    guard parsed.lineCount == scanned.lineCount else { return }
-    for line in 0..<scanned.lineCount {
-      #expect(
-        parsed.record(ofLine: line) == scanned.record(ofLine: line)
-          && parsed.startOfLine(line) == scanned.startOfLine(line),
-        "line \(line) of \(text.debugDescription)", sourceLocation: sourceLocation)
+    for index in [scanned, parsed] {
+      #expect(index.lineCount == counted.count, "\(text.debugDescription)", sourceLocation: sourceLocation)
+      guard index.lineCount == counted.count else { return }
+      var start = 0
+      for (number, line) in counted.enumerated() {
+        #expect(
+          index.record(ofLine: number) == line && index.startOfLine(number) == start,
+          "line \(number) of \(text.debugDescription)", sourceLocation: sourceLocation)
+        start += Int(line.utf8)
+      }
     }
   }
 
@@ -29,6 +60,22 @@ import Testing
       "para\r\ncontinued\r\n\r\nnext", "~~~\n\u{1F600}\n~~~",
     ] {
       expectSameIndex(text)
+    }
+  }
+
+  /// Each kind of line break, and a non-ASCII byte, at every lane of the sixteen-byte
+  /// steps and across two steps: before, after and between breaks in one step.
+  @Test func breaksAtEveryLane() {
+    for breakText in ["\n", "\r", "\r\n", "\n\r", "\r\r\n"] {
+      for before in 0..<34 {
+        for after in [0, 1, 5, 15, 16, 17, 40] {
+          let plain = String(repeating: "a", count: before) + breakText + String(repeating: "b", count: after)
+          expectSameIndex(plain)
+          expectSameIndex(
+            String(repeating: "a", count: before) + "é" + breakText + "x\n" + String(repeating: "b", count: after))
+          expectSameIndex("ab" + breakText + String(repeating: "a", count: before) + breakText + "é" + breakText)
+        }
+      }
     }
   }
 

@@ -1,0 +1,102 @@
+/// Building the line index of a whole text in one pass over its bytes.
+extension LineIndex {
+  /// The lines of `bytes`, a whole text, in chunks of ``chunkSize`` (the last one
+  /// shorter): sixteen bytes a step; a step without a line break is or-ed into the open
+  /// line's bytes, and in a step with one, its line breaks and non-ASCII bytes are read
+  /// as two 16-bit masks, so a line costs its break's bit. Only a line holding a
+  /// non-ASCII byte is read again, to count its UTF-16 units and scalars.
+  static func chunkedLines(_ bytes: UnsafeBufferPointer<UInt8>) -> [[Line]] {
+    var collector = LineCollector()
+    let count = bytes.count
+    let lf = ByteScan.Vector(repeating: 0x0A)
+    let cr = ByteScan.Vector(repeating: 0x0D)
+    var lineStart = 0
+    // The bytes of the open line's steps before the current one, or-ed together: the
+    // line holds a non-ASCII byte if one of their high bits is set.
+    var seen: UInt64 = 0
+    var i = 0
+    while i &+ 16 <= count {
+      let v = ByteScan.loadVector(bytes, i)
+      let breakWords = unsafeBitCast((v .== lf) .| (v .== cr), to: SIMD2<UInt64>.self)
+      let words = unsafeBitCast(v, to: SIMD2<UInt64>.self)
+      if breakWords[0] | breakWords[1] == 0 {
+        seen |= words[0] | words[1]
+        i &+= 16
+        continue
+      }
+      var breaks = ByteScan.laneBits(breakWords[0], breakWords[1])
+      let high = ByteScan.laneBits(words[0], words[1])
+      // Lanes before `first` belong to lines already taken.
+      var first = lineStart &- i
+      repeat {
+        let lane = breaks.trailingZeroBitCount
+        breaks &= breaks &- 1
+        // The `\n` of a `\r\n` already taken.
+        if lane < first { continue }
+        let lanesOfLine = high &>> UInt32(max(first, 0)) & ((1 as UInt32) &<< UInt32(lane &- max(first, 0)) &- 1)
+        let position = i &+ lane
+        let breakLength = Self.breakLength(bytes, at: position)
+        collector.add(
+          bytes, lineStart, position, breakLength, ascii: seen & ByteScan.highBits | UInt64(lanesOfLine) == 0)
+        lineStart = position &+ breakLength
+        first = lane &+ breakLength
+        seen = 0
+      } while breaks != 0
+      // The step's bytes after its last line break belong to the open line.
+      if first < 16 && high &>> UInt32(max(first, 0)) != 0 { seen = ByteScan.highBits }
+      i &+= 16
+    }
+    var nonASCII = seen & ByteScan.highBits != 0
+    i = max(i, lineStart)
+    while i < count {
+      let b = bytes[i]
+      if b == ByteClass.lf || b == ByteClass.cr {
+        let breakLength = Self.breakLength(bytes, at: i)
+        collector.add(bytes, lineStart, i, breakLength, ascii: !nonASCII)
+        lineStart = i + breakLength
+        nonASCII = false
+        i = lineStart
+        continue
+      }
+      if b >= 0x80 { nonASCII = true }
+      i += 1
+    }
+    // After a final line break (or in an empty text), the last line is empty.
+    collector.add(bytes, lineStart, count, 0, ascii: !nonASCII)
+    return collector.finish()
+  }
+
+  /// The length of the line break at `position`: 2 for `\r\n`, else 1.
+  @inline(__always)
+  private static func breakLength(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Int {
+    bytes[position] == ByteClass.cr && position &+ 1 < bytes.count && bytes[position &+ 1] == ByteClass.lf ? 2 : 1
+  }
+
+  /// Lines gathered into chunks of ``LineIndex/chunkSize``.
+  private struct LineCollector {
+    var chunks: [[Line]] = []
+    var lines: [Line] = []
+
+    init() { lines.reserveCapacity(LineIndex.chunkSize) }
+
+    /// Adds the line whose content is `start..<end`, followed by a break of `breakLength` bytes.
+    @inline(__always)
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ breakLength: Int, ascii: Bool) {
+      if lines.count == LineIndex.chunkSize {
+        chunks.append(lines)
+        lines = []
+        lines.reserveCapacity(LineIndex.chunkSize)
+      }
+      if ascii {
+        lines.append(Line(ascii: end &- start &+ breakLength, breakLength: breakLength))
+      } else {
+        lines.append(Line(bytes, start..<end, breakLength: breakLength))
+      }
+    }
+
+    mutating func finish() -> [[Line]] {
+      chunks.append(lines)
+      return chunks
+    }
+  }
+}
