@@ -6,11 +6,14 @@ public enum Diagnostics {
   /// The diagnostics of `doc`, in document order.
   public static func compute(_ doc: NoteDocument, options: DiagnosticSettings = .default) -> [NoteDiagnostic] {
     guard options.enabled else { return [] }
-    let findings = Self.findings(of: doc)
+    // The lists are paired once: for their unanswered questions and, when a finding asks
+    // whether the note has prompts, for their pairs.
+    let lists = ListPairing.scan(doc)
+    let findings = Self.findings(of: doc, unanswered: lists.unanswered)
     var presence: PromptPresence?
     return findings.compactMap { finding in
       if !options.promptsExpected, let kind = reportedWherePromptsAreExpected[finding.code] {
-        if presence == nil { presence = PromptPresence(doc) }
+        if presence == nil { presence = PromptPresence(doc) { lists.pairs } }
         guard presence?.has(kind) == true else { return nil }
       }
       return diagnostic(for: finding, in: doc, options: options)
@@ -20,8 +23,12 @@ public enum Diagnostics {
   /// The parser's findings of `doc` and, from its lists, a `qa-missing-answer` for each
   /// item's question that no item answers (``ListPairing``), in document order.
   public static func findings(of doc: NoteDocument) -> [SyntaxFinding] {
+    findings(of: doc, unanswered: ListPairing.scan(doc).unanswered)
+  }
+
+  /// The parser's findings of `doc` with a `qa-missing-answer` for each of `unanswered`.
+  private static func findings(of doc: NoteDocument, unanswered: [ListQuestion]) -> [SyntaxFinding] {
     let findings = doc.tree.findings
-    let unanswered = ListPairing.scan(doc).unanswered
     guard !unanswered.isEmpty else { return findings }
     var merged: [SyntaxFinding] = []
     merged.reserveCapacity(findings.count + unanswered.count)
@@ -144,14 +151,20 @@ public struct PromptPresence: Sendable, Equatable {
   public var questionAnswer = false
 
   /// The prompts of `doc`, read from its blocks' sets of node kinds: one bit test a
-  /// block, no node visited; the items of its lists only when no block is a pair.
+  /// block, no node visited; the pairs its lists' items make (``ListPairing``) only when
+  /// no block is a pair.
   public init(_ doc: NoteDocument) {
+    self.init(doc) { ListPairing.scan(doc).pairs }
+  }
+
+  /// ``init(_:)`` with the pairs of `doc`'s lists counted by `listPairs`, when needed.
+  init(_ doc: NoteDocument, listPairs: () -> Int) {
     for block in doc.tree.blockSequence {
       cloze = cloze || block.mayHold(.cloze)
       questionAnswer = questionAnswer || block.mayHold(.questionAnswer)
       if cloze && questionAnswer { break }
     }
-    if !questionAnswer { questionAnswer = ListPairing.scan(doc).pairs > 0 }
+    if !questionAnswer { questionAnswer = listPairs() > 0 }
   }
 
   public func has(_ kind: Kind) -> Bool {
