@@ -110,8 +110,11 @@ extension LibraryEngine {
     _ queued: [QueuedReview], openNote: (String) -> NoteDocument? = { _ in nil }
   ) -> [DueReview] {
     var paths: [String] = []
-    var seen: Set<String> = []
-    for item in queued where seen.insert(item.path).inserted { paths.append(item.path) }
+    var ids: [String: Set<PromptID>] = [:]
+    for item in queued {
+      if ids[item.path] == nil { paths.append(item.path) }
+      ids[item.path, default: []].insert(item.id)
+    }
     var open: [Int: NoteDocument] = [:]
     for (index, path) in paths.enumerated() { open[index] = openNote(path) }
     let maxFileSize = settings().index.maxFileSize
@@ -126,7 +129,7 @@ extension LibraryEngine {
       } else {
         return
       }
-      let prompts = Prompts.prompts(for: document, path: path)
+      let prompts = Prompts.prompts(for: document, path: path, ids: ids[path] ?? [])
       let byID = Dictionary(
         prompts.compactMap { prompt in PromptID(prompt.id).map { ($0, (prompt, document.span(of: prompt.range))) } }
       ) { first, _ in first }

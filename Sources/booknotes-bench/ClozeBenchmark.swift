@@ -4,7 +4,8 @@ import NoteSyntax
 /// `booknotes-bench clozes [N…]`: one paragraph of N clozes (2,000 by default, between
 /// words): the prompts' ids as the library index makes them (``Prompts/marks(for:path:)``)
 /// and their texts (``Prompts/prompts(for:path:)``), median of 3. Each cloze's front is
-/// the whole paragraph, so the texts grow as N²; the ids need not.
+/// the whole paragraph, so the texts grow as N²; the ids need not, nor the text of the
+/// one card a review shows (``Prompts/prompts(for:path:ids:)``, the middle cloze).
 enum ClozeBenchmark {
   static func run(arguments: [String]) {
     let counts = arguments.compactMap { Int($0) }
@@ -20,9 +21,14 @@ enum ClozeBenchmark {
         (0..<3).map { _ in
           Measure.seconds { length = Prompts.prompts(for: doc).reduce(0) { $0 + $1.front.utf8.count } }
         })
+      let middle = Set(Prompts.marks(for: doc).dropFirst(marks / 2).prefix(1).map(\.id))
+      var picked = 0
+      let one = Measure.median(
+        (0..<3).map { _ in Measure.seconds { picked = Prompts.prompts(for: doc, path: nil, ids: middle).count } })
       print(
         "\(count) clozes in one paragraph (\(text.utf8.count) bytes): ids of \(marks) prompts \(Measure.format(ids)),"
-          + " texts \(Measure.format(texts)) (\(Measure.megabytes(length)) of fronts)")
+          + " texts \(Measure.format(texts)) (\(Measure.megabytes(length)) of fronts),"
+          + " one review card's text \(Measure.format(one)) (\(picked) prompt)")
     }
   }
 }

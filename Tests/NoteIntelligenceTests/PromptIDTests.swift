@@ -82,4 +82,26 @@ import Testing
     }
     #expect(compared > 15)
   }
+
+  /// The prompts picked by id are those of the whole note, texts and ids alike: every
+  /// other prompt, one prompt, a repeated card's second copy, and clozes picked from a
+  /// paragraph of many (where the cards of all are made from one rendering).
+  @Test func promptsPickedByIdAreTheNotesOwn() throws {
+    var paragraph = "# Many\n\n"
+    for index in 0..<120 { paragraph += "Word \(index % 5) is ?[h](a \(index % 3)) and so. " }
+    paragraph += "\n\n> A quote.\n\nQ: Why?\nA: Because.\n"
+    for text in [ExampleNote.text, Self.dune, paragraph] {
+      let doc = NoteDocument(text)
+      let all = Prompts.prompts(for: doc, path: "/notes/a note.md")
+      #expect(all.count >= 4)
+      let picks: [[Prompt]] = [
+        all.enumerated().filter { $0.offset % 2 == 1 }.map(\.element), [all[all.count / 2]],
+        all.filter { $0.id.contains("-") }, Array(all.prefix(30)), [],
+      ]
+      for picked in picks {
+        let ids = Set(picked.compactMap { PromptID($0.id) })
+        #expect(Prompts.prompts(for: doc, path: "/notes/a note.md", ids: ids) == picked)
+      }
+    }
+  }
 }

@@ -10,12 +10,13 @@ import NoteSyntax
 /// space before it when whitespace came between (``FNV1a/Recording`` says so): past that
 /// byte, the rendering is the same whatever the cloze showed.
 enum ClozeCards {
-  /// The cards (``Prompts/clozeCard(_:in:_:markup:)``) of `clozes`, the well-formed
-  /// clozes of `region` in order; `nil` when the rendering does not show each of them
-  /// as a cloze (one in a link's text is text).
-  static func cards(of clozes: [SyntaxNode], in region: InlineRegion, _ doc: NoteDocument, markup withMarkup: Bool)
-    -> [(front: String, back: String, markup: String?)]?
-  {
+  /// The cards (``Prompts/clozeCard(_:in:_:markup:)``) of the clozes `picked` (indices,
+  /// in order) of `clozes`, the well-formed clozes of `region` in order; `nil` when the
+  /// rendering does not show each of them as a cloze (one in a link's text is text).
+  static func cards(
+    of clozes: [SyntaxNode], picking picked: [Int], in region: InlineRegion, _ doc: NoteDocument,
+    markup withMarkup: Bool
+  ) -> [(front: String, back: String, markup: String?)]? {
     var recorder = InlineText(doc: doc)
     var stream = FNV1a.Stream(FNV1a())
     stream.recording = FNV1a.Recording()
@@ -30,7 +31,7 @@ enum ClozeCards {
     guard outputs.count == clozes.count else { return nil }
     let shown = renderer.bytes
     func source(_ node: SyntaxNode?) -> String { node.map { doc.text.string(in: $0.range) } ?? "" }
-    return clozes.indices.map { index in
+    return picked.map { index in
       let cloze = clozes[index]
       var next = outputs[index].upperBound
       while next < shown.count && shown[next] == 0x20 { next += 1 }

@@ -71,37 +71,57 @@ struct PromptOccurrences {
   }
 }
 
-/// The prompts with their texts.
+/// The prompts with their texts; with `chosen`, only the prompts at those positions (in
+/// the walk's order), under the ids given (``Prompts/prompts(for:path:ids:)``).
 struct PromptTexts: PromptSink {
   let doc: NoteDocument
   let book: String?
   let clozeMarkup: Bool
+  let chosen: [Int: PromptID]?
   private(set) var prompts: [Prompt] = []
   private var occurrences = PromptOccurrences()
+  /// The position of the next prompt the walk hands over.
+  private var position = 0
 
-  init(doc: NoteDocument, book: String?, clozeMarkup: Bool) {
+  init(doc: NoteDocument, book: String?, clozeMarkup: Bool, chosen: [Int: PromptID]? = nil) {
     self.doc = doc
     self.book = book
     self.clozeMarkup = clozeMarkup
+    self.chosen = chosen
   }
 
+  private func isChosen(_ position: Int) -> Bool { chosen == nil || chosen?[position] != nil }
+
   mutating func add(_ kind: PromptKind, _ range: Range<Int>, front: PromptText, back: PromptText) {
-    append(kind, range, text(front), text(back), cloze: nil)
+    defer { position += 1 }
+    guard isChosen(position) else { return }
+    append(kind, range, text(front), text(back), cloze: nil, at: position)
   }
 
   mutating func addClozes(_ clozes: [SyntaxNode], in region: InlineRegion) {
-    if clozes.count >= ClozeHashes.linearFrom,
-      let cards = ClozeCards.cards(of: clozes, in: region, doc, markup: clozeMarkup)
+    let first = position
+    position += clozes.count
+    let picked = clozes.indices.filter { isChosen(first + $0) }
+    if picked.count >= ClozeHashes.linearFrom,
+      let cards = ClozeCards.cards(of: clozes, picking: picked, in: region, doc, markup: clozeMarkup)
     {
-      for (cloze, card) in zip(clozes, cards) { append(.cloze, cloze.range, card.front, card.back, cloze: card.markup) }
+      for (index, card) in zip(picked, cards) {
+        append(.cloze, clozes[index].range, card.front, card.back, cloze: card.markup, at: first + index)
+      }
       return
     }
-    for cloze in clozes { addCloze(cloze, in: region) }
+    for index in picked { addCloze(clozes[index], in: region, at: first + index) }
   }
 
   mutating func addCloze(_ cloze: SyntaxNode, in region: InlineRegion) {
+    defer { position += 1 }
+    guard isChosen(position) else { return }
+    addCloze(cloze, in: region, at: position)
+  }
+
+  private mutating func addCloze(_ cloze: SyntaxNode, in region: InlineRegion, at position: Int) {
     let card = Prompts.clozeCard(cloze, in: region, doc, markup: clozeMarkup)
-    append(.cloze, cloze.range, card.front, card.back, cloze: card.markup)
+    append(.cloze, cloze.range, card.front, card.back, cloze: card.markup, at: position)
   }
 
   private func text(_ part: PromptText) -> String {
@@ -113,9 +133,9 @@ struct PromptTexts: PromptSink {
   }
 
   private mutating func append(
-    _ kind: PromptKind, _ range: Range<Int>, _ front: String, _ back: String, cloze: String?
+    _ kind: PromptKind, _ range: Range<Int>, _ front: String, _ back: String, cloze: String?, at position: Int
   ) {
-    let id = occurrences.id(Prompts.idHash(kind: kind, front: front, back: back))
+    let id = chosen?[position] ?? occurrences.id(Prompts.idHash(kind: kind, front: front, back: back))
     prompts.append(
       Prompt(
         id: id.description, kind: kind, line: doc.lines.lineContaining(range.lowerBound), range: range, book: book,

@@ -11,6 +11,23 @@ public enum Prompts {
     prompts(for: doc, title: noteTitle(of: doc, path: path), clozeMarkup: true)
   }
 
+  /// The prompts of `doc` whose ids are in `ids`, in document order, as
+  /// ``prompts(for:path:)`` makes them. The ids are hashed first (``marks(for:path:)``,
+  /// linear in the note), then only these prompts' texts are made: in a paragraph of
+  /// many clozes each card is as long as the paragraph, and a review shows a few.
+  public static func prompts(for doc: NoteDocument, path: String?, ids: Set<PromptID>) -> [Prompt] {
+    let book = BookInfo(doc)
+    let title = noteTitle(of: doc, path: path, book: book)
+    var chosen: [Int: PromptID] = [:]
+    for (position, mark) in marks(for: doc, path: path, book: book).enumerated() where ids.contains(mark.id) {
+      chosen[position] = mark.id
+    }
+    guard !chosen.isEmpty else { return [] }
+    var texts = PromptTexts(doc: doc, book: title, clozeMarkup: true, chosen: chosen)
+    walk(doc, book: title, into: &texts)
+    return texts.prompts
+  }
+
   /// ``prompts(for:path:)`` of the note titled `title`, a cloze's Anki markup made only
   /// with `clozeMarkup`.
   static func prompts(for doc: NoteDocument, title book: String?, clozeMarkup: Bool) -> [Prompt] {
