@@ -99,6 +99,22 @@ import Testing
     #expect(try await client.waitForExit() == 0)
   }
 
+  /// A client may send `exit` without waiting for `shutdown`'s answer: the requests
+  /// before it are answered first, then the process ends with 0.
+  @Test func requestsSentBeforeAnExitAreAnswered() async throws {
+    let client = try launch()
+    defer { client.terminate() }
+    try await client.initialize()
+    client.open(Self.uri, text: String(repeating: "# Chapter\n\nProse with ?[a cloze](here).\n\n", count: 20_000))
+    let symbols = client.sendRequest(
+      "textDocument/documentSymbol", params: ["textDocument": ["uri": .string(Self.uri)]])
+    let shutdown = client.sendRequest("shutdown")
+    client.notify("exit")
+    #expect(try await client.waitForExit() == 0)
+    #expect(try await client.waitForResponse(id: symbols)["result"]?[0]?["name"] == "Chapter")
+    #expect(try await client.waitForResponse(id: shutdown)["result"] == .null)
+  }
+
   @Test func exitWithoutShutdownExitsWithOne() async throws {
     let client = try launch()
     defer { client.terminate() }

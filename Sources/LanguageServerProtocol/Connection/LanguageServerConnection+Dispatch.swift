@@ -1,9 +1,17 @@
+import Dispatch
 import JSONCore
 
 extension LanguageServerConnection {
+  /// How long `exit` waits for the messages before it to be answered.
+  static let exitGrace = DispatchTimeInterval.seconds(1)
+
   /// Decodes one message body and answers, schedules or drops it. Runs on the
   /// reader thread, one message at a time.
   func handleMessage(_ body: [UInt8]) {
+    guard !state.withLock({ $0.exitReceived }) else {
+      logger.debug("Dropping a message after 'exit'")
+      return
+    }
     switch IncomingMessage(body: body) {
     case .parseError(let id, let message):
       logger.error("\(message) (\(body.count) bytes)")
@@ -104,7 +112,13 @@ extension LanguageServerConnection {
     let lifecycle = state.withLock { $0.lifecycle }
     switch method {
     case ExitNotification.method:
-      finish(code: lifecycle == .shutDown ? 0 : 1)
+      // A client may send `exit` without waiting for `shutdown`'s answer: what came
+      // before it is answered first (`.global` waits for it), for at most
+      // `exitGrace`; then the connection ends.
+      let code: Int32 = lifecycle == .shutDown ? 0 : 1
+      state.withLock { $0.exitReceived = true }
+      _ = scheduler.schedule(.global) { [self] in finish(code: code) }
+      DispatchQueue.global().asyncAfter(deadline: .now() + Self.exitGrace) { [self] in finish(code: code) }
       return
     case CancelParams.method:
       if let cancel = try? ParamsEnvelope<CancelParams>.decode(params: params) { cancelRequest(cancel.id) }

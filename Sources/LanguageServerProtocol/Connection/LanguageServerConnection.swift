@@ -33,6 +33,8 @@ public final class LanguageServerConnection: Sendable {
     var inFlight: [RequestID: InFlight] = [:]
     var outgoing: [RequestID: CheckedContinuation<JSONValue, any Error>] = [:]
     var nextOutgoingID = 1
+    /// Whether `exit` was received: later messages are dropped.
+    var exitReceived = false
     var exitCode: Int32?
     var exitWaiters: [CheckedContinuation<Int32, Never>] = []
   }
