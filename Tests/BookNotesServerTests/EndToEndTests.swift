@@ -105,7 +105,7 @@ import Testing
     let client = try launch()
     defer { client.terminate() }
     try await client.initialize()
-    client.open(Self.uri, text: String(repeating: "# Chapter\n\nProse with ?[a cloze](here).\n\n", count: 20_000))
+    client.open(Self.uri, text: String(repeating: "# Chapter\n\nProse with ?[a cloze](here).\n\n", count: 2_000))
     let symbols = client.sendRequest(
       "textDocument/documentSymbol", params: ["textDocument": ["uri": .string(Self.uri)]])
     let shutdown = client.sendRequest("shutdown")

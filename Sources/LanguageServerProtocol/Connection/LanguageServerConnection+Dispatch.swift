@@ -3,7 +3,7 @@ import JSONCore
 
 extension LanguageServerConnection {
   /// How long `exit` waits for the messages before it to be answered.
-  static let exitGrace = DispatchTimeInterval.seconds(1)
+  static let exitGrace = DispatchTimeInterval.seconds(5)
 
   /// Decodes one message body and answers, schedules or drops it. Runs on the
   /// reader thread, one message at a time.
