@@ -40,7 +40,7 @@ public enum Outline {
   /// ``entry(for:in:)``, its names rendered by `renderer` (one for a whole outline).
   static func entry(for block: SyntaxNode, in doc: NoteDocument, renderer: inout InlineText) -> BlockEntry {
     let start = block.startOffset
-    let trimmed = block.trimmedRange(in: doc)
+    let trimmed = Self.trimmed(block.range, doc.text)
     // A function of its own rather than a closure over `headings`, which would box the
     // array on the heap for every block.
     func heading(_ heading: SyntaxNode) -> BlockEntry.Heading {
@@ -61,40 +61,53 @@ public enum Outline {
       block.forEachDescendant { if $0.kind == .heading { nested.append($0) } }
       for node in nested { headings.append(heading(node)) }
     }
+    var prompts = prompts(in: block, doc, range: trimmed, renderer: &renderer)
+    // Moved in place: no second array.
+    for index in prompts.indices { prompts[index] = prompts[index].shifted(by: -start) }
     return BlockEntry(
-      headings: headings, prompts: prompts(in: block, doc, renderer: &renderer).map { $0.shifted(by: -start) },
-      contentEnd: block.kind == .blankLine ? nil : trimmed.upperBound - start)
+      headings: headings, prompts: prompts, contentEnd: block.kind == .blankLine ? nil : trimmed.upperBound - start)
   }
 
-  /// The prompt entries of one block, in note offsets.
-  static func prompts(in block: SyntaxNode, _ doc: NoteDocument, renderer: inout InlineText) -> [OutlineSymbol] {
+  /// `range` without the line breaks, spaces and tabs at its end, as
+  /// ``NoteDocument/trimmed(_:)`` gives it, its end read a piece at a time.
+  static func trimmed(_ range: Range<Int>, _ text: TextStorage) -> Range<Int> {
+    var end = range.upperBound
+    while end > range.lowerBound {
+      let from = max(range.lowerBound, end - 16)
+      var offset = from
+      var lastContent: Int?
+      text.forEachPiece(of: from..<end) { piece in
+        for index in piece.indices {
+          let byte = piece[index]
+          if !(byte == 0x0A || byte == 0x0D || byte == 0x20 || byte == 0x09) { lastContent = offset + index }
+        }
+        offset += piece.count
+      }
+      if let lastContent { return range.lowerBound..<(lastContent + 1) }
+      end = from
+    }
+    return range.lowerBound..<end
+  }
+
+  /// The prompt entries of one block, in note offsets; `range` is its trimmed range.
+  static func prompts(in block: SyntaxNode, _ doc: NoteDocument, range: Range<Int>, renderer: inout InlineText)
+    -> [OutlineSymbol]
+  {
     let kind = block.kind
     let mayHoldCloze = block.mayHold(.cloze)
     // Most blocks (paragraphs, lists, headings) are no prompt and hold no cloze.
     guard mayHoldCloze || kind == .blockquote || kind == .questionAnswer || kind == .summary else { return [] }
-    // A question's or summary's regions serve only its clozes.
-    let regions = mayHoldCloze || kind == .blockquote ? InlineRegion.regions(of: block) : []
+    // The regions serve only the clozes (a quote's name renders its first lines alone).
     var clozes: [OutlineSymbol] = []
-    if mayHoldCloze { for region in regions { clozes += clozeSymbols(in: region, doc, renderer: &renderer) } }
-    let range = block.trimmedRange(in: doc)
+    if mayHoldCloze {
+      for region in InlineRegion.regions(of: block) { clozes += clozeSymbols(in: region, doc, renderer: &renderer) }
+    }
     switch kind {
     case .blockquote:
-      var quote = regions.first
-      var detail = block.quoteCitation.map { OutlineText.bounded(doc.citationText($0)) }
-      if let callout = block.callout(in: doc) {
-        // Only a `quote` or `cite` callout is a quote, its title its citation.
-        guard callout.isQuote else { return clozes }
-        if let title = callout.title {
-          quote = regions.count > 1 ? regions[1] : nil
-          detail = OutlineText.firstWords(of: title, with: &renderer)
-        }
-      }
-      let selection = quote?.nodes.first?.range ?? range
-      return [
-        OutlineSymbol(
-          name: quote.map { OutlineText.firstWords(of: $0.nodes, with: &renderer, maxWords: 8) } ?? "", detail: detail,
-          kind: .quote, range: range, selectionRange: selection, children: clozes)
-      ]
+      // Only a `quote` or `cite` callout is a quote, its title its citation.
+      guard let quote = OutlineQuote.symbol(of: block, doc, range: range, clozes: clozes, renderer: &renderer)
+      else { return clozes }
+      return [quote]
     case .questionAnswer:
       let question = block.child(.question)
       return [
@@ -206,9 +219,11 @@ public final class OutlineCache {
     cache.beginPass(blockCount: blockCount)
     // One renderer for every name: its buffers are allocated once.
     var renderer = InlineText(doc: doc)
-    doc.tree.forEachBlock { block in
+    // A loop rather than a closure: the variables it changes are then checked for
+    // exclusive access when compiled, not at every block.
+    for block in doc.tree.blockSequence {
       // A blank line adds nothing.
-      guard block.kind != .blankLine else { return }
+      guard block.kind != .blankLine else { continue }
       let entry = cache.value(for: block) { Outline.entry(for: $0, in: doc, renderer: &renderer) }
       let start = block.startOffset
       for heading in entry.headings where start + heading.offset != titleStart {

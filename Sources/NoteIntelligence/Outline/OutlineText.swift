@@ -54,7 +54,7 @@ enum OutlineText {
   }
 
   /// The first words of what `renderer` rendered with a limit of `maxBytes + 1`.
-  private static func firstWords(rendered renderer: InlineText, maxWords: Int, maxBytes: Int) -> String {
+  static func firstWords(rendered renderer: InlineText, maxWords: Int, maxBytes: Int) -> String {
     let truncated = renderer.truncated
     let rendered = renderer.bytes
     // Read as `plainText` gives it: trailing spaces trimmed.
@@ -84,6 +84,9 @@ enum OutlineText {
   static func firstWords(of bytes: UnsafeBufferPointer<UInt8>, truncated: Bool, maxWords: Int, maxBytes: Int)
     -> String
   {
+    if !truncated && bytes.count <= maxBytes && isWholeName(bytes, maxWords: maxWords) {
+      return String(decoding: bytes, as: UTF8.self)
+    }
     if let name = singleSpacedFirstWords(of: bytes, truncated: truncated, maxWords: maxWords, maxBytes: maxBytes) {
       return name
     }
