@@ -45,24 +45,28 @@ struct ByteOutput {
     capacity = newCapacity
   }
 
+  @inline(__always)
   mutating func append(_ text: StaticString) {
     let length = text.utf8CodeUnitCount
     room(length).update(from: text.utf8Start, count: length)
     count += length
   }
 
+  @inline(__always)
   mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
     room(bytes.count).update(from: source, count: bytes.count)
     count += bytes.count
   }
 
+  @inline(__always)
   mutating func append(byte: UInt8) {
     room(1).pointee = byte
     count += 1
   }
 
   /// A non-negative number in decimal (a negative one as 0).
+  @inline(__always)
   mutating func append(number: Int) {
     var rest = UInt(max(number, 0))
     var digits = 1

@@ -114,4 +114,14 @@ import Testing
       }
     }
   }
+
+  @Test func theNextSpaceIsFoundEightBytesAtATime() {
+    let text = Array("ab cdefghijklmnopq r\u{A0}stuvwxyz0123456789 é".utf8)
+    text.withUnsafeBufferPointer { bytes in
+      for start in 0...bytes.count {
+        let expected = bytes[start...].firstIndex(of: 0x20) ?? bytes.count
+        #expect(OutlineText.nextSpace(in: bytes, from: start) == expected, "from \(start)")
+      }
+    }
+  }
 }

@@ -73,7 +73,7 @@ public enum Outline {
   static func trimmed(_ range: Range<Int>, _ text: TextStorage) -> Range<Int> {
     var end = range.upperBound
     while end > range.lowerBound {
-      let from = max(range.lowerBound, end - 16)
+      let from = max(range.lowerBound, end - 4)
       var offset = from
       var lastContent: Int?
       text.forEachPiece(of: from..<end) { piece in
@@ -233,7 +233,7 @@ public final class OutlineCache {
           rangeStart: start + heading.range.lowerBound, selection: heading.selection.shifted(by: start))
         open.append((heading.level, start + heading.range.upperBound))
       }
-      for prompt in entry.prompts { Self.visit(prompt, base: start, &visitor) }
+      for index in entry.prompts.indices { Self.visit(entry.prompts[index], base: start, &visitor) }
       if let end = entry.contentEnd { lastEnd = start + end }
     }
     cache.endPass(blockCount: blockCount, complete: true)
@@ -242,11 +242,12 @@ public final class OutlineCache {
   }
 
   /// A cached entry (offsets relative to its block's start `base`) and its children.
-  private static func visit(_ symbol: OutlineSymbol, base: Int, _ visitor: inout some OutlineVisitor) {
+  /// Borrowed, and its children read in place: no entry is copied.
+  private static func visit(_ symbol: borrowing OutlineSymbol, base: Int, _ visitor: inout some OutlineVisitor) {
     visitor.enter(
       name: symbol.name, detail: symbol.detail, kind: symbol.kind, rangeStart: base + symbol.range.lowerBound,
       selection: symbol.selectionRange.shifted(by: base))
-    for child in symbol.children { visit(child, base: base, &visitor) }
+    for index in symbol.children.indices { visit(symbol.children[index], base: base, &visitor) }
     visitor.leave(rangeEnd: base + symbol.range.upperBound)
   }
 

@@ -38,4 +38,22 @@ extension OutlineText {
     }
     return true
   }
+
+  /// The index of the first space in `bytes` at or after `start`, or the count: eight
+  /// bytes at a time.
+  static func nextSpace(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = bytes.baseAddress else { return start }
+    let count = bytes.count
+    let raw = UnsafeRawPointer(base)
+    var index = start
+    while index + 8 <= count {
+      let x = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x2020_2020_2020_2020
+      // The lowest byte flagged is the first space (a flag above a zero byte may be false).
+      let found = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+      if found != 0 { return index + found.trailingZeroBitCount / 8 }
+      index += 8
+    }
+    while index < count && base[index] != 0x20 { index += 1 }
+    return index
+  }
 }

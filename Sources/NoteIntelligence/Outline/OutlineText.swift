@@ -142,12 +142,17 @@ enum OutlineText {
     var index = 0
     while index < count {
       if bytes[index] == 0x20 {
-        if !spaceStandsAlone(in: bytes, at: index) { return nil }
+        // Between ASCII bytes a space stands alone.
+        if (index + 1 < count && bytes[index + 1] >= 0x80) || (index > 0 && bytes[index - 1] >= 0x80),
+          !spaceStandsAlone(in: bytes, at: index)
+        {
+          return nil
+        }
         index += 1
         continue
       }
       let start = index
-      while index < count && bytes[index] != 0x20 { index += 1 }
+      index = nextSpace(in: bytes, from: index)
       words += 1
       let added = index - start + (taken == 0 ? 0 : 1)
       // The words after the first one left out change nothing but that there are more.

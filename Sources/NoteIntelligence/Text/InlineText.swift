@@ -129,9 +129,12 @@ struct InlineText {
         index += 1
         continue
       }
-      // From a word through each single space that another word follows.
+      // From a word through each single space that another word follows, read no
+      // further than one byte past the room left.
+      let room = max(0, limit - bytes.count)
+      let scanEnd = room >= count - index ? count : index + room + 1
       var end = index + 1
-      while end < count {
+      while end < scanEnd {
         let byte = text[end]
         if byte == 0x20 && end + 1 < count && !Self.isSpace(text[end + 1]) {
           end += 2
@@ -141,7 +144,6 @@ struct InlineText {
           end += 1
         }
       }
-      let room = max(0, limit - bytes.count)
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<(index + min(end - index, room))]))
       if end - index > room {
         truncated = true
