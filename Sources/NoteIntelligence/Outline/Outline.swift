@@ -68,6 +68,16 @@ public enum Outline {
       headings: headings, prompts: prompts, contentEnd: block.kind == .blankLine ? nil : trimmed.upperBound - start)
   }
 
+  /// Whether `block` may add a heading or a prompt to the outline (``entry(for:in:)``
+  /// gives any other block none), read from its kind and the kinds it holds.
+  static func mayAddEntries(_ block: SyntaxNode) -> Bool {
+    switch block.kind {
+    case .heading, .blockquote, .questionAnswer, .summary: return true
+    case .unorderedList, .orderedList: return block.mayHold(.heading) || block.mayHold(.cloze)
+    default: return block.mayHold(.cloze)
+    }
+  }
+
   /// `range` without the line breaks, spaces and tabs at its end, as
   /// ``NoteDocument/trimmed(_:)`` gives it, its end read a piece at a time.
   static func trimmed(_ range: Range<Int>, _ text: TextStorage) -> Range<Int> {
@@ -198,8 +208,18 @@ public final class OutlineCache {
     let titleStart = titleHeading?.startOffset
     // The headings entered and not yet left: their level and the end of their own text.
     var open: [(level: Int, end: Int)] = []
+    // The end of the text of the last block that is not blank. A block that adds no
+    // entry is not cached: its end is read only when a section closes after it.
     var lastEnd = 0
+    var lastPlainBlock: SyntaxNode?
+    func readLastEnd() {
+      guard let block = lastPlainBlock else { return }
+      lastEnd = Outline.trimmed(block.range, doc.text).upperBound
+      lastPlainBlock = nil
+    }
     func close(downTo level: Int) {
+      guard let top = open.last, top.level >= level else { return }
+      readLastEnd()
       while let top = open.last, top.level >= level {
         open.removeLast()
         visitor.leave(rangeEnd: max(lastEnd, top.end))
@@ -224,6 +244,10 @@ public final class OutlineCache {
     for block in doc.tree.blockSequence {
       // A blank line adds nothing.
       guard block.kind != .blankLine else { continue }
+      guard Outline.mayAddEntries(block) else {
+        lastPlainBlock = block
+        continue
+      }
       let entry = cache.value(for: block) { Outline.entry(for: $0, in: doc, renderer: &renderer) }
       let start = block.startOffset
       for heading in entry.headings where start + heading.offset != titleStart {
@@ -234,10 +258,14 @@ public final class OutlineCache {
         open.append((heading.level, start + heading.range.upperBound))
       }
       for index in entry.prompts.indices { Self.visit(entry.prompts[index], base: start, &visitor) }
-      if let end = entry.contentEnd { lastEnd = start + end }
+      if let end = entry.contentEnd {
+        lastEnd = start + end
+        lastPlainBlock = nil
+      }
     }
     cache.endPass(blockCount: blockCount, complete: true)
     close(downTo: 1)
+    readLastEnd()
     if title != nil { visitor.leave(rangeEnd: lastEnd) }
   }
 
