@@ -65,4 +65,34 @@ import Testing
     }
     #expect(compared > 5_000)
   }
+
+  /// Runs of spaces and tabs become one space, long words are copied eight bytes at a
+  /// time, and a limit cuts the rendering where the whole one would be cut.
+  @Test func textIsCollapsedAndCutAsAWholeRenderingIs() {
+    let pieces = ["a", "word", "longerword", "0123456789abcdef", " ", "  ", "\t", " \t ", "!?", "é"]
+    var state: UInt64 = 0x0123_4567_89AB_CDEF
+    for _ in 0..<2_000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let text =
+        "x" + (0..<(2 + Int(state >> 59))).map { pieces[Int((state >> UInt64(2 * $0)) & 0xF) % pieces.count] }.joined()
+      let doc = NoteDocument(text)
+      let paragraph = doc.tree.block(at: 0)
+      var whole = InlineText(doc: doc)
+      whole.renderBytes(paragraph)
+      let expected = Array(text.collapsingWhitespace.utf8)
+      #expect(Array(whole.bytes.prefix(expected.count)) == expected, "\(text.debugDescription)")
+      for limit in [1, 7, 8, 9, 17, 40] {
+        var cut = InlineText(doc: doc)
+        cut.limit = limit
+        cut.renderBytes(paragraph)
+        var prefix = Array(whole.bytes.prefix(limit))
+        // A character the limit cuts is left out.
+        while let last = prefix.last, last >= 0x80, String(validating: prefix, as: UTF8.self) == nil {
+          prefix.removeLast()
+        }
+        #expect(cut.bytes == prefix, "\(text.debugDescription), limit \(limit)")
+        #expect(cut.truncated == (whole.bytes.count > limit), "\(text.debugDescription), limit \(limit)")
+      }
+    }
+  }
 }
