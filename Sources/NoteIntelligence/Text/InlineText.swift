@@ -121,8 +121,6 @@ struct InlineText {
   /// are copied at once: a line of prose is one copy, not one a word.
   private mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
     if hashing != nil { return hashing!.add(text) }
-    guard let base = text.baseAddress else { return }
-    let raw = UnsafeRawPointer(base)
     let count = text.count
     var index = 0
     while index < count && !truncated {
@@ -137,14 +135,6 @@ struct InlineText {
       let scanEnd = room >= count - index ? count : index + room + 1
       var end = index + 1
       while end < scanEnd {
-        // Eight bytes with none at or below a space (tabs and line breaks are) at once.
-        if end + 8 <= scanEnd {
-          let word = raw.loadUnaligned(fromByteOffset: end, as: UInt64.self)
-          if (word &- 0x2121_2121_2121_2121) & ~word & 0x8080_8080_8080_8080 == 0 {
-            end += 8
-            continue
-          }
-        }
         let byte = text[end]
         if byte == 0x20 && end + 1 < count && !Self.isSpace(text[end + 1]) {
           end += 2
