@@ -4,7 +4,7 @@ import NoteIntelligence
 import NoteSyntax
 
 /// Writes an outline walk as the JSON array of `DocumentSymbol`s, straight into a
-/// ``JSONWriter``: no tree of symbols is built, and positions are converted by one
+/// ``ByteOutput``: no tree of symbols is built, and positions are converted by one
 /// walker, in the (nearly always increasing) order the walk reaches them.
 ///
 /// An entry's `children` are written before its `range`, whose end is known only when
@@ -21,7 +21,7 @@ struct DocumentSymbolWriter: OutlineVisitor {
     var hasChildren = false
   }
 
-  private var writer = JSONWriter(capacity: 64 * 1024)
+  private var output = ByteOutput(capacity: 64 * 1024)
   private var walker: PositionWalker
   private var open: [Open] = []
   /// Whether the outermost array holds an entry.
@@ -29,7 +29,8 @@ struct DocumentSymbolWriter: OutlineVisitor {
 
   init(note: NoteDocument, encoding: PositionEncoding) {
     walker = note.makeWalker(encoding: encoding)
-    writer.appendASCII("[")
+    open.reserveCapacity(16)
+    output.append("[")
   }
 
   private mutating func position(_ offset: Int) -> Position {
@@ -40,26 +41,33 @@ struct DocumentSymbolWriter: OutlineVisitor {
   mutating func enter(name: String, detail: String?, kind: OutlineSymbolKind, rangeStart: Int, selection: ByteRange) {
     if let parent = open.indices.last {
       if open[parent].hasChildren {
-        writer.appendASCII(",")
+        output.append(byte: UInt8(ascii: ","))
       } else {
-        writer.appendASCII(",\"children\":[")
+        output.append(",\"children\":[")
         open[parent].hasChildren = true
       }
     } else if hasRoot {
-      writer.appendASCII(",")
+      output.append(byte: UInt8(ascii: ","))
     }
     hasRoot = true
-    writer.appendASCII("{\"name\":")
+    output.append("{\"name\":")
     func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
     // A name is blank when it has no character but spaces (nearly every name starts with another).
-    let blank = name.utf8.first.map(isSpace) ?? true && name.utf8.allSatisfy(isSpace)
-    writer.write(blank ? "(\(kind.rawValue))" : name)
-    if let detail {
-      writer.appendASCII(",\"detail\":")
-      writer.write(detail)
+    let blank = (name.utf8.first.map(isSpace) ?? true) && name.utf8.allSatisfy(isSpace)
+    if blank {
+      output.append(byte: UInt8(ascii: "\""))
+      output.append(byte: UInt8(ascii: "("))
+      appendUnescaped(kind.rawValue)
+      output.append(")\"")
+    } else {
+      appendQuoted(name)
     }
-    writer.appendASCII(",\"kind\":")
-    writer.appendNumber(BookNotesServer.symbolKind(kind).rawValue)
+    if let detail {
+      output.append(",\"detail\":")
+      appendQuoted(detail)
+    }
+    output.append(",\"kind\":")
+    output.append(number: BookNotesServer.symbolKind(kind).rawValue)
     let start = position(rangeStart)
     open.append(
       Open(
@@ -69,72 +77,57 @@ struct DocumentSymbolWriter: OutlineVisitor {
 
   mutating func leave(rangeEnd: Int) {
     let entry = open.removeLast()
-    if entry.hasChildren { writer.appendASCII("]") }
+    if entry.hasChildren { output.append(byte: UInt8(ascii: "]")) }
     let end = position(rangeEnd)
     // The protocol requires the selection inside the range.
     let inside = entry.selection.lowerBound >= entry.rangeStart && entry.selection.upperBound <= rangeEnd
     let selection = inside ? (entry.selectionStart, entry.selectionEnd) : (entry.start, entry.start)
-    // `range` and `selectionRange` composed in a buffer and appended at once: a score of
-    // small appends cost more than the digits.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 384) { buffer in
-      var out = ByteCursor(base: buffer.baseAddress!)
-      out.put(",\"range\":")
-      out.put(entry.start, end)
-      out.put(",\"selectionRange\":")
-      out.put(selection.0, selection.1)
-      out.put("}")
-      writer.appendRaw(UnsafeBufferPointer(start: buffer.baseAddress!, count: out.count))
+    output.append(",\"range\":")
+    append(entry.start, end)
+    output.append(",\"selectionRange\":")
+    append(selection.0, selection.1)
+    output.append(byte: UInt8(ascii: "}"))
+  }
+
+  /// A `Range` object.
+  private mutating func append(_ start: Position, _ end: Position) {
+    output.append("{\"start\":{\"line\":")
+    output.append(number: start.line)
+    output.append(",\"character\":")
+    output.append(number: start.character)
+    output.append("},\"end\":{\"line\":")
+    output.append(number: end.line)
+    output.append(",\"character\":")
+    output.append(number: end.character)
+    output.append("}}")
+  }
+
+  /// `text` as a JSON string: copied at once when nothing in it needs escaping (nearly
+  /// always), else written by ``JSONWriter``.
+  private mutating func appendQuoted(_ text: String) {
+    var text = text
+    let copied = text.withUTF8 { utf8 in
+      guard !JSONWriter.needsEscaping(utf8) else { return false }
+      output.append(byte: UInt8(ascii: "\""))
+      output.append(utf8)
+      output.append(byte: UInt8(ascii: "\""))
+      return true
     }
+    guard !copied else { return }
+    var writer = JSONWriter(capacity: text.utf8.count + 16)
+    writer.write(text)
+    writer.bytes.withUnsafeBufferPointer { output.append($0) }
+  }
+
+  /// ASCII `text` that needs no escaping, as it is.
+  private mutating func appendUnescaped(_ text: String) {
+    var text = text
+    text.withUTF8 { output.append($0) }
   }
 
   /// The JSON array written so far, closed.
   consuming func finish() -> [UInt8] {
-    writer.appendASCII("]")
-    return writer.bytes
-  }
-}
-
-/// Writes ASCII JSON text into a buffer large enough for it.
-private struct ByteCursor {
-  let base: UnsafeMutablePointer<UInt8>
-  /// The bytes written.
-  var count = 0
-
-  init(base: UnsafeMutablePointer<UInt8>) { self.base = base }
-
-  mutating func put(_ text: StaticString) {
-    (base + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
-    count += text.utf8CodeUnitCount
-  }
-
-  /// A non-negative number (negative ones as 0).
-  mutating func put(_ number: Int) {
-    var rest = UInt(max(number, 0))
-    var digits = 1
-    var probe = rest / 10
-    while probe > 0 {
-      digits += 1
-      probe /= 10
-    }
-    count += digits
-    var index = count
-    repeat {
-      index -= 1
-      base[index] = UInt8(truncatingIfNeeded: rest % 10) &+ 48
-      rest /= 10
-    } while rest > 0
-  }
-
-  /// A `Range` object.
-  mutating func put(_ start: Position, _ end: Position) {
-    put("{\"start\":{\"line\":")
-    put(start.line)
-    put(",\"character\":")
-    put(start.character)
-    put("},\"end\":{\"line\":")
-    put(end.line)
-    put(",\"character\":")
-    put(end.character)
-    put("}}")
+    output.append(byte: UInt8(ascii: "]"))
+    return output.bytes
   }
 }

@@ -242,7 +242,7 @@ public struct JSONWriter: Sendable {
 
   /// Whether `utf8` holds a byte a JSON string escapes (a control character, `"` or
   /// `\`), read eight bytes at a time: most texts hold none and are copied at once.
-  static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = utf8.baseAddress else { return false }
     let raw = UnsafeRawPointer(base)
     let ones: UInt64 = 0x0101_0101_0101_0101

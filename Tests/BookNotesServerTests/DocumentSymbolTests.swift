@@ -53,14 +53,17 @@ import Testing
 
   @Test(arguments: PositionEncoding.allCases)
   func streamedOutlineEqualsTheConvertedTree(encoding: PositionEncoding) throws {
+    // A file name that starts with a space names a note without a title: not a blank name.
     for text in [Self.note, "No title here.\n\n> ?[q](a) quote\n", "", "# Only a heading"] {
-      let note = NoteDocument(text)
-      var writer = DocumentSymbolWriter(note: note, encoding: encoding)
-      OutlineCache().walk(note, visitor: &writer)
-      let streamed = try JSONParser.parse(writer.finish())
-      var expected = JSONWriter()
-      Outline.symbols(for: note).map { Self.reference($0, note, encoding) }.writeJSON(to: &expected)
-      #expect(streamed == (try JSONParser.parse(expected.bytes)), "\(text.debugDescription)")
+      for path in [nil, "/notes/ spaced name.md", "/notes/  .md"] {
+        let note = NoteDocument(text)
+        var writer = DocumentSymbolWriter(note: note, encoding: encoding)
+        OutlineCache().walk(note, path: path, visitor: &writer)
+        let streamed = try JSONParser.parse(writer.finish())
+        var expected = JSONWriter()
+        Outline.symbols(for: note, path: path).map { Self.reference($0, note, encoding) }.writeJSON(to: &expected)
+        #expect(streamed == (try JSONParser.parse(expected.bytes)), "\(text.debugDescription), \(path ?? "")")
+      }
     }
   }
 }

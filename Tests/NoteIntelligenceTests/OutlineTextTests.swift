@@ -91,4 +91,37 @@ import Testing
     #expect(NoteDocument.citationText(Array("— p. 391".utf8)) == "p. 391")
     #expect(NoteDocument.citationText(Array("(p. 42)".utf8)) == "p. 42")
   }
+
+  /// A text is taken whole, eight bytes at a time, exactly when it is ASCII words one
+  /// space apart and no more words than the name shows.
+  @Test func aTextIsTakenWholeExactlyWhenItIsASCIIWordsOneSpaceApart() {
+    let pieces = ["a", "bc", "defghij", " ", "  ", "é", "x", "12345678", "\t"]
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for _ in 0..<4_000 {
+      var text = ""
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      for index in 0..<Int(state >> 60) {
+        text += pieces[Int((state >> UInt64(4 * index % 56)) & 0xFF) % pieces.count]
+      }
+      for maxWords in [1, 3, 12, .max] {
+        let bytes = Array(text.utf8)
+        let split = text.split(separator: " ")
+        let expected =
+          bytes.allSatisfy { $0 < 0x80 } && split.joined(separator: " ") == text && split.count <= maxWords
+        let whole = bytes.withUnsafeBufferPointer { OutlineText.isWholeName($0, maxWords: maxWords) }
+        #expect(whole == expected, "\(text.debugDescription), \(maxWords) words")
+        if whole && bytes.count <= 80 { #expect(words(text, maxWords: maxWords) == text) }
+      }
+    }
+  }
+
+  @Test func theNextSpaceIsFoundEightBytesAtATime() {
+    let text = Array("ab cdefghijklmnopq r\u{A0}stuvwxyz0123456789 é".utf8)
+    text.withUnsafeBufferPointer { bytes in
+      for start in 0...bytes.count {
+        let expected = bytes[start...].firstIndex(of: 0x20) ?? bytes.count
+        #expect(OutlineText.nextSpace(in: bytes, from: start) == expected, "from \(start)")
+      }
+    }
+  }
 }

@@ -40,7 +40,7 @@ public enum Outline {
   /// ``entry(for:in:)``, its names rendered by `renderer` (one for a whole outline).
   static func entry(for block: SyntaxNode, in doc: NoteDocument, renderer: inout InlineText) -> BlockEntry {
     let start = block.startOffset
-    let trimmed = block.trimmedRange(in: doc)
+    let trimmed = Self.trimmed(block.range, doc.text)
     // A function of its own rather than a closure over `headings`, which would box the
     // array on the heap for every block.
     func heading(_ heading: SyntaxNode) -> BlockEntry.Heading {
@@ -61,40 +61,63 @@ public enum Outline {
       block.forEachDescendant { if $0.kind == .heading { nested.append($0) } }
       for node in nested { headings.append(heading(node)) }
     }
+    var prompts = prompts(in: block, doc, range: trimmed, renderer: &renderer)
+    // Moved in place: no second array.
+    for index in prompts.indices { prompts[index] = prompts[index].shifted(by: -start) }
     return BlockEntry(
-      headings: headings, prompts: prompts(in: block, doc, renderer: &renderer).map { $0.shifted(by: -start) },
-      contentEnd: block.kind == .blankLine ? nil : trimmed.upperBound - start)
+      headings: headings, prompts: prompts, contentEnd: block.kind == .blankLine ? nil : trimmed.upperBound - start)
   }
 
-  /// The prompt entries of one block, in note offsets.
-  static func prompts(in block: SyntaxNode, _ doc: NoteDocument, renderer: inout InlineText) -> [OutlineSymbol] {
+  /// Whether `block` may add a heading or a prompt to the outline (``entry(for:in:)``
+  /// gives any other block none), read from its kind and the kinds it holds.
+  static func mayAddEntries(_ block: SyntaxNode) -> Bool {
+    switch block.kind {
+    case .heading, .blockquote, .questionAnswer, .summary: return true
+    case .unorderedList, .orderedList: return block.mayHold(.heading) || block.mayHold(.cloze)
+    default: return block.mayHold(.cloze)
+    }
+  }
+
+  /// `range` without the line breaks, spaces and tabs at its end, as
+  /// ``NoteDocument/trimmed(_:)`` gives it, its end read a piece at a time.
+  static func trimmed(_ range: Range<Int>, _ text: TextStorage) -> Range<Int> {
+    var end = range.upperBound
+    while end > range.lowerBound {
+      let from = max(range.lowerBound, end - 4)
+      var offset = from
+      var lastContent: Int?
+      text.forEachPiece(of: from..<end) { piece in
+        for index in piece.indices {
+          let byte = piece[index]
+          if !(byte == 0x0A || byte == 0x0D || byte == 0x20 || byte == 0x09) { lastContent = offset + index }
+        }
+        offset += piece.count
+      }
+      if let lastContent { return range.lowerBound..<(lastContent + 1) }
+      end = from
+    }
+    return range.lowerBound..<end
+  }
+
+  /// The prompt entries of one block, in note offsets; `range` is its trimmed range.
+  static func prompts(in block: SyntaxNode, _ doc: NoteDocument, range: Range<Int>, renderer: inout InlineText)
+    -> [OutlineSymbol]
+  {
     let kind = block.kind
     let mayHoldCloze = block.mayHold(.cloze)
     // Most blocks (paragraphs, lists, headings) are no prompt and hold no cloze.
     guard mayHoldCloze || kind == .blockquote || kind == .questionAnswer || kind == .summary else { return [] }
-    // A question's or summary's regions serve only its clozes.
-    let regions = mayHoldCloze || kind == .blockquote ? InlineRegion.regions(of: block) : []
+    // The regions serve only the clozes (a quote's name renders its first lines alone).
     var clozes: [OutlineSymbol] = []
-    if mayHoldCloze { for region in regions { clozes += clozeSymbols(in: region, doc, renderer: &renderer) } }
-    let range = block.trimmedRange(in: doc)
+    if mayHoldCloze {
+      for region in InlineRegion.regions(of: block) { clozes += clozeSymbols(in: region, doc, renderer: &renderer) }
+    }
     switch kind {
     case .blockquote:
-      var quote = regions.first
-      var detail = block.quoteCitation.map { OutlineText.bounded(doc.citationText($0)) }
-      if let callout = block.callout(in: doc) {
-        // Only a `quote` or `cite` callout is a quote, its title its citation.
-        guard callout.isQuote else { return clozes }
-        if let title = callout.title {
-          quote = regions.count > 1 ? regions[1] : nil
-          detail = OutlineText.firstWords(of: title, with: &renderer)
-        }
-      }
-      let selection = quote?.nodes.first?.range ?? range
-      return [
-        OutlineSymbol(
-          name: quote.map { OutlineText.firstWords(of: $0.nodes, with: &renderer, maxWords: 8) } ?? "", detail: detail,
-          kind: .quote, range: range, selectionRange: selection, children: clozes)
-      ]
+      // Only a `quote` or `cite` callout is a quote, its title its citation.
+      guard let quote = OutlineQuote.symbol(of: block, doc, range: range, clozes: clozes, renderer: &renderer)
+      else { return clozes }
+      return [quote]
     case .questionAnswer:
       let question = block.child(.question)
       return [
@@ -185,8 +208,18 @@ public final class OutlineCache {
     let titleStart = titleHeading?.startOffset
     // The headings entered and not yet left: their level and the end of their own text.
     var open: [(level: Int, end: Int)] = []
+    // The end of the text of the last block that is not blank. A block that adds no
+    // entry is not cached: its end is read only when a section closes after it.
     var lastEnd = 0
+    var lastPlainBlock: SyntaxNode?
+    func readLastEnd() {
+      guard let block = lastPlainBlock else { return }
+      lastEnd = Outline.trimmed(block.range, doc.text).upperBound
+      lastPlainBlock = nil
+    }
     func close(downTo level: Int) {
+      guard let top = open.last, top.level >= level else { return }
+      readLastEnd()
       while let top = open.last, top.level >= level {
         open.removeLast()
         visitor.leave(rangeEnd: max(lastEnd, top.end))
@@ -206,9 +239,15 @@ public final class OutlineCache {
     cache.beginPass(blockCount: blockCount)
     // One renderer for every name: its buffers are allocated once.
     var renderer = InlineText(doc: doc)
-    doc.tree.forEachBlock { block in
+    // A loop rather than a closure: the variables it changes are then checked for
+    // exclusive access when compiled, not at every block.
+    for block in doc.tree.blockSequence {
       // A blank line adds nothing.
-      guard block.kind != .blankLine else { return }
+      guard block.kind != .blankLine else { continue }
+      guard Outline.mayAddEntries(block) else {
+        lastPlainBlock = block
+        continue
+      }
       let entry = cache.value(for: block) { Outline.entry(for: $0, in: doc, renderer: &renderer) }
       let start = block.startOffset
       for heading in entry.headings where start + heading.offset != titleStart {
@@ -218,20 +257,25 @@ public final class OutlineCache {
           rangeStart: start + heading.range.lowerBound, selection: heading.selection.shifted(by: start))
         open.append((heading.level, start + heading.range.upperBound))
       }
-      for prompt in entry.prompts { Self.visit(prompt, base: start, &visitor) }
-      if let end = entry.contentEnd { lastEnd = start + end }
+      for index in entry.prompts.indices { Self.visit(entry.prompts[index], base: start, &visitor) }
+      if let end = entry.contentEnd {
+        lastEnd = start + end
+        lastPlainBlock = nil
+      }
     }
     cache.endPass(blockCount: blockCount, complete: true)
     close(downTo: 1)
+    readLastEnd()
     if title != nil { visitor.leave(rangeEnd: lastEnd) }
   }
 
   /// A cached entry (offsets relative to its block's start `base`) and its children.
-  private static func visit(_ symbol: OutlineSymbol, base: Int, _ visitor: inout some OutlineVisitor) {
+  /// Borrowed, and its children read in place: no entry is copied.
+  private static func visit(_ symbol: borrowing OutlineSymbol, base: Int, _ visitor: inout some OutlineVisitor) {
     visitor.enter(
       name: symbol.name, detail: symbol.detail, kind: symbol.kind, rangeStart: base + symbol.range.lowerBound,
       selection: symbol.selectionRange.shifted(by: base))
-    for child in symbol.children { visit(child, base: base, &visitor) }
+    for index in symbol.children.indices { visit(symbol.children[index], base: base, &visitor) }
     visitor.leave(rangeEnd: base + symbol.range.upperBound)
   }
 

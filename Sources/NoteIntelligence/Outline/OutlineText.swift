@@ -54,7 +54,7 @@ enum OutlineText {
   }
 
   /// The first words of what `renderer` rendered with a limit of `maxBytes + 1`.
-  private static func firstWords(rendered renderer: InlineText, maxWords: Int, maxBytes: Int) -> String {
+  static func firstWords(rendered renderer: InlineText, maxWords: Int, maxBytes: Int) -> String {
     let truncated = renderer.truncated
     let rendered = renderer.bytes
     // Read as `plainText` gives it: trailing spaces trimmed.
@@ -84,6 +84,9 @@ enum OutlineText {
   static func firstWords(of bytes: UnsafeBufferPointer<UInt8>, truncated: Bool, maxWords: Int, maxBytes: Int)
     -> String
   {
+    if !truncated && bytes.count <= maxBytes && isWholeName(bytes, maxWords: maxWords) {
+      return String(decoding: bytes, as: UTF8.self)
+    }
     if let name = singleSpacedFirstWords(of: bytes, truncated: truncated, maxWords: maxWords, maxBytes: maxBytes) {
       return name
     }
@@ -139,12 +142,17 @@ enum OutlineText {
     var index = 0
     while index < count {
       if bytes[index] == 0x20 {
-        if !spaceStandsAlone(in: bytes, at: index) { return nil }
+        // Between ASCII bytes a space stands alone.
+        if (index + 1 < count && bytes[index + 1] >= 0x80) || (index > 0 && bytes[index - 1] >= 0x80),
+          !spaceStandsAlone(in: bytes, at: index)
+        {
+          return nil
+        }
         index += 1
         continue
       }
       let start = index
-      while index < count && bytes[index] != 0x20 { index += 1 }
+      index = nextSpace(in: bytes, from: index)
       words += 1
       let added = index - start + (taken == 0 ? 0 : 1)
       // The words after the first one left out change nothing but that there are more.

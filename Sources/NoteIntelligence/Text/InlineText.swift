@@ -39,6 +39,11 @@ struct InlineText {
   /// Where each shown cloze starts in the note, in the order of ``clozeOutputs``.
   private(set) var clozeStarts: [Int] = []
 
+  /// Whether a node whose subtree holds only text, markup, line breaks, clozes and
+  /// links is rendered from its flat subtree (``appendFlatSubtree(of:)``) rather than
+  /// node by node; the two give the same bytes.
+  var readsFlatSubtrees = true
+
   init(doc: NoteDocument, keepsMarkup: Bool = false, hiddenCloze: Range<Int>? = nil) {
     self.text = doc.text
     self.references = doc.linkReferences
@@ -72,6 +77,25 @@ struct InlineText {
     if truncated { dropIncompleteCharacter() }
   }
 
+  /// Starts a rendering that ``continueRendering(with:)`` adds nodes to one at a time
+  /// and ``endRendering()`` ends, for nodes found as they are rendered (a quote's lines,
+  /// of which a name reads the first few).
+  mutating func beginRendering() { startRendering() }
+
+  /// Adds `node` as ``renderBytes(_:)`` adds each of its nodes, after a space unless it
+  /// is the first; whether the rendering goes on (it has not reached the limit).
+  mutating func continueRendering(with node: SyntaxNode, first: Bool) -> Bool {
+    guard !truncated else { return false }
+    if !first { appendSpace() }
+    add(node)
+    return !truncated
+  }
+
+  /// Ends a rendering begun by ``beginRendering()``.
+  mutating func endRendering() {
+    if truncated { dropIncompleteCharacter() }
+  }
+
   private mutating func startRendering() {
     bytes.removeAll(keepingCapacity: true)
     if limit != .max { bytes.reserveCapacity(min(limit, 256)) }
@@ -82,7 +106,7 @@ struct InlineText {
   }
 
   /// One space, unless the output is empty or already ends with one.
-  private mutating func appendSpace() {
+  mutating func appendSpace() {
     if hashing != nil { return hashing!.addSpace() }
     guard let last = bytes.last, last != 0x20 else { return }
     guard bytes.count < limit else {
@@ -105,9 +129,12 @@ struct InlineText {
         index += 1
         continue
       }
-      // From a word through each single space that another word follows.
+      // From a word through each single space that another word follows, read no
+      // further than one byte past the room left.
+      let room = max(0, limit - bytes.count)
+      let scanEnd = room >= count - index ? count : index + room + 1
       var end = index + 1
-      while end < count {
+      while end < scanEnd {
         let byte = text[end]
         if byte == 0x20 && end + 1 < count && !Self.isSpace(text[end + 1]) {
           end += 2
@@ -117,7 +144,6 @@ struct InlineText {
           end += 1
         }
       }
-      let room = max(0, limit - bytes.count)
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<(index + min(end - index, room))]))
       if end - index > room {
         truncated = true
@@ -133,7 +159,7 @@ struct InlineText {
   private mutating func append(_ node: SyntaxNode) { append(range: node.range) }
 
   /// Appends the text in `range`, reading no more of it than the limit needs.
-  private mutating func append(range: Range<Int>) {
+  mutating func append(range: Range<Int>) {
     let range = window.map { range.clamped(to: $0) } ?? range
     guard limit != .max else { return text.forEachPiece(of: range) { append($0) } }
     var start = range.lowerBound
@@ -186,12 +212,7 @@ struct InlineText {
         }
         placeholderRange = start..<bytes.count
       } else if let answer {
-        let start = bytes.count
-        hashing?.beginCloze(node.range)
-        append(answer)
-        hashing?.endCloze()
-        clozeOutputs.append(start..<bytes.count)
-        clozeStarts.append(node.startOffset)
+        appendCloze(node.range, answer: answer.range)
       }
     case .link, .image:
       if keepsMarkup {
@@ -208,13 +229,34 @@ struct InlineText {
         append(shown)
       }
     default:
-      // Plain text only (most headings and questions): its leaves read in place.
-      if appendTextLeaves(of: node) { return }
+      // Most headings, questions and lines: their subtree read in place.
+      if readsFlatSubtrees && appendFlatSubtree(of: node) { return }
       for child in node.children {
         if truncated { break }
         add(child)
       }
     }
+  }
+
+  /// How much a rendering holds, to go back to with ``rewind(to:)``.
+  var mark: (bytes: Int, clozes: Int) { (bytes.count, clozeOutputs.count) }
+
+  /// Drops what was rendered after `mark` (never a hashed rendering's).
+  mutating func rewind(to mark: (bytes: Int, clozes: Int)) {
+    bytes.removeSubrange(mark.bytes...)
+    clozeOutputs.removeSubrange(mark.clozes...)
+    clozeStarts.removeSubrange(mark.clozes...)
+    truncated = false
+  }
+
+  /// A shown cloze at `range`: its answer, as written.
+  mutating func appendCloze(_ range: Range<Int>, answer: Range<Int>) {
+    let start = bytes.count
+    hashing?.beginCloze(range)
+    append(range: answer)
+    hashing?.endCloze()
+    clozeOutputs.append(start..<bytes.count)
+    clozeStarts.append(range.lowerBound)
   }
 
   /// A reference link: its text when the note defines its label, else the text as
@@ -230,19 +272,6 @@ struct InlineText {
       add(child)
     }
     if !defined { append(range: parts.text.upperBound..<node.range.upperBound) }
-  }
-
-  /// Appends the text of `node`'s children when they are all text leaves; whether they are.
-  private mutating func appendTextLeaves(of node: SyntaxNode) -> Bool {
-    node.withFlatSubtree { flat in
-      let children = (flat.root + 1)..<flat.end
-      guard children.allSatisfy({ flat.kind($0) == .text }) else { return false }
-      for index in children where !truncated {
-        let start = flat.blockStart + flat.relativeStart(index)
-        append(range: start..<(start + flat.length(index)))
-      }
-      return true
-    }
   }
 
   /// Appends bytes as they are (a placeholder's), whitespace and all.
@@ -270,8 +299,11 @@ extension NoteDocument {
   }
 
   /// A citation's text without its parentheses or leading dashes: `(p. 42)` → `p. 42`.
-  func citationText(_ citation: SyntaxNode) -> String {
-    let bytes = self.text.bytes(in: citation.range)
+  func citationText(_ citation: SyntaxNode) -> String { citationText(in: citation.range) }
+
+  /// ``citationText(_:)`` of the citation at `range`.
+  func citationText(in range: Range<Int>) -> String {
+    let bytes = self.text.bytes(in: range)
     if let text = Self.citationText(bytes) { return text }
     var text = Substring(String(decoding: bytes, as: UTF8.self))
     if text.hasPrefix("(") && text.hasSuffix(")") {

@@ -1,0 +1,97 @@
+/// A growing run of bytes written through a pointer, for answers made of many small
+/// pieces (an outline's entries): a piece is a copy into room made once for it, not an
+/// array append with its checks.
+///
+/// A copy shares the bytes of the original: keep one, written by one owner.
+struct ByteOutput {
+  /// Owns the allocation, which it frees when the last copy is gone.
+  private final class Storage {
+    var base: UnsafeMutablePointer<UInt8>
+    init(capacity: Int) { base = .allocate(capacity: capacity) }
+    deinit { base.deallocate() }
+  }
+
+  private let storage: Storage
+  /// `storage.base`, read without going through the object.
+  private var base: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  /// The bytes written.
+  private(set) var count = 0
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 64)
+    storage = Storage(capacity: self.capacity)
+    base = storage.base
+  }
+
+  /// Room for `length` more bytes, at the end of those written; ``advance(by:)`` counts
+  /// what was written there.
+  @inline(__always)
+  mutating func room(_ length: Int) -> UnsafeMutablePointer<UInt8> {
+    if count + length > capacity { grow(to: count + length) }
+    return base + count
+  }
+
+  @inline(__always)
+  mutating func advance(by length: Int) { count += length }
+
+  private mutating func grow(to needed: Int) {
+    let newCapacity = max(needed, 2 * capacity)
+    let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    grown.update(from: base, count: count)
+    base.deallocate()
+    storage.base = grown
+    base = grown
+    capacity = newCapacity
+  }
+
+  @inline(__always)
+  mutating func append(_ text: StaticString) {
+    let length = text.utf8CodeUnitCount
+    room(length).update(from: text.utf8Start, count: length)
+    count += length
+  }
+
+  @inline(__always)
+  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress else { return }
+    room(bytes.count).update(from: source, count: bytes.count)
+    count += bytes.count
+  }
+
+  @inline(__always)
+  mutating func append(byte: UInt8) {
+    room(1).pointee = byte
+    count += 1
+  }
+
+  /// A non-negative number in decimal (a negative one as 0).
+  @inline(__always)
+  mutating func append(number: Int) {
+    var rest = UInt(max(number, 0))
+    var digits = 1
+    var bound: UInt = 10
+    while rest >= bound && digits < 19 {
+      digits += 1
+      bound &*= 10
+    }
+    let target = room(digits)
+    var index = digits
+    repeat {
+      index -= 1
+      target[index] = UInt8(truncatingIfNeeded: rest % 10) &+ 48
+      rest /= 10
+    } while rest > 0
+    count += digits
+  }
+
+  /// The bytes written.
+  var bytes: [UInt8] {
+    // Never an empty array made this way: it would write into the storage every empty array shares.
+    guard count > 0 else { return [] }
+    return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      if let target = buffer.baseAddress { target.update(from: base, count: count) }
+      initialized = count
+    }
+  }
+}

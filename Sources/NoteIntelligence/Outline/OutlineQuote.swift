@@ -1,0 +1,94 @@
+import NoteSyntax
+
+/// A blockquote's outline entry, read without collecting its lines: its name renders
+/// only the first lines it shows, and its citation and callout are found in its flat
+/// subtree. What it shows is what ``InlineRegion/regions(of:)``, ``SyntaxNode/quoteText``,
+/// ``SyntaxNode/quoteCitation`` and ``SyntaxNode/callout(in:)`` give.
+enum OutlineQuote {
+  /// The entry of `block` (in note offsets; `range` its trimmed range), `clozes` its
+  /// children; `nil` for a callout of another type than `quote` or `cite`.
+  static func symbol(
+    of block: SyntaxNode, _ doc: NoteDocument, range: Range<Int>, clozes: [OutlineSymbol],
+    renderer: inout InlineText
+  ) -> OutlineSymbol? {
+    let (citation, opensCallout) = block.withFlatSubtree(citationAndCallout)
+    var detail = citation.map { OutlineText.bounded(doc.citationText(in: $0)) }
+    // A callout's title is a region of its own: its detail, and no line of its name.
+    var skipsTitle = false
+    if opensCallout, let callout = block.callout(in: doc) {
+      guard callout.isQuote else { return nil }
+      if let title = callout.title {
+        skipsTitle = true
+        detail = OutlineText.firstWords(of: title, with: &renderer)
+      }
+    }
+    renderer.window = nil
+    renderer.limit = OutlineText.maxBytes + 1
+    renderer.beginRendering()
+    var firstLine: SyntaxNode?
+    forEachLine(of: block) { line in
+      if skipsTitle {
+        skipsTitle = false
+        return true
+      }
+      let isFirst = firstLine == nil
+      if isFirst { firstLine = line }
+      return renderer.continueRendering(with: line, first: isFirst)
+    }
+    renderer.endRendering()
+    let name =
+      firstLine == nil
+      ? "" : OutlineText.firstWords(rendered: renderer, maxWords: 8, maxBytes: OutlineText.maxBytes)
+    return OutlineSymbol(
+      name: name, detail: detail, kind: .quote, range: range, selectionRange: firstLine?.range ?? range,
+      children: clozes)
+  }
+
+  /// The range of the citation ending the quote (the last of its direct children's
+  /// first `citation` children), and whether its first line opens a callout.
+  private static func citationAndCallout(_ flat: FlatSubtree) -> (Range<Int>?, Bool) {
+    var citation: Int?
+    var opensCallout = false
+    var seenLine = false
+    var child = flat.root + 1
+    while child < flat.end {
+      let isFirstLine = !seenLine && flat.kind(child) == .quoteLine
+      if isFirstLine { seenLine = true }
+      var part = child + 1
+      let childEnd = flat.subtreeEnd(child)
+      var citedHere = false
+      while part < childEnd {
+        let kind = flat.kind(part)
+        if kind == .citation && !citedHere {
+          citation = part
+          citedHere = true
+        }
+        if kind == .calloutMarker && isFirstLine { opensCallout = true }
+        part = flat.subtreeEnd(part)
+      }
+      child = childEnd
+    }
+    return (
+      citation.map {
+        let start = flat.blockStart + flat.relativeStart($0)
+        return start..<(start + flat.length($0))
+      }, opensCallout
+    )
+  }
+
+  /// Calls `body` with each line of ``SyntaxNode/quoteText`` in order, while it returns `true`.
+  @discardableResult
+  static func forEachLine(of container: SyntaxNode, _ body: (SyntaxNode) -> Bool) -> Bool {
+    for node in container.children {
+      switch node.kind {
+      case .quoteLine:
+        if let text = node.child(.inlineContent), !body(text) { return false }
+      case .blockquote, .unorderedList, .orderedList, .listItem:
+        if !forEachLine(of: node, body) { return false }
+      default:
+        break
+      }
+    }
+    return true
+  }
+}
