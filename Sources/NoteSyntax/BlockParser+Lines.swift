@@ -64,11 +64,9 @@ extension BlockParser {
     builder.close(node, at: end)
   }
 
-  /// Extends a paragraph whose first line ends at `e` over its continuation lines.
-  /// Returns the end of its last line's content, the start of the next line and, with
-  /// `setext`, the underline that makes it a setext heading; with `setext`, a table's
-  /// header ends it too. In a list item whose content starts at column `itemColumn`, a
-  /// line indented as far that starts a block interrupting a paragraph ends it too.
+  /// A paragraph whose first line ends at `e`, over its continuation lines: where its
+  /// content ends, the next line's start and, with `setext` (where a table's header ends
+  /// it too), a setext underline. In a list item (`itemColumn`), see ``breaksItemText(_:_:_:)``.
   mutating func paragraphExtent(
     _ e: Int, setext: Bool = false, itemColumn: Int? = nil
   ) -> (contentEnd: Int, next: Int, underline: Underline?) {
@@ -86,7 +84,7 @@ extension BlockParser {
       }
       if interruptsParagraph(next, lineEnd) { break }
       if let itemColumn, breaksItemText(next, lineEnd, itemColumn) { break }
-      if setext && startsTable(next, lineEnd) { break }
+      if setext && tableColumns(next, lineEnd) != nil { break }
       contentEnd = lineEnd
       next = nextLine(lineEnd)
     }
