@@ -1,8 +1,7 @@
-/// The kind of a node in a note's syntax tree.
-///
-/// Block kinds come first, then the parts of blocks, then inline kinds. The raw
-/// values are dense so that tables can be indexed by kind.
-public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
+/// The kind of a node in a note's syntax tree: blocks, then parts of blocks, then
+/// inline kinds. Raw values are dense, so tables are indexed by kind; a kind prints as
+/// its case name.
+public enum NodeKind: UInt8, Sendable, CaseIterable {
   /// The whole note.
   case document
 
@@ -157,78 +156,4 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
   case referenceImage
   /// The label of a full reference link (`[text][label]`), between its brackets.
   case linkLabel
-
-  public var description: String {
-    switch self {
-    case .document: "document"
-    case .frontMatter: "frontMatter"
-    case .blankLine: "blankLine"
-    case .heading: "heading"
-    case .unorderedList: "unorderedList"
-    case .orderedList: "orderedList"
-    case .blockquote: "blockquote"
-    case .questionAnswer: "questionAnswer"
-    case .summary: "summary"
-    case .paragraph: "paragraph"
-    case .codeBlockStart: "codeBlockStart"
-    case .codeLines: "codeLines"
-    case .codeBlockEnd: "codeBlockEnd"
-    case .thematicBreak: "thematicBreak"
-    case .indentedCode: "indentedCode"
-    case .htmlBlock: "htmlBlock"
-    case .footnoteDefinition: "footnoteDefinition"
-    case .linkReferenceDefinition: "linkReferenceDefinition"
-    case .table: "table"
-    case .tableRow: "tableRow"
-    case .tableCell: "tableCell"
-    case .frontMatterFence: "frontMatterFence"
-    case .frontMatterEntry: "frontMatterEntry"
-    case .frontMatterKey: "frontMatterKey"
-    case .frontMatterValue: "frontMatterValue"
-    case .frontMatterInvalidLine: "frontMatterInvalidLine"
-    case .headingMarker: "headingMarker"
-    case .listItem: "listItem"
-    case .listMarker: "listMarker"
-    case .quoteLine: "quoteLine"
-    case .quoteMarker: "quoteMarker"
-    case .citation: "citation"
-    case .calloutMarker: "calloutMarker"
-    case .questionMarker: "questionMarker"
-    case .question: "question"
-    case .answerMarker: "answerMarker"
-    case .answer: "answer"
-    case .summaryMarker: "summaryMarker"
-    case .inlineContent: "inlineContent"
-    case .codeFence: "codeFence"
-    case .codeInfo: "codeInfo"
-    case .text: "text"
-    case .lineBreak: "lineBreak"
-    case .delimiter: "delimiter"
-    case .strong: "strong"
-    case .highlight: "highlight"
-    case .emphasis: "emphasis"
-    case .code: "code"
-    case .hashtag: "hashtag"
-    case .cloze: "cloze"
-    case .clozeHint: "clozeHint"
-    case .clozeAnswer: "clozeAnswer"
-    case .malformedCloze: "malformedCloze"
-    case .link: "link"
-    case .image: "image"
-    case .linkText: "linkText"
-    case .linkTarget: "linkTarget"
-    case .emoji: "emoji"
-    case .math: "math"
-    case .comment: "comment"
-    case .footnoteReference: "footnoteReference"
-    case .footnoteLabel: "footnoteLabel"
-    case .wikiLink: "wikiLink"
-    case .wikiTarget: "wikiTarget"
-    case .wikiHeading: "wikiHeading"
-    case .wikiAlias: "wikiAlias"
-    case .referenceLink: "referenceLink"
-    case .referenceImage: "referenceImage"
-    case .linkLabel: "linkLabel"
-    }
-  }
 }
