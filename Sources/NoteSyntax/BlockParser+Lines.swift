@@ -74,12 +74,7 @@ extension BlockParser {
     var next = nextLine(e)
     while next < byteCount {
       let lineEnd = examineLine(next)
-      if setext, let level = LineMarkers.setextLevel(bytes, next, lineEnd) {
-        let first = LineMarkers.skipSpaces(bytes, next, lineEnd)
-        let underline = Underline(level: level, range: first..<LineMarkers.trimEnd(bytes, first, lineEnd))
-        return (contentEnd, nextLine(lineEnd), underline)
-      }
-      if let itemColumn, let underline = itemUnderline(next, lineEnd, itemColumn) {
+      if setext || itemColumn != nil, let underline = underline(next, lineEnd, column: itemColumn ?? 0) {
         return (contentEnd, nextLine(lineEnd), underline)
       }
       if interruptsParagraph(next, lineEnd) { break }
@@ -97,9 +92,9 @@ extension BlockParser {
     var range: Range<Int>
   }
 
-  /// A setext underline on the line `s..<e` in a list item whose content starts at
-  /// `column`: indented as far (an underline indented less is no part of the item).
-  func itemUnderline(_ s: Int, _ e: Int, _ column: Int) -> Underline? {
+  /// A setext underline on the line `s..<e`, indented `column` (a list item's content
+  /// column) to three more columns.
+  func underline(_ s: Int, _ e: Int, column: Int) -> Underline? {
     let (columns, first) = LineMarkers.indentation(bytes, s, e)
     guard columns >= column, columns < column + 4, let level = LineMarkers.setextLevel(bytes, first, e) else {
       return nil
