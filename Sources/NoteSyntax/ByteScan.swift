@@ -65,31 +65,36 @@ enum ByteScan {
     return (scalars &+ pairs, scalars)
   }
 
-  /// The first of the sixteen bytes at `i` that is `\n` or `\r`, 16 when none is.
+  /// The first index in `start..<end` whose byte is `a`, `b` or `c`, or `end`: 64 bytes a
+  /// step through stretches without any of them.
   @inline(__always)
-  static func firstLineBreakLane(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
-    let v = loadVector(bytes, i)
-    return firstLane((v .== Vector(repeating: 0x0A)) .| (v .== Vector(repeating: 0x0D)))
+  static func firstIndex(
+    of a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+  ) -> Int {
+    let (va, vb, vc) = (
+      Vector(repeating: Int8(bitPattern: a)), Vector(repeating: Int8(bitPattern: b)),
+      Vector(repeating: Int8(bitPattern: c))
+    )
+    var i = start
+    while i &+ 64 <= end && !holdsAny(bytes, i, va, vb, vc) { i &+= 64 }
+    while i &+ 16 <= end {
+      let v = loadVector(bytes, i)
+      let lane = firstLane((v .== va) .| (v .== vb) .| (v .== vc))
+      if lane < 16 { return i &+ lane }
+      i &+= 16
+    }
+    while i < end {
+      let byte = bytes[i]
+      if byte == a || byte == b || byte == c { return i }
+      i &+= 1
+    }
+    return end
   }
 
   /// The first index in `start..<end` holding `\n` or `\r`, or `end`.
   @inline(__always)
   static func lineBreak(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
-    var i = start
-    let lf = Vector(repeating: 0x0A)
-    let cr = Vector(repeating: 0x0D)
-    while i + 64 <= end && !holdsAny(bytes, i, lf, cr, cr) { i += 64 }
-    while i + 16 <= end {
-      let lane = firstLineBreakLane(bytes, i)
-      if lane < 16 { return i + lane }
-      i += 16
-    }
-    while i < end {
-      let b = bytes[i]
-      if b == 0x0A || b == 0x0D { return i }
-      i += 1
-    }
-    return end
+    firstIndex(of: ByteClass.lf, ByteClass.cr, ByteClass.cr, in: bytes, from: start, to: end)
   }
 
   /// The high bits of the sixteen bytes in `low` and `high` (a vector read as two

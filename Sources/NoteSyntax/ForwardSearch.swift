@@ -33,21 +33,9 @@ struct ForwardSearch {
     } else {
       from = start
     }
-    let a = ByteScan.Vector(repeating: Int8(bitPattern: first))
-    let b = ByteScan.Vector(repeating: Int8(bitPattern: second))
-    let c = ByteScan.Vector(repeating: Int8(bitPattern: third))
     while i < end {
-      // Long stretches without any of the bytes (a closer searched to the end of a
-      // large paragraph) go 64 bytes a step.
-      while i + 64 <= end && !ByteScan.holdsAny(bytes, i, a, b, c) { i += 64 }
-      if i == end { break }
-      if i + 16 <= end {
-        let v = ByteScan.loadVector(bytes, i)
-        let lane = ByteScan.firstLane((v .== a) .| (v .== b) .| (v .== c))
-        i += lane
-        if lane == 16 { continue }
-      }
-      if matches(i) { break }
+      i = ByteScan.firstIndex(of: first, second, third, in: bytes, from: i, to: end)
+      if i == end || matches(i) { break }
       i += 1
     }
     result = max(i, start)
