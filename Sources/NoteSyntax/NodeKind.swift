@@ -24,22 +24,18 @@ public enum NodeKind: UInt8, Sendable, CaseIterable {
   case summary
   /// Anything else: inline text up to a paragraph break.
   case paragraph
-  /// The line that opens a fenced code block: 0 to 3 spaces, 3 or more backticks or
-  /// tildes, then an optional info string (the language); or a `$$` (display math) or
-  /// `%%` (an Obsidian comment) line, whose block is read as code is.
+  /// The line that opens a fenced code block (its fence and info string), or a `$$` or
+  /// `%%` line, whose block is read as code.
   case codeBlockStart
-  /// A run of lines inside a fenced code block, line breaks included. Nothing inside
-  /// is recognised, so it has no children.
+  /// A run of lines inside a fenced code block, line breaks included; no children.
   case codeLines
-  /// The line that closes a fenced code block: at least as many of the same fence
-  /// character as opened it, then only spaces.
+  /// The line that closes a fenced code block.
   case codeBlockEnd
   /// `---`, `***` or `___` (three or more, spaces between allowed) alone on a line.
   case thematicBreak
   /// Lines indented by four spaces or a tab, outside a paragraph: code, read as it is.
   case indentedCode
-  /// One of CommonMark's seven kinds of HTML block (`<!-- … -->`, `<details>`, …),
-  /// read as it is.
+  /// One of CommonMark's seven kinds of HTML block, read as it is.
   case htmlBlock
   /// `[^label]: text`: a footnote's definition.
   case footnoteDefinition
@@ -147,10 +143,9 @@ public enum NodeKind: UInt8, Sendable, CaseIterable {
   case wikiHeading
   /// The shown text of a wiki link, after its `|`.
   case wikiAlias
-  /// `[text][label]`, `[label][]` or `[label]`: a link whose target a link reference
-  /// definition gives, if one of the note defines the label (``LinkReferences``); else
-  /// the text it is. Its children are the text's inline nodes, then the `linkLabel` of
-  /// the full form; its brackets are no nodes, so an undefined `[label]` reads as text.
+  /// `[text][label]`, `[label][]` or `[label]`: a link if the note defines the label
+  /// (``LinkReferences``), else text. Children: the text's inline nodes, then the full
+  /// form's `linkLabel`; no bracket nodes.
   case referenceLink
   /// `![alt][label]`, `![alt][]` or `![alt]`: an image as a reference link is a link.
   case referenceImage
