@@ -7,7 +7,6 @@
   @usableFromInline var flags: UInt8 = 0
   /// Start, relative to the block's start (UTF-8 bytes).
   @usableFromInline var offset: UInt32
-  /// Length in UTF-8 bytes.
   @usableFromInline var length: UInt32
   /// Index of the first node after this node's subtree.
   @usableFromInline var end: UInt32
@@ -18,11 +17,9 @@
 
 /// What a block stores besides its nodes.
 struct BlockHeader {
-  /// Number of nodes.
   let count: Int
   /// Findings with ranges relative to the block's start.
   let findings: [SyntaxFinding]
-  /// Length of the block in bytes.
   let length: Int
   /// Bytes from the block's start that the parse looked at; at least `length`.
   let examined: Int

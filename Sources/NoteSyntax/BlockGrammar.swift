@@ -41,7 +41,6 @@ enum BlockRule: Int, CaseIterable {
 
   static func rules(_ rules: [BlockRule]) -> Rules { rules.reduce(0) { $0 | 1 << $1.rawValue } }
 
-  /// Every rule.
   static let all = rules(allCases)
   /// The rules a list item's text is tried against: a summary, and a question on the
   /// item's first line, are its text; a table is matched at its content column

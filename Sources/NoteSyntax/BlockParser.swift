@@ -1,7 +1,6 @@
 /// Parses the block at a line start of a buffer and records how far it looked (`reach`),
 /// so the block can be memoized. Front matter is tried at offset 0 only.
 struct BlockParser {
-  /// The text being parsed.
   let bytes: UnsafeBufferPointer<UInt8>
   /// Its length: the end of the last line.
   let byteCount: Int

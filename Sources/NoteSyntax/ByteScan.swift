@@ -108,7 +108,6 @@ enum ByteScan {
     return UInt32(truncatingIfNeeded: lowLanes | highLanes &<< 8)
   }
 
-  /// The high bit of each byte of a word.
   @inline(__always) static var highBits: UInt64 { 0x8080_8080_8080_8080 }
 
   /// Whether a lane of `v` is not ASCII (its high bit is set).
@@ -143,7 +142,6 @@ enum ByteScan {
 struct InlineTriggers: Sendable {
   typealias Vector = ByteScan.Vector
 
-  /// How many ranges the scan compares with.
   static let capacity = 4
 
   // Four ranges, unused ones repeating the first: fixed fields, so that the scan needs

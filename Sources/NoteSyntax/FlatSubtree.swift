@@ -2,7 +2,6 @@
 /// no reference counting; valid inside ``SyntaxNode/withFlatSubtree(_:)``'s closure.
 public struct FlatSubtree {
   @usableFromInline let nodes: UnsafeBufferPointer<PackedNode>
-  /// The index of the node itself.
   public let root: Int
   /// One past the last index of the subtree.
   public let end: Int

@@ -131,12 +131,10 @@ enum InlineParse: Sendable {
   case link(NodeKind)
   /// `#tag`, at the start of the text or after whitespace.
   case hashtag
-  /// A run of emoji.
   case emoji
   /// A line break (and the `Q:`/`A:` marker a paragraph's next line may start with).
   case lineBreak
 
-  /// The bytes it may start with.
   var firstBytes: [UInt8] {
     switch self {
     case .escape: [UInt8(ascii: "\\")]

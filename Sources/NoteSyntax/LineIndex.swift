@@ -46,7 +46,6 @@ public struct LineIndex: Sendable {
     rebuildPrefixes(from: 0)
   }
 
-  /// Builds the index of `bytes`.
   public init(bytes: UnsafeBufferPointer<UInt8>) {
     self.init(chunks: Self.chunkedLines(bytes))
   }
@@ -67,7 +66,6 @@ public struct LineIndex: Sendable {
   /// Number of lines: line breaks plus one.
   public var lineCount: Int { lineStarts[lineStarts.count - 1] }
 
-  /// Number of bytes in the text.
   public var byteCount: Int { byteStarts[byteStarts.count - 1] }
 
   private func line(_ number: Int) -> (chunk: Int, index: Int) {

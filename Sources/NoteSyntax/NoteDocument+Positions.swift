@@ -1,6 +1,5 @@
 /// The unit a column is counted in, as negotiated with an editor.
 public enum PositionEncoding: Sendable, CaseIterable {
-  /// Bytes of UTF-8.
   case utf8
   /// UTF-16 code units (a character outside the BMP counts 2).
   case utf16

@@ -6,16 +6,13 @@ public struct SyntaxTree: Sendable {
   /// The length of the note in UTF-8 bytes.
   public var length: Int { blocks.length }
 
-  /// Number of top-level blocks.
   public var blockCount: Int { blocks.count }
 
-  /// The top-level block at `index`.
   public func block(at index: Int) -> SyntaxNode {
     let (block, start) = blocks.block(at: index)
     return SyntaxNode(block: block, index: 0, blockStart: start)
   }
 
-  /// The kind of the top-level block at `index`.
   public func blockKind(at index: Int) -> NodeKind {
     blocks.block(at: index).block.kind
   }

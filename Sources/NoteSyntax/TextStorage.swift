@@ -39,7 +39,6 @@ public struct TextStorage: Sendable {
     }
   }
 
-  /// Number of bytes.
   public var count: Int { starts[starts.count - 1] }
 
   /// Index of the chunk holding `offset` (the last chunk for `offset == count`).
@@ -47,7 +46,6 @@ public struct TextStorage: Sendable {
     starts.lastIndex(atMost: offset, among: chunks.count)
   }
 
-  /// The byte at `offset`.
   public subscript(offset: Int) -> UInt8 {
     let c = chunkIndex(containing: offset)
     return chunks[c].bytes[offset - starts[c]]
