@@ -74,7 +74,7 @@ extension BlockParser {
     var next = nextLine(e)
     while next < byteCount {
       let lineEnd = examineLine(next)
-      if setext || itemColumn != nil, let underline = underline(next, lineEnd, column: itemColumn ?? 0) {
+      if setext || itemColumn != nil, let underline = Self.underline(bytes, next, lineEnd, column: itemColumn ?? 0) {
         return (contentEnd, nextLine(lineEnd), underline)
       }
       if interruptsParagraph(next, lineEnd) { break }
@@ -94,7 +94,7 @@ extension BlockParser {
 
   /// A setext underline on the line `s..<e`, indented `column` (a list item's content
   /// column) to three more columns.
-  func underline(_ s: Int, _ e: Int, column: Int) -> Underline? {
+  static func underline(_ bytes: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int, column: Int) -> Underline? {
     let (columns, first) = LineMarkers.indentation(bytes, s, e)
     guard columns >= column, columns < column + 4, let level = LineMarkers.setextLevel(bytes, first, e) else {
       return nil
