@@ -91,7 +91,7 @@ public enum GoogleBooksFuzzing {
     guard id == book.id, info.isbn == book.isbn, info.published == book.published else {
       return "the new note names another book:\n\(note.text)"
     }
-    let headings = document.tree.topLevelBlocks.filter { $0.kind == .heading }
+    let headings = document.tree.blockSequence.filter { $0.kind == .heading }
     guard headings.count == 1, document.tree.blockCount > 0, document.tree.block(at: 0).kind == .frontMatter else {
       return "the new note is not front matter and one heading:\n\(note.text)"
     }

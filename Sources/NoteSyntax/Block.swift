@@ -1,7 +1,5 @@
-/// One node of a block's subtree, stored flat in preorder.
-///
-/// Offsets are relative to the start of the block, so a block is position
-/// independent and is reused unchanged when text before it changes.
+/// One node of a block's subtree, stored flat in preorder, its offsets relative to the
+/// block's start (so a block is reused as it is when text before it moves).
 @usableFromInline struct PackedNode: Sendable, Equatable {
   @usableFromInline var kind: NodeKind
   /// On a text leaf, `PackedNode.holdsLineBreak` or 0; on a heading, its level (in
@@ -9,7 +7,6 @@
   @usableFromInline var flags: UInt8 = 0
   /// Start, relative to the block's start (UTF-8 bytes).
   @usableFromInline var offset: UInt32
-  /// Length in UTF-8 bytes.
   @usableFromInline var length: UInt32
   /// Index of the first node after this node's subtree.
   @usableFromInline var end: UInt32
@@ -20,11 +17,9 @@
 
 /// What a block stores besides its nodes.
 struct BlockHeader {
-  /// Number of nodes.
   let count: Int
   /// Findings with ranges relative to the block's start.
   let findings: [SyntaxFinding]
-  /// Length of the block in bytes.
   let length: Int
   /// Bytes from the block's start that the parse looked at; at least `length`.
   let examined: Int
@@ -37,18 +32,14 @@ struct BlockHeader {
   let kinds: (UInt64, UInt64)
 }
 
-/// A parsed top-level block: an immutable subtree, its findings and how far its parse looked.
+/// A parsed top-level block, the memo entry of the block rule at one position in one
+/// context: an immutable subtree, its findings and `examined`, the bytes its parse read
+/// (the end-of-text check included). An edit outside them leaves the block valid where
+/// it is reached in the same context.
 ///
-/// Blocks are the grain of incremental reparsing: the memo entry of the block rule at
-/// one position in one context. `examined` is how many bytes from the block's start the
-/// parse read (including the end-of-text check), so an edit outside
-/// `[start, start + examined)` cannot change the result as long as the block is reached
-/// in the same `context`.
-///
-/// One allocation: the nodes are stored after the header, in the object itself.
-/// Nothing is written after ``make(nodes:findings:examined:context:next:)``, so a block
-/// may be shared between threads; `ManagedBuffer` cannot say so (its `Sendable` is
-/// unavailable), so the types that hold blocks are `@unchecked Sendable`.
+/// One allocation, the nodes after the header. Nothing is written after ``make(nodes:findings:examined:context:next:)``,
+/// so blocks are shared between threads; `ManagedBuffer` cannot say so, so the types
+/// that hold blocks are `@unchecked Sendable`.
 final class Block: ManagedBuffer<BlockHeader, PackedNode> {
   /// A block holding a copy of `nodes` (`nodes[0]` is the block node itself).
   static func make(
@@ -71,17 +62,10 @@ final class Block: ManagedBuffer<BlockHeader, PackedNode> {
     return block
   }
 
-  // `PackedNode` is trivial: the nodes need no deinitialization.
-
-  /// Findings with ranges relative to the block's start.
   var findings: [SyntaxFinding] { withUnsafeMutablePointerToHeader { $0.pointee.findings } }
-  /// Length of the block in bytes.
   var length: Int { withUnsafeMutablePointerToHeader { $0.pointee.length } }
-  /// Bytes from the block's start that the parse looked at; at least `length`.
   var examined: Int { withUnsafeMutablePointerToHeader { $0.pointee.examined } }
-  /// The context the block was parsed in.
   var context: BlockContext { withUnsafeMutablePointerToHeader { $0.pointee.context } }
-  /// The context of the block after it.
   var nextContext: BlockContext { withUnsafeMutablePointerToHeader { $0.pointee.nextContext } }
   /// Whether a node of the block is of `kind`.
   func holds(_ kind: NodeKind) -> Bool {
@@ -90,9 +74,7 @@ final class Block: ManagedBuffer<BlockHeader, PackedNode> {
       raw < 64 ? $0.pointee.kinds.0 & (1 &<< raw) != 0 : $0.pointee.kinds.1 & (1 &<< (raw - 64)) != 0
     }
   }
-  /// Whether the block has findings.
   var hasFindings: Bool { withUnsafeMutablePointerToHeader { !$0.pointee.findings.isEmpty } }
-  /// Number of nodes.
   var nodeCount: Int { withUnsafeMutablePointerToHeader { $0.pointee.count } }
 
   /// Node `index` (0 is the block node itself).

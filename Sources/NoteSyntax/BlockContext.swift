@@ -1,10 +1,7 @@
-/// What a block's parse depends on besides the text from its start: whether it lies
-/// inside a fenced code block (and which fence can close it), an HTML block (of which
-/// kind) or indented code, whose lines are stored in runs.
-///
-/// It is part of the block rule's memo key: after an edit, an old block is reused only
-/// where the new parse arrives at its start in the same context (a fence opened or
-/// closed by the edit changes the meaning of every line after it).
+/// What a block's parse depends on besides the text from its start: inside a fenced
+/// code block (and which fence closes it), an HTML block (of which kind), indented code,
+/// or none. Part of the memo key: an old block is reused only where the new parse
+/// reaches its start in the same context.
 struct BlockContext: Sendable, Hashable {
   /// The fence character, a backtick or a tilde; 0 outside code.
   let fence: UInt8

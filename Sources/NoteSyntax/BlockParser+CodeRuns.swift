@@ -1,8 +1,7 @@
-/// Blocks read as they are, cut into runs of lines: fenced code (``codeBlockLines(_:_:_:)``),
-/// HTML blocks and indented code. A run ends after 64 lines or after a line whose hash
-/// has its low four bits clear (``endsCodeRun(_:from:to:)``), so after an edit the parse
-/// soon ends a run where an old one ended and reuses the rest: an unclosed `<!--` or a
-/// long indented listing costs a keystroke a few lines, not the note's length.
+/// Blocks read as they are, cut into runs of lines: fenced code, HTML blocks and
+/// indented code. A run ends after 64 lines or after a line whose hash has its low four
+/// bits clear (``endsCodeRun(_:from:to:)``): ends that depend on the lines alone, so
+/// after an edit the parse soon ends a run where an old one ended and reuses the rest.
 extension BlockParser {
   /// The run of lines at `s` (its first line ending at `e`) inside the code, HTML block
   /// or indented code of `context`.
@@ -15,10 +14,8 @@ extension BlockParser {
   }
 
   /// An HTML block of CommonMark's `kind` (1 to 7) from line `s..<e`, or a run of its
-  /// lines (`continuing` one before): to the line that holds its end (kinds 1 to 5) or to
-  /// the line before a blank one (6 and 7), or to the end of the text. Nothing inside it
-  /// is read. A run after the first is an `htmlBlock` node too, flagged as continuing
-  /// (``SyntaxNode/continuesBlock``).
+  /// lines after the first (`continuing`, ``SyntaxNode/continuesBlock``): to the line
+  /// holding its end (kinds 1 to 5), before a blank line (6 and 7), or to the text's end.
   mutating func htmlBlock(_ s: Int, _ e: Int, kind: Int, continuing: Bool = false) -> BlockContext {
     var lineStart = s
     var lineEnd = e
@@ -43,10 +40,8 @@ extension BlockParser {
     return next
   }
 
-  /// Lines indented by four columns or more from `s` (blank lines between them): code,
-  /// read as it is, or a run of its lines (`continuing` one before). The blank lines after
-  /// the last such line are not part of it. A run ends only where the next line is code
-  /// too, so a run after the first starts at a line of code.
+  /// Lines indented four columns or more from `s`, blank lines between them but not after
+  /// the last, or a run of them after the first (`continuing`), which starts at code.
   mutating func indentedCode(_ s: Int, _ e: Int, continuing: Bool = false) -> BlockContext {
     var lastStart = s
     var lastEnd = e
@@ -72,5 +67,35 @@ extension BlockParser {
     if continuing { builder.setFlags(node, SyntaxNode.continuingFlag) }
     builder.close(node, at: nextLine(lastEnd))
     return context
+  }
+
+  /// Inside a fenced code block: its closing fence, or a run of code lines ending before it.
+  mutating func codeBlockLines(_ s: Int, _ e: Int, _ context: BlockContext) -> BlockContext {
+    if let run = LineMarkers.closingCodeFence(bytes, s, e, context) {
+      fenceNodes(.codeBlockEnd, s, run, next: nextLine(e))
+      return .text
+    }
+    var lineStart = s
+    var lineEnd = e
+    var next = nextLine(lineEnd)
+    var lines = 1
+    while next < byteCount && lines < 64 && !Self.endsCodeRun(bytes, from: lineStart, to: lineEnd) {
+      let nextEnd = examineLine(next)
+      if LineMarkers.closingCodeFence(bytes, next, nextEnd, context) != nil { break }
+      lineStart = next
+      lineEnd = nextEnd
+      next = nextLine(lineEnd)
+      lines += 1
+    }
+    builder.leaf(.codeLines, s, next)
+    return context
+  }
+
+  /// Whether a run of code lines ends after the line `start..<end`: its FNV-1a hash has
+  /// its low four bits clear (one line in sixteen, whatever the code).
+  static func endsCodeRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+    var hash: UInt32 = 0x811C_9DC5
+    for i in start..<end { hash = (hash ^ UInt32(bytes[i])) &* 0x0100_0193 }
+    return hash & 15 == 0
   }
 }

@@ -203,9 +203,7 @@ public enum FrontMatterValues {
   }
 
   /// `value` without one pair of surrounding quotes.
-  public static func unquotedBytes(_ value: [UInt8]) -> [UInt8] { unquoted(value) }
-
-  static func unquoted(_ value: [UInt8]) -> [UInt8] {
+  public static func unquoted(_ value: [UInt8]) -> [UInt8] {
     guard value.count >= 2, let first = value.first, first == value.last,
       first == UInt8(ascii: "\"") || first == UInt8(ascii: "'")
     else { return value }

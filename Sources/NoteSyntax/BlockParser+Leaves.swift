@@ -1,15 +1,19 @@
-/// CommonMark's and GFM's leaf blocks besides headings, paragraphs and prompts: code
-/// fences' first lines, setext headings, footnote definitions and tables (indented code
-/// and HTML blocks: `BlockParser+CodeRuns.swift`).
+/// Leaf blocks: code fences' lines, setext headings, footnote definitions and GFM tables.
 extension BlockParser {
   /// The opening line of a fenced code block (or of a `$$` or `%%` block, read as code
   /// is): the context of the lines after it.
   mutating func codeBlockStart(_ s: Int, _ e: Int, _ fence: LineMarkers.CodeFence) -> BlockContext {
-    let node = builder.open(.codeBlockStart, at: s)
-    builder.leaf(.codeFence, fence.run.lowerBound, fence.run.upperBound)
-    if !fence.info.isEmpty { builder.leaf(.codeInfo, fence.info.lowerBound, fence.info.upperBound) }
-    builder.close(node, at: nextLine(e))
+    fenceNodes(.codeBlockStart, s, fence.run, info: fence.info, next: nextLine(e))
     return .code(fence: fence.character, length: fence.run.count)
+  }
+
+  /// A fence's line, opening (`codeBlockStart`, with its info string) or closing
+  /// (`codeBlockEnd`), from `s` to `next`.
+  mutating func fenceNodes(_ kind: NodeKind, _ s: Int, _ run: Range<Int>, info: Range<Int>? = nil, next: Int) {
+    let node = builder.open(kind, at: s)
+    builder.leaf(.codeFence, run.lowerBound, run.upperBound)
+    if let info, !info.isEmpty { builder.leaf(.codeInfo, info.lowerBound, info.upperBound) }
+    builder.close(node, at: next)
   }
 
   /// A paragraph's lines from `s` to `contentEnd` under a setext `underline`: a heading
@@ -38,10 +42,8 @@ extension BlockParser {
 
   // MARK: Tables
 
-  /// The number of columns of a GFM table whose header is the line `s..<e`: the next
-  /// line is a delimiter row with as many cells as the header. The delimiter row is
-  /// looked for first: it is a line's first bytes that tell, where the header's pipes
-  /// take reading the whole line.
+  /// The columns of a GFM table whose header is the line `s..<e`: the next line is a
+  /// delimiter row with as many cells (looked for first: its first bytes tell).
   mutating func tableColumns(_ s: Int, _ e: Int) -> Int? {
     let second = nextLine(e)
     guard second < byteCount else { return nil }
@@ -50,12 +52,6 @@ extension BlockParser {
       LineMarkers.holdsPipe(bytes, s, e), LineMarkers.tableCells(bytes, s, e).count == columns
     else { return nil }
     return columns
-  }
-
-  /// Whether the line `s..<e`, under a paragraph's line, starts a table that ends the
-  /// paragraph.
-  mutating func startsTable(_ s: Int, _ e: Int) -> Bool {
-    tableColumns(s, e) != nil
   }
 
   /// A GFM table: its header, its delimiter row, and rows up to a blank line or a line

@@ -64,11 +64,9 @@ extension BlockParser {
     builder.close(node, at: end)
   }
 
-  /// Extends a paragraph whose first line ends at `e` over its continuation lines.
-  /// Returns the end of its last line's content, the start of the next line and, with
-  /// `setext`, the underline that makes it a setext heading; with `setext`, a table's
-  /// header ends it too. In a list item whose content starts at column `itemColumn`, a
-  /// line indented as far that starts a block interrupting a paragraph ends it too.
+  /// A paragraph whose first line ends at `e`, over its continuation lines: where its
+  /// content ends, the next line's start and, with `setext` (where a table's header ends
+  /// it too), a setext underline. In a list item (`itemColumn`), see ``breaksItemText(_:_:_:)``.
   mutating func paragraphExtent(
     _ e: Int, setext: Bool = false, itemColumn: Int? = nil
   ) -> (contentEnd: Int, next: Int, underline: Underline?) {
@@ -76,17 +74,12 @@ extension BlockParser {
     var next = nextLine(e)
     while next < byteCount {
       let lineEnd = examineLine(next)
-      if setext, let level = LineMarkers.setextLevel(bytes, next, lineEnd) {
-        let first = LineMarkers.skipSpaces(bytes, next, lineEnd)
-        let underline = Underline(level: level, range: first..<LineMarkers.trimEnd(bytes, first, lineEnd))
-        return (contentEnd, nextLine(lineEnd), underline)
-      }
-      if let itemColumn, let underline = itemUnderline(next, lineEnd, itemColumn) {
+      if setext || itemColumn != nil, let underline = Self.underline(bytes, next, lineEnd, column: itemColumn ?? 0) {
         return (contentEnd, nextLine(lineEnd), underline)
       }
       if interruptsParagraph(next, lineEnd) { break }
       if let itemColumn, breaksItemText(next, lineEnd, itemColumn) { break }
-      if setext && startsTable(next, lineEnd) { break }
+      if setext && tableColumns(next, lineEnd) != nil { break }
       contentEnd = lineEnd
       next = nextLine(lineEnd)
     }
@@ -99,9 +92,9 @@ extension BlockParser {
     var range: Range<Int>
   }
 
-  /// A setext underline on the line `s..<e` in a list item whose content starts at
-  /// `column`: indented as far (an underline indented less is no part of the item).
-  func itemUnderline(_ s: Int, _ e: Int, _ column: Int) -> Underline? {
+  /// A setext underline on the line `s..<e`, indented `column` (a list item's content
+  /// column) to three more columns.
+  static func underline(_ bytes: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int, column: Int) -> Underline? {
     let (columns, first) = LineMarkers.indentation(bytes, s, e)
     guard columns >= column, columns < column + 4, let level = LineMarkers.setextLevel(bytes, first, e) else {
       return nil

@@ -14,15 +14,12 @@ extension BlockParser {
   /// one never closed) is a code block after an empty answer.
   static let maxCodeAnswerLines = 256
 
-  /// A `Q:` line and the lines that continue the question (text that starts no other
-  /// block), then (after at most one blank line, when the question is one line) an `A:` line and the lines that go on
-  /// from it up to a paragraph break (a blank line, another block or the next `Q:`): a
-  /// two-line question or answer is one. An `A:` alone on its line may be followed by a
-  /// fenced code block, which is the answer. Either marker may be bold (`**Q:**`). A
-  /// marker written `Q:text` or `q: ` still pairs, with a `qa-missing-space` finding:
-  /// one mistake, one finding. In a list item whose content starts at `itemColumn`, the
-  /// lines after the `Q:` line are read from that column; a line indented less continues
-  /// the pair only where it would continue a paragraph of the item.
+  /// A `Q:` line and the lines continuing the question, then (after at most one blank
+  /// line, when the question is one line) an `A:` line and its lines up to a paragraph
+  /// break, or, after a bare `A:`, a fenced code block. `Q:text` and `q: ` still pair,
+  /// with one `qa-missing-space` finding. In a list item, lines after the `Q:` line are
+  /// read from its content column `itemColumn`; one indented less continues the pair
+  /// only where it would continue the item's paragraph.
   mutating func questionAnswer(_ s: Int, _ e: Int, itemColumn: Int? = nil) -> Bool {
     guard let question = LineMarkers.promptMarkerSpan(bytes, s, e, letter: UInt8(ascii: "Q")) else { return false }
     var questionEnd = e
@@ -81,12 +78,9 @@ extension BlockParser {
     return true
   }
 
-  /// An answer that is the fenced code block on the lines after its `A:` line
-  /// (`s..<e`, the marker alone): the marker, then an `answer` node holding the code
-  /// block's nodes. Returns the start of the line after the closing fence; `nil` (the
-  /// tree untouched) when the next line opens no fence or no closing fence follows
-  /// within ``maxCodeAnswerLines`` lines. In a list item, the fences are read from its
-  /// content column `itemColumn`, and a line indented less ends the code without a close.
+  /// The fenced code block after a bare `A:` line `s..<e` as its answer: the marker and an
+  /// `answer` node holding the block; returns the line after the closing fence, or `nil`
+  /// (the tree untouched) without a fence closed within ``maxCodeAnswerLines`` lines.
   private mutating func codeAnswer(
     _ s: Int, _ e: Int, _ marker: (end: Int, wellFormed: Bool), itemColumn: Int?
   ) -> Int? {
@@ -121,14 +115,9 @@ extension BlockParser {
     if !marker.wellFormed { builder.finding(.qaMissingSpace, s, s + 2) }
     let after = nextLine(closing.end)
     let answer = builder.open(.answer, at: fenceText)
-    let start = builder.open(.codeBlockStart, at: fenceText)
-    builder.leaf(.codeFence, fence.run.lowerBound, fence.run.upperBound)
-    if !fence.info.isEmpty { builder.leaf(.codeInfo, fence.info.lowerBound, fence.info.upperBound) }
-    builder.close(start, at: linesStart)
+    fenceNodes(.codeBlockStart, fenceText, fence.run, info: fence.info, next: linesStart)
     if closing.line > linesStart { builder.leaf(.codeLines, linesStart, closing.line) }
-    let end = builder.open(.codeBlockEnd, at: closing.start)
-    builder.leaf(.codeFence, closing.run.lowerBound, closing.run.upperBound)
-    builder.close(end, at: after)
+    fenceNodes(.codeBlockEnd, closing.start, closing.run, next: after)
     builder.close(answer, at: after)
     return after
   }

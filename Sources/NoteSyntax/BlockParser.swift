@@ -1,12 +1,6 @@
-/// The block grammar: parses the block that starts at a line start, reading bytes from
-/// a buffer, and records how far it looked (`reach`) so the result can be memoized.
-///
-/// Front matter is tried at offset 0 only; every other block starts by the rules of
-/// ``BlockRule``, in their order.
-/// Inside a fenced code block the content is cut into short runs of lines (see
-/// `codeBlockLines`), so an edit inside a long code block reparses a few lines.
+/// Parses the block at a line start of a buffer and records how far it looked (`reach`),
+/// so the block can be memoized. Front matter is tried at offset 0 only.
 struct BlockParser {
-  /// The text being parsed.
   let bytes: UnsafeBufferPointer<UInt8>
   /// Its length: the end of the last line.
   let byteCount: Int
@@ -21,16 +15,14 @@ struct BlockParser {
   var inlineParser: InlineParser
   /// The latest line examined, which is often examined again next.
   var lastLine = (start: -1, end: 0)
-  /// The lines of the whole buffer, when the parse is given them (a fresh parse of a
-  /// note, after its line index is built): a line's end is then read from them, in
-  /// order, instead of scanned for.
+  /// The buffer's lines, when known (a fresh parse, after the line index is built):
+  /// line ends are read from them instead of searched for.
   let knownLines: [[LineIndex.Line]]
   /// The next known line not read yet: its chunk, its index there and its start.
   var nextKnownLine = (chunk: 0, index: 0, start: 0)
 
-  /// A parser of the blocks in `buffer`; `expectedNodes`, the most nodes a block is
-  /// expected to hold (a reparse's window may hold one block as long as itself);
-  /// `knownLines`, the buffer's lines in the line index's chunks, if known.
+  /// A parser of the blocks in `buffer`; `expectedNodes`, the nodes a block is expected
+  /// to hold at most.
   init(
     buffer: UnsafeBufferPointer<UInt8>, startsDocument: Bool, knownLines: [[LineIndex.Line]] = [],
     expectedNodes: Int = 256
@@ -95,45 +87,6 @@ struct BlockParser {
     case nil: paragraph(s, e)
     }
     return .text
-  }
-
-  /// Inside a fenced code block: its closing fence, or a run of code lines.
-  ///
-  /// A run ends before the closing fence, at the end of the text, after 64 lines, or
-  /// after a line whose hash has its low four bits clear. Those ends depend on the lines'
-  /// contents only, never on where the run started, so after an edit the new parse
-  /// soon ends a run where an old one ended, and the old runs after it are reused:
-  /// an edit costs a few lines, and a long code block is a few thousand blocks, not one
-  /// per line.
-  mutating func codeBlockLines(_ s: Int, _ e: Int, _ context: BlockContext) -> BlockContext {
-    if let run = LineMarkers.closingCodeFence(bytes, s, e, context) {
-      let node = builder.open(.codeBlockEnd, at: s)
-      builder.leaf(.codeFence, run.lowerBound, run.upperBound)
-      builder.close(node, at: nextLine(e))
-      return .text
-    }
-    var lineStart = s
-    var lineEnd = e
-    var next = nextLine(lineEnd)
-    var lines = 1
-    while next < byteCount && lines < 64 && !Self.endsCodeRun(bytes, from: lineStart, to: lineEnd) {
-      let nextEnd = examineLine(next)
-      if LineMarkers.closingCodeFence(bytes, next, nextEnd, context) != nil { break }
-      lineStart = next
-      lineEnd = nextEnd
-      next = nextLine(lineEnd)
-      lines += 1
-    }
-    builder.leaf(.codeLines, s, next)
-    return context
-  }
-
-  /// Whether a run of code lines ends after the line `start..<end`: its FNV-1a hash has
-  /// its low four bits clear (one line in sixteen, whatever the code).
-  static func endsCodeRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
-    var hash: UInt32 = 0x811C_9DC5
-    for i in start..<end { hash = (hash ^ UInt32(bytes[i])) &* 0x0100_0193 }
-    return hash & 15 == 0
   }
 
   // MARK: Rules

@@ -1,10 +1,6 @@
-/// Byte scans sixteen or eight bytes per step for the loops every byte goes through:
-/// finding line breaks, counting line lengths, checking UTF-8, skipping plain inline
-/// text.
-///
-/// The sixteen-byte steps use `SIMD16<Int8>` compared with vectors (not scalars, which
-/// the compiler does not vectorize) and read the mask as two words (`any` is not
-/// inlined).
+/// Byte scans sixteen bytes a step for the loops every byte goes through. A step
+/// compares a `SIMD16<Int8>` with vectors (the compiler does not vectorize comparisons
+/// with scalars) and reads the mask as two words (`any` is not inlined).
 enum ByteScan {
   typealias Vector = SIMD16<Int8>
 
@@ -36,22 +32,27 @@ enum ByteScan {
     return words[0] | words[1] != 0
   }
 
-  /// For sixteen bytes at `i` without a line break, how many UTF-16 code units and
-  /// scalars they hold (scalars started in them); `nil` when one is a line break.
-  @inline(__always)
-  static func unitsWithoutBreaks(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> (utf16: Int32, scalars: Int32)? {
-    let v = loadVector(bytes, i)
-    let breaks = unsafeBitCast(
-      (v .== Vector(repeating: 0x0A)) .| (v .== Vector(repeating: 0x0D)), to: SIMD2<UInt64>.self)
-    guard breaks[0] | breaks[1] == 0 else { return nil }
-    let (utf16, scalars) = units(v)
-    return (Int32(truncatingIfNeeded: utf16), Int32(truncatingIfNeeded: scalars))
-  }
-
   /// The UTF-16 code units and the scalars that start in the sixteen bytes at `i`.
   @inline(__always)
   static func units(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> (utf16: Int, scalars: Int) {
     units(loadVector(bytes, i))
+  }
+
+  /// The UTF-16 code units and the scalars that start in `range` of `bytes`.
+  static func units(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> (utf16: Int, scalars: Int) {
+    var (utf16, scalars) = (0, 0)
+    var i = range.lowerBound
+    while i &+ 16 <= range.upperBound {
+      let step = units(loadVector(bytes, i))
+      utf16 &+= step.utf16
+      scalars &+= step.scalars
+      i &+= 16
+    }
+    for byte in bytes[i..<range.upperBound] where byte & 0xC0 != 0x80 {
+      utf16 &+= byte >= 0xF0 ? 2 : 1
+      scalars &+= 1
+    }
+    return (utf16, scalars)
   }
 
   @inline(__always)
@@ -64,39 +65,36 @@ enum ByteScan {
     return (scalars &+ pairs, scalars)
   }
 
-  /// The first of the sixteen bytes at `i` that is `\n` or `\r`, 16 when none is.
+  /// The first index in `start..<end` whose byte is `a`, `b` or `c`, or `end`: 64 bytes a
+  /// step through stretches without any of them.
   @inline(__always)
-  static func firstLineBreakLane(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
-    let v = loadVector(bytes, i)
-    return firstLane((v .== Vector(repeating: 0x0A)) .| (v .== Vector(repeating: 0x0D)))
-  }
-
-  /// The first of the sixteen bytes at `i` that is `\n`, `\r` or not ASCII, 16 when none is.
-  @inline(__always)
-  static func firstBreakOrNonASCIILane(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
-    let v = loadVector(bytes, i)
-    let breaks = (v .== Vector(repeating: 0x0A)) .| (v .== Vector(repeating: 0x0D))
-    return firstLane(breaks .| (v .< Vector(repeating: 0)))
+  static func firstIndex(
+    of a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+  ) -> Int {
+    let (va, vb, vc) = (
+      Vector(repeating: Int8(bitPattern: a)), Vector(repeating: Int8(bitPattern: b)),
+      Vector(repeating: Int8(bitPattern: c))
+    )
+    var i = start
+    while i &+ 64 <= end && !holdsAny(bytes, i, va, vb, vc) { i &+= 64 }
+    while i &+ 16 <= end {
+      let v = loadVector(bytes, i)
+      let lane = firstLane((v .== va) .| (v .== vb) .| (v .== vc))
+      if lane < 16 { return i &+ lane }
+      i &+= 16
+    }
+    while i < end {
+      let byte = bytes[i]
+      if byte == a || byte == b || byte == c { return i }
+      i &+= 1
+    }
+    return end
   }
 
   /// The first index in `start..<end` holding `\n` or `\r`, or `end`.
   @inline(__always)
   static func lineBreak(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
-    var i = start
-    let lf = Vector(repeating: 0x0A)
-    let cr = Vector(repeating: 0x0D)
-    while i + 64 <= end && !holdsAny(bytes, i, lf, cr, cr) { i += 64 }
-    while i + 16 <= end {
-      let lane = firstLineBreakLane(bytes, i)
-      if lane < 16 { return i + lane }
-      i += 16
-    }
-    while i < end {
-      let b = bytes[i]
-      if b == 0x0A || b == 0x0D { return i }
-      i += 1
-    }
-    return end
+    firstIndex(of: ByteClass.lf, ByteClass.cr, ByteClass.cr, in: bytes, from: start, to: end)
   }
 
   /// The high bits of the sixteen bytes in `low` and `high` (a vector read as two
@@ -110,7 +108,6 @@ enum ByteScan {
     return UInt32(truncatingIfNeeded: lowLanes | highLanes &<< 8)
   }
 
-  /// The high bit of each byte of a word.
   @inline(__always) static var highBits: UInt64 { 0x8080_8080_8080_8080 }
 
   /// Whether a lane of `v` is not ASCII (its high bit is set).
@@ -120,11 +117,11 @@ enum ByteScan {
     return (words[0] | words[1]) & highBits != 0
   }
 
-  /// The first index at or after `start` whose byte is not ASCII, or `end`.
+  /// The first index at or after `start` whose byte is not ASCII, or `end`: 64 bytes a
+  /// step while they are ASCII (most of a note).
   @inline(__always)
   static func nonASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
     var i = start
-    // Sixty-four bytes a step while they are all ASCII (most of a note).
     while i + 64 <= end {
       let v =
         loadVector(bytes, i) | loadVector(bytes, i &+ 16) | loadVector(bytes, i &+ 32) | loadVector(bytes, i &+ 48)
@@ -138,17 +135,13 @@ enum ByteScan {
 }
 
 /// The ASCII bytes that start inline constructs (``InlineGrammar/asciiTriggers``) as
-/// vectors: the sixteen-byte step of the parser's scan of plain text compares each
-/// sixteen bytes with all of them at once. The bytes are compared as a few ranges
-/// (``ranges(_:)``): the grammar's eleven are four ranges, one addition and one
-/// comparison each, where comparing bytes one by one (or two that differ in one bit)
-/// took seven comparisons of two steps each. A range also holds the few bytes between
-/// its triggers (`"`, `>`, `]`, `^` today): the scan stops at them too, and the parser
-/// passes over them after looking them up (``InlineGrammar/startsConstruct``).
+/// at most four ranges (``ranges(_:)``), one addition and one comparison each, for the
+/// sixteen-byte step of the inline scan. A range also holds the bytes between its
+/// triggers: the scan stops there too, and the parser passes over them
+/// (``InlineGrammar/startsConstruct``).
 struct InlineTriggers: Sendable {
   typealias Vector = ByteScan.Vector
 
-  /// How many ranges the scan compares with.
   static let capacity = 4
 
   // Four ranges, unused ones repeating the first: fixed fields, so that the scan needs

@@ -59,11 +59,13 @@ enum DashCitation {
 
   /// Whether `start..<end` is a reference, or a name, a comma and a reference.
   private static func referenceFollows(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-    let start = skipSpaces(bytes, start, end)
+    let start = LineMarkers.skipSpaces(bytes, start, end)
     if isReference(bytes, start, end) { return true }
     var i = start
     while i < end {
-      if bytes[i] == UInt8(ascii: ",") && i > start && isReference(bytes, skipSpaces(bytes, i + 1, end), end) {
+      if bytes[i] == UInt8(ascii: ",") && i > start
+        && isReference(bytes, LineMarkers.skipSpaces(bytes, i + 1, end), end)
+      {
         return true
       }
       i += 1
@@ -89,7 +91,7 @@ enum DashCitation {
       if i + 1 < end && bytes[i] == 0xC2 && bytes[i + 1] == 0xA7 { i += 2 }
     } else {
       var word: [UInt8] = []
-      while i < end && word.count <= 9 && isLetter(bytes[i]) {
+      while i < end && word.count <= 9 && ByteClass.isASCIILetter(bytes[i]) {
         word.append(bytes[i] | 0x20)
         i += 1
       }
@@ -97,11 +99,11 @@ enum DashCitation {
       guard roman || markers.contains(word) else { return false }
       if i < end && bytes[i] == UInt8(ascii: ".") { i += 1 }
     }
-    i = skipSpaces(bytes, i, end)
+    i = LineMarkers.skipSpaces(bytes, i, end)
     guard let number = numberEnd(bytes, i, end, roman: roman) else { return false }
     i = number
     while i < end {
-      var next = skipSpaces(bytes, i, end)
+      var next = LineMarkers.skipSpaces(bytes, i, end)
       guard next < end else { break }
       if bytes[next] == UInt8(ascii: "-") || bytes[next] == UInt8(ascii: "/") || bytes[next] == UInt8(ascii: ",") {
         next += 1
@@ -110,11 +112,11 @@ enum DashCitation {
       } else {
         break
       }
-      guard let more = numberEnd(bytes, skipSpaces(bytes, next, end), end, roman: roman) else { break }
+      guard let more = numberEnd(bytes, LineMarkers.skipSpaces(bytes, next, end), end, roman: roman) else { break }
       i = more
     }
     if i < end && bytes[i] == UInt8(ascii: ".") { i += 1 }
-    return skipSpaces(bytes, i, end) == end
+    return LineMarkers.skipSpaces(bytes, i, end) == end
   }
 
   /// The end of the number at `start`: digits, or with `roman` a Roman numeral.
@@ -122,31 +124,12 @@ enum DashCitation {
     var i = start
     while i < end && ByteClass.isDigit(bytes[i]) { i += 1 }
     if i == start && roman {
-      while i < end && isRomanDigit(bytes[i] | 0x20) { i += 1 }
+      while i < end && romanDigits.contains(bytes[i] | 0x20) { i += 1 }
       // Not the start of a word: `ch. vivid` is no chapter.
-      if i < end && isLetter(bytes[i]) { return nil }
+      if i < end && ByteClass.isASCIILetter(bytes[i]) { return nil }
     }
     return i > start ? i : nil
   }
 
-  @inline(__always)
-  private static func isLetter(_ b: UInt8) -> Bool {
-    (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
-  }
-
-  /// `i`, `v`, `x`, `l`, `c`, `d` or `m`.
-  private static func isRomanDigit(_ b: UInt8) -> Bool {
-    switch b {
-    case UInt8(ascii: "i"), UInt8(ascii: "v"), UInt8(ascii: "x"), UInt8(ascii: "l"), UInt8(ascii: "c"),
-      UInt8(ascii: "d"), UInt8(ascii: "m"):
-      true
-    default: false
-    }
-  }
-
-  private static func skipSpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
-    var i = start
-    while i < end && ByteClass.isSpaceOrTab(bytes[i]) { i += 1 }
-    return i
-  }
+  private static let romanDigits = Array("ivxlcdm".utf8)
 }

@@ -1,11 +1,7 @@
-/// A node's subtree as the block stores it: flat, in preorder, read by index with no
-/// reference counting, for passes over many nodes (semantic tokens).
-///
-/// Index `root` is the node itself; the subtree is `root..<end`. Valid only inside the
-/// closure given to ``SyntaxNode/withFlatSubtree(_:)``.
+/// A node's subtree as the block stores it, `root..<end` in preorder, read by index with
+/// no reference counting; valid inside ``SyntaxNode/withFlatSubtree(_:)``'s closure.
 public struct FlatSubtree {
   @usableFromInline let nodes: UnsafeBufferPointer<PackedNode>
-  /// The index of the node itself.
   public let root: Int
   /// One past the last index of the subtree.
   public let end: Int

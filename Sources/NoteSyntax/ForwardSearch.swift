@@ -1,10 +1,7 @@
-/// The first position at or after a start that satisfies a fixed predicate, remembered
-/// so that a run of searches from increasing starts costs one scan in total.
-///
-/// This is what keeps inline parsing linear on inputs like 100,000 `?[` without a `]`:
-/// every opener asks for the next `]`, and all of them get the same cached answer.
-/// Searches may stop at different ends: a search that found nothing before its end
-/// remembers how far it looked, and a later one with a further end goes on from there.
+/// The first position at or after a start that satisfies a fixed predicate, remembered,
+/// so that searches from increasing starts cost one scan in all (100,000 `?[` without a
+/// `]` all get the same answer). A search that found nothing remembers how far it
+/// looked, and a later one with a further end goes on from there.
 struct ForwardSearch {
   private var from = Int.max
   /// The first match at or after `from`, or (when `found` is false) how far the search
@@ -36,21 +33,9 @@ struct ForwardSearch {
     } else {
       from = start
     }
-    let a = ByteScan.Vector(repeating: Int8(bitPattern: first))
-    let b = ByteScan.Vector(repeating: Int8(bitPattern: second))
-    let c = ByteScan.Vector(repeating: Int8(bitPattern: third))
     while i < end {
-      // Long stretches without any of the bytes (a closer searched to the end of a
-      // large paragraph) go 64 bytes a step.
-      while i + 64 <= end && !ByteScan.holdsAny(bytes, i, a, b, c) { i += 64 }
-      if i == end { break }
-      if i + 16 <= end {
-        let v = ByteScan.loadVector(bytes, i)
-        let lane = ByteScan.firstLane((v .== a) .| (v .== b) .| (v .== c))
-        i += lane
-        if lane == 16 { continue }
-      }
-      if matches(i) { break }
+      i = ByteScan.firstIndex(of: first, second, third, in: bytes, from: i, to: end)
+      if i == end || matches(i) { break }
       i += 1
     }
     result = max(i, start)

@@ -1,10 +1,7 @@
-/// The inline grammar: every construct of inline text, declared once, in the order the
-/// constructs are tried at a position (the syntax page's order).
-///
-/// Adding a construct is one entry here (with its ``NodeKind``), its tests and its
-/// token type and editor colours. Everything else follows from the list: which bytes
-/// stop the parser's scan of plain text (``InlineGrammar/startsConstruct``), which
-/// constructs a byte may start and in what order.
+/// The inline grammar: every construct declared once, in the order they are tried at a
+/// position. A new construct is an entry here (with its ``NodeKind``), its tests, token
+/// type and editor colours; the bytes the scan stops at and which constructs a byte may
+/// start follow from the list.
 enum InlineGrammar {
   static let constructs: [InlineConstruct] = [
     InlineConstruct("backslash escape", .escape),
@@ -40,9 +37,8 @@ enum InlineGrammar {
     return table
   }()
 
-  /// The ASCII bytes that start a construct, other than line breaks (the scan stops at
-  /// every control byte and every non-ASCII byte anyway): compared as at most
-  /// ``InlineTriggers/capacity`` ranges.
+  /// The printable ASCII bytes that start a construct (the scan stops at every control
+  /// and non-ASCII byte anyway).
   static let asciiTriggers: [UInt8] = (0x20..<0x80).map(UInt8.init).filter { startsConstruct[Int($0)] }
 }
 
@@ -135,12 +131,10 @@ enum InlineParse: Sendable {
   case link(NodeKind)
   /// `#tag`, at the start of the text or after whitespace.
   case hashtag
-  /// A run of emoji.
   case emoji
   /// A line break (and the `Q:`/`A:` marker a paragraph's next line may start with).
   case lineBreak
 
-  /// The bytes it may start with.
   var firstBytes: [UInt8] {
     switch self {
     case .escape: [UInt8(ascii: "\\")]
@@ -156,10 +150,8 @@ enum InlineParse: Sendable {
   }
 }
 
-/// A span between equal delimiters: `count` (one or two) times `mark`, text, and the
-/// same again.
-/// The opening delimiter is followed by a non-space, the closing one preceded by one;
-/// unclosed, the delimiter is text.
+/// A span between equal delimiters of `count` (one or two) `mark`s; unclosed, the
+/// delimiter is text.
 struct Span: Sendable {
   enum Contents: Sendable {
     /// Inline text: constructs nest inside.

@@ -1,16 +1,13 @@
 /// Closing delimiters: where a span construct (code, strong, emphasis, highlight…)
 /// that opens at a position closes, if it does.
 extension InlineParser {
-  @inline(__always)
-  func isNonSpace(_ i: Int) -> Bool { !ByteClass.isWhitespace(bytes[i]) }
-
   /// Where the span construct `span` (at `index` of the grammar) that opens at `i`
   /// closes, if it does: its closing delimiter's position, before `end`.
   @inline(__always)
   mutating func spanClose(_ span: Span, _ index: Int, at i: Int, _ start: Int, _ end: Int) -> Int? {
     let count = span.count
     let mark = span.mark
-    guard i + 2 * count < end, !span.flanking || isNonSpace(i + count) else { return nil }
+    guard i + 2 * count < end, !span.flanking || !ByteClass.isWhitespace(bytes[i + count]) else { return nil }
     if count == 2 && bytes[i + 1] != mark { return nil }
     if span.outsideWords {
       if bytes[i + 1] == mark || (i > start && ByteClass.isASCIIAlphanumeric(bytes[i - 1])) { return nil }

@@ -1,12 +1,7 @@
-/// Links that use a link reference definition: `[text][label]` (full), `[label][]`
-/// (collapsed) and `[label]` (shortcut), and the same after `!` for images.
-///
-/// The parse of a block cannot know which labels the note defines (a definition may come
-/// anywhere, and an edit to it must not reparse the blocks that use it), so every
-/// bracketed text that could be such a link is a ``NodeKind/referenceLink`` node, and
-/// ``LinkReferences`` says after the parse which of them are links. The node's brackets
-/// are no nodes and its text is parsed as inline text is outside brackets, so one whose
-/// label is not defined (`[sic]`, `[1]`) reads as the text it is.
+/// Reference links: `[text][label]`, `[label][]` and `[label]`, and images after `!`. A
+/// block's parse cannot know the note's labels, so bracketed text that could be one is a
+/// ``NodeKind/referenceLink`` node without bracket nodes, its text parsed as outside
+/// brackets; ``LinkReferences`` says after the parse which are links, and `[sic]` reads as text.
 extension InlineParser {
   /// The reference link or image whose `[` is at `bracket` (`i` is its `!` for an
   /// image): its text holds no bracket and no line break, and, when it is the label

@@ -1,10 +1,8 @@
 /// Building the line index of a whole text in one pass over its bytes.
 extension LineIndex {
-  /// The lines of `bytes`, a whole text, in chunks of ``chunkSize`` (the last one
-  /// shorter): sixteen bytes a step; a step without a line break is or-ed into the open
-  /// line's bytes, and in a step with one, its line breaks and non-ASCII bytes are read
-  /// as two 16-bit masks, so a line costs its break's bit. Only a line holding a
-  /// non-ASCII byte is read again, to count its UTF-16 units and scalars.
+  /// The lines of `bytes` in chunks of ``chunkSize``, sixteen bytes a step: a step's line
+  /// breaks and high bits are read as 16-bit masks, so a line costs its break's bit; only
+  /// a line holding a non-ASCII byte is read again, to count its units.
   static func chunkedLines(_ bytes: UnsafeBufferPointer<UInt8>) -> [[Line]] {
     var collector = LineCollector()
     let count = bytes.count

@@ -1,8 +1,6 @@
-/// Where the lines of a note start, with each line's length in UTF-8, UTF-16 and UTF-32.
-///
-/// Lines are kept in chunks with prefix sums, so finding a line is two binary searches
-/// and an edit rewrites the records of the lines it touched plus one small index: text
-/// after the edit is never visited. Line breaks are `\n`, `\r\n` and `\r`.
+/// Each line's length in UTF-8, UTF-16 and UTF-32, in chunks with prefix sums: finding a
+/// line is two binary searches, and an edit rewrites the lines it touched and a small
+/// index. Line breaks are `\n`, `\r\n` and `\r`.
 public struct LineIndex: Sendable {
   /// One line, its line break included.
   struct Line: Sendable, Equatable {
@@ -11,51 +9,6 @@ public struct LineIndex: Sendable {
     var scalars: Int32
     /// Bytes of the line break (0, 1 or 2).
     var breakLength: Int8
-
-    init(utf8: Int32, utf16: Int32, scalars: Int32, breakLength: Int8) {
-      self.utf8 = utf8
-      self.utf16 = utf16
-      self.scalars = scalars
-      self.breakLength = breakLength
-    }
-
-    /// An ASCII line of `length` bytes, its line break included.
-    init(ascii length: Int, breakLength: Int) {
-      let length = Int32(length)
-      self.init(utf8: length, utf16: length, scalars: length, breakLength: Int8(breakLength))
-    }
-
-    /// The line whose content is `content` in `bytes`, followed by a line break of `breakLength` bytes.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, _ content: Range<Int>, breakLength: Int) {
-      var utf16 = 0
-      var scalars = 0
-      var i = content.lowerBound
-      // Sixteen bytes a step: a scalar per byte that is not a continuation byte
-      // (0x80...0xBF), and a second UTF-16 unit per four-byte lead (0xF0...).
-      while i + 16 <= content.upperBound {
-        let v = ByteScan.loadVector(bytes, i)
-        let continuation = unsafeBitCast(v .< ByteScan.Vector(repeating: -64), to: SIMD2<UInt64>.self)
-        let fourByteLead = unsafeBitCast(
-          (v .>= ByteScan.Vector(repeating: -16)) .& (v .< ByteScan.Vector(repeating: 0)), to: SIMD2<UInt64>.self)
-        let lanes = 16 - (continuation[0].nonzeroBitCount + continuation[1].nonzeroBitCount) / 8
-        scalars += lanes
-        utf16 += lanes + (fourByteLead[0].nonzeroBitCount + fourByteLead[1].nonzeroBitCount) / 8
-        i += 16
-      }
-      for i in i..<content.upperBound {
-        let b = bytes[i]
-        if b < 0x80 {
-          utf16 += 1
-          scalars += 1
-        } else if b >= 0xC0 {
-          scalars += 1
-          utf16 += b >= 0xF0 ? 2 : 1
-        }
-      }
-      self.init(
-        utf8: Int32(content.count + breakLength), utf16: Int32(utf16 + breakLength),
-        scalars: Int32(scalars + breakLength), breakLength: Int8(breakLength))
-    }
   }
 
   final class Chunk: Sendable {
@@ -93,7 +46,6 @@ public struct LineIndex: Sendable {
     rebuildPrefixes(from: 0)
   }
 
-  /// Builds the index of `bytes`.
   public init(bytes: UnsafeBufferPointer<UInt8>) {
     self.init(chunks: Self.chunkedLines(bytes))
   }
@@ -114,7 +66,6 @@ public struct LineIndex: Sendable {
   /// Number of lines: line breaks plus one.
   public var lineCount: Int { lineStarts[lineStarts.count - 1] }
 
-  /// Number of bytes in the text.
   public var byteCount: Int { byteStarts[byteStarts.count - 1] }
 
   private func line(_ number: Int) -> (chunk: Int, index: Int) {
@@ -162,15 +113,11 @@ public struct LineIndex: Sendable {
     return line.utf8 == line.scalars
   }
 
-  /// The line holding byte `offset` and the offset's column in every encoding at
-  /// once: one search for the line, and, when the line is not ASCII, one reading of
-  /// its bytes before the offset (sixteen at a time), which `readBytes` hands over
-  /// piece by piece (from wherever the text is kept).
+  /// The line holding byte `offset` and its column in every encoding: one search, and on
+  /// a line that is not ASCII one reading of its bytes before the offset (`readBytes`).
   public func lineAndColumns(
     of offset: Int, readBytes: (Range<Int>, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
   ) -> (line: Int, utf8: Int, utf16: Int, utf32: Int) {
-    // One search for the chunk and one for the line; the line's start and record are
-    // then read from the same chunk (a summary asks for every heading, tag and link).
     let chunkIndex: Int
     let index: Int
     if offset <= 0 {
@@ -192,119 +139,44 @@ public struct LineIndex: Sendable {
     var utf16 = 0
     var utf32 = 0
     readBytes(start..<offset) { piece in
-      var i = 0
-      while i + 16 <= piece.count {
-        let units = ByteScan.units(piece, i)
-        utf16 += units.utf16
-        utf32 += units.scalars
-        i += 16
-      }
-      for byte in piece[i...] where byte & 0xC0 != 0x80 {
-        utf16 += byte >= 0xF0 ? 2 : 1
-        utf32 += 1
-      }
+      let units = ByteScan.units(piece, in: 0..<piece.count)
+      utf16 += units.utf16
+      utf32 += units.scalars
     }
     return (line, utf8, utf16, utf32)
   }
 
-  /// Lines scanned from `start` in `bytes`: every complete line whose break ends at or
-  /// after `stopAfter` ends the scan (that line included); the end of the buffer ends the
-  /// last line when `isEnd`.
-  static func scanLines(
-    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, stopAfter: Int, isEnd: Bool = true
-  ) -> (lines: [Line], end: Int, complete: Bool) {
-    var lines: [Line] = []
-    var i = start
-    let n = bytes.count
-    var utf8: Int32 = 0
-    var utf16: Int32 = 0
-    var scalars: Int32 = 0
-    while i < n {
-      if i + 16 <= n {
-        let lane = Int32(ByteScan.firstBreakOrNonASCIILane(bytes, i))
-        utf8 += lane
-        utf16 += lane
-        scalars += lane
-        i += Int(lane)
-        if lane == 16 { continue }
-        // Text in other scripts: sixteen bytes counted at once when no line break is among them.
-        if i + 16 <= n, let units = ByteScan.unitsWithoutBreaks(bytes, i) {
-          utf8 += 16
-          utf16 += units.utf16
-          scalars += units.scalars
-          i += 16
-          continue
-        }
-      }
-      let b = bytes[i]
-      if b == 0x0A || b == 0x0D {
-        var breakLength: Int8 = 1
-        if b == 0x0D {
-          if i + 1 < n {
-            if bytes[i + 1] == 0x0A { breakLength = 2 }
-          } else if !isEnd {
-            return (lines, i - Int(utf8), false)
-          }
-        }
-        let len = Int32(breakLength)
-        lines.append(Line(utf8: utf8 + len, utf16: utf16 + len, scalars: scalars + len, breakLength: breakLength))
-        i += Int(breakLength)
-        utf8 = 0
-        utf16 = 0
-        scalars = 0
-        if i > stopAfter && i < n { return (lines, i, true) }
-        continue
-      }
-      utf8 += 1
-      if b < 0x80 {
-        utf16 += 1
-        scalars += 1
-      } else if b >= 0xC0 {
-        scalars += 1
-        utf16 += b >= 0xF0 ? 2 : 1
-      }
-      i += 1
-    }
-    if !isEnd { return (lines, i - Int(utf8), false) }
-    lines.append(Line(utf8: utf8, utf16: utf16, scalars: scalars, breakLength: 0))
-    return (lines, i, true)
-  }
-
   /// Updates the index for `range` (old offsets) replaced by `newLength` bytes, reading
-  /// the new text through `text`.
+  /// the new text through `text`: the lines from the edit's first to one ending past it,
+  /// read in a window that doubles until it holds such a line.
   mutating func applyEdit(replacing range: Range<Int>, newLength: Int, text: TextStorage) {
-    let delta = newLength - range.count
     let firstLine = lineContaining(max(range.lowerBound - 1, 0))
     let scanStart = startOfLine(firstLine)
     let newEnd = range.lowerBound + newLength
     var window = max(4096, newEnd - scanStart + 256)
-    var scanned: (lines: [Line], end: Int, complete: Bool)
+    var lines: [Line]
+    var scanEnd: Int
     while true {
       let upper = min(text.count, scanStart + window)
-      let isEnd = upper == text.count
       let bytes = text.bytes(in: scanStart..<upper)
-      scanned = bytes.withUnsafeBufferPointer {
-        Self.scanLines($0, from: 0, stopAfter: newEnd - scanStart, isEnd: isEnd)
+      lines = bytes.withUnsafeBufferPointer { Self.chunkedLines($0) }.flatMap { $0 }
+      if upper < text.count {
+        // The window's open line goes on past it, and so may a line ending in `\r` (`\r\n`).
+        lines.removeLast()
+        if bytes.last == ByteClass.cr { lines.removeLast() }
       }
-      if scanned.complete && (scanned.end + scanStart > newEnd || isEnd) { break }
+      scanEnd = lines.reduce(scanStart) { $0 + Int($1.utf8) }
+      if upper == text.count || scanEnd > newEnd { break }
       window *= 2
     }
     // The old lines replaced: up to the one ending where the scan ended (or the last).
-    let scanEndNew = scanStart + scanned.end
-    let lastLine: Int
-    if scanEndNew >= text.count {
-      lastLine = lineCount - 1
-    } else {
-      lastLine = lineContaining(scanEndNew - delta - 1)
-    }
-    replaceLines(firstLine...lastLine, with: scanned.lines)
+    let lastLine = scanEnd >= text.count ? lineCount - 1 : lineContaining(scanEnd - (newLength - range.count) - 1)
+    replaceLines(firstLine...lastLine, with: lines)
   }
 
-  /// Updates the index for an edit inside one line's text that neither removes nor
-  /// inserts a line break, nor leaves the line empty: the line's lengths change by those
-  /// of `removed` and `inserted`, and nothing else is read, however long the line (a
-  /// keystroke in a 1 MB paragraph written as one line). Returns `false`, changing
-  /// nothing, for any other edit.
+  /// Updates the index for an edit inside one line that adds or removes no line break
+  /// and leaves the line non-empty, from the lengths of `removed` and `inserted` alone
+  /// (however long the line); `false`, changing nothing, for any other edit.
   mutating func applyEditInsideLine(replacing range: Range<Int>, removed: [UInt8], inserted: [UInt8]) -> Bool {
     guard !inserted.contains(0x0A) && !inserted.contains(0x0D) else { return false }
     let number = lineContaining(range.lowerBound)
@@ -341,5 +213,21 @@ public struct LineIndex: Sendable {
     } while i < merged.count
     chunks.replaceSubrange(firstChunk...lastChunk, with: replacement)
     rebuildPrefixes(from: firstChunk)
+  }
+}
+
+extension LineIndex.Line {
+  /// An ASCII line of `length` bytes, its line break included.
+  init(ascii length: Int, breakLength: Int) {
+    let length = Int32(length)
+    self.init(utf8: length, utf16: length, scalars: length, breakLength: Int8(breakLength))
+  }
+
+  /// The line whose content is `content` in `bytes`, followed by a line break of `breakLength` bytes.
+  init(_ bytes: UnsafeBufferPointer<UInt8>, _ content: Range<Int>, breakLength: Int) {
+    let (utf16, scalars) = ByteScan.units(bytes, in: content)
+    self.init(
+      utf8: Int32(content.count + breakLength), utf16: Int32(utf16 + breakLength),
+      scalars: Int32(scalars + breakLength), breakLength: Int8(breakLength))
   }
 }

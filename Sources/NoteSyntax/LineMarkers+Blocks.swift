@@ -1,25 +1,18 @@
-/// Recognisers for the lines that start or end CommonMark's leaf blocks besides
-/// headings, fences and paragraphs: thematic breaks, setext underlines, indented code,
-/// HTML blocks, `$$` math and `%%` comment blocks, footnote definitions and GFM tables.
+/// Recognisers for the other leaf blocks' lines: thematic breaks, setext underlines,
+/// `$$` and `%%` blocks, footnote definitions and GFM tables.
 extension LineMarkers {
-  /// The indentation of the line `i..<lineEnd` in columns (a tab goes to the next
-  /// multiple of four), and where its first other byte is.
-  static func indentation(_ bytes: Buffer, _ i: Int, _ lineEnd: Int) -> (columns: Int, first: Int) {
-    indentation(bytes, i, lineEnd, fromColumn: 0)
-  }
-
-  /// The columns of the spaces and tabs from `i`, which is at `column` (so a tab goes
-  /// to the next multiple of four counted from the line's start), and where the first
-  /// other byte is.
-  static func indentation(_ bytes: Buffer, _ i: Int, _ lineEnd: Int, fromColumn column: Int) -> (
-    columns: Int, first: Int
-  ) {
+  /// The columns of the spaces and tabs from `i` (at most `limit` of them), and where
+  /// the first byte after them is. `i` is at `column`, so a tab goes to the next multiple
+  /// of four counted from the line's start.
+  static func indentation(
+    _ bytes: Buffer, _ i: Int, _ lineEnd: Int, fromColumn column: Int = 0, atMost limit: Int = .max
+  ) -> (columns: Int, first: Int) {
     var columns = column
     var j = i
-    while j < lineEnd {
+    while j < lineEnd && columns - column < limit {
       if bytes[j] == ByteClass.space {
         columns += 1
-      } else if bytes[j] == UInt8(ascii: "\t") {
+      } else if bytes[j] == ByteClass.tab {
         columns += 4 - columns % 4
       } else {
         break
@@ -32,19 +25,7 @@ extension LineMarkers {
   /// The position after `columns` columns of indentation from `i` (or at the first
   /// other byte, if the line is indented less).
   static func skipColumns(_ bytes: Buffer, _ i: Int, _ lineEnd: Int, _ columns: Int) -> Int {
-    var column = 0
-    var j = i
-    while j < lineEnd && column < columns {
-      if bytes[j] == ByteClass.space {
-        column += 1
-      } else if bytes[j] == UInt8(ascii: "\t") {
-        column += 4 - column % 4
-      } else {
-        break
-      }
-      j += 1
-    }
-    return j
+    indentation(bytes, i, lineEnd, atMost: columns).first
   }
 
   /// Whether the line is a thematic break: up to three spaces, then three or more `-`,
@@ -90,11 +71,8 @@ extension LineMarkers {
     return trimEnd(bytes, start, j)
   }
 
-  /// A line of `$$` or `%%` alone (up to three spaces before, spaces after): the
-  /// opening fence of a display math block or of an Obsidian comment block, read as a
-  /// code block is, to the next line that holds `$$` or `%%` (or to the end of the
-  /// text). A `$$` or `%%` with text after it on its line starts inline math or an
-  /// inline comment instead.
+  /// A line of `$$` or `%%` alone: the opening fence of a display math block or an
+  /// Obsidian comment block, read as code to the next line holding `$$` or `%%`.
   static func openingDelimitedBlock(_ bytes: Buffer, _ i: Int, _ lineEnd: Int) -> CodeFence? {
     let (columns, first) = indentation(bytes, i, lineEnd)
     guard columns < 4, first + 1 < lineEnd else { return nil }
@@ -167,15 +145,10 @@ extension LineMarkers {
     return cells
   }
 
-  /// Whether the line holds a `|` at all (a table's header and rows do, unless it has
-  /// a single column written with outer pipes).
+  /// Whether the line holds a `|` (a table's header and rows do, unless it has a
+  /// single column written with outer pipes).
   static func holdsPipe(_ bytes: Buffer, _ i: Int, _ lineEnd: Int) -> Bool {
-    var j = i
-    while j < lineEnd {
-      if bytes[j] == UInt8(ascii: "|") { return true }
-      j += 1
-    }
-    return false
+    bytes[i..<lineEnd].contains(UInt8(ascii: "|"))
   }
 
   /// The number of columns of a table's delimiter row (`|---|:--:|`), or `nil` when the

@@ -95,13 +95,7 @@ extension LineMarkers {
   }
 
   private static func contains(_ bytes: Buffer, _ i: Int, _ lineEnd: Int, _ word: String) -> Bool {
-    let first = ByteClass.lowercased(word.utf8.first!)
-    var j = i
-    while j < lineEnd {
-      if ByteClass.lowercased(bytes[j]) == first && starts(bytes, j, lineEnd, word) { return true }
-      j += 1
-    }
-    return false
+    (i..<lineEnd).contains { starts(bytes, $0, lineEnd, word) }
   }
 
   /// The end of a complete open tag (`<name attr="v" …>` or `/>`) or closing tag

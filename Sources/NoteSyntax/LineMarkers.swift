@@ -11,15 +11,26 @@ enum LineMarkers {
     return j
   }
 
+  /// Position after at most three spaces from `i`: where a block's marker may start.
+  @inline(__always)
+  static func skipUpToThreeSpaces(_ bytes: Buffer, _ i: Int, _ lineEnd: Int) -> Int {
+    var j = i
+    while j < lineEnd && j - i < 3 && bytes[j] == ByteClass.space { j += 1 }
+    return j
+  }
+
+  /// Whether `b` may be part of a front-matter key or a callout's type: an ASCII letter
+  /// or digit, `-` or `_`.
+  @inline(__always)
+  static func isNameByte(_ b: UInt8) -> Bool {
+    ByteClass.isASCIIAlphanumeric(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")
+  }
+
   /// Whether the line `start..<end` starts with a front-matter key: letters, digits,
   /// `-` or `_`, then `:` and a space, a tab or the line's end.
   static func startsWithAKey(_ bytes: Buffer, _ start: Int, _ end: Int) -> Bool {
     var j = start
-    while j < end
-      && (ByteClass.isASCIIAlphanumeric(bytes[j]) || bytes[j] == UInt8(ascii: "-") || bytes[j] == UInt8(ascii: "_"))
-    {
-      j += 1
-    }
+    while j < end && isNameByte(bytes[j]) { j += 1 }
     guard j > start, j < end, bytes[j] == UInt8(ascii: ":") else { return false }
     return j + 1 == end || ByteClass.isSpaceOrTab(bytes[j + 1])
   }
@@ -83,8 +94,7 @@ enum LineMarkers {
 
   /// The position of a blockquote's `>` (after at most three spaces).
   static func quoteMarker(_ bytes: Buffer, _ i: Int, _ lineEnd: Int) -> Int? {
-    var j = i
-    while j < lineEnd && j - i < 3 && bytes[j] == ByteClass.space { j += 1 }
+    let j = skipUpToThreeSpaces(bytes, i, lineEnd)
     return j < lineEnd && bytes[j] == UInt8(ascii: ">") ? j : nil
   }
 
@@ -94,29 +104,21 @@ enum LineMarkers {
   static func calloutMarker(_ bytes: Buffer, _ i: Int, _ lineEnd: Int) -> (type: Range<Int>, end: Int)? {
     guard i + 3 < lineEnd, bytes[i] == UInt8(ascii: "["), bytes[i + 1] == UInt8(ascii: "!") else { return nil }
     var j = i + 2
-    while j < lineEnd && j - i < 66
-      && (ByteClass.isASCIIAlphanumeric(bytes[j]) || bytes[j] == UInt8(ascii: "-") || bytes[j] == UInt8(ascii: "_"))
-    {
-      j += 1
-    }
+    while j < lineEnd && j - i < 66 && isNameByte(bytes[j]) { j += 1 }
     guard j > i + 2, j < lineEnd, bytes[j] == UInt8(ascii: "]") else { return nil }
     var end = j + 1
     if end < lineEnd && (bytes[end] == UInt8(ascii: "+") || bytes[end] == UInt8(ascii: "-")) { end += 1 }
     return (i + 2..<j, end)
   }
 
-  /// A `Q:` marker at the line's start (an `A:` one for `letter == "A"`): `nil` when
-  /// there is none, `true` when it is well formed (the capital letter, a colon, then a
-  /// space, a tab or the line's end), `false` for a marker with a missing space (`Q:text`)
-  /// or a lowercase letter (`q: `), which still counts as the marker the writer meant.
+  /// A `Q:` (or `A:`, by `letter`) marker at `i`: `true` when well formed (then a space,
+  /// a tab or the line's end), `false` for `Q:text` or `q: `, still the marker meant.
   static func promptMarker(_ bytes: Buffer, _ i: Int, _ lineEnd: Int, letter: UInt8) -> Bool? {
     guard i + 1 < lineEnd, bytes[i] & ~0x20 == letter, bytes[i + 1] == UInt8(ascii: ":") else { return nil }
     return bytes[i] == letter && (i + 2 == lineEnd || ByteClass.isSpaceOrTab(bytes[i + 2]))
   }
 
-  /// A `Q:` or `A:` marker at the line's start, plain or bold (`**Q:**`, then a space, a
-  /// tab or the line's end): its end and whether it is well formed (see
-  /// ``promptMarker(_:_:_:letter:)``).
+  /// A `Q:` or `A:` marker, plain or bold (`**Q:**`): its end and whether it is well formed.
   static func promptMarkerSpan(_ bytes: Buffer, _ i: Int, _ lineEnd: Int, letter: UInt8) -> (
     end: Int, wellFormed: Bool
   )? {
@@ -157,8 +159,7 @@ enum LineMarkers {
   /// The code fence that opens a fenced code block on this line: 0 to 3 spaces, 3 or more
   /// backticks or tildes, then an info string (without backticks after backticks).
   static func openingCodeFence(_ bytes: Buffer, _ i: Int, _ lineEnd: Int) -> CodeFence? {
-    var start = i
-    while start < lineEnd && start - i < 3 && bytes[start] == ByteClass.space { start += 1 }
+    let start = skipUpToThreeSpaces(bytes, i, lineEnd)
     guard start < lineEnd, bytes[start] == UInt8(ascii: "`") || bytes[start] == UInt8(ascii: "~") else { return nil }
     let character = bytes[start]
     var end = start
@@ -178,8 +179,7 @@ enum LineMarkers {
     if context.fence == UInt8(ascii: "$") || context.fence == UInt8(ascii: "%") {
       return closingDelimiter(bytes, i, lineEnd, context.fence).map { $0..<($0 + 2) }
     }
-    var start = i
-    while start < lineEnd && start - i < 3 && bytes[start] == ByteClass.space { start += 1 }
+    let start = skipUpToThreeSpaces(bytes, i, lineEnd)
     var end = start
     while end < lineEnd && bytes[end] == context.fence { end += 1 }
     guard end - start >= context.fenceLength, isBlank(bytes, end, lineEnd) else { return nil }

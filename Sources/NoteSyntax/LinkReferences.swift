@@ -1,12 +1,8 @@
-/// The link reference definitions of a note (`[label]: destination "title"`), by label:
-/// what says which ``NodeKind/referenceLink`` nodes are links and where they point.
-///
-/// The table is built from the note's definition blocks after the per-block parse, so an
-/// edit to a definition changes the links that use it without reparsing their blocks.
-/// Labels match as CommonMark says: without case, runs of whitespace as one space, the
-/// first definition of a label winning. ``stamp`` changes only when a label comes, goes
-/// or gets another destination: what is cached per block from a block's reference links
-/// (outline text) stays valid while it is the same.
+/// A note's link reference definitions by label: which ``NodeKind/referenceLink`` nodes
+/// are links, and where they point. Built after the parse from the definition blocks, so
+/// an edit to a definition reparses no block that uses it. Labels match as CommonMark
+/// says (no case, whitespace runs as one space, the first definition wins); ``stamp``
+/// changes when a label comes, goes or changes destination, and per-block caches with it.
 public struct LinkReferences: Sendable {
   /// One definition: where its label and destination are, and the destination.
   public struct Definition: Sendable, Equatable {

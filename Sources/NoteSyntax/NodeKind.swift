@@ -1,8 +1,7 @@
-/// The kind of a node in a note's syntax tree.
-///
-/// Block kinds come first, then the parts of blocks, then inline kinds. The raw
-/// values are dense so that tables can be indexed by kind.
-public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
+/// The kind of a node in a note's syntax tree: blocks, then parts of blocks, then
+/// inline kinds. Raw values are dense, so tables are indexed by kind; a kind prints as
+/// its case name.
+public enum NodeKind: UInt8, Sendable, CaseIterable {
   /// The whole note.
   case document
 
@@ -25,22 +24,18 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
   case summary
   /// Anything else: inline text up to a paragraph break.
   case paragraph
-  /// The line that opens a fenced code block: 0 to 3 spaces, 3 or more backticks or
-  /// tildes, then an optional info string (the language); or a `$$` (display math) or
-  /// `%%` (an Obsidian comment) line, whose block is read as code is.
+  /// The line that opens a fenced code block (its fence and info string), or a `$$` or
+  /// `%%` line, whose block is read as code.
   case codeBlockStart
-  /// A run of lines inside a fenced code block, line breaks included. Nothing inside
-  /// is recognised, so it has no children.
+  /// A run of lines inside a fenced code block, line breaks included; no children.
   case codeLines
-  /// The line that closes a fenced code block: at least as many of the same fence
-  /// character as opened it, then only spaces.
+  /// The line that closes a fenced code block.
   case codeBlockEnd
   /// `---`, `***` or `___` (three or more, spaces between allowed) alone on a line.
   case thematicBreak
   /// Lines indented by four spaces or a tab, outside a paragraph: code, read as it is.
   case indentedCode
-  /// One of CommonMark's seven kinds of HTML block (`<!-- … -->`, `<details>`, …),
-  /// read as it is.
+  /// One of CommonMark's seven kinds of HTML block, read as it is.
   case htmlBlock
   /// `[^label]: text`: a footnote's definition.
   case footnoteDefinition
@@ -148,87 +143,12 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
   case wikiHeading
   /// The shown text of a wiki link, after its `|`.
   case wikiAlias
-  /// `[text][label]`, `[label][]` or `[label]`: a link whose target a link reference
-  /// definition gives, if one of the note defines the label (``LinkReferences``); else
-  /// the text it is. Its children are the text's inline nodes, then the `linkLabel` of
-  /// the full form; its brackets are no nodes, so an undefined `[label]` reads as text.
+  /// `[text][label]`, `[label][]` or `[label]`: a link if the note defines the label
+  /// (``LinkReferences``), else text. Children: the text's inline nodes, then the full
+  /// form's `linkLabel`; no bracket nodes.
   case referenceLink
   /// `![alt][label]`, `![alt][]` or `![alt]`: an image as a reference link is a link.
   case referenceImage
   /// The label of a full reference link (`[text][label]`), between its brackets.
   case linkLabel
-
-  public var description: String {
-    switch self {
-    case .document: "document"
-    case .frontMatter: "frontMatter"
-    case .blankLine: "blankLine"
-    case .heading: "heading"
-    case .unorderedList: "unorderedList"
-    case .orderedList: "orderedList"
-    case .blockquote: "blockquote"
-    case .questionAnswer: "questionAnswer"
-    case .summary: "summary"
-    case .paragraph: "paragraph"
-    case .codeBlockStart: "codeBlockStart"
-    case .codeLines: "codeLines"
-    case .codeBlockEnd: "codeBlockEnd"
-    case .thematicBreak: "thematicBreak"
-    case .indentedCode: "indentedCode"
-    case .htmlBlock: "htmlBlock"
-    case .footnoteDefinition: "footnoteDefinition"
-    case .linkReferenceDefinition: "linkReferenceDefinition"
-    case .table: "table"
-    case .tableRow: "tableRow"
-    case .tableCell: "tableCell"
-    case .frontMatterFence: "frontMatterFence"
-    case .frontMatterEntry: "frontMatterEntry"
-    case .frontMatterKey: "frontMatterKey"
-    case .frontMatterValue: "frontMatterValue"
-    case .frontMatterInvalidLine: "frontMatterInvalidLine"
-    case .headingMarker: "headingMarker"
-    case .listItem: "listItem"
-    case .listMarker: "listMarker"
-    case .quoteLine: "quoteLine"
-    case .quoteMarker: "quoteMarker"
-    case .citation: "citation"
-    case .calloutMarker: "calloutMarker"
-    case .questionMarker: "questionMarker"
-    case .question: "question"
-    case .answerMarker: "answerMarker"
-    case .answer: "answer"
-    case .summaryMarker: "summaryMarker"
-    case .inlineContent: "inlineContent"
-    case .codeFence: "codeFence"
-    case .codeInfo: "codeInfo"
-    case .text: "text"
-    case .lineBreak: "lineBreak"
-    case .delimiter: "delimiter"
-    case .strong: "strong"
-    case .highlight: "highlight"
-    case .emphasis: "emphasis"
-    case .code: "code"
-    case .hashtag: "hashtag"
-    case .cloze: "cloze"
-    case .clozeHint: "clozeHint"
-    case .clozeAnswer: "clozeAnswer"
-    case .malformedCloze: "malformedCloze"
-    case .link: "link"
-    case .image: "image"
-    case .linkText: "linkText"
-    case .linkTarget: "linkTarget"
-    case .emoji: "emoji"
-    case .math: "math"
-    case .comment: "comment"
-    case .footnoteReference: "footnoteReference"
-    case .footnoteLabel: "footnoteLabel"
-    case .wikiLink: "wikiLink"
-    case .wikiTarget: "wikiTarget"
-    case .wikiHeading: "wikiHeading"
-    case .wikiAlias: "wikiAlias"
-    case .referenceLink: "referenceLink"
-    case .referenceImage: "referenceImage"
-    case .linkLabel: "linkLabel"
-    }
-  }
 }

@@ -1,6 +1,5 @@
 /// The unit a column is counted in, as negotiated with an editor.
 public enum PositionEncoding: Sendable, CaseIterable {
-  /// Bytes of UTF-8.
   case utf8
   /// UTF-16 code units (a character outside the BMP counts 2).
   case utf16
@@ -24,23 +23,6 @@ public struct LineColumn: Sendable, Hashable, Comparable, CustomStringConvertibl
 }
 
 extension NoteDocument {
-  /// Columns `bytes` span in `encoding`, sixteen bytes a step (a 1 MB line of Chinese
-  /// is read in a few dozen microseconds).
-  static func units(of bytes: UnsafeBufferPointer<UInt8>, in encoding: PositionEncoding) -> Int {
-    if encoding == .utf8 { return bytes.count }
-    var count = 0
-    var i = 0
-    while i + 16 <= bytes.count {
-      count += columns(inSixteen: bytes, at: i, encoding)
-      i += 16
-    }
-    while i < bytes.count {
-      count += columns(startingAt: bytes[i], encoding)
-      i += 1
-    }
-    return count
-  }
-
   /// Columns of the scalars that start in the sixteen bytes at `i` (not UTF-8).
   @inline(__always)
   private static func columns(inSixteen bytes: UnsafeBufferPointer<UInt8>, at i: Int, _ encoding: PositionEncoding)
@@ -60,7 +42,10 @@ extension NoteDocument {
   static func units(in range: Range<Int>, of text: TextStorage, in encoding: PositionEncoding) -> Int {
     if encoding == .utf8 { return range.count }
     var count = 0
-    text.forEachPiece(of: range) { count += units(of: $0, in: encoding) }
+    text.forEachPiece(of: range) { piece in
+      let units = ByteScan.units(piece, in: 0..<piece.count)
+      count += encoding == .utf16 ? units.utf16 : units.scalars
+    }
     return count
   }
 
@@ -73,9 +58,7 @@ extension NoteDocument {
     return LineColumn(line: line, column: Self.units(in: start..<offset, of: text, in: encoding))
   }
 
-  /// The line of byte `offset` (clamped to the text) and its column in every encoding
-  /// at once: one search for the line, and one reading of the line's bytes before it
-  /// when the line is not ASCII.
+  /// The line of byte `offset` (clamped to the text) and its column in every encoding.
   public func lineAndColumns(of offset: Int) -> (line: Int, utf8: Int, utf16: Int, utf32: Int) {
     lines.lineAndColumns(of: min(max(offset, 0), text.count)) { text.forEachPiece(of: $0, $1) }
   }
@@ -91,9 +74,8 @@ extension NoteDocument {
       .offset
   }
 
-  /// The byte range from `start` to `end` (as ``offset(of:in:)`` gives each; an
-  /// inverted range collapses to its start). Both in one line that is not ASCII, the
-  /// line is read once: the end is looked for from the start on.
+  /// The byte range from `start` to `end` (each as ``offset(of:in:)`` gives it; inverted,
+  /// empty at the start). On one line, the end is looked for from the start on.
   public func byteRange(from start: LineColumn, to end: LineColumn, in encoding: PositionEncoding) -> Range<Int> {
     let lower: Int
     var upper: Int
@@ -162,12 +144,8 @@ extension NoteDocument {
   }
 }
 
-/// Converts increasing byte offsets to line and column without rescanning lines.
-///
-/// It keeps its line's place in the line index (chunk and index), so a target on one
-/// of the next few lines is reached by reading their records one after another (the
-/// usual case: tokens and outline entries come line after line); a target further on
-/// is searched for.
+/// Converts increasing byte offsets to line and column: it keeps its line's place in the
+/// line index, steps over the next few lines' records, and searches for a target further on.
 public struct PositionWalker {
   let document: NoteDocument
   let encoding: PositionEncoding

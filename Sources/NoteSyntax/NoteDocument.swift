@@ -1,11 +1,5 @@
-/// A note being edited: its text, its line index and its syntax tree, kept in step by
-/// incremental reparsing.
-///
-/// A value: copies are cheap snapshots that share storage. An edit reparses only the
-/// blocks whose examined span touches it, from the first such block until the new
-/// parse lands on the start of an old block after the edit, in the context that block
-/// was parsed in (inside or outside a fenced code block); every later block is reused
-/// as it is.
+/// A note being edited: its text, line index and syntax tree, kept in step by
+/// incremental reparsing (``replace(_:with:)``). Copies are cheap snapshots.
 public struct NoteDocument: Sendable {
   public private(set) var text: TextStorage
   public private(set) var lines: LineIndex
@@ -93,9 +87,8 @@ public struct NoteDocument: Sendable {
     linkReferences = LinkReferences.build(tree, text, previous: nil)
   }
 
-  /// Parses every block of `buffer`, a whole note, straight into the chunks of a block
-  /// list, indexing each chunk as its blocks are made. `knownLines`, the buffer's lines
-  /// (``LineIndex/chunkedLines(_:)``), spare the parser its search for each line's end.
+  /// Parses every block of `buffer`, a whole note, straight into a block list's chunks;
+  /// `knownLines` spare the parser its search for each line's end.
   static func parseBlocks(_ buffer: UnsafeBufferPointer<UInt8>, knownLines: [[LineIndex.Line]]) -> BlockList {
     var parser = BlockParser(buffer: buffer, startsDocument: true, knownLines: knownLines)
     var chunks: [BlockList.Chunk] = []

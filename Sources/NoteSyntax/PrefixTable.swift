@@ -1,7 +1,6 @@
 extension Array where Element: Comparable {
-  /// Among the first `count` elements, sorted (the starts of consecutive parts: chunks
-  /// of a text, lines of a chunk, blocks), the index of the last one at most `value`:
-  /// the part holding `value`, or 0 when `value` is before them all.
+  /// Among the first `count` elements, sorted starts of consecutive parts, the index of
+  /// the part holding `value` (0 when `value` is before them all).
   @inlinable
   public func lastIndex(atMost value: Element, among count: Int) -> Int {
     var low = 0

@@ -1,6 +1,4 @@
-/// A stable code for a piece of malformed prompt syntax.
-///
-/// The raw value is the code users see, e.g. `cloze-unclosed-hint`.
+/// A stable code for a piece of malformed prompt syntax; the raw value is what users see.
 public enum FindingCode: String, Sendable, CaseIterable, Hashable, Comparable {
   case clozeUnclosedHint = "cloze-unclosed-hint"
   case clozeMissingAnswer = "cloze-missing-answer"

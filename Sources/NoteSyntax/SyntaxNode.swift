@@ -1,19 +1,9 @@
-/// A node of a note's syntax tree: a block or something inside one.
-///
-/// A cheap view (a block reference, an index and the block's absolute start); the tree
-/// itself stores only kinds and lengths.
-///
-/// `@unchecked Sendable`: the block it refers to is immutable (see ``Block``).
+/// A node of a note's syntax tree: a cheap view (a block, an index, the block's start).
+/// `@unchecked Sendable`: the block is immutable (see ``Block``).
 public struct SyntaxNode: @unchecked Sendable, CustomStringConvertible {
   let block: Block
   let index: Int
   let blockStart: Int
-
-  init(block: Block, index: Int, blockStart: Int) {
-    self.block = block
-    self.index = index
-    self.blockStart = blockStart
-  }
 
   private var packed: PackedNode { block.node(index) }
 
@@ -49,10 +39,8 @@ public struct SyntaxNode: @unchecked Sendable, CustomStringConvertible {
   public var endOffset: Int { let p = packed; return blockStart + Int(p.offset) + Int(p.length) }
   public var length: Int { Int(packed.length) }
 
-  /// Identifies the stored block this node belongs to. An edit keeps the blocks it did
-  /// not touch, so results cached per block (relative to `blockStart`) stay valid for
-  /// as long as the cache also holds the node or its ``blockObject`` (which keep the
-  /// block alive).
+  /// Identifies the stored block this node belongs to, for caches per block; it is not
+  /// reused while the node or its ``blockObject`` is held.
   public var blockIdentity: ObjectIdentifier { ObjectIdentifier(block) }
 
   /// The stored block this node belongs to, opaque: holding it keeps ``blockIdentity``
@@ -79,18 +67,6 @@ public struct SyntaxNode: @unchecked Sendable, CustomStringConvertible {
     while i < end {
       body(SyntaxNode(block: block, index: i, blockStart: blockStart))
       i += 1
-    }
-  }
-
-  /// The deepest node of this subtree whose range contains `offset` (start inclusive, end exclusive).
-  public func deepest(at offset: Int) -> SyntaxNode {
-    var current = self
-    outer: while true {
-      for child in current.children where child.range.contains(offset) {
-        current = child
-        continue outer
-      }
-      return current
     }
   }
 

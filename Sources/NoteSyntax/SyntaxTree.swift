@@ -1,36 +1,20 @@
-/// An immutable syntax tree of a note: the document node and its blocks.
-///
-/// Blocks are shared between trees: after an edit, every block the edit did not touch
-/// is the same object in the old and the new tree, so what is cached per block across
-/// keystrokes (semantic tokens, links) is looked up by the block's identity.
+/// An immutable syntax tree of a note: its top-level blocks, shared with the tree before
+/// an edit wherever the edit did not touch them (caches look blocks up by identity).
 public struct SyntaxTree: Sendable {
   let blocks: BlockList
-
-  init(blocks: BlockList) { self.blocks = blocks }
 
   /// The length of the note in UTF-8 bytes.
   public var length: Int { blocks.length }
 
-  /// Number of top-level blocks.
   public var blockCount: Int { blocks.count }
 
-  /// The top-level block at `index`.
   public func block(at index: Int) -> SyntaxNode {
     let (block, start) = blocks.block(at: index)
     return SyntaxNode(block: block, index: 0, blockStart: start)
   }
 
-  /// The kind of the top-level block at `index`.
   public func blockKind(at index: Int) -> NodeKind {
     blocks.block(at: index).block.kind
-  }
-
-  /// Every top-level block, in order.
-  public var topLevelBlocks: [SyntaxNode] {
-    var result: [SyntaxNode] = []
-    result.reserveCapacity(blocks.count)
-    blocks.forEach { result.append(SyntaxNode(block: $0, index: 0, blockStart: $1)) }
-    return result
   }
 
   /// Every top-level block, in order, without building an array.
@@ -78,13 +62,9 @@ public struct SyntaxTree: Sendable {
     return result
   }
 
-  /// A run of consecutive top-level blocks that the tree keeps together (up to 256).
-  ///
-  /// An edit makes new runs only around what it reparsed; every other run stays the
-  /// same object at a possibly different offset, so a value computed from a run's
-  /// blocks (relative to the run's start) can be kept by ``identity`` while ``owner``
-  /// is kept alive. A cache per run looks up a few hundred runs after a keystroke in a
-  /// note of 100,000 blocks instead of every block.
+  /// A run of up to 256 consecutive top-level blocks. An edit makes new runs only around
+  /// what it reparsed, so a value computed from a run (relative to its start) is kept by
+  /// ``identity`` while ``owner`` is held: a few hundred lookups a keystroke, not one a block.
   public struct BlockRun {
     let chunk: BlockList.Chunk
     /// Where the run's first block starts.
@@ -118,13 +98,6 @@ public struct SyntaxTree: Sendable {
   /// The index of the top-level block containing `offset` (the last block for the end).
   public func blockIndex(containing offset: Int) -> Int? {
     blocks.blockIndex(containing: offset)
-  }
-
-  /// The deepest node containing `offset`, if any block does.
-  public func node(at offset: Int) -> SyntaxNode? {
-    guard let index = blockIndex(containing: offset) else { return nil }
-    let block = block(at: index)
-    return block.range.contains(offset) ? block.deepest(at: offset) : nil
   }
 
   /// The malformed-syntax findings of the whole note, in document order.

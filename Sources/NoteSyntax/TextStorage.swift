@@ -1,8 +1,5 @@
-/// The bytes of a note: valid UTF-8 kept in chunks, so that an edit copies one chunk
-/// and a small index instead of the whole text.
-///
-/// A value type; chunks are immutable and shared between copies, so a snapshot taken
-/// before an edit stays valid and cheap.
+/// The bytes of a note: valid UTF-8 in immutable chunks shared between copies, so an
+/// edit copies one chunk and a small index, and a snapshot is cheap.
 public struct TextStorage: Sendable {
   final class Chunk: Sendable {
     let bytes: [UInt8]
@@ -18,24 +15,30 @@ public struct TextStorage: Sendable {
 
   /// Makes storage from bytes that are already valid UTF-8.
   init(validUTF8 bytes: [UInt8]) {
-    // A text of one chunk (most notes) keeps its array: no copy.
-    if !bytes.isEmpty && bytes.count <= Self.targetChunkSize {
-      chunks = [Chunk(bytes)]
-      starts = [0, bytes.count]
-      return
-    }
-    chunks = []
+    chunks = Self.chunks(bytes, keepingUpTo: Self.targetChunkSize)
     starts = [0]
-    var offset = 0
-    while offset < bytes.count {
-      let end = min(bytes.count, offset + Self.targetChunkSize)
-      chunks.append(Chunk(Array(bytes[offset..<end])))
-      offset = end
+    rebuildStarts(from: 0)
+  }
+
+  /// `bytes` in chunks of ``targetChunkSize``, or as one chunk keeping the array (no
+  /// copy) when they are at most `limit`.
+  private static func chunks(_ bytes: [UInt8], keepingUpTo limit: Int) -> [Chunk] {
+    if bytes.count <= limit { return bytes.isEmpty ? [] : [Chunk(bytes)] }
+    return stride(from: 0, to: bytes.count, by: targetChunkSize).map {
+      Chunk(Array(bytes[$0..<min(bytes.count, $0 + targetChunkSize)]))
+    }
+  }
+
+  private mutating func rebuildStarts(from first: Int) {
+    var offset = starts[first]
+    starts.removeSubrange((first + 1)...)
+    starts.reserveCapacity(chunks.count + 1)
+    for c in first..<chunks.count {
+      offset += chunks[c].bytes.count
       starts.append(offset)
     }
   }
 
-  /// Number of bytes.
   public var count: Int { starts[starts.count - 1] }
 
   /// Index of the chunk holding `offset` (the last chunk for `offset == count`).
@@ -43,7 +46,6 @@ public struct TextStorage: Sendable {
     starts.lastIndex(atMost: offset, among: chunks.count)
   }
 
-  /// The byte at `offset`.
   public subscript(offset: Int) -> UInt8 {
     let c = chunkIndex(containing: offset)
     return chunks[c].bytes[offset - starts[c]]
@@ -53,17 +55,7 @@ public struct TextStorage: Sendable {
   public func bytes(in range: Range<Int>) -> [UInt8] {
     var result: [UInt8] = []
     result.reserveCapacity(range.count)
-    guard !range.isEmpty else { return result }
-    var c = chunkIndex(containing: range.lowerBound)
-    var offset = range.lowerBound
-    while offset < range.upperBound {
-      let chunk = chunks[c].bytes
-      let start = starts[c]
-      let end = min(range.upperBound, start + chunk.count)
-      result.append(contentsOf: chunk[(offset - start)..<(end - start)])
-      offset = end
-      c += 1
-    }
+    forEachPiece(of: range) { result.append(contentsOf: $0) }
     return result
   }
 
@@ -83,47 +75,6 @@ public struct TextStorage: Sendable {
       c += 1
     }
   }
-
-  /// Whether the bytes of `a` and of `b` (ranges of one length) are the same, compared
-  /// where they are stored, a stretch at a time.
-  func bytesEqual(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-    precondition(a.count == b.count && a.upperBound <= count && b.upperBound <= count)
-    var (x, y) = (a.lowerBound, b.lowerBound)
-    while x < a.upperBound {
-      let (cx, cy) = (chunkIndex(containing: x), chunkIndex(containing: y))
-      // The longest stretch inside one chunk on both sides.
-      let length = min(a.upperBound - x, starts[cx + 1] - x, starts[cy + 1] - y)
-      let same = chunks[cx].bytes.withUnsafeBytes { first in
-        chunks[cy].bytes.withUnsafeBytes { second in
-          Self.equal(
-            UnsafeRawBufferPointer(rebasing: first[(x - starts[cx])...].prefix(length)),
-            UnsafeRawBufferPointer(rebasing: second[(y - starts[cy])...].prefix(length)))
-        }
-      }
-      guard same else { return false }
-      x += length
-      y += length
-    }
-    return true
-  }
-
-  /// Whether two buffers of one length hold the same bytes, eight at a time.
-  private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-    var i = 0
-    while i + 8 <= a.count {
-      guard a.loadUnaligned(fromByteOffset: i, as: UInt64.self) == b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-      else { return false }
-      i += 8
-    }
-    while i < a.count {
-      guard a[i] == b[i] else { return false }
-      i += 1
-    }
-    return true
-  }
-
-  /// All bytes, contiguous.
-  public var allBytes: [UInt8] { bytes(in: 0..<count) }
 
   /// The text in `range` as a string.
   public func string(in range: Range<Int>) -> String {
@@ -155,24 +106,7 @@ public struct TextStorage: Sendable {
     merged.append(contentsOf: firstBytes[0..<(range.lowerBound - starts[first])])
     merged.append(contentsOf: replacement)
     merged.append(contentsOf: lastBytes[(range.upperBound - starts[last])...])
-    var newChunks: [Chunk] = []
-    if merged.count <= Self.maxChunkSize {
-      if !merged.isEmpty { newChunks.append(Chunk(merged)) }
-    } else {
-      var offset = 0
-      while offset < merged.count {
-        let end = min(merged.count, offset + Self.targetChunkSize)
-        newChunks.append(Chunk(Array(merged[offset..<end])))
-        offset = end
-      }
-    }
-    chunks.replaceSubrange(first...last, with: newChunks)
-    var offset = starts[first]
-    starts.removeSubrange((first + 1)...)
-    starts.reserveCapacity(chunks.count + 1)
-    for c in first..<chunks.count {
-      offset += chunks[c].bytes.count
-      starts.append(offset)
-    }
+    chunks.replaceSubrange(first...last, with: Self.chunks(merged, keepingUpTo: Self.maxChunkSize))
+    rebuildStarts(from: first)
   }
 }

@@ -1,7 +1,5 @@
-/// Collects the flat preorder nodes and the findings of one block while it is parsed.
-///
-/// Offsets given to the builder are positions in the parse buffer; it stores them
-/// relative to the block's start.
+/// Collects one block's preorder nodes and findings while it is parsed, storing buffer
+/// positions relative to the block's start.
 struct TreeBuilder {
   /// Owns the node buffer; `nodes` and `capacity` mirror it so that adding a node
   /// touches no object (no uniqueness or exclusivity checks).

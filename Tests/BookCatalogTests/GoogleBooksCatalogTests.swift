@@ -98,7 +98,7 @@ import Testing
     let info = BookInfo(note)
     #expect(info.status == .reading)
     #expect(Set(info.fields.keys) == ["title", "published", "isbn", "google-books-id", "status", "started"])
-    #expect(note.tree.topLevelBlocks.filter { $0.kind == .heading }.count == 1)
+    #expect(note.tree.blockSequence.filter { $0.kind == .heading }.count == 1)
   }
 
   @Test func mapsEveryErrorFixture() throws {

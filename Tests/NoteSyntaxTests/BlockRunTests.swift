@@ -30,7 +30,7 @@ import Testing
     var rng = SplitMix(seed: 9)
     for _ in 0..<50 {
       // At a line's end, so that each line stays indented.
-      let bytes = document.text.allBytes
+      let bytes = document.text.bytes(in: 0..<document.text.count)
       var offset = Int.random(in: opening.utf8.count..<document.utf8Count, using: &rng)
       while offset < bytes.count && bytes[offset] != 0x0A { offset += 1 }
       let summary = document.replace(offset..<offset, with: Bool.random(using: &rng) ? " x" : "\n    y")

@@ -13,7 +13,7 @@ import Testing
   }
 
   static func randomEdit(_ document: NoteDocument, _ rng: inout SplitMix) -> (Range<Int>, String) {
-    let bytes = document.text.allBytes
+    let bytes = document.text.bytes(in: 0..<document.text.count)
     let count = bytes.count
     var at = Int.random(in: 0...count, using: &rng)
     // Half of the edits land on syntax: prompt markers, line breaks, emoji.

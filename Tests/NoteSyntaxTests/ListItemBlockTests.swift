@@ -49,7 +49,8 @@ import Testing
         " listItem", "  listMarker", "  footnoteDefinition", "   footnoteLabel=two", "   inlineContent",
       ])
     let doc = NoteDocument(text)
-    let definition = doc.tree.topLevelBlocks.first?.children.first { $0.kind == .listItem }?.child(.footnoteDefinition)
+    let definition = Array(doc.tree.blockSequence).first?.children.first { $0.kind == .listItem }?.child(
+      .footnoteDefinition)
     #expect(definition.map { doc.text.string(in: $0.range) } == "[^1]: A footnote\n  that goes on.\n")
   }
 

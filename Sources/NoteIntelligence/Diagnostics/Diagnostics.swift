@@ -78,7 +78,7 @@ public enum Diagnostics {
     case "rating":
       return "Rating '\(value)' is not 1 to 5: type a number from 1 to 5 (halves allowed), stars, or 0 for none."
     case "isbn":
-      let bytes = FrontMatterValues.unquotedBytes(doc.text.bytes(in: finding.range))
+      let bytes = FrontMatterValues.unquoted(doc.text.bytes(in: finding.range))
       if FrontMatterValues.isASIN(bytes) {
         return
           "'\(String(decoding: bytes, as: UTF8.self))' is an Amazon ASIN, not an ISBN: type the book's ISBN, or move this to another key."
