@@ -50,9 +50,11 @@ enum BlockRule: Int, CaseIterable {
   /// its delimiter row being indented as far.
   static let inListItem = all & ~rules([.table, .summary])
   /// The rules a quote's text is tried against once its quotes, lists and items are
-  /// opened (``BlockParser/readQuoteLines(from:itemColumn:)``, which reads tables too);
-  /// a question and a summary there are the quote's text.
-  static let inQuote = all & ~rules([.listItem, .blockquote, .table, .questionAnswer, .summary])
+  /// opened (``BlockParser/readQuoteLines(from:itemColumn:)``, which reads tables, and
+  /// link reference definitions from its paragraphs' lines); a question and a summary
+  /// there are the quote's text.
+  static let inQuote =
+    all & ~rules([.listItem, .blockquote, .table, .questionAnswer, .summary, .linkReferenceDefinition])
   /// The rules that may end a paragraph.
   static let interrupting = rules(allCases.filter(\.mayInterruptParagraph))
   /// For each byte, the rules whose text may start with it (blank lines and indented
