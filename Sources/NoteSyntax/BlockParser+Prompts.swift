@@ -164,3 +164,23 @@ extension BlockParser {
     return columns >= itemColumn ? LineMarkers.skipColumns(bytes, s, e, itemColumn) : nil
   }
 }
+
+extension BlockParser {
+  /// A list item's text from its first line `text..<e` to `contentEnd`. A `Q:` or `A:`
+  /// marker opening it (`**Q:**` too) is a marker leaf with no finding: another item or
+  /// a later line may answer it (``ListPairing``). In an item that opens with no marker,
+  /// a marker starting a later line (at the item's content `column`, or on a lazy line) is
+  /// flagged as in a paragraph; after an opening marker, the lines are its text.
+  mutating func itemOpeningText(_ text: Int, _ e: Int, _ contentEnd: Int, column: Int) {
+    let node = builder.open(.inlineContent, at: text)
+    var start = text
+    let question = LineMarkers.promptMarkerSpan(bytes, text, e, letter: UInt8(ascii: "Q"))
+    let marker = question ?? LineMarkers.promptMarkerSpan(bytes, text, e, letter: UInt8(ascii: "A"))
+    if let marker, marker.wellFormed {
+      builder.leaf(question != nil ? .questionMarker : .answerMarker, text, marker.end)
+      start = marker.end
+    }
+    inline(start, contentEnd, questionMarkers: marker == nil, markerColumn: column)
+    builder.close(node, at: contentEnd)
+  }
+}
