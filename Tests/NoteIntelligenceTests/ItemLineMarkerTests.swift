@@ -75,6 +75,15 @@ import Testing
         1:2 2 marker "A:"
         """)
     #expect(Self.cards("- **Q:** Its planet?\n- A: Arrakis.\n") == ["qa L0 Its planet? -> Arrakis."])
+    // An answer on the item's later line is a marker too, the question's text apart.
+    let onItsLine = "- Q: Who *wrote\n  **A:** Frank* Herbert.\n"
+    #expect(
+      Dump.tokens(onItsLine) == """
+        0:0 1 marker "-"
+        0:2 2 marker "Q:"
+        1:2 6 marker "**A:**"
+        """)
+    #expect(Self.cards(onItsLine) == ["qa L0 Who *wrote -> Frank* Herbert."])
   }
 
   /// A quote of definitions only is no card; a quote's definition lines are no part of
