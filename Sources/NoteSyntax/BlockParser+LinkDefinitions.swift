@@ -203,6 +203,7 @@ extension BlockParser {
   /// node would hold the next line's markers).
   mutating func readQuoteDefinitions(_ quote: inout QuoteLines) {
     let starts = quote.paragraphStarts
+    guard !starts.isEmpty else { return }
     for (n, start) in starts.enumerated() {
       let role = quote.lines[start].role
       guard role == .text || role == .headingText, bytes[quote.lines[start].first] == UInt8(ascii: "[") else {

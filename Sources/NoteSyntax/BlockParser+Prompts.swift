@@ -176,8 +176,13 @@ extension BlockParser {
   mutating func itemOpeningText(_ text: Int, _ e: Int, _ contentEnd: Int, column: Int) {
     let node = builder.open(.inlineContent, at: text)
     var start = text
-    let question = LineMarkers.promptMarkerSpan(bytes, text, e, letter: UInt8(ascii: "Q"))
-    let marker = question ?? LineMarkers.promptMarkerSpan(bytes, text, e, letter: UInt8(ascii: "A"))
+    // Most items open with no marker: their first byte says so.
+    let letter = bytes[text] & ~0x20
+    let mayOpenWithMarker =
+      letter == UInt8(ascii: "Q") || letter == UInt8(ascii: "A") || bytes[text] == UInt8(ascii: "*")
+    let question = mayOpenWithMarker ? LineMarkers.promptMarkerSpan(bytes, text, e, letter: UInt8(ascii: "Q")) : nil
+    let marker =
+      mayOpenWithMarker ? question ?? LineMarkers.promptMarkerSpan(bytes, text, e, letter: UInt8(ascii: "A")) : nil
     if let marker, marker.wellFormed {
       builder.leaf(question != nil ? .questionMarker : .answerMarker, text, marker.end)
       start = marker.end

@@ -70,7 +70,8 @@ extension BlockParser {
     var opened: [NodeKind] = []
     /// `quoteMarker` and `listMarker` leaves.
     var marks: [(kind: NodeKind, range: Range<Int>)] = []
-    /// The indices of the lines that start paragraphs, in order.
+    /// The indices of the lines that start paragraphs, in order, from the first that
+    /// starts with `[` (which may open a link reference definition) on: most quotes have none.
     var paragraphStarts: [Int] = []
   }
 
@@ -199,7 +200,9 @@ extension BlockParser {
           open = startQuoteBlock(&line, columns: columns, first: first, lineEnd: e, continuesCode: continuesCode)
           if case .paragraph = open {
             paragraphStart = result.lines.count
-            result.paragraphStarts.append(paragraphStart)
+            if !result.paragraphStarts.isEmpty || bytes[first] == UInt8(ascii: "[") {
+              result.paragraphStarts.append(paragraphStart)
+            }
           }
         }
       }
