@@ -1,7 +1,8 @@
-/// The block grammar: the starts a line's text is tried against, in this order, at the
-/// top level, in a quote and in a list item. The first that matches opens its block;
-/// text that matches none is a paragraph's. A new block construct is a case here, its
-/// match in ``BlockParser/match(_:_:_:_:_:)`` and its build in each container.
+/// The block grammar in one place: the block starts a line's text is tried against, in
+/// the order of their declaration, at the top level, inside a quote and inside a list
+/// item alike. The first that matches opens its block; text that matches none is a
+/// paragraph's. A new block construct is a case here, its match in
+/// ``BlockParser/match(_:_:_:_:_:)``, and its build in each container that holds it.
 enum BlockRule: Int, CaseIterable {
   case blank
   case indentedCode
@@ -41,14 +42,19 @@ enum BlockRule: Int, CaseIterable {
 
   static func rules(_ rules: [BlockRule]) -> Rules { rules.reduce(0) { $0 | 1 << $1.rawValue } }
 
+  /// Every rule.
   static let all = rules(allCases)
-  /// The rules a list item's text is tried against: a summary, and a question on the
-  /// item's first line, are its text; a table is matched at its content column
-  /// (``BlockParser/itemTableColumns(_:_:column:)``).
+  /// The rules a list item's text is tried against: a summary there is the item's text,
+  /// and so is a question on the item's first line (a `Q:` item pairs with an `A:` item).
+  /// A table is matched against the item's content column (``BlockParser/itemTableColumns(_:_:column:)``),
+  /// its delimiter row being indented as far.
   static let inListItem = all & ~rules([.table, .summary])
-  /// The rules a quote's text is tried against once its containers are opened
-  /// (``BlockParser/readQuoteLines(from:itemColumn:)`` reads tables itself).
-  static let inQuote = all & ~rules([.listItem, .blockquote, .table, .questionAnswer, .summary])
+  /// The rules a quote's text is tried against once its quotes, lists and items are
+  /// opened (``BlockParser/readQuoteLines(from:itemColumn:)``, which reads tables, and
+  /// link reference definitions from its paragraphs' lines); a question and a summary
+  /// there are the quote's text.
+  static let inQuote =
+    all & ~rules([.listItem, .blockquote, .table, .questionAnswer, .summary, .linkReferenceDefinition])
   /// The rules that may end a paragraph.
   static let interrupting = rules(allCases.filter(\.mayInterruptParagraph))
   /// For each byte, the rules whose text may start with it (blank lines and indented
@@ -57,8 +63,9 @@ enum BlockRule: Int, CaseIterable {
     rules(allCases.filter { $0.firstBytes.map { $0.utf8.contains(UInt8(byte)) } ?? ($0 == .table) })
   }
 
-  /// Whether a line this rule matches may end a paragraph above it (CommonMark's "can
-  /// interrupt a paragraph"); ``BlockStart/interruptsParagraph(_:lineEnd:)`` decides.
+  /// Whether a line this rule matches may end a paragraph open above it (CommonMark's
+  /// "can interrupt a paragraph"); ``BlockStart/interruptsParagraph(_:lineEnd:)`` says
+  /// whether one match does.
   var mayInterruptParagraph: Bool {
     switch self {
     case .indentedCode, .linkReferenceDefinition, .table, .summary: false
@@ -88,8 +95,9 @@ enum BlockStart {
   case questionAnswer
   case summary(markerEnd: Int)
 
-  /// Whether the start ends a paragraph above it: an HTML block of kind 7, an empty list
-  /// item and an ordered one not starting at 1 do not.
+  /// Whether the start, on a line of `bytes` that ends at `e`, ends a paragraph open
+  /// above it: an HTML block of kind 7, an empty list item and an ordered one that does
+  /// not start at 1 do not.
   func interruptsParagraph(_ bytes: UnsafeBufferPointer<UInt8>, lineEnd e: Int) -> Bool {
     switch self {
     case .htmlBlock(let kind): kind < 7
@@ -100,9 +108,10 @@ enum BlockStart {
 }
 
 extension BlockParser {
-  /// The block the text `s..<e` starts by the first of `rules` that matches (only those
-  /// its first byte may start are tried); `nil` for paragraph text. With
-  /// `afterParagraph`, only a start that ends a paragraph above counts.
+  /// The block the text `s..<e` starts (`s` being where a container's text starts), by
+  /// the first of `rules` (in ``BlockRule``'s order) that matches; `nil` for paragraph
+  /// text. With `afterParagraph`, only a start that ends a paragraph open above counts.
+  /// Only the rules whose text may start with the line's first byte are tried.
   mutating func blockStart(
     _ s: Int, _ e: Int, afterParagraph: Bool = false, rules: BlockRule.Rules = BlockRule.all
   ) -> BlockStart? {
@@ -125,8 +134,9 @@ extension BlockParser {
     return nil
   }
 
-  /// Whether the line `s..<e` ends a paragraph above it: a start that interrupts one, or
-  /// a `#` (a heading, or a line of tags, a paragraph of its own).
+  /// Whether the line `s..<e` ends a paragraph above it: a blank line, a block start
+  /// that interrupts a paragraph, or a line that opens with `#` (a heading, or a line of
+  /// tags, which is a paragraph of its own).
   mutating func interruptsParagraph(_ s: Int, _ e: Int) -> Bool {
     (s < e && bytes[s] == UInt8(ascii: "#")) || blockStart(s, e, afterParagraph: true) != nil
   }
@@ -161,7 +171,8 @@ extension BlockParser {
 }
 
 extension LineMarkers.ListMarker {
-  /// Whether the item ends a paragraph above it: it holds text, and an ordered one starts at 1.
+  /// Whether the item, on a line of `bytes` that ends at `e`, ends a paragraph open
+  /// above it: it holds text, and an ordered one starts at 1.
   func interruptsParagraph(_ bytes: UnsafeBufferPointer<UInt8>, lineEnd e: Int) -> Bool {
     contentStart < e && (!ordered || (markerEnd - markerStart == 2 && bytes[markerStart] == UInt8(ascii: "1")))
   }

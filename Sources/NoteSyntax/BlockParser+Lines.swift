@@ -51,9 +51,12 @@ extension BlockParser {
     return next
   }
 
-  mutating func inline(_ start: Int, _ end: Int, questionMarkers: Bool = false) {
+  /// The inline nodes of `start..<end`; with `questionMarkers`, a `Q:` or `A:` marker
+  /// starting a later line is flagged (in a list item, after the indentation up to its
+  /// content column `markerColumn`).
+  mutating func inline(_ start: Int, _ end: Int, questionMarkers: Bool = false, markerColumn: Int = 0) {
     guard end > start else { return }
-    inlineParser.startRegion(endingAt: end, checksQuestionMarkers: questionMarkers)
+    inlineParser.startRegion(endingAt: end, checksQuestionMarkers: questionMarkers, markerColumn: markerColumn)
     inlineParser.parse(start, end, into: &builder)
   }
 

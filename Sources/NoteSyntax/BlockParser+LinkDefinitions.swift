@@ -18,13 +18,17 @@ extension BlockParser {
   /// to three spaces, `[label]:`, a destination (on this line or the next), and an
   /// optional title (after a space or on the next line, over lines but no blank one),
   /// then only spaces to the line's end. A definition cannot interrupt a paragraph, so
-  /// it is tried only where a block starts.
-  mutating func linkDefinition(_ s: Int, _ e: Int) -> LinkDefinition? {
+  /// it is tried only where a block starts. Its later lines are the text's next lines, up
+  /// to one that is blank or starts another block; inside a quote, `following` lines
+  /// from its index `next` on (each line's text after its markers, to its end).
+  mutating func linkDefinition(
+    _ s: Int, _ e: Int, following: [Range<Int>]? = nil, next: Int = 0
+  ) -> LinkDefinition? {
     let (columns, first) = LineMarkers.indentation(bytes, s, e)
     guard columns < 4, first + 3 < e, bytes[first] == UInt8(ascii: "["), bytes[first + 1] != UInt8(ascii: "^") else {
       return nil
     }
-    var cursor = DefinitionCursor(at: first + 1, lineEnd: e)
+    var cursor = DefinitionCursor(at: first + 1, lineEnd: e, following: following, next: next)
     // The label: at most 999 characters, no unescaped bracket, not only spaces.
     var count = 0
     var sawText = false
@@ -70,25 +74,41 @@ extension BlockParser {
     return LinkDefinition(label: label, destination: destination.range, end: destinationLineEnd)
   }
 
-  /// A position in a definition that may span lines, and the end of its line.
+  /// A position in a definition that may span lines, the end of its line and, inside a
+  /// quote, the lines it may go on over and the index of the next one.
   struct DefinitionCursor {
     var j: Int
     var lineEnd: Int
+    var following: [Range<Int>]?
+    var next: Int
 
-    init(at j: Int, lineEnd: Int) {
+    init(at j: Int, lineEnd: Int, following: [Range<Int>]? = nil, next: Int = 0) {
       self.j = j
       self.lineEnd = lineEnd
+      self.following = following
+      self.next = next
     }
   }
 
   /// Moves `cursor` to the start of the next line (examined), unless there is none or,
-  /// with `blankEnds`, it is blank.
+  /// with `blankEnds`, it is blank, or it starts another block (a quote, a heading, an
+  /// item), which ends the paragraph a definition is read from. Inside a quote, the next
+  /// of its `following` lines.
   private mutating func nextDefinitionLine(_ cursor: inout DefinitionCursor, blankEnds: Bool) -> Bool {
+    if let following = cursor.following {
+      guard cursor.next < following.count else { return false }
+      let line = following[cursor.next]
+      cursor.j = line.lowerBound
+      cursor.lineEnd = line.upperBound
+      cursor.next += 1
+      return true
+    }
     guard cursor.lineEnd < byteCount else { return false }
     let start = nextLine(cursor.lineEnd)
     guard start < byteCount else { return false }
     let end = examineLine(start)
     if blankEnds && LineMarkers.isBlank(bytes, start, end) { return false }
+    if interruptsParagraph(start, end) { return false }
     cursor = DefinitionCursor(at: start, lineEnd: end)
     return true
   }
@@ -168,5 +188,75 @@ extension BlockParser {
       builder.leaf(.linkTarget, definition.destination.lowerBound, definition.destination.upperBound)
     }
     builder.close(node, at: nextLine(definition.end))
+  }
+}
+
+/// Link reference definitions inside a quote: CommonMark reads them from the start of a
+/// paragraph's lines once the paragraph is known, so the quote's lines are read first
+/// (``BlockParser/readQuoteLines(from:itemColumn:)``) and each paragraph that opens with
+/// `[` is read for definitions then, over its lines' text after their markers.
+extension BlockParser {
+  /// Marks the definitions that open `quote`'s paragraphs: a definition's first line
+  /// `linkDefinition`, its later lines `definitionText`; the rest of a paragraph stays
+  /// text. A setext underline below a paragraph that is only definitions is the text or
+  /// thematic break it then is. A label over lines inside a quote is no definition (its
+  /// node would hold the next line's markers).
+  mutating func readQuoteDefinitions(_ quote: inout QuoteLines) {
+    let starts = quote.paragraphStarts
+    guard !starts.isEmpty else { return }
+    for (n, start) in starts.enumerated() {
+      let role = quote.lines[start].role
+      guard role == .text || role == .headingText, bytes[quote.lines[start].first] == UInt8(ascii: "[") else {
+        continue
+      }
+      let limit = n + 1 < starts.count ? starts[n + 1] : quote.lines.count
+      var end = start + 1
+      while end < limit && quote.lines[end].role == role { end += 1 }
+      let following = quote.lines[start..<end].map { $0.first..<$0.lineEnd }
+      var current = start
+      while current < end, case let line = quote.lines[current], bytes[line.first] == UInt8(ascii: "["),
+        let definition = linkDefinition(line.first, line.lineEnd, following: following, next: current - start + 1),
+        definition.label.upperBound <= line.lineEnd
+      {
+        var last = current
+        while quote.lines[last].lineEnd < definition.end { last += 1 }
+        quote.lines[current].role = .linkDefinition
+        for index in current..<last { quote.lines[index + 1].role = .definitionText }
+        current = last + 1
+      }
+      if role == .headingText && current == end && current > start && end < quote.lines.count {
+        let underline = quote.lines[end]
+        quote.lines[end].role =
+          LineMarkers.isThematicBreak(bytes, underline.first, underline.lineEnd) ? .thematicBreak : .text
+      }
+    }
+  }
+
+  /// A link reference definition inside a quote, from its first line at `index` (whose
+  /// `quoteLine` and markers are open) over its `definitionText` lines: the definition
+  /// holds its label, the later lines' markers and its destination. Returns the index of
+  /// its last line.
+  mutating func quoteLinkDefinition(_ quote: QuoteLines, from index: Int, _ nextMark: inout Int) -> Int {
+    let lines = quote.lines
+    var last = index
+    while last + 1 < lines.count && lines[last + 1].role == .definitionText { last += 1 }
+    let following = lines[index...last].map { $0.first..<$0.lineEnd }
+    let first = lines[index]
+    guard let definition = linkDefinition(first.first, first.lineEnd, following: following, next: 1) else {
+      return index
+    }
+    let node = builder.open(.linkReferenceDefinition, at: first.first)
+    builder.leaf(.linkText, definition.label.lowerBound, definition.label.upperBound)
+    let destination = definition.destination
+    for current in index...last {
+      if current > index { quoteMarks(quote, lines[current], &nextMark) }
+      if !destination.isEmpty && destination.lowerBound >= lines[current].content
+        && destination.lowerBound <= lines[current].lineEnd
+      {
+        builder.leaf(.linkTarget, destination.lowerBound, destination.upperBound)
+      }
+    }
+    builder.close(node, at: lines[last].next)
+    return last
   }
 }

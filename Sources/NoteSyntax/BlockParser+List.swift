@@ -158,11 +158,12 @@ extension BlockParser {
     if let underline {
       setextHeading(text, contentEnd, underline: underline, next: following)
     } else if first {
-      if contentEnd > text { inlineContent(text, contentEnd) }
+      if contentEnd > text { itemOpeningText(text, e, contentEnd, column: column) }
     } else {
       // A `Q:` or `A:` paragraph that pairs with nothing is flagged as at the top level.
       let node = builder.open(.paragraph, at: text)
-      inline(LineMarkers.paragraphLineMarker(bytes, text, e, &builder), contentEnd, questionMarkers: true)
+      let textStart = LineMarkers.paragraphLineMarker(bytes, text, e, &builder)
+      inline(textStart, contentEnd, questionMarkers: true, markerColumn: column)
       builder.close(node, at: following)
     }
     return following

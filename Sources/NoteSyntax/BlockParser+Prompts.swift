@@ -153,3 +153,56 @@ extension BlockParser {
     return columns >= itemColumn ? LineMarkers.skipColumns(bytes, s, e, itemColumn) : nil
   }
 }
+
+extension BlockParser {
+  /// A list item's text from its first line `text..<e` to `contentEnd`. A `Q:` or `A:`
+  /// marker opening it (`**Q:**` too) is a marker leaf with no finding: another item or
+  /// a later line may answer it (``ListPairing``). In an item that opens with no marker,
+  /// a marker starting a later line (at the item's content `column`, or on a lazy line) is
+  /// flagged as in a paragraph. After an opening `Q:`, the first line that starts with
+  /// `A:` is its answer: the question's text and the answer's are parsed apart, as a
+  /// pair's are, the `A:` a marker leaf too.
+  mutating func itemOpeningText(_ text: Int, _ e: Int, _ contentEnd: Int, column: Int) {
+    let node = builder.open(.inlineContent, at: text)
+    var start = text
+    // Most items open with no marker: their first byte says so.
+    let letter = bytes[text] & ~0x20
+    let mayOpenWithMarker =
+      letter == UInt8(ascii: "Q") || letter == UInt8(ascii: "A") || bytes[text] == UInt8(ascii: "*")
+    let question = mayOpenWithMarker ? LineMarkers.promptMarkerSpan(bytes, text, e, letter: UInt8(ascii: "Q")) : nil
+    let marker =
+      mayOpenWithMarker ? question ?? LineMarkers.promptMarkerSpan(bytes, text, e, letter: UInt8(ascii: "A")) : nil
+    if let marker, marker.wellFormed {
+      builder.leaf(question != nil ? .questionMarker : .answerMarker, text, marker.end)
+      start = marker.end
+      if question != nil, let answer = itemAnswerLine(after: e, contentEnd, column: column) {
+        inline(start, answer.lineBreak.lowerBound)
+        builder.leaf(.lineBreak, answer.lineBreak.lowerBound, answer.lineBreak.upperBound)
+        builder.leaf(.answerMarker, answer.marker.lowerBound, answer.marker.upperBound)
+        start = answer.marker.upperBound
+      }
+    }
+    inline(start, contentEnd, questionMarkers: marker == nil, markerColumn: column)
+    builder.close(node, at: contentEnd)
+  }
+
+  /// The first line of an item's text after the line ending at `e` (up to `contentEnd`)
+  /// that starts with a well-formed `A:` (`**A:**`), read from the item's content
+  /// `column` or a lazy line's start: the line break before it and the marker.
+  private func itemAnswerLine(after e: Int, _ contentEnd: Int, column: Int) -> (
+    lineBreak: Range<Int>, marker: Range<Int>
+  )? {
+    var lineEnd = e
+    while lineEnd < contentEnd {
+      var next = lineEnd + 1
+      if bytes[lineEnd] == ByteClass.cr && next < contentEnd && bytes[next] == ByteClass.lf { next += 1 }
+      let text = LineMarkers.skipColumns(bytes, next, contentEnd, column)
+      let end = ByteScan.lineBreak(bytes, from: text, to: contentEnd)
+      if let answer = LineMarkers.promptMarkerSpan(bytes, text, end, letter: UInt8(ascii: "A")), answer.wellFormed {
+        return (lineEnd..<next, text..<answer.end)
+      }
+      lineEnd = end
+    }
+    return nil
+  }
+}

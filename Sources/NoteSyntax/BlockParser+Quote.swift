@@ -34,14 +34,14 @@ extension BlockParser {
         quoteText(line, callout: index == 0 && line.depth == 1, citation: index == cited)
       case .headingText:
         index = quoteSetextHeading(quote, from: index, &nextMark)
-      case .blank, .underline, .tableDelimiter, .tableRow, .footnoteText:
+      case .blank, .underline, .tableDelimiter, .tableRow, .footnoteText, .definitionText:
         break
       case .tableHeader:
         index = quoteTable(quote, from: index, &nextMark)
       case .footnoteDefinition:
         index = quoteFootnote(quote, from: index, &nextMark)
       case .linkDefinition:
-        if let definition = linkDefinition(line.first, line.lineEnd) { linkReferenceDefinition(line.first, definition) }
+        index = quoteLinkDefinition(quote, from: index, &nextMark)
       case .heading:
         heading(line.content, line.first, line.lineEnd, Int(line.level))
       case .thematicBreak:
@@ -124,7 +124,7 @@ extension BlockParser {
   }
 
   /// The markers of `line`, the next ones of `quote.marks` from `next`.
-  private mutating func quoteMarks(_ quote: QuoteLines, _ line: QuoteLine, _ next: inout Int) {
+  mutating func quoteMarks(_ quote: QuoteLines, _ line: QuoteLine, _ next: inout Int) {
     for _ in 0..<line.marks {
       let mark = quote.marks[next]
       builder.leaf(mark.kind, mark.range.lowerBound, mark.range.upperBound)

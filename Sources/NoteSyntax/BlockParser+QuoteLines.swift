@@ -28,10 +28,11 @@ extension BlockParser {
     /// A table's header row (the paragraph line above its delimiter row), its delimiter
     /// row, and its rows.
     case tableHeader, tableDelimiter, tableRow
-    /// A footnote definition's first line, and a link reference definition of one line.
+    /// A footnote definition's first line, and a link reference definition's.
     case footnoteDefinition, linkDefinition
-    /// A line continuing a footnote definition's text.
-    case footnoteText
+    /// A line continuing a footnote definition's text, and one continuing a link
+    /// reference definition (``BlockParser/readQuoteDefinitions(_:)``).
+    case footnoteText, definitionText
   }
 
   /// One line of a quote: where it starts, the containers it closes and opens, its
@@ -69,6 +70,9 @@ extension BlockParser {
     var opened: [NodeKind] = []
     /// `quoteMarker` and `listMarker` leaves.
     var marks: [(kind: NodeKind, range: Range<Int>)] = []
+    /// The indices of the lines that start paragraphs, in order, from the first that
+    /// starts with `[` (which may open a link reference definition) on: most quotes have none.
+    var paragraphStarts: [Int] = []
   }
 
   /// A container open inside a quote while its lines are read.
@@ -194,12 +198,18 @@ extension BlockParser {
           var continuesCode = false
           if case .indentedCode = open { continuesCode = true }
           open = startQuoteBlock(&line, columns: columns, first: first, lineEnd: e, continuesCode: continuesCode)
-          if case .paragraph = open { paragraphStart = result.lines.count }
+          if case .paragraph = open {
+            paragraphStart = result.lines.count
+            if !result.paragraphStarts.isEmpty || bytes[first] == UInt8(ascii: "[") {
+              result.paragraphStarts.append(paragraphStart)
+            }
+          }
         }
       }
       result.lines.append(line)
       lineStart = next
     }
+    readQuoteDefinitions(&result)
     return result
   }
 
@@ -347,7 +357,8 @@ extension BlockParser {
 
   /// The block a quote's line `first..<lineEnd` (its text indented `columns`) starts, by
   /// the rules of ``BlockRule``, with its role set; returns what stays open. Containers
-  /// are opened before, and a question or summary is text inside a quote.
+  /// are opened before, a question or summary is text inside a quote, and a link
+  /// reference definition is read from its paragraph's lines once they are known.
   private mutating func startQuoteBlock(
     _ line: inout QuoteLine, columns: Int, first: Int, lineEnd e: Int, continuesCode: Bool
   ) -> QuoteOpen {
@@ -372,9 +383,6 @@ extension BlockParser {
     case .footnoteDefinition:
       line.role = .footnoteDefinition
       return .paragraph
-    case .linkReferenceDefinition(let definition) where definition.end == e:
-      line.role = .linkDefinition
-      return .none
     default:
       line.role = .text
       return .paragraph

@@ -12,6 +12,8 @@ struct InlineParser {
   private(set) var regionEnd: Int
   /// Whether lines after a line break are checked for malformed `Q:`/`A:` markers.
   private(set) var checksQuestionMarkers: Bool
+  /// In a list item, its content column: the indentation up to it comes before a line's text.
+  private(set) var markerColumn = 0
 
   static let maxDepth = 32
 
@@ -36,9 +38,10 @@ struct InlineParser {
   /// what its searches remember may depend on the region's end, so they start afresh.
   /// One parser serves every region of a block parse, which spares making one (and
   /// taking a reference to the grammar's tables) per region.
-  mutating func startRegion(endingAt regionEnd: Int, checksQuestionMarkers: Bool) {
+  mutating func startRegion(endingAt regionEnd: Int, checksQuestionMarkers: Bool, markerColumn: Int = 0) {
     self.regionEnd = regionEnd
     self.checksQuestionMarkers = checksQuestionMarkers
+    self.markerColumn = markerColumn
     lineEnds = ForwardSearch()
     bracketsOrBreaks = ForwardSearch()
     parensOrBreaks = ForwardSearch()
@@ -202,12 +205,15 @@ struct InlineParser {
     var breakEnd = i + 1
     if bytes[i] == ByteClass.cr && breakEnd < end && bytes[breakEnd] == ByteClass.lf { breakEnd += 1 }
     builder.leaf(.lineBreak, i, breakEnd)
-    // A `Q:` or `A:` marker (any case) needs the line's first three bytes; other lines do not.
-    if checksQuestionMarkers && breakEnd + 1 < end && bytes[breakEnd + 1] == UInt8(ascii: ":")
-      && (bytes[breakEnd] & ~0x20 == UInt8(ascii: "Q") || bytes[breakEnd] & ~0x20 == UInt8(ascii: "A"))
+    guard checksQuestionMarkers else { return breakEnd }
+    // A `Q:` or `A:` marker (any case) needs the first three bytes of the line's text (in
+    // a list item, after its indentation up to the item's content); other lines do not.
+    let text = markerColumn == 0 ? breakEnd : LineMarkers.skipColumns(bytes, breakEnd, end, markerColumn)
+    if text + 1 < end && bytes[text + 1] == UInt8(ascii: ":")
+      && (bytes[text] & ~0x20 == UInt8(ascii: "Q") || bytes[text] & ~0x20 == UInt8(ascii: "A"))
     {
-      let lineEnd = lineEnd(from: breakEnd, min(end, breakEnd + 3))
-      return LineMarkers.paragraphLineMarker(bytes, breakEnd, lineEnd, &builder)
+      let lineEnd = lineEnd(from: text, min(end, text + 3))
+      return LineMarkers.paragraphLineMarker(bytes, text, lineEnd, &builder)
     }
     return breakEnd
   }

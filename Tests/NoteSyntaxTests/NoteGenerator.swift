@@ -23,7 +23,7 @@ enum NoteGenerator {
     var parts: [String] = []
     for _ in 0..<Int.random(in: 1...8, using: &rng) {
       let w = words.randomElement(using: &rng)!
-      switch Int.random(in: 0..<22, using: &rng) {
+      switch Int.random(in: 0..<24, using: &rng) {
       case 0: parts.append("**\(w)**")
       case 1: parts.append("*\(w)*")
       case 2: parts.append("_\(w)_")
@@ -94,7 +94,7 @@ enum NoteGenerator {
   /// list items and quotes; sometimes left open.
   static func commonMarkBlock(_ rng: inout SplitMix, _ br: String) -> String {
     let open = Int.random(in: 0..<5, using: &rng) == 0
-    switch Int.random(in: 0..<22, using: &rng) {
+    switch Int.random(in: 0..<24, using: &rng) {
     case 0: return "<!-- " + ours(&rng) + br + ours(&rng) + (open ? "" : " -->")
     case 1: return "<details>" + br + "<summary>x</summary>" + br + ours(&rng) + br + (open ? "" : "</details>")
     case 2: return "    " + ours(&rng) + br + br + "\t" + ours(&rng)
@@ -137,6 +137,13 @@ enum NoteGenerator {
         + br + "    - [^1]: " + inline(&rng) + br + "      " + ours(&rng) + br + "    - > " + ours(&rng) + br
         + "      > ?[" + inline(&rng) + "](x)" + br + br + "> [^2]: " + inline(&rng) + br + "> " + ours(&rng) + br
         + inline(&rng) + br + "> " + ["===", "---", "| a |"].randomElement(using: &rng)!
+    case 21:
+      return "> [" + inline(&rng) + "]:" + br + "> /" + ours(&rng).filter { $0 != " " } + br + "> \"" + ours(&rng)
+        + "\"" + br + (open ? "" : "> ") + ["===", "---", inline(&rng)].randomElement(using: &rng)! + br + "> - [x]:"
+        + br + ">   /x 'y'" + br + inline(&rng)
+    case 22:
+      return "- Q: " + inline(&rng) + br + "  A: " + ours(&rng) + br + "- " + inline(&rng) + br + "  A: " + ours(&rng)
+        + br + (open ? "" : "  ") + "A: " + inline(&rng) + br + br + "  " + inline(&rng) + br + "  Q: " + inline(&rng)
     default: return "<div>" + br + ours(&rng) + br + br + ours(&rng)
     }
   }
@@ -149,5 +156,6 @@ enum NoteGenerator {
     "\t", "word", "(p. 4)", "— p. 3", "status: x\n", "```", "```\n", "~~~", "\n```sh\n", "`",
     "<!--", "-->", "<details>\n", "</details>", "<div>", "    ", "\n    ", "$$\n", "\n%%\n", "===", "\n---\n", "***",
     "| a |", "|---|", "[^1]: ", "\n- ## ", "\n  ```\n", "\\", "]: /x", "\nA:\n", "\t", "][", "\n[x]: /y\n",
+    "\n> [x]:\n> /y\n", "\n  A: ", "\n  Q: ",
   ]
 }

@@ -59,9 +59,16 @@ public enum Diagnostics {
   ) -> NoteDiagnostic? {
     let code = finding.code.rawValue
     guard let severity = options.severity(for: code, default: defaultSeverity(of: finding.code)) else { return nil }
-    let message =
-      finding.code == .frontMatterBadValue ? badValueMessage(for: finding, in: doc) : message(for: finding.code)
-    return NoteDiagnostic(range: finding.range, severity: severity, code: code, message: message)
+    let text: String
+    if finding.code == .frontMatterBadValue {
+      text = badValueMessage(for: finding, in: doc)
+    } else if finding.code == .qaMissingAnswer, let bullet = QuickFixes.listAnswerBullet(for: finding, in: doc) {
+      // A list item's question is answered by the next item, which its quick fix adds.
+      text = "Question has no answer: add an item '\(bullet) A: ' right after it."
+    } else {
+      text = message(for: finding.code)
+    }
+    return NoteDiagnostic(range: finding.range, severity: severity, code: code, message: text)
   }
 
   /// The message for a bad front matter value, naming what its key accepts.

@@ -121,8 +121,8 @@ extension ListPairing {
       }
       let passed = pending.flatMap { $0.list.upperBound == block.startOffset ? $0 : nil }
       if passed == nil, let pending { unanswered.append(pending) }
-      // Most lists ask nothing: their bytes say so faster than their items.
-      guard passed != nil || mayAsk(block, doc) else { return }
+      // Most lists ask nothing: the parser marks an item that opens with `Q:`.
+      guard passed != nil || block.mayHold(.questionMarker) else { return }
       var pairing = ListPairing(doc: doc)
       pairing.pair(block, asked: passed)
       unanswered += pairing.unanswered
@@ -131,22 +131,5 @@ extension ListPairing {
     }
     if let carried { unanswered.append(carried) }
     return (unanswered.sorted { $0.marker.lowerBound < $1.marker.lowerBound }, pairs)
-  }
-
-  /// Whether `list`'s text holds `Q:`, as every question marker does.
-  private static func mayAsk(_ list: SyntaxNode, _ doc: NoteDocument) -> Bool {
-    var previous: UInt8 = 0
-    var found = false
-    doc.text.forEachPiece(of: list.range) { piece in
-      guard !found else { return }
-      for byte in piece {
-        if byte == UInt8(ascii: ":") && previous == UInt8(ascii: "Q") {
-          found = true
-          return
-        }
-        previous = byte
-      }
-    }
-    return found
   }
 }

@@ -112,7 +112,9 @@ public enum Prompts {
       sink.add(.quote, quote.trimmedRange(in: doc), front: .plain(body), back: back)
       return
     }
-    let front = regions.first.map { PromptText.plain($0.nodes) } ?? .string("")
+    // A quote of no text (only link reference definitions, say) quotes nothing.
+    guard let text = regions.first else { return }
+    let front = PromptText.plain(text.nodes)
     let back = quote.quoteCitation.map { PromptText.citation($0) } ?? bookTitle
     sink.add(.quote, quote.trimmedRange(in: doc), front: front, back: back)
   }

@@ -22,6 +22,13 @@ extension QuickFixes {
       edits: [TextReplacement(range: end..<end, newText: newText)], cursor: end + newText.utf8.count)
   }
 
+  /// The marker of the `A:` item that ``listAnswerFix(for:in:)`` adds for `finding` (`-`,
+  /// or the next number), or `nil` when the finding is not on a list item's `Q:` marker.
+  static func listAnswerBullet(for finding: SyntaxFinding, in doc: NoteDocument) -> String? {
+    guard let marker = listItem(openingAt: finding.range.lowerBound, in: doc)?.child(.listMarker) else { return nil }
+    return nextMarker(after: doc.text.string(in: marker.range))
+  }
+
   /// The list item whose text starts at `offset`, in a top-level list or one nested in it.
   private static func listItem(openingAt offset: Int, in doc: NoteDocument) -> SyntaxNode? {
     guard let index = doc.tree.blockIndex(containing: offset) else { return nil }

@@ -67,15 +67,20 @@ public enum QuickFixes {
     }
   }
 
-  /// Inserts an `A: ` line after the question's last line, with that line's own line
-  /// break (a line feed on the last line of the note). The insertion goes at the end of
-  /// that line's text, never past the note's last line, where clients differ.
+  /// Inserts an `A: ` line after the question's last line, indented as the `Q:` line (in
+  /// a list item, to its text), with that line's own line break (a line feed on the last
+  /// line of the note). The insertion goes at the end of that line's text, never past the
+  /// note's last line, where clients differ.
   private static func answerLineFix(for finding: SyntaxFinding, in doc: NoteDocument) -> QuickFix {
     let lines = doc.lines
     let line = lastQuestionLine(at: finding.range.lowerBound, in: doc)
     let end = lines.contentRange(ofLine: line).upperBound
     let lineBreak = line + 1 < lines.lineCount ? doc.text.string(in: end..<lines.startOfLine(line + 1)) : ""
-    let newText = (lineBreak.isEmpty ? "\n" : lineBreak) + "A: "
+    let questionLine = lines.startOfLine(lines.lineContaining(finding.range.lowerBound))
+    let indentation = doc.text.string(in: questionLine..<finding.range.lowerBound)
+    let newText =
+      (lineBreak.isEmpty ? "\n" : lineBreak) + (indentation.allSatisfy { $0 == " " || $0 == "\t" } ? indentation : "")
+      + "A: "
     return QuickFix(
       title: "Add an 'A: ' line", code: finding.code.rawValue, diagnosticRange: finding.range,
       edits: [TextReplacement(range: end..<end, newText: newText)], cursor: end + newText.utf8.count)

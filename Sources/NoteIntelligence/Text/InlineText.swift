@@ -185,6 +185,10 @@ struct InlineText {
     guard !truncated else { return }
     if let window, node.endOffset <= window.lowerBound || node.startOffset >= window.upperBound { return }
     switch node.kind {
+    case .questionMarker where !keepsMarkup && node.range.count == 6,
+      .answerMarker where !keepsMarkup && node.range.count == 6:
+      // A bold marker (`**Q:**` opening a list item) renders as the strong text it is.
+      append(range: (node.startOffset + 2)..<(node.startOffset + 4))
     case .text, .emoji, .hashtag, .questionMarker, .answerMarker, .malformedCloze:
       append(node)
     case .lineBreak:
