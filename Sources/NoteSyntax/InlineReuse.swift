@@ -2,11 +2,12 @@
 ///
 /// An inline region (an `inlineContent` node: a quote's line, a list item's text, a
 /// heading's text) is parsed by ``InlineParser`` from its bytes alone: the parse reads
-/// nothing before the region's start or from its end on (`InlineParserTests` and the
-/// incremental property test hold it to that). So a region of the new parse whose
-/// bytes lie wholly before the edit, or wholly after what it inserted, has the nodes of
-/// the old block's region over the same bytes, moved; the reparse copies them instead
-/// of parsing them again. A region whose old parse made findings is parsed again.
+/// nothing before the region's start or from its end on (`QuoteEditTests`, the
+/// incremental property test and the parser fuzzer hold it to that). So a region of
+/// the new parse whose bytes lie wholly before the edit, or wholly after what it
+/// inserted, has the nodes of the old block's region over the same bytes, moved; the
+/// reparse copies them instead of parsing them again. A region whose old parse made
+/// findings is parsed again.
 struct InlineReuse {
   /// The old block.
   let old: Block
