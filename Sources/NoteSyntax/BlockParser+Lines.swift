@@ -33,7 +33,8 @@ extension BlockParser {
         nextKnownLine.chunk &+= 1
         nextKnownLine.index = 0
       }
-      if start == i { return start &+ Int(line.utf8) &- Int(line.breakLength) }
+      // A reparse's window may end inside a line.
+      if start == i { return min(start &+ Int(line.utf8) &- Int(line.breakLength), byteCount) }
     }
     return nil
   }
@@ -56,14 +57,21 @@ extension BlockParser {
   /// content column `markerColumn`).
   mutating func inline(_ start: Int, _ end: Int, questionMarkers: Bool = false, markerColumn: Int = 0) {
     guard end > start else { return }
+    inlineParsed += end - start
     inlineParser.startRegion(endingAt: end, checksQuestionMarkers: questionMarkers, markerColumn: markerColumn)
     inlineParser.parse(start, end, into: &builder)
   }
 
+  /// An `inlineContent` node over `start..<end`: its nodes copied from the block an
+  /// edit replaced when that block holds them (``InlineReuse``), else parsed.
   mutating func inlineContent(_ start: Int, _ end: Int) {
     guard end > start else { return }
     let node = builder.open(.inlineContent, at: start)
-    inline(start, end)
+    if let (index, moved) = inlineReuse?.oldRegion(start, end, blockStart: builder.base), let old = inlineReuse?.old {
+      old.withNodes { builder.copy($0, (index + 1)..<Int($0[index].end), moving: moved) }
+    } else {
+      inline(start, end)
+    }
     builder.close(node, at: end)
   }
 

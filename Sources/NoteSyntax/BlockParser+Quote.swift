@@ -149,12 +149,7 @@ extension BlockParser {
       cited = found
       textEnd = LineMarkers.trimEnd(bytes, line.content, found.lowerBound)
     }
-    if textEnd > textStart {
-      let content = builder.open(.inlineContent, at: textStart)
-      inlineParser.startRegion(endingAt: textEnd, checksQuestionMarkers: false)
-      inlineParser.parse(textStart, textEnd, into: &builder)
-      builder.close(content, at: textEnd)
-    }
+    inlineContent(textStart, textEnd)
     if let cited { builder.leaf(.citation, cited.lowerBound, cited.upperBound) }
   }
 

@@ -1,6 +1,8 @@
 /// Reading a quote's lines as CommonMark reads the text after each `>`: paragraph text,
 /// headings, thematic breaks, fenced and indented code, HTML blocks, blank lines, and
 /// lazy continuation lines (a line without `>` that goes on with the quote's paragraph).
+/// The reader's helpers are inlined: a call from it to a method that is not mutating
+/// copies the whole parser, on every line.
 extension BlockParser {
   /// What a quote's line holds.
   enum QuoteRole: UInt8 {
@@ -213,12 +215,14 @@ extension BlockParser {
     return result
   }
 
+  @inline(__always)
   private func isParagraph(_ open: QuoteOpen) -> Bool {
     if case .paragraph = open { return true }
     return false
   }
 
   /// The column after the bytes `from..<to` of a line's markers, `from` being at `column`.
+  @inline(__always)
   private func column(after from: Int, _ to: Int, _ column: Int) -> Int {
     var column = column
     for i in from..<to { column += bytes[i] == ByteClass.tab ? 4 - column % 4 : 1 }
@@ -228,6 +232,7 @@ extension BlockParser {
   /// Matches the open containers against the line from `position`, moving it past what
   /// they take (a quote's `>` and its optional space, an item's indentation); records the
   /// `>` markers. Returns how many containers match.
+  @inline(__always)
   private func matchContainers(
     _ stack: [QuoteContainer], _ position: inout LinePosition, _ e: Int, _ result: inout QuoteLines, from: Int
   ) -> Int {
@@ -264,12 +269,14 @@ extension BlockParser {
 
   /// Whether the line from `position` goes on with an item whose content is indented
   /// `indent` columns: it is blank or indented as far.
+  @inline(__always)
   private func itemMatches(_ indent: Int, _ position: LinePosition, _ e: Int) -> Bool {
     let (columns, first) = LineMarkers.indentation(bytes, position.at, e, fromColumn: position.column)
     return first == e || columns - (position.halfTab ? 1 : 0) >= indent
   }
 
   /// The position where the line from `position` reaches `column`.
+  @inline(__always)
   private func skipToColumn(_ column: Int, _ position: LinePosition, _ e: Int) -> Int {
     var current = position.column
     var i = position.at
@@ -282,6 +289,7 @@ extension BlockParser {
 
   /// Takes a `>` (after up to three spaces) and its optional space from `position`, and
   /// records the marker.
+  @inline(__always)
   private func takeQuoteMarker(_ position: inout LinePosition, _ e: Int, _ result: inout QuoteLines) -> Bool {
     guard !position.halfTab, let marker = LineMarkers.quoteMarker(bytes, position.at, e) else { return false }
     result.marks.append((.quoteMarker, marker..<(marker + 1)))
@@ -301,6 +309,7 @@ extension BlockParser {
   /// Opens the quotes, lists and items the line starts at `position` (a `>`, a list
   /// marker that may start here), records them and their markers, and moves `position`
   /// to the text after them. Returns whether it opened any.
+  @inline(__always)
   private func openContainers(
     _ stack: inout [QuoteContainer], _ position: inout LinePosition, _ e: Int, _ result: inout QuoteLines,
     paragraphOpen: Bool
@@ -346,6 +355,7 @@ extension BlockParser {
 
   /// The table header that `line`, a delimiter row, makes of the paragraph line `above`
   /// in the same container, when their cells are as many: the number of columns.
+  @inline(__always)
   private func tableHeader(below above: QuoteLine?, _ line: QuoteLine) -> Int? {
     guard let above, above.role == .text, above.depth == line.depth, line.kept == line.depth, line.opened == 0,
       let columns = LineMarkers.tableDelimiterColumns(bytes, line.first, line.lineEnd),

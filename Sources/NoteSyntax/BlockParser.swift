@@ -13,6 +13,10 @@ struct BlockParser {
   var builder: TreeBuilder
   /// The parser of every inline region, readied for each.
   var inlineParser: InlineParser
+  /// In a reparse, the block the edit replaced, whose untouched inline regions are copied.
+  var inlineReuse: InlineReuse?
+  /// The bytes of inline text parsed.
+  var inlineParsed = 0
   /// The latest line examined, which is often examined again next.
   var lastLine = (start: -1, end: 0)
   /// The buffer's lines, when known (a fresh parse, after the line index is built):
@@ -21,13 +25,16 @@ struct BlockParser {
   /// The next known line not read yet: its chunk, its index there and its start.
   var nextKnownLine = (chunk: 0, index: 0, start: 0)
 
-  /// A parser of the blocks in `buffer`; `expectedNodes`, the nodes a block is expected
-  /// to hold at most.
+  /// A parser of the blocks in `buffer`; `expectedNodes`, the most nodes a block is
+  /// expected to hold (a reparse's window may hold one block as long as itself);
+  /// `knownLines`, the buffer's lines in the line index's chunks, if known, the first
+  /// at index `firstKnownLine` of the first chunk (a reparse's window starts there).
   init(
     buffer: UnsafeBufferPointer<UInt8>, startsDocument: Bool, knownLines: [[LineIndex.Line]] = [],
-    expectedNodes: Int = 256
+    firstKnownLine: Int = 0, expectedNodes: Int = 256
   ) {
     self.knownLines = knownLines
+    nextKnownLine.index = firstKnownLine
     builder = TreeBuilder(capacity: expectedNodes)
     inlineParser = InlineParser(buffer: buffer, regionEnd: 0)
     self.bytes = buffer

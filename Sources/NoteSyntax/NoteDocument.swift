@@ -15,6 +15,9 @@ public struct NoteDocument: Sendable {
     public var reparsedBlocks: Int
     /// The bytes of text the reparse read: copied into the windows it parsed in.
     public var readLength: Int
+    /// The bytes of inline text the reparse parsed: inline regions the edit left alone
+    /// are copied from the blocks they were in, not parsed.
+    public var inlineParsedLength: Int
     /// Blocks of the new tree in all.
     public var totalBlocks: Int
     /// The edit's own range after clamping to scalar boundaries (old offsets) and the new length.
@@ -148,9 +151,10 @@ public struct NoteDocument: Sendable {
     if removed == nil || !lines.applyEditInsideLine(replacing: edit, removed: removed!, inserted: inserted) {
       lines.applyEdit(replacing: edit, newLength: inserted.count, text: text)
     }
-    let (reparsed, count, read) = reparse(after: edit, newLength: inserted.count)
+    let (reparsed, count, read, inlineParsed) = reparse(after: edit, newLength: inserted.count)
     return EditSummary(
-      reparsed: reparsed, reparsedBlocks: count, readLength: read, totalBlocks: tree.blocks.count,
+      reparsed: reparsed, reparsedBlocks: count, readLength: read, inlineParsedLength: inlineParsed,
+      totalBlocks: tree.blocks.count,
       replacedRange: edit, insertedLength: inserted.count)
   }
 
@@ -164,8 +168,10 @@ public struct NoteDocument: Sendable {
   /// Reparses from the first block whose examined span reaches past the edit until the
   /// parse lands on the start of an old block after the edit, in the context that block
   /// was parsed in, and puts the new blocks in the tree: the reparsed range, the number
-  /// of new blocks and the bytes read.
-  private mutating func reparse(after edit: Range<Int>, newLength: Int) -> (Range<Int>, Int, read: Int) {
+  /// of new blocks, the bytes read and the bytes of inline text parsed.
+  private mutating func reparse(
+    after edit: Range<Int>, newLength: Int
+  ) -> (Range<Int>, Int, read: Int, inlineParsed: Int) {
     var blocks = tree.blocks
     let firstInvalid = blocks.firstBlock(reachingPast: edit.lowerBound) ?? blocks.count
     let delta = newLength - edit.count
@@ -175,6 +181,7 @@ public struct NoteDocument: Sendable {
     var fresh: [Block] = []
     var position = start
     var read = 0
+    var inlineParsed = 0
     var resumeAt = blocks.count
     // As large as the first block read before, which likely reads as far again.
     let firstExamined = firstInvalid < blocks.count ? blocks.block(at: firstInvalid).block.examined : 0
@@ -206,13 +213,26 @@ public struct NoteDocument: Sendable {
       var outgrown = false
       read += windowEnd - position
       let base = position
+      // The line index, already edited, gives the lines' ends.
+      let firstLine = lines.place(ofLine: lines.lineContaining(base))
+      let knownLines = lines.chunks[firstLine.chunk...].map(\.lines)
       text.bytes(in: base..<windowEnd).withUnsafeBufferPointer { buffer in
         // About a node per 16 bytes of prose, so that a long block's nodes are not
         // copied again and again as the builder grows.
         var parser = BlockParser(
-          buffer: buffer, startsDocument: base == 0, expectedNodes: max(buffer.count / 16, firstNodes + firstNodes / 8))
+          buffer: buffer, startsDocument: base == 0, knownLines: knownLines, firstKnownLine: firstLine.index,
+          expectedNodes: max(buffer.count / 16, firstNodes + firstNodes / 8))
+        defer { inlineParsed += parser.inlineParsed }
+        // The first block takes the place of the first old one: the inline regions the
+        // edit left alone are copied from it.
+        if fresh.isEmpty && firstInvalid < blocks.count {
+          parser.inlineReuse = InlineReuse(
+            old: blocks.block(at: firstInvalid).block, oldStart: start - base, editStart: edit.lowerBound - base,
+            insertedEnd: newEnd - base, delta: delta)
+        }
         while position < windowEnd {
           let block = parser.parseBlock(at: position - base, in: context)
+          parser.inlineReuse = nil
           if truncated && position + block.examined > windowEnd {
             outgrown = true
             return
@@ -238,6 +258,6 @@ public struct NoteDocument: Sendable {
     } else {
       linkReferences.shift(from: edit.upperBound, by: delta)
     }
-    return (start..<position, fresh.count, read)
+    return (start..<position, fresh.count, read, inlineParsed)
   }
 }

@@ -87,6 +87,24 @@ struct TreeBuilder {
         kind: kind, flags: flags, offset: UInt32(start - base), length: UInt32(end - start), end: UInt32(count + 1)))
   }
 
+  /// Adds copies of `source[range]`, whole subtrees of another block, their offsets
+  /// moved by `moved` bytes.
+  mutating func copy(_ source: UnsafeBufferPointer<PackedNode>, _ range: Range<Int>, moving moved: Int) {
+    while count + range.count > capacity {
+      storage.grow(keeping: count)
+      nodes = storage.pointer
+      capacity = storage.capacity
+    }
+    let renumbered = count - range.lowerBound
+    for index in range {
+      var node = source[index]
+      node.offset = UInt32(Int(node.offset) + moved)
+      node.end = UInt32(Int(node.end) + renumbered)
+      (nodes + count).initialize(to: node)
+      count += 1
+    }
+  }
+
   mutating func finding(_ code: FindingCode, _ start: Int, _ end: Int) {
     findings.append(SyntaxFinding(code: code, range: (start - base)..<(end - base)))
   }
