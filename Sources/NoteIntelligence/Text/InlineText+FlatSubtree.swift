@@ -21,8 +21,10 @@ extension InlineText {
           continue
         }
         switch kind {
-        case .text, .emoji, .hashtag, .questionMarker, .answerMarker, .malformedCloze, .codeLines:
+        case .text, .emoji, .hashtag, .malformedCloze, .codeLines:
           append(range: range)
+        case .questionMarker, .answerMarker:
+          append(range: shownMarker(range))
         case .lineBreak:
           appendSpace()
         case .delimiter:

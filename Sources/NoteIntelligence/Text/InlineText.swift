@@ -155,6 +155,12 @@ struct InlineText {
 
   private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
+  /// What the text shows of the `Q:` or `A:` marker at `range`: a bold marker (`**Q:**`,
+  /// opening a list item) shows as the strong text it is, unless markup is kept.
+  func shownMarker(_ range: Range<Int>) -> Range<Int> {
+    !keepsMarkup && range.count == 6 ? (range.lowerBound + 2)..<(range.lowerBound + 4) : range
+  }
+
   /// Appends a node's text, reading no more of it than the limit needs.
   private mutating func append(_ node: SyntaxNode) { append(range: node.range) }
 
@@ -185,11 +191,9 @@ struct InlineText {
     guard !truncated else { return }
     if let window, node.endOffset <= window.lowerBound || node.startOffset >= window.upperBound { return }
     switch node.kind {
-    case .questionMarker where !keepsMarkup && node.range.count == 6,
-      .answerMarker where !keepsMarkup && node.range.count == 6:
-      // A bold marker (`**Q:**` opening a list item) renders as the strong text it is.
-      append(range: (node.startOffset + 2)..<(node.startOffset + 4))
-    case .text, .emoji, .hashtag, .questionMarker, .answerMarker, .malformedCloze:
+    case .questionMarker, .answerMarker:
+      append(range: shownMarker(node.range))
+    case .text, .emoji, .hashtag, .malformedCloze:
       append(node)
     case .lineBreak:
       appendSpace()
