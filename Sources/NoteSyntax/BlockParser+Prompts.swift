@@ -163,8 +163,6 @@ extension BlockParser {
   /// `A:` is its answer: the question's text and the answer's are parsed apart, as a
   /// pair's are, the `A:` a marker leaf too.
   mutating func itemOpeningText(_ text: Int, _ e: Int, _ contentEnd: Int, column: Int) {
-    let node = builder.open(.inlineContent, at: text)
-    var start = text
     // Most items open with no marker: their first byte says so.
     let letter = bytes[text] & ~0x20
     let mayOpenWithMarker =
@@ -172,6 +170,11 @@ extension BlockParser {
     let question = mayOpenWithMarker ? LineMarkers.promptMarkerSpan(bytes, text, e, letter: UInt8(ascii: "Q")) : nil
     let marker =
       mayOpenWithMarker ? question ?? LineMarkers.promptMarkerSpan(bytes, text, e, letter: UInt8(ascii: "A")) : nil
+    // The text of an item of one line that no marker opens is parsed from its bytes
+    // alone (the column matters to later lines only), so a reparse may copy it.
+    if contentEnd <= e && marker?.wellFormed != true { return inlineContent(text, contentEnd) }
+    let node = builder.open(.inlineContent, at: text)
+    var start = text
     if let marker, marker.wellFormed {
       builder.leaf(question != nil ? .questionMarker : .answerMarker, text, marker.end)
       start = marker.end
