@@ -17,7 +17,7 @@ struct TokenResult: Sendable {
   /// The full result for `tokens` (absolute, sorted) of `note`, encoded as `data`.
   init(id: String, tokens: [SemanticToken], data: [UInt32], note: NoteDocument) {
     self.id = id
-    table = TokenTable(data: data, starts: tokens.map(\.start))
+    table = TokenTable(data: data, starts: tokens.map(\.start), lengths: tokens.map { UInt32($0.length) })
     references = note.linkReferences.stamp
   }
 
@@ -52,32 +52,62 @@ struct TokenResult: Sendable {
   /// as they were before it (`nil` when equal).
   ///
   /// Tokens before the region are kept as they are; the tokens of the region are
-  /// computed (from `cache`, which reuses unchanged blocks) and encoded; after the
-  /// region only the first token's position changes. The edit is then trimmed to
-  /// the integers that really differ, comparing only inside the region.
+  /// computed (from `cache`, which reuses unchanged blocks). Of those, the first ones
+  /// that are the old ones and end before the edited bytes, and the last ones that are
+  /// the old ones moved and start after them, keep their integers (``unchangedEnds``);
+  /// the tokens between are encoded, and after them only the first token's position
+  /// changes. So a keystroke in a block of a megabyte encodes its line's tokens, not
+  /// the block's. The edit is then trimmed to the integers that really differ.
   private mutating func replace(
     _ region: ChangedRegion, note: NoteDocument, cache: SemanticTokenCache, encoding: PositionEncoding
   ) -> SemanticTokensEdit? {
     let first = table.firstToken(atOrAfter: region.start)
     let after = table.firstToken(atOrAfter: region.oldEnd)
     let fresh = cache.tokens(for: note, in: region.start..<region.newEnd)
+    let unchanged = unchangedEnds(of: fresh, old: first..<after, region: region)
+    let lower = first + unchanged.prefix
+    let upper = after - unchanged.suffix
+    let middle = fresh[unchanged.prefix..<(fresh.count - unchanged.suffix)]
 
-    var encoder = TokenEncoder(note: note, encoding: encoding, capacity: fresh.count + 1)
-    if first > 0 { encoder.continueAfter(tokenAt: table.start(at: first - 1)) }
-    for token in fresh { encoder.append(token) }
-    var starts = fresh.map(\.start)
-    let replacedEnd = after < table.count ? after + 1 : after
-    if after < table.count {
-      // The first token after the region: only its position is encoded again.
-      let moved = table.start(at: after) + region.shift
-      let old = table.integers(after..<(after + 1))
+    var encoder = TokenEncoder(note: note, encoding: encoding, capacity: middle.count + 1)
+    // Tokens before `lower` lie before the edited bytes: their starts are the same in both versions.
+    if lower > 0 { encoder.continueAfter(tokenAt: table.start(at: lower - 1)) }
+    for token in middle { encoder.append(token) }
+    var starts = middle.map(\.start)
+    var lengths = middle.map { UInt32($0.length) }
+    let replacedEnd = upper < table.count ? upper + 1 : upper
+    if upper < table.count {
+      // The first token after the new ones: only its position is encoded again.
+      let moved = table.start(at: upper) + region.shift
+      let old = table.integers(upper..<(upper + 1))
       encoder.append(encodedAt: moved, length: old[2], type: old[3], modifiers: old[4])
       starts.append(moved)
+      lengths.append(table.length(at: upper))
     }
     let chunk = encoder.data
-    let edit = Self.trimmedEdit(at: first * 5, replacing: table.integers(first..<replacedEnd), with: chunk)
-    table.replace(first..<replacedEnd, data: chunk, starts: starts, shiftingTheRestBy: region.shift)
+    let edit = Self.trimmedEdit(at: lower * 5, replacing: table.integers(lower..<replacedEnd), with: chunk)
+    table.replace(lower..<replacedEnd, data: chunk, starts: starts, lengths: lengths, shiftingTheRestBy: region.shift)
     return edit
+  }
+
+  /// How many of `fresh`'s first tokens are the `old` tokens' first ones and end before
+  /// the edited bytes, and how many of its last tokens are the `old` tokens' last ones
+  /// moved by the region's shift and start after them (never counting a token twice).
+  ///
+  /// Such a token keeps its integers: its bytes, and those between it and the token
+  /// before it (when that one is kept too), are the same bytes in both versions, so its
+  /// line, column, length and distance from that token are the same. Only the first of
+  /// the last ones is encoded again, from the token before it.
+  private func unchangedEnds(
+    of fresh: [SemanticToken], old: Swift.Range<Int>, region: ChangedRegion
+  ) -> (prefix: Int, suffix: Int) {
+    let prefix = table.sameTokens(fresh[...], old: old, backward: false, movedBy: 0) {
+      $0.end <= region.editStart
+    }
+    let suffix = table.sameTokens(
+      fresh[prefix...], old: (old.lowerBound + prefix)..<old.upperBound, backward: true, movedBy: region.shift
+    ) { $0.start >= region.editNewEnd }
+    return (prefix, suffix)
   }
 
   /// The edit replacing `old` with `new` (both at integer `start` of the old and new

@@ -159,4 +159,49 @@ import Testing
     }
     try await checkDeltas(encoding: "utf-16", steps: steps, manyEdits: !more.isEmpty)
   }
+
+  /// A quote of 300 lines and a list of 300 items, each one block: an edit inside either
+  /// reparses the whole block, and the delta keeps the tokens before and after the
+  /// edited bytes that are found again unchanged.
+  static let longBlocks: String = {
+    var text = "# Long blocks\n\n"
+    for line in 0..<300 {
+      text += "> Line \(line) with *emphasis*, ?[a hint](answer \(line)), `code` and #tag\(line % 7).\n"
+    }
+    text += "\n"
+    for item in 0..<300 {
+      text += "- Item \(item): **strong** text, [a link](https://example.com/\(item)) 😀 ==mark==\n"
+    }
+    return text
+  }()
+
+  /// Random keystrokes, deletions and pastes inside the long quote and the long list,
+  /// some of them two changes in one notification (their regions joined): after each,
+  /// the patched integers equal a fresh answer.
+  @Test(arguments: [("utf-16", UInt64(3)), ("utf-8", UInt64(11)), ("utf-32", UInt64(5))])
+  func editsInsideLongBlocks(encoding: String, seed: UInt64) async throws {
+    var random = SplitMix(seed: seed)
+    let pieces = [
+      "x", " ", "*", "**", "?[", "](", ")", "`", "#", "==", "😀", "漢", "\n", "\n> ", "\n- ", "Q: ", "> ", "- ",
+    ]
+    func change() -> JSONValue {
+      // Lines 2–301 are the quote, 303–602 the list (the edits keep the count about the same).
+      let line = 2 + Int(random.next() % 600)
+      let column = Int(random.next() % 60)
+      switch random.next() % 4 {
+      case 0: return LSPTestClient.change((line, column), (line, column + 1 + Int(random.next() % 6)), "")
+      case 1:
+        // A character replaced by one of the same length: later tokens keep their byte
+        // starts, not always their lines or columns.
+        return LSPTestClient.change((line, column), (line, column + 1), ["\n", "x", "*", "`"][Int(random.next() % 4)])
+      default: break
+      }
+      return LSPTestClient.change((line, column), (line, column), pieces[Int(random.next() % UInt64(pieces.count))])
+    }
+    var steps: [[JSONValue]] = []
+    for _ in 0..<40 {
+      steps.append(random.next() % 5 == 0 ? [change(), change()] : [change()])
+    }
+    try await checkDeltas(encoding: encoding, base: Self.longBlocks, steps: steps)
+  }
 }
