@@ -176,10 +176,16 @@ public final class SemanticTokenCache {
       guard let range else {
         return runs.append((Int32(tokens.lowerBound), Int32(tokens.count), blockStart))
       }
-      for t in tokens {
-        let token = storage[t].absolute(blockStart: blockStart)
-        if !(token.start < range.upperBound && token.end > range.lowerBound) { continue }
-        result.append(token)
+      // Read in place and appended to room made once: a keystroke in a block of a
+      // megabyte passes its tens of thousands of tokens here (the block is usually
+      // wholly inside the range, so the room is used).
+      let stored = storage
+      result.reserveCapacity(result.count + tokens.count)
+      stored.withUnsafeBufferPointer { stored in
+        for t in tokens {
+          let token = stored[t].absolute(blockStart: blockStart)
+          if token.start < range.upperBound && token.end > range.lowerBound { result.append(token) }
+        }
       }
     }
 
