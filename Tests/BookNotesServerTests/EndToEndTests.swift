@@ -115,6 +115,20 @@ import Testing
     #expect(try await client.waitForResponse(id: shutdown)["result"] == .null)
   }
 
+  /// A client may write its messages and close its end without waiting: what it sent
+  /// is answered before the process ends.
+  @Test func requestsSentBeforeTheEndOfInputAreAnswered() async throws {
+    let client = try launch()
+    defer { client.terminate() }
+    try await client.initialize()
+    client.open(Self.uri, text: String(repeating: "# Chapter\n\nProse with ?[a cloze](here).\n\n", count: 2_000))
+    let symbols = client.sendRequest(
+      "textDocument/documentSymbol", params: ["textDocument": ["uri": .string(Self.uri)]])
+    client.closeOutput()
+    #expect(try await client.waitForExit() == 1)
+    #expect(try await client.waitForResponse(id: symbols)["result"]?[0]?["name"] == "Chapter")
+  }
+
   @Test func exitWithoutShutdownExitsWithOne() async throws {
     let client = try launch()
     defer { client.terminate() }

@@ -2,8 +2,15 @@ import Dispatch
 import JSONCore
 
 extension LanguageServerConnection {
-  /// How long `exit` waits for the messages before it to be answered.
+  /// How long `exit`, or the end of input, waits for the messages before it to be answered.
   static let exitGrace = DispatchTimeInterval.seconds(5)
+
+  /// Ends the connection with `code` once the messages received so far are answered
+  /// (`.global` waits for them), or after `exitGrace` at the latest.
+  func finishAfterReceivedMessages(code: Int32) {
+    _ = scheduler.schedule(.global) { [self] in finish(code: code) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + Self.exitGrace) { [self] in finish(code: code) }
+  }
 
   /// Decodes one message body and answers, schedules or drops it. Runs on the
   /// reader thread, one message at a time.
@@ -112,13 +119,9 @@ extension LanguageServerConnection {
     let lifecycle = state.withLock { $0.lifecycle }
     switch method {
     case ExitNotification.method:
-      // A client may send `exit` without waiting for `shutdown`'s answer: what came
-      // before it is answered first (`.global` waits for it), for at most
-      // `exitGrace`; then the connection ends.
-      let code: Int32 = lifecycle == .shutDown ? 0 : 1
+      // A client may send `exit` without waiting for `shutdown`'s answer.
       state.withLock { $0.exitReceived = true }
-      _ = scheduler.schedule(.global) { [self] in finish(code: code) }
-      DispatchQueue.global().asyncAfter(deadline: .now() + Self.exitGrace) { [self] in finish(code: code) }
+      finishAfterReceivedMessages(code: lifecycle == .shutDown ? 0 : 1)
       return
     case CancelParams.method:
       if let cancel = try? ParamsEnvelope<CancelParams>.decode(params: params) { cancelRequest(cancel.id) }

@@ -111,7 +111,9 @@ public final class LanguageServerConnection: Sendable {
         } else {
           logger.info("End of input; exiting with code \(code)")
         }
-        finish(code: code)
+        // What was received before the end is answered first: a client may write its
+        // messages and close its end without waiting.
+        finishAfterReceivedMessages(code: code)
         return
       }
       framer.feed(chunk)
