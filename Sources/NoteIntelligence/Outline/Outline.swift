@@ -62,8 +62,8 @@ public enum Outline {
       for node in nested { headings.append(heading(node)) }
     }
     var prompts = prompts(in: block, doc, range: trimmed, renderer: &renderer)
-    // Moved in place: no second array.
-    for index in prompts.indices { prompts[index] = prompts[index].shifted(by: -start) }
+    // Moved in place: no second array, and no entry copied.
+    for index in prompts.indices { prompts[index].shift(by: -start) }
     return BlockEntry(
       headings: headings, prompts: prompts, contentEnd: block.kind == .blankLine ? nil : trimmed.upperBound - start)
   }
@@ -326,13 +326,11 @@ extension Range<Int> {
 }
 
 extension OutlineSymbol {
-  /// The same entry, children included, moved by `delta` bytes.
-  func shifted(by delta: Int) -> OutlineSymbol {
-    guard delta != 0 else { return self }
-    var copy = self
-    copy.range = range.shifted(by: delta)
-    copy.selectionRange = selectionRange.shifted(by: delta)
-    if !children.isEmpty { copy.children = children.map { $0.shifted(by: delta) } }
-    return copy
+  /// Moves the entry, children included, by `delta` bytes, in place.
+  mutating func shift(by delta: Int) {
+    guard delta != 0 else { return }
+    range = range.shifted(by: delta)
+    selectionRange = selectionRange.shifted(by: delta)
+    for index in children.indices { children[index].shift(by: delta) }
   }
 }

@@ -87,6 +87,9 @@ enum OutlineText {
     if !truncated && bytes.count <= maxBytes && isWholeName(bytes, maxWords: maxWords) {
       return String(decoding: bytes, as: UTF8.self)
     }
+    if let name = asciiFirstWords(of: bytes, truncated: truncated, maxWords: maxWords, maxBytes: maxBytes) {
+      return name
+    }
     if let name = singleSpacedFirstWords(of: bytes, truncated: truncated, maxWords: maxWords, maxBytes: maxBytes) {
       return name
     }
@@ -129,7 +132,7 @@ enum OutlineText {
   /// words taken stand one space apart (a rendered text's always do), so the name is a
   /// slice of the bytes; `nil` for any other text, and where a space may be part of a
   /// larger character (see ``spaceStandsAlone(in:at:)``).
-  private static func singleSpacedFirstWords(
+  static func singleSpacedFirstWords(
     of bytes: UnsafeBufferPointer<UInt8>, truncated: Bool, maxWords: Int, maxBytes: Int
   ) -> String? {
     let count = bytes.count

@@ -133,17 +133,7 @@ struct InlineText {
       // further than one byte past the room left.
       let room = max(0, limit - bytes.count)
       let scanEnd = room >= count - index ? count : index + room + 1
-      var end = index + 1
-      while end < scanEnd {
-        let byte = text[end]
-        if byte == 0x20 && end + 1 < count && !Self.isSpace(text[end + 1]) {
-          end += 2
-        } else if Self.isSpace(byte) {
-          break
-        } else {
-          end += 1
-        }
-      }
+      let end = Self.wordRunEnd(in: text, from: index + 1, scanEnd: scanEnd)
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<(index + min(end - index, room))]))
       if end - index > room {
         truncated = true
@@ -153,7 +143,7 @@ struct InlineText {
     }
   }
 
-  private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+  static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
   /// What the text shows of the `Q:` or `A:` marker at `range`: a bold marker (`**Q:**`,
   /// opening a list item) shows as the strong text it is, unless markup is kept.
