@@ -33,10 +33,17 @@ public enum LinkTarget: Sendable, Hashable {
   /// before any `#`, it ends with `.md` or `.markdown` (any case), or it starts with
   /// `#` (a heading of the note itself). Read from the bytes, without making a string.
   static func mayNameNote(_ range: Range<Int>, in doc: NoteDocument) -> Bool {
-    // Copied once: reading the text byte by byte finds each byte's chunk again.
-    let bytes = doc.text.bytes(in: range)
-    if bytes.first == UInt8(ascii: "#") { return true }
-    let target = bytes[..<(bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.count)]
+    // The target ends at its first `#`, found a piece of the text at a time; only its
+    // last bytes are copied (a block's links are all asked about on every keystroke).
+    var targetEnd: Int?
+    var pieceStart = range.lowerBound
+    doc.text.forEachPiece(of: range) { piece in
+      if targetEnd == nil, let hash = piece.firstIndex(of: UInt8(ascii: "#")) { targetEnd = pieceStart + hash }
+      pieceStart += piece.count
+    }
+    let end = targetEnd ?? range.upperBound
+    if !range.isEmpty && end == range.lowerBound { return true }
+    let target = doc.text.bytes(in: max(range.lowerBound, end - 9)..<end)
     return TextFolding.isCaseless(target.suffix(3), ".md") || TextFolding.isCaseless(target.suffix(9), ".markdown")
   }
 
