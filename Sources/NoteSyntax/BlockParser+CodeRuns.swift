@@ -41,8 +41,12 @@ extension BlockParser {
   }
 
   /// Lines indented four columns or more from `s`, blank lines between them but not after
-  /// the last, or a run of them after the first (`continuing`), which starts at code.
-  mutating func indentedCode(_ s: Int, _ e: Int, continuing: Bool = false) -> BlockContext {
+  /// the last, or a run of them after the first (`continuing`), which starts at code. In a
+  /// list item whose content starts at `column`, four columns past it, and in one run: the
+  /// item is parsed whole with its list.
+  @discardableResult mutating func indentedCode(_ s: Int, _ e: Int, column: Int = 0, continuing: Bool = false)
+    -> BlockContext
+  {
     var lastStart = s
     var lastEnd = e
     var lines = 1
@@ -52,8 +56,10 @@ extension BlockParser {
       let lineEnd = examineLine(next)
       let (columns, first) = LineMarkers.indentation(bytes, next, lineEnd)
       if first < lineEnd {
-        guard columns >= 4 else { break }
-        if nextLine(lastEnd) == next && (lines >= 64 || Self.endsCodeRun(bytes, from: lastStart, to: lastEnd)) {
+        guard columns >= column + 4 else { break }
+        if column == 0 && nextLine(lastEnd) == next
+          && (lines >= 64 || Self.endsCodeRun(bytes, from: lastStart, to: lastEnd))
+        {
           context = .indentedCode
           break
         }

@@ -51,18 +51,13 @@ extension BlockParser {
           let fence = LineMarkers.openingCodeFence(bytes, line.first, line.lineEnd)
             ?? LineMarkers.openingDelimitedBlock(bytes, line.first, line.lineEnd)
         else { break }
-        let start = builder.open(.codeBlockStart, at: fence.run.lowerBound)
-        builder.leaf(.codeFence, fence.run.lowerBound, fence.run.upperBound)
-        if !fence.info.isEmpty { builder.leaf(.codeInfo, fence.info.lowerBound, fence.info.upperBound) }
-        builder.close(start, at: line.next)
+        fenceNodes(.codeBlockStart, fence.run.lowerBound, fence.run, info: fence.info, next: line.next)
       case .code:
         if line.next > line.content { builder.leaf(.codeLines, line.content, line.next) }
       case .fenceEnd:
         var runEnd = line.first
         while runEnd < line.end && bytes[runEnd] == bytes[line.first] { runEnd += 1 }
-        let end = builder.open(.codeBlockEnd, at: line.first)
-        builder.leaf(.codeFence, line.first, runEnd)
-        builder.close(end, at: line.next)
+        fenceNodes(.codeBlockEnd, line.first, line.first..<runEnd, next: line.next)
       case .html, .htmlContinuing:
         builder.leaf(.htmlBlock, line.content, line.next, flags: line.role == .html ? 0 : SyntaxNode.continuingFlag)
       case .indentedCode, .indentedCodeContinuing:
