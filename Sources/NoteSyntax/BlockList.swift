@@ -30,14 +30,6 @@ struct BlockList: Sendable {
       hasFindings = blocks.contains { $0.hasFindings }
     }
 
-    /// A chunk whose index the caller computed as the blocks were made (see `init(_:)`).
-    init(blocks: [Block], starts: [Int], reach: Int, hasFindings: Bool) {
-      self.blocks = blocks
-      self.starts = starts
-      self.reach = reach
-      self.hasFindings = hasFindings
-    }
-
     var length: Int { starts[starts.count - 1] }
   }
 

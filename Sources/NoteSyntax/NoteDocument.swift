@@ -56,7 +56,7 @@ public struct NoteDocument: Sendable {
         guard i < n else { break }
         let b = buffer[i]
         let length: Int
-        var minimum: UInt32
+        let minimum: UInt32
         var value: UInt32
         if b & 0xE0 == 0xC0 {
           (length, minimum, value) = (2, 0x80, UInt32(b & 0x1F))
@@ -74,7 +74,6 @@ public struct NoteDocument: Sendable {
           value = value << 6 | UInt32(continuation & 0x3F)
         }
         guard value >= minimum, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return false }
-        minimum = 0
         i += length
       }
       return true
@@ -96,33 +95,17 @@ public struct NoteDocument: Sendable {
     var parser = BlockParser(buffer: buffer, startsDocument: true, knownLines: knownLines)
     var chunks: [BlockList.Chunk] = []
     var blocks: [Block] = []
-    var starts: [Int] = []
-    var chunkStart = 0
-    var reach = 0
-    var hasFindings = false
     var offset = 0
     var context = BlockContext.text
     while offset < buffer.count {
-      if blocks.isEmpty {
-        blocks.reserveCapacity(BlockList.chunkSize)
-        starts.reserveCapacity(BlockList.chunkSize + 1)
-        chunkStart = offset
-        reach = 0
-        hasFindings = false
-      }
+      if blocks.isEmpty { blocks.reserveCapacity(BlockList.chunkSize) }
       let block = parser.parseBlock(at: offset, in: context)
-      starts.append(offset - chunkStart)
-      reach = max(reach, offset - chunkStart + block.examined)
-      hasFindings = hasFindings || block.hasFindings
       offset += block.length
       context = block.nextContext
       blocks.append(block)
       if blocks.count == BlockList.chunkSize || offset >= buffer.count {
-        starts.append(offset - chunkStart)
-        chunks.append(
-          BlockList.Chunk(blocks: blocks, starts: starts, reach: reach, hasFindings: hasFindings))
+        chunks.append(BlockList.Chunk(blocks))
         blocks = []
-        starts = []
       }
     }
     return BlockList(chunks: chunks)
