@@ -131,7 +131,9 @@ extension BlockParser {
     case .heading(let level, let marker):
       heading(c, marker, e, level)
       return nextLine(e)
-    case .htmlBlock(let kind): return itemHTMLBlock(c, e, kind: kind, column: column)
+    case .htmlBlock(let kind):
+      htmlBlock(c, e, kind: kind, column: column)
+      return builder.end(of: node)
     case .thematicBreak:
       builder.leaf(.thematicBreak, c, nextLine(e))
       return nextLine(e)
@@ -194,32 +196,4 @@ extension BlockParser {
     if linesEnd > linesStart { builder.leaf(.codeLines, linesStart, linesEnd) }
     return linesEnd
   }
-
-  /// An HTML block of `kind` in a list item, its first line `c..<e`: as at the top level
-  /// (``htmlBlock(_:_:kind:)``), and ended too by a line indented less than the item's
-  /// content `column` (which ends the item). Returns the start of the line after it.
-  private mutating func itemHTMLBlock(_ c: Int, _ e: Int, kind: Int, column: Int) -> Int {
-    var lastEnd = e
-    var lineStart = c
-    var next = nextLine(e)
-    while kind >= 6 || !LineMarkers.endsHTMLBlock(bytes, lineStart, lastEnd, kind: kind) {
-      guard next < byteCount else { break }
-      let lineEnd = examineLine(next)
-      let (columns, first) = LineMarkers.indentation(bytes, next, lineEnd)
-      if first == lineEnd {
-        if kind >= 6 { break }
-        next = nextLine(lineEnd)
-        continue
-      }
-      guard columns >= column else { break }
-      lineStart = next
-      lastEnd = lineEnd
-      next = nextLine(lineEnd)
-    }
-    let after = nextLine(lastEnd)
-    let node = builder.open(.htmlBlock, at: c)
-    builder.close(node, at: after)
-    return after
-  }
-
 }
