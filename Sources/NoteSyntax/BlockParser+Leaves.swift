@@ -49,9 +49,8 @@ extension BlockParser {
     let second = nextLine(e)
     guard second < byteCount else { return nil }
     let secondEnd = examineLine(second)
-    guard
-      let columns = LineMarkers.tableDelimiterColumns(
-        bytes, LineMarkers.skipColumns(bytes, second, secondEnd, column), secondEnd),
+    let delimiter = column == 0 ? second : LineMarkers.skipColumns(bytes, second, secondEnd, column)
+    guard let columns = LineMarkers.tableDelimiterColumns(bytes, delimiter, secondEnd),
       column == 0 || LineMarkers.indentation(bytes, second, secondEnd).columns >= column,
       LineMarkers.holdsPipe(bytes, s, e), LineMarkers.tableCells(bytes, s, e).count == columns
     else { return nil }
