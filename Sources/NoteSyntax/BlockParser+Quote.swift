@@ -169,18 +169,16 @@ extension BlockParser {
     return current
   }
 
-  /// Whether text at `start` starts like a citation that is a whole line (a dash).
-  func startsLikeACitation(_ start: Int, _ end: Int) -> Bool {
-    ByteClass.isLongDash(bytes, start, end)
-      || (start + 1 < end && bytes[start] == UInt8(ascii: "-") && bytes[start + 1] == UInt8(ascii: "-"))
-  }
-
   /// The chapter-and-verse annotation of a quote's last line: a trailing parenthetical
   /// holding a digit (`(p. 42)`, `(ch. 3)`), a dash and a reference ending the line
   /// (`— p. 6`, `-- Kahneman, ch. 3`: ``DashCitation``), or a whole line starting with
   /// a dash (`— p. 42`).
   func citationRange(_ start: Int, _ end: Int) -> Range<Int>? {
-    if startsLikeACitation(start, end) { return start..<end }
+    if ByteClass.isLongDash(bytes, start, end)
+      || (start + 1 < end && bytes[start] == UInt8(ascii: "-") && bytes[start + 1] == UInt8(ascii: "-"))
+    {
+      return start..<end
+    }
     guard end > start, bytes[end - 1] == UInt8(ascii: ")") else { return DashCitation.find(bytes, start, end) }
     var open = end - 2
     var hasDigit = false
