@@ -16,18 +16,21 @@ struct BlockList: Sendable {
 
     init(_ blocks: [Block]) {
       self.blocks = blocks
-      var starts = [Int](repeating: 0, count: blocks.count + 1)
+      var starts: [Int] = []
+      starts.reserveCapacity(blocks.count + 1)
       var offset = 0
       var reach = 0
-      for (i, block) in blocks.enumerated() {
-        starts[i] = offset
+      var hasFindings = false
+      for block in blocks {
+        starts.append(offset)
         reach = max(reach, offset + block.examined)
+        hasFindings = hasFindings || block.hasFindings
         offset += block.length
       }
-      starts[blocks.count] = offset
+      starts.append(offset)
       self.starts = starts
       self.reach = reach
-      hasFindings = blocks.contains { $0.hasFindings }
+      self.hasFindings = hasFindings
     }
 
     var length: Int { starts[starts.count - 1] }
