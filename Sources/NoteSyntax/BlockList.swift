@@ -16,18 +16,23 @@ struct BlockList: Sendable {
 
     init(_ blocks: [Block]) {
       self.blocks = blocks
-      var starts: [Int] = []
-      starts.reserveCapacity(blocks.count + 1)
+      var starts = [Int](repeating: 0, count: blocks.count + 1)
       var offset = 0
       var reach = 0
-      var hasFindings = false
-      for block in blocks {
-        starts.append(offset)
+      for (i, block) in blocks.enumerated() {
+        starts[i] = offset
         reach = max(reach, offset + block.examined)
-        hasFindings = hasFindings || block.hasFindings
         offset += block.length
       }
-      starts.append(offset)
+      starts[blocks.count] = offset
+      self.starts = starts
+      self.reach = reach
+      hasFindings = blocks.contains { $0.hasFindings }
+    }
+
+    /// A chunk whose index the caller computed as the blocks were made (see `init(_:)`).
+    init(blocks: [Block], starts: [Int], reach: Int, hasFindings: Bool) {
+      self.blocks = blocks
       self.starts = starts
       self.reach = reach
       self.hasFindings = hasFindings

@@ -95,17 +95,33 @@ public struct NoteDocument: Sendable {
     var parser = BlockParser(buffer: buffer, startsDocument: true, knownLines: knownLines)
     var chunks: [BlockList.Chunk] = []
     var blocks: [Block] = []
+    var starts: [Int] = []
+    var chunkStart = 0
+    var reach = 0
+    var hasFindings = false
     var offset = 0
     var context = BlockContext.text
     while offset < buffer.count {
-      if blocks.isEmpty { blocks.reserveCapacity(BlockList.chunkSize) }
+      if blocks.isEmpty {
+        blocks.reserveCapacity(BlockList.chunkSize)
+        starts.reserveCapacity(BlockList.chunkSize + 1)
+        chunkStart = offset
+        reach = 0
+        hasFindings = false
+      }
       let block = parser.parseBlock(at: offset, in: context)
+      starts.append(offset - chunkStart)
+      reach = max(reach, offset - chunkStart + block.examined)
+      hasFindings = hasFindings || block.hasFindings
       offset += block.length
       context = block.nextContext
       blocks.append(block)
       if blocks.count == BlockList.chunkSize || offset >= buffer.count {
-        chunks.append(BlockList.Chunk(blocks))
+        starts.append(offset - chunkStart)
+        chunks.append(
+          BlockList.Chunk(blocks: blocks, starts: starts, reach: reach, hasFindings: hasFindings))
         blocks = []
+        starts = []
       }
     }
     return BlockList(chunks: chunks)
