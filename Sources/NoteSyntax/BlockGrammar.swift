@@ -46,7 +46,7 @@ enum BlockRule: Int, CaseIterable {
   static let all = rules(allCases)
   /// The rules a list item's text is tried against: a summary there is the item's text,
   /// and so is a question on the item's first line (a `Q:` item pairs with an `A:` item).
-  /// A table is matched against the item's content column (``BlockParser/itemTableColumns(_:_:column:)``),
+  /// A table is matched against the item's content column (``BlockParser/tableColumns(_:_:column:)``),
   /// its delimiter row being indented as far.
   static let inListItem = all & ~rules([.table, .summary])
   /// The rules a quote's text is tried against once its quotes, lists and items are

@@ -16,23 +16,37 @@ extension BlockParser {
   /// An HTML block of CommonMark's `kind` (1 to 7) from line `s..<e`, or a run of its
   /// lines after the first (`continuing`, ``SyntaxNode/continuesBlock``): to the line
   /// holding its end (kinds 1 to 5), before a blank line (6 and 7), or to the text's end.
-  mutating func htmlBlock(_ s: Int, _ e: Int, kind: Int, continuing: Bool = false) -> BlockContext {
+  /// In a list item whose content starts at `column`, a line indented less ends it (and
+  /// the item), blank lines count only before a line of the block, and it is one run.
+  @discardableResult mutating func htmlBlock(
+    _ s: Int, _ e: Int, kind: Int, column: Int = 0, continuing: Bool = false
+  ) -> BlockContext {
     var lineStart = s
     var lineEnd = e
     var lines = 1
     var next = BlockContext.text
+    var following = nextLine(e)
     while kind >= 6 || !LineMarkers.endsHTMLBlock(bytes, lineStart, lineEnd, kind: kind) {
-      let following = nextLine(lineEnd)
       guard following < byteCount else { break }
       let followingEnd = examineLine(following)
-      if kind >= 6 && LineMarkers.isBlank(bytes, following, followingEnd) { break }
-      if lines >= 64 || Self.endsCodeRun(bytes, from: lineStart, to: lineEnd) {
+      let (columns, first) = LineMarkers.indentation(bytes, following, followingEnd)
+      if first == followingEnd {
+        if kind >= 6 { break }
+        if column > 0 {
+          following = nextLine(followingEnd)
+          continue
+        }
+      } else if columns < column {
+        break
+      }
+      if column == 0 && (lines >= 64 || Self.endsCodeRun(bytes, from: lineStart, to: lineEnd)) {
         next = .html(kind: kind)
         break
       }
       lineStart = following
       lineEnd = followingEnd
       lines += 1
+      following = nextLine(lineEnd)
     }
     let node = builder.open(.htmlBlock, at: s)
     if continuing { builder.setFlags(node, SyntaxNode.continuingFlag) }
@@ -41,8 +55,12 @@ extension BlockParser {
   }
 
   /// Lines indented four columns or more from `s`, blank lines between them but not after
-  /// the last, or a run of them after the first (`continuing`), which starts at code.
-  mutating func indentedCode(_ s: Int, _ e: Int, continuing: Bool = false) -> BlockContext {
+  /// the last, or a run of them after the first (`continuing`), which starts at code. In a
+  /// list item whose content starts at `column`, four columns past it, and in one run: the
+  /// item is parsed whole with its list.
+  @discardableResult mutating func indentedCode(_ s: Int, _ e: Int, column: Int = 0, continuing: Bool = false)
+    -> BlockContext
+  {
     var lastStart = s
     var lastEnd = e
     var lines = 1
@@ -52,8 +70,10 @@ extension BlockParser {
       let lineEnd = examineLine(next)
       let (columns, first) = LineMarkers.indentation(bytes, next, lineEnd)
       if first < lineEnd {
-        guard columns >= 4 else { break }
-        if nextLine(lastEnd) == next && (lines >= 64 || Self.endsCodeRun(bytes, from: lastStart, to: lastEnd)) {
+        guard columns >= column + 4 else { break }
+        if column == 0 && nextLine(lastEnd) == next
+          && (lines >= 64 || Self.endsCodeRun(bytes, from: lastStart, to: lastEnd))
+        {
           context = .indentedCode
           break
         }

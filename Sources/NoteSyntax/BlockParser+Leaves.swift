@@ -42,38 +42,44 @@ extension BlockParser {
 
   // MARK: Tables
 
-  /// The columns of a GFM table whose header is the line `s..<e`: the next line is a
-  /// delimiter row with as many cells (looked for first: its first bytes tell).
-  mutating func tableColumns(_ s: Int, _ e: Int) -> Int? {
+  /// The columns of a GFM table whose header is the text `s..<e`: the next line is a
+  /// delimiter row with as many cells (looked for first: its first bytes tell). In a list
+  /// item whose content starts at `column`, the delimiter row is indented as far.
+  mutating func tableColumns(_ s: Int, _ e: Int, column: Int = 0) -> Int? {
     let second = nextLine(e)
     guard second < byteCount else { return nil }
     let secondEnd = examineLine(second)
-    guard let columns = LineMarkers.tableDelimiterColumns(bytes, second, secondEnd),
+    let delimiter = column == 0 ? second : LineMarkers.skipColumns(bytes, second, secondEnd, column)
+    guard let columns = LineMarkers.tableDelimiterColumns(bytes, delimiter, secondEnd),
+      column == 0 || LineMarkers.indentation(bytes, second, secondEnd).columns >= column,
       LineMarkers.holdsPipe(bytes, s, e), LineMarkers.tableCells(bytes, s, e).count == columns
     else { return nil }
     return columns
   }
 
   /// A GFM table: its header, its delimiter row, and rows up to a blank line or a line
-  /// that starts another block. Cells hold inline text (tags and links; the cells of a
-  /// row past the header's count are dropped, as GFM does).
-  mutating func table(_ s: Int, _ e: Int, columns: Int) {
+  /// that starts another block (in a list item whose content starts at `column`, or one
+  /// indented less, which ends the item). Cells hold inline text (tags and links; the
+  /// cells of a row past the header's count are dropped, as GFM does). Returns the start
+  /// of the line after it.
+  @discardableResult mutating func table(_ s: Int, _ e: Int, columns: Int, column: Int = 0) -> Int {
     let node = builder.open(.table, at: s)
     tableRow(s, e, columns: columns)
     let delimiter = nextLine(e)
     let delimiterEnd = examineLine(delimiter)
-    let row = builder.open(.tableRow, at: delimiter)
+    let row = builder.open(.tableRow, at: LineMarkers.skipColumns(bytes, delimiter, delimiterEnd, column))
     builder.close(row, at: nextLine(delimiterEnd))
     var next = nextLine(delimiterEnd)
     while next < byteCount {
       let lineEnd = examineLine(next)
-      if interruptsParagraph(next, lineEnd) || LineMarkers.htmlBlockKind(bytes, next, lineEnd) != nil {
-        break
-      }
-      tableRow(next, lineEnd, columns: columns)
+      if column > 0 && LineMarkers.indentation(bytes, next, lineEnd).columns < column { break }
+      let text = LineMarkers.skipColumns(bytes, next, lineEnd, column)
+      if interruptsParagraph(text, lineEnd) || LineMarkers.htmlBlockKind(bytes, text, lineEnd) != nil { break }
+      tableRow(text, lineEnd, columns: columns)
       next = nextLine(lineEnd)
     }
     builder.close(node, at: next)
+    return next
   }
 
   /// A table row of the line's text `s..<e`, ending at `next` (the next line's start by default).

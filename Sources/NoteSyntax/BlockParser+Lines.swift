@@ -77,7 +77,8 @@ extension BlockParser {
 
   /// A paragraph whose first line ends at `e`, over its continuation lines: where its
   /// content ends, the next line's start and, with `setext` (where a table's header ends
-  /// it too), a setext underline. In a list item (`itemColumn`), see ``breaksItemText(_:_:_:)``.
+  /// it too), a setext underline. In a list item (`itemColumn`), see ``breaksItemText(_:_:_:)``;
+  /// there a setext underline is looked for always.
   mutating func paragraphExtent(
     _ e: Int, setext: Bool = false, itemColumn: Int? = nil
   ) -> (contentEnd: Int, next: Int, underline: Underline?) {
@@ -90,7 +91,12 @@ extension BlockParser {
       }
       if interruptsParagraph(next, lineEnd) { break }
       if let itemColumn, breaksItemText(next, lineEnd, itemColumn) { break }
-      if setext && tableColumns(next, lineEnd) != nil { break }
+      let column = itemColumn ?? 0
+      if setext && (column == 0 || LineMarkers.indentation(bytes, next, lineEnd).columns >= column)
+        && tableColumns(LineMarkers.skipColumns(bytes, next, lineEnd, column), lineEnd, column: column) != nil
+      {
+        break
+      }
       contentEnd = lineEnd
       next = nextLine(lineEnd)
     }

@@ -28,13 +28,13 @@ extension BlockParser {
     guard columns < 4, first + 3 < e, bytes[first] == UInt8(ascii: "["), bytes[first + 1] != UInt8(ascii: "^") else {
       return nil
     }
-    var cursor = DefinitionCursor(at: first + 1, lineEnd: e, following: following, next: next)
+    var cursor = DefinitionCursor(j: first + 1, lineEnd: e, following: following, next: next)
     // The label: at most 999 characters, no unescaped bracket, not only spaces.
     var count = 0
     var sawText = false
     while true {
       guard cursor.j < cursor.lineEnd else {
-        guard nextDefinitionLine(&cursor, blankEnds: true) else { return nil }
+        guard nextDefinitionLine(&cursor) else { return nil }
         count += 1
         continue
       }
@@ -51,7 +51,7 @@ extension BlockParser {
     guard sawText, cursor.j < cursor.lineEnd, bytes[cursor.j] == UInt8(ascii: ":") else { return nil }
     cursor.j = LineMarkers.skipSpaces(bytes, cursor.j + 1, cursor.lineEnd)
     if cursor.j == cursor.lineEnd {
-      guard nextDefinitionLine(&cursor, blankEnds: true) else { return nil }
+      guard nextDefinitionLine(&cursor) else { return nil }
       cursor.j = LineMarkers.skipSpaces(bytes, cursor.j, cursor.lineEnd)
     }
     guard let destination = linkDestination(cursor.j, cursor.lineEnd) else { return nil }
@@ -65,7 +65,7 @@ extension BlockParser {
     }
     // A title may start on the next line; without one, the definition ends here.
     var next = cursor
-    if nextDefinitionLine(&next, blankEnds: true) {
+    if nextDefinitionLine(&next) {
       let start = LineMarkers.skipSpaces(bytes, next.j, next.lineEnd)
       if linkTitle(&next, from: start) {
         return LinkDefinition(label: label, destination: destination.range, end: next.lineEnd)
@@ -79,22 +79,14 @@ extension BlockParser {
   struct DefinitionCursor {
     var j: Int
     var lineEnd: Int
-    var following: [Range<Int>]?
-    var next: Int
-
-    init(at j: Int, lineEnd: Int, following: [Range<Int>]? = nil, next: Int = 0) {
-      self.j = j
-      self.lineEnd = lineEnd
-      self.following = following
-      self.next = next
-    }
+    var following: [Range<Int>]? = nil
+    var next = 0
   }
 
-  /// Moves `cursor` to the start of the next line (examined), unless there is none or,
-  /// with `blankEnds`, it is blank, or it starts another block (a quote, a heading, an
-  /// item), which ends the paragraph a definition is read from. Inside a quote, the next
-  /// of its `following` lines.
-  private mutating func nextDefinitionLine(_ cursor: inout DefinitionCursor, blankEnds: Bool) -> Bool {
+  /// Moves `cursor` to the start of the next line (examined), unless there is none or it
+  /// is blank or starts another block (a quote, a heading, an item), which ends the
+  /// paragraph a definition is read from. Inside a quote, the next of its `following` lines.
+  private mutating func nextDefinitionLine(_ cursor: inout DefinitionCursor) -> Bool {
     if let following = cursor.following {
       guard cursor.next < following.count else { return false }
       let line = following[cursor.next]
@@ -107,9 +99,9 @@ extension BlockParser {
     let start = nextLine(cursor.lineEnd)
     guard start < byteCount else { return false }
     let end = examineLine(start)
-    if blankEnds && LineMarkers.isBlank(bytes, start, end) { return false }
-    if interruptsParagraph(start, end) { return false }
-    cursor = DefinitionCursor(at: start, lineEnd: end)
+    // A blank line interrupts a paragraph too.
+    guard !interruptsParagraph(start, end) else { return false }
+    cursor = DefinitionCursor(j: start, lineEnd: end)
     return true
   }
 
@@ -167,7 +159,7 @@ extension BlockParser {
       guard cursor.j < cursor.lineEnd else {
         // A title that runs on for many lines is no title (so that a stray quote mark
         // does not make a parse read a long paragraph twice).
-        guard lines < Self.maxTitleLines, nextDefinitionLine(&cursor, blankEnds: true) else { return false }
+        guard lines < Self.maxTitleLines, nextDefinitionLine(&cursor) else { return false }
         lines += 1
         continue
       }

@@ -70,7 +70,9 @@ extension BlockParser {
     if blank {
       next = nextLine(e)
     } else if startsWithCode {
-      next = itemIndentedCode(marker.markerEnd + 1, e, column: column)
+      let node = builder.count
+      indentedCode(marker.markerEnd + 1, e, column: column)
+      next = builder.end(of: node)
     } else {
       next = itemBlock(marker.contentStart, e, column: column, first: true)
     }
@@ -112,25 +114,30 @@ extension BlockParser {
   /// first line's inline content, or a paragraph; a `Q:` first line too, which pairs
   /// with an `A:` item as a list's card). Returns the start of the line after it.
   private mutating func itemBlock(_ c: Int, _ e: Int, column: Int, first: Bool) -> Int {
+    // The block's node, whose end a reader that returns none gives.
+    let node = builder.count
     var start = blockStart(c, e, rules: BlockRule.inListItem)
     // A table comes before a question in the rules' order.
     switch start {
     case nil, .questionAnswer:
-      if let columns = itemTableColumns(c, e, column: column) { start = .table(columns: columns) }
+      if let columns = tableColumns(c, e, column: column) { start = .table(columns: columns) }
     default: break
     }
     switch start {
-    case .indentedCode where !first: return itemIndentedCode(c, e, column: column)
+    case .indentedCode where !first:
+      indentedCode(c, e, column: column)
+      return builder.end(of: node)
     case .codeFence(let fence), .delimitedBlock(let fence): return itemCode(c, e, fence, column: column)
     case .heading(let level, let marker):
       heading(c, marker, e, level)
       return nextLine(e)
-    case .htmlBlock(let kind): return itemHTMLBlock(c, e, kind: kind, column: column)
+    case .htmlBlock(let kind):
+      htmlBlock(c, e, kind: kind, column: column)
+      return builder.end(of: node)
     case .thematicBreak:
       builder.leaf(.thematicBreak, c, nextLine(e))
       return nextLine(e)
     case .listItem(let marker) where listDepth < 32:
-      let node = builder.count
       listDepth += 1
       list(c, ordered: marker.ordered, first: (marker, e), nested: true, minColumn: column, firstColumn: column)
       listDepth -= 1
@@ -140,20 +147,14 @@ extension BlockParser {
       linkReferenceDefinition(c, definition)
       return nextLine(definition.end)
     case .footnoteDefinition(let label, let end):
-      let node = builder.count
       footnoteDefinition(c, e, (label, end), itemColumn: column)
       return builder.end(of: node)
-    case .table(let columns): return itemTable(c, e, columns: columns, column: column)
+    case .table(let columns): return table(c, e, columns: columns, column: column)
     case .questionAnswer where !first:
-      let node = builder.count
       if questionAnswer(c, e, itemColumn: column) { return builder.end(of: node) }
     default: break
     }
-    var (contentEnd, following, underline) = paragraphExtent(e, itemColumn: column)
-    // A table's header ends the text above it, as at the top level.
-    if following > nextLine(e), let header = itemTableHeader(after: e, before: following, column: column) {
-      (contentEnd, following, underline) = (header.previousEnd, header.start, nil)
-    }
+    let (contentEnd, following, underline) = paragraphExtent(e, setext: true, itemColumn: column)
     let text = LineMarkers.skipSpaces(bytes, c, e)
     if let underline {
       setextHeading(text, contentEnd, underline: underline, next: following)
@@ -161,10 +162,10 @@ extension BlockParser {
       if contentEnd > text { itemOpeningText(text, e, contentEnd, column: column) }
     } else {
       // A `Q:` or `A:` paragraph that pairs with nothing is flagged as at the top level.
-      let node = builder.open(.paragraph, at: text)
+      let paragraph = builder.open(.paragraph, at: text)
       let textStart = LineMarkers.paragraphLineMarker(bytes, text, e, &builder)
       inline(textStart, contentEnd, questionMarkers: true, markerColumn: column)
-      builder.close(node, at: following)
+      builder.close(paragraph, at: following)
     }
     return following
   }
@@ -173,11 +174,8 @@ extension BlockParser {
   /// a closing fence indented to the item's `column` (plus up to three spaces), or to a
   /// line indented less (which ends the item), or to the end of the text.
   private mutating func itemCode(_ c: Int, _ e: Int, _ fence: LineMarkers.CodeFence, column: Int) -> Int {
-    let start = builder.open(.codeBlockStart, at: c)
-    builder.leaf(.codeFence, fence.run.lowerBound, fence.run.upperBound)
-    if !fence.info.isEmpty { builder.leaf(.codeInfo, fence.info.lowerBound, fence.info.upperBound) }
     let linesStart = nextLine(e)
-    builder.close(start, at: linesStart)
+    fenceNodes(.codeBlockStart, c, fence.run, info: fence.info, next: linesStart)
     let context = BlockContext.code(fence: fence.character, length: fence.run.count)
     var next = linesStart
     var linesEnd = linesStart
@@ -188,10 +186,8 @@ extension BlockParser {
       let stripped = LineMarkers.skipColumns(bytes, next, lineEnd, column)
       if let run = LineMarkers.closingCodeFence(bytes, stripped, lineEnd, context) {
         if linesEnd > linesStart { builder.leaf(.codeLines, linesStart, linesEnd) }
-        let end = builder.open(.codeBlockEnd, at: stripped)
-        builder.leaf(.codeFence, run.lowerBound, run.upperBound)
         let after = nextLine(lineEnd)
-        builder.close(end, at: after)
+        fenceNodes(.codeBlockEnd, stripped, run, next: after)
         return after
       }
       next = nextLine(lineEnd)
@@ -199,52 +195,5 @@ extension BlockParser {
     }
     if linesEnd > linesStart { builder.leaf(.codeLines, linesStart, linesEnd) }
     return linesEnd
-  }
-
-  /// An HTML block of `kind` in a list item, its first line `c..<e`: as at the top level
-  /// (``htmlBlock(_:_:kind:)``), and ended too by a line indented less than the item's
-  /// content `column` (which ends the item). Returns the start of the line after it.
-  private mutating func itemHTMLBlock(_ c: Int, _ e: Int, kind: Int, column: Int) -> Int {
-    var lastEnd = e
-    var lineStart = c
-    var next = nextLine(e)
-    while kind >= 6 || !LineMarkers.endsHTMLBlock(bytes, lineStart, lastEnd, kind: kind) {
-      guard next < byteCount else { break }
-      let lineEnd = examineLine(next)
-      let (columns, first) = LineMarkers.indentation(bytes, next, lineEnd)
-      if first == lineEnd {
-        if kind >= 6 { break }
-        next = nextLine(lineEnd)
-        continue
-      }
-      guard columns >= column else { break }
-      lineStart = next
-      lastEnd = lineEnd
-      next = nextLine(lineEnd)
-    }
-    let after = nextLine(lastEnd)
-    let node = builder.open(.htmlBlock, at: c)
-    builder.close(node, at: after)
-    return after
-  }
-
-  /// Indented code in a list item from `c` (its first line ending at `e`): the lines
-  /// indented four columns past the item's content `column`, blank lines between them.
-  private mutating func itemIndentedCode(_ c: Int, _ e: Int, column: Int) -> Int {
-    var lastEnd = e
-    var next = nextLine(e)
-    while next < byteCount {
-      let lineEnd = examineLine(next)
-      let (columns, first) = LineMarkers.indentation(bytes, next, lineEnd)
-      if first < lineEnd {
-        guard columns >= column + 4 else { break }
-        lastEnd = lineEnd
-      }
-      next = nextLine(lineEnd)
-    }
-    let after = nextLine(lastEnd)
-    let node = builder.open(.indentedCode, at: c)
-    builder.close(node, at: after)
-    return after
   }
 }

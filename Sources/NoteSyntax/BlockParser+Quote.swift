@@ -51,18 +51,13 @@ extension BlockParser {
           let fence = LineMarkers.openingCodeFence(bytes, line.first, line.lineEnd)
             ?? LineMarkers.openingDelimitedBlock(bytes, line.first, line.lineEnd)
         else { break }
-        let start = builder.open(.codeBlockStart, at: fence.run.lowerBound)
-        builder.leaf(.codeFence, fence.run.lowerBound, fence.run.upperBound)
-        if !fence.info.isEmpty { builder.leaf(.codeInfo, fence.info.lowerBound, fence.info.upperBound) }
-        builder.close(start, at: line.next)
+        fenceNodes(.codeBlockStart, fence.run.lowerBound, fence.run, info: fence.info, next: line.next)
       case .code:
         if line.next > line.content { builder.leaf(.codeLines, line.content, line.next) }
       case .fenceEnd:
         var runEnd = line.first
         while runEnd < line.end && bytes[runEnd] == bytes[line.first] { runEnd += 1 }
-        let end = builder.open(.codeBlockEnd, at: line.first)
-        builder.leaf(.codeFence, line.first, runEnd)
-        builder.close(end, at: line.next)
+        fenceNodes(.codeBlockEnd, line.first, line.first..<runEnd, next: line.next)
       case .html, .htmlContinuing:
         builder.leaf(.htmlBlock, line.content, line.next, flags: line.role == .html ? 0 : SyntaxNode.continuingFlag)
       case .indentedCode, .indentedCodeContinuing:
@@ -174,18 +169,16 @@ extension BlockParser {
     return current
   }
 
-  /// Whether text at `start` starts like a citation that is a whole line (a dash).
-  func startsLikeACitation(_ start: Int, _ end: Int) -> Bool {
-    ByteClass.isLongDash(bytes, start, end)
-      || (start + 1 < end && bytes[start] == UInt8(ascii: "-") && bytes[start + 1] == UInt8(ascii: "-"))
-  }
-
   /// The chapter-and-verse annotation of a quote's last line: a trailing parenthetical
   /// holding a digit (`(p. 42)`, `(ch. 3)`), a dash and a reference ending the line
   /// (`— p. 6`, `-- Kahneman, ch. 3`: ``DashCitation``), or a whole line starting with
   /// a dash (`— p. 42`).
   func citationRange(_ start: Int, _ end: Int) -> Range<Int>? {
-    if startsLikeACitation(start, end) { return start..<end }
+    if ByteClass.isLongDash(bytes, start, end)
+      || (start + 1 < end && bytes[start] == UInt8(ascii: "-") && bytes[start + 1] == UInt8(ascii: "-"))
+    {
+      return start..<end
+    }
     guard end > start, bytes[end - 1] == UInt8(ascii: ")") else { return DashCitation.find(bytes, start, end) }
     var open = end - 2
     var hasDigit = false

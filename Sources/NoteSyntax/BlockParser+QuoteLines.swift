@@ -87,7 +87,7 @@ extension BlockParser {
   }
 
   /// The block open inside a quote while its lines are read.
-  private enum QuoteOpen {
+  private enum QuoteOpen: Equatable {
     case none
     case paragraph
     case fence(BlockContext)
@@ -132,7 +132,7 @@ extension BlockParser {
         // with the open paragraph of the innermost container. Below a container that
         // does not go on, any list item opens (not only one that interrupts a paragraph).
         let rest = position.at
-        if case .paragraph = open, !interruptsParagraph(rest, e), LineMarkers.quoteMarker(bytes, rest, e) == nil,
+        if open == .paragraph, !interruptsParagraph(rest, e), LineMarkers.quoteMarker(bytes, rest, e) == nil,
           LineMarkers.indentation(bytes, rest, e).columns >= 4 || LineMarkers.listMarker(bytes, rest, e) == nil
         {
           lazy = true
@@ -150,7 +150,7 @@ extension BlockParser {
       switch open {
       case _ where lazy, .fence, .html: break
       default:
-        if openContainers(&stack, &position, e, &result, paragraphOpen: isParagraph(open)) { open = .none }
+        if openContainers(&stack, &position, e, &result, paragraphOpen: open == .paragraph) { open = .none }
       }
       var (columns, first) = LineMarkers.indentation(bytes, position.at, e, fromColumn: position.column)
       if position.halfTab { columns -= 1 }
@@ -163,7 +163,7 @@ extension BlockParser {
       // A paragraph a footnote definition opens goes on as the footnote's text; no
       // underline makes it a heading, as at the top level.
       let footnote =
-        isParagraph(open) && result.lines.last != nil
+        open == .paragraph && result.lines.last != nil
         && result.lines[paragraphStart].role == .footnoteDefinition
       switch open {
       case _ where lazy:
@@ -195,12 +195,11 @@ extension BlockParser {
       default:
         if blank {
           line.role = .blank
-          if case .indentedCode = open {} else { open = .none }
+          if open != .indentedCode { open = .none }
         } else {
-          var continuesCode = false
-          if case .indentedCode = open { continuesCode = true }
+          let continuesCode = open == .indentedCode
           open = startQuoteBlock(&line, columns: columns, first: first, lineEnd: e, continuesCode: continuesCode)
-          if case .paragraph = open {
+          if open == .paragraph {
             paragraphStart = result.lines.count
             if !result.paragraphStarts.isEmpty || bytes[first] == UInt8(ascii: "[") {
               result.paragraphStarts.append(paragraphStart)
@@ -213,12 +212,6 @@ extension BlockParser {
     }
     readQuoteDefinitions(&result)
     return result
-  }
-
-  @inline(__always)
-  private func isParagraph(_ open: QuoteOpen) -> Bool {
-    if case .paragraph = open { return true }
-    return false
   }
 
   /// The column after the bytes `from..<to` of a line's markers, `from` being at `column`.

@@ -10,20 +10,12 @@ struct ForwardSearch {
   private var found = false
 
   /// The first `i` in `start..<end` with `matches(i)`, or `end`. `matches` holds only
-  /// where `bytes[i]` is `first` or `second`: sixteen bytes without either are skipped at once.
+  /// where `bytes[i]` is `first`, `second` or `third`: sixteen bytes without any are
+  /// skipped at once.
   @inline(__always)
   mutating func find(
     in bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int, bytes first: UInt8, _ second: UInt8,
-    _ matches: (Int) -> Bool
-  ) -> Int {
-    find(in: bytes, from: start, end: end, bytes: first, second, second, matches)
-  }
-
-  /// As above, with three bytes.
-  @inline(__always)
-  mutating func find(
-    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int, bytes first: UInt8, _ second: UInt8,
-    _ third: UInt8, _ matches: (Int) -> Bool
+    _ third: UInt8? = nil, _ matches: (Int) -> Bool
   ) -> Int {
     var i = start
     if start >= from && start <= result {
@@ -34,7 +26,7 @@ struct ForwardSearch {
       from = start
     }
     while i < end {
-      i = ByteScan.firstIndex(of: first, second, third, in: bytes, from: i, to: end)
+      i = ByteScan.firstIndex(of: first, second, third ?? second, in: bytes, from: i, to: end)
       if i == end || matches(i) { break }
       i += 1
     }

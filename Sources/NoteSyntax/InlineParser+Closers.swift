@@ -20,7 +20,9 @@ extension InlineParser {
     let to = end - (count - 1)
     guard from < to else { return nil }
     let ordinal = grammar.spanOrdinals[index]
-    let found = spanClosers.with(ordinal) { $0.find(in: bytes, from: from, end: to, bytes: mark, mark, matches) }
+    let found = spanClosers.with(ordinal) { search in
+      search.find(in: bytes, from: from, end: to, bytes: mark, mark) { matches($0) }
+    }
     return found < to ? found : nil
   }
 

@@ -152,7 +152,8 @@ extension LineMarkers {
   }
 
   /// The number of columns of a table's delimiter row (`|---|:--:|`), or `nil` when the
-  /// line is not one.
+  /// line is not one. Inlined: a paragraph's every line is tried as a table's header.
+  @inline(__always)
   static func tableDelimiterColumns(_ bytes: Buffer, _ i: Int, _ lineEnd: Int) -> Int? {
     let (columns, first) = indentation(bytes, i, lineEnd)
     guard columns < 4, first < lineEnd else { return nil }

@@ -56,7 +56,7 @@ public struct NoteDocument: Sendable {
         guard i < n else { break }
         let b = buffer[i]
         let length: Int
-        var minimum: UInt32
+        let minimum: UInt32
         var value: UInt32
         if b & 0xE0 == 0xC0 {
           (length, minimum, value) = (2, 0x80, UInt32(b & 0x1F))
@@ -74,7 +74,6 @@ public struct NoteDocument: Sendable {
           value = value << 6 | UInt32(continuation & 0x3F)
         }
         guard value >= minimum, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return false }
-        minimum = 0
         i += length
       }
       return true
