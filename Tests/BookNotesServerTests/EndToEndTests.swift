@@ -99,15 +99,19 @@ import Testing
     #expect(try await client.waitForExit() == 0)
   }
 
+  /// Opens a note of 2,000 chapters and asks for its outline without waiting.
+  private func openAndAskForTheOutline(_ client: LSPTestClient) async throws -> RequestID {
+    try await client.initialize()
+    client.open(Self.uri, text: String(repeating: "# Chapter\n\nProse with ?[a cloze](here).\n\n", count: 2_000))
+    return client.sendRequest("textDocument/documentSymbol", params: ["textDocument": ["uri": .string(Self.uri)]])
+  }
+
   /// A client may send `exit` without waiting for `shutdown`'s answer: the requests
   /// before it are answered first, then the process ends with 0.
   @Test func requestsSentBeforeAnExitAreAnswered() async throws {
     let client = try launch()
     defer { client.terminate() }
-    try await client.initialize()
-    client.open(Self.uri, text: String(repeating: "# Chapter\n\nProse with ?[a cloze](here).\n\n", count: 2_000))
-    let symbols = client.sendRequest(
-      "textDocument/documentSymbol", params: ["textDocument": ["uri": .string(Self.uri)]])
+    let symbols = try await openAndAskForTheOutline(client)
     let shutdown = client.sendRequest("shutdown")
     client.notify("exit")
     #expect(try await client.waitForExit() == 0)
@@ -120,10 +124,7 @@ import Testing
   @Test func requestsSentBeforeTheEndOfInputAreAnswered() async throws {
     let client = try launch()
     defer { client.terminate() }
-    try await client.initialize()
-    client.open(Self.uri, text: String(repeating: "# Chapter\n\nProse with ?[a cloze](here).\n\n", count: 2_000))
-    let symbols = client.sendRequest(
-      "textDocument/documentSymbol", params: ["textDocument": ["uri": .string(Self.uri)]])
+    let symbols = try await openAndAskForTheOutline(client)
     client.closeOutput()
     #expect(try await client.waitForExit() == 1)
     #expect(try await client.waitForResponse(id: symbols)["result"]?[0]?["name"] == "Chapter")
