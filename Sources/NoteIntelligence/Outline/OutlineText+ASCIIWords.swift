@@ -13,7 +13,6 @@ extension OutlineText {
     // Every space a byte-by-byte reading passes, and the byte after it, lies in here.
     let scan = maxBytes >= count - 2 ? count : maxBytes + 2
     let raw = UnsafeRawPointer(base)
-    let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
     var taken = 0
     var takenEnd = 0
     var previousEnd = 0
@@ -22,19 +21,7 @@ extension OutlineText {
     var spaceBefore = false
     var offset = 0
     while offset < scan && !stopped {
-      let word: UInt64
-      if offset + 8 <= scan {
-        word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      } else {
-        // The last bytes, the rest filled with `x` (neither space nor beyond ASCII).
-        var tail: UInt64 = 0x7878_7878_7878_7878
-        withUnsafeMutableBytes(of: &tail) { $0.baseAddress!.copyMemory(from: raw + offset, byteCount: scan - offset) }
-        word = tail
-      }
-      guard word & ~lows == 0 else { return nil }
-      // 0x80 in each byte that is a space, exactly.
-      let x = word ^ 0x2020_2020_2020_2020
-      var spaces = ~(((x & lows) &+ lows) | x | lows)
+      guard var spaces = asciiSpaces(raw, at: offset, end: scan) else { return nil }
       if spaces & (spaces >> 8) != 0 || (spaceBefore && spaces & 0x80 != 0) { return nil }
       spaceBefore = spaces & 0x8000_0000_0000_0000 != 0
       while spaces != 0 {

@@ -7,26 +7,12 @@ extension OutlineText {
     let count = bytes.count
     guard base[0] != 0x20 && base[count - 1] != 0x20 else { return false }
     let raw = UnsafeRawPointer(base)
-    let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    let spaces: UInt64 = 0x2020_2020_2020_2020
     var spaceCount = 0
     // Whether the byte before the current eight is a space.
     var spaceBefore = false
     var offset = 0
     while offset < count {
-      let word: UInt64
-      if offset + 8 <= count {
-        word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      } else {
-        // The last bytes, the rest of the word filled with `x` (neither space nor beyond ASCII).
-        var tail: UInt64 = 0x7878_7878_7878_7878
-        withUnsafeMutableBytes(of: &tail) { $0.baseAddress!.copyMemory(from: raw + offset, byteCount: count - offset) }
-        word = tail
-      }
-      guard word & ~lows == 0 else { return false }
-      // 0x80 in each byte that is a space, exactly.
-      let x = word ^ spaces
-      let isSpace = ~(((x & lows) &+ lows) | x | lows)
+      guard let isSpace = asciiSpaces(raw, at: offset, end: count) else { return false }
       if isSpace != 0 {
         // Two spaces side by side, here or across the edge with the eight before.
         if isSpace & (isSpace >> 8) != 0 || (spaceBefore && isSpace & 0x80 != 0) { return false }
@@ -55,5 +41,24 @@ extension OutlineText {
     }
     while index < count && base[index] != 0x20 { index += 1 }
     return index
+  }
+
+  /// The eight bytes of `raw` from `offset` (those at `end` and past it read as `x`,
+  /// neither a space nor beyond ASCII) as a mask with 0x80 in each byte that is a space;
+  /// `nil` when one of them is beyond ASCII.
+  @inline(__always)
+  static func asciiSpaces(_ raw: UnsafeRawPointer, at offset: Int, end: Int) -> UInt64? {
+    let word: UInt64
+    if offset + 8 <= end {
+      word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    } else {
+      var tail: UInt64 = 0x7878_7878_7878_7878
+      withUnsafeMutableBytes(of: &tail) { $0.baseAddress!.copyMemory(from: raw + offset, byteCount: end - offset) }
+      word = tail
+    }
+    let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    guard word & ~lows == 0 else { return nil }
+    let x = word ^ 0x2020_2020_2020_2020
+    return ~(((x & lows) &+ lows) | x | lows)
   }
 }

@@ -178,19 +178,7 @@ enum OutlineText {
     // A first word longer than the limit is cut by the other path.
     guard taken > 0 || words == 0 else { return nil }
     let more = truncated || taken < words
-    // The name written into the string's own storage: one allocation, no byte array.
-    let nameLength = takenEnd - takenStart
-    return String(unsafeUninitializedCapacity: nameLength + (more ? 4 : 0)) { name in
-      guard let target = name.baseAddress, let source = bytes.baseAddress else { return 0 }
-      target.update(from: source + takenStart, count: nameLength)
-      guard more else { return nameLength }
-      // ` …`
-      target[nameLength] = 0x20
-      target[nameLength + 1] = 0xE2
-      target[nameLength + 2] = 0x80
-      target[nameLength + 3] = 0xA6
-      return nameLength + 4
-    }
+    return name(UnsafeBufferPointer(rebasing: bytes[takenStart..<takenEnd]), more: more)
   }
 
   /// The words of `bytes` (runs of bytes other than a space), or `nil` when a space
