@@ -17,7 +17,7 @@ public final class InProcessServer: Sendable {
   private let serverInput: Int32
   private let serverOutput: Int32
 
-  public init(logger: Logger = Logger.disabled(), defaultTimeout: Duration = .seconds(10)) {
+  public init(logger: Logger = Logger.disabled(), defaultTimeout: Duration = LSPTestClient.generousTimeout) {
     var toServer: [Int32] = [0, 0]
     var fromServer: [Int32] = [0, 0]
     _ = pipe(&toServer)

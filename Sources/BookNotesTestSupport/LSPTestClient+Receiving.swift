@@ -108,3 +108,17 @@ extension LSPTestClient {
     if let child = childProcess, child.isRunning { child.terminate() }
   }
 }
+
+/// Asks `condition` every 50 ms until it holds, for at most `timeout` (scaled as the
+/// client's waits are): for what a server does without saying so, such as a lookup
+/// filling a cache. Returns whether it came to hold.
+public func eventually(
+  timeout: Duration = LSPTestClient.generousTimeout, _ condition: () async throws -> Bool
+) async rethrows -> Bool {
+  let deadline = ContinuousClock.now + LSPTestClient.scaled(timeout)
+  while true {
+    if try await condition() { return true }
+    guard ContinuousClock.now < deadline else { return false }
+    try? await Task.sleep(for: .milliseconds(50))
+  }
+}

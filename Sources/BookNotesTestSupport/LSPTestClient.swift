@@ -7,8 +7,14 @@ import SystemIO
 /// A small LSP client for tests: talks JSON-RPC over file descriptors to an
 /// in-process ``LanguageServerConnection`` or to a child process.
 ///
-/// Every wait has a timeout, so a test can fail but never hang.
+/// Every wait has a timeout, so a test can fail but never hang. The timeout is generous
+/// (``generousTimeout``): a wait ends on the event it waits for, and a slow machine only
+/// makes it longer.
 public final class LSPTestClient: Sendable {
+  /// How long a wait lasts unless told otherwise: long enough for a server on a machine
+  /// busy with other builds and tests, short enough for a broken one to fail.
+  public static let generousTimeout: Duration = .seconds(60)
+
   /// Nothing arrived in time.
   public struct TimeoutError: Error, CustomStringConvertible {
     public let waitingFor: String
@@ -58,7 +64,7 @@ public final class LSPTestClient: Sendable {
   /// The descriptors are closed by ``close()`` only when `ownsDescriptors` is true.
   public init(
     writingTo output: Int32, readingFrom input: Int32, ownsDescriptors: Bool = false,
-    defaultTimeout: Duration = .seconds(10)
+    defaultTimeout: Duration = LSPTestClient.generousTimeout
   ) {
     self.output = Lock(output)
     self.input = input
@@ -78,7 +84,8 @@ public final class LSPTestClient: Sendable {
   /// Its stderr goes to `standardError`, or is inherited when that is `nil`.
   public static func launch(
     executable: String, arguments: [String] = [], environment: [String: String]? = nil,
-    currentDirectory: URL? = nil, standardError: FileHandle? = nil, defaultTimeout: Duration = .seconds(10)
+    currentDirectory: URL? = nil, standardError: FileHandle? = nil,
+    defaultTimeout: Duration = LSPTestClient.generousTimeout
   ) throws -> LSPTestClient {
     let child = Process()
     child.executableURL = URL(fileURLWithPath: executable)

@@ -64,9 +64,15 @@ public final class FakeGoogleBooks: Sendable {
   }
 
   /// How the next requests are answered: `status`, `fixture` (a file of
-  /// `Tests/GoogleBooks/fixtures`) or `body`, `delay` (seconds), `gzip`, `hang`, `reset`.
+  /// `Tests/GoogleBooks/fixtures`) or `body`, `delay` (seconds), `gzip`, `hang`, `hold`
+  /// (until ``release()``), `reset`.
   public func plan(_ plan: JSONValue) throws {
     try Data(plan.description.utf8).write(to: folder.appendingPathComponent("plan.json"))
+  }
+
+  /// Lets the requests held by a `hold` plan, and every later one, be answered.
+  public func release() throws {
+    try Data().write(to: folder.appendingPathComponent("release"))
   }
 
   /// The requests received so far: `path`, `query` (parameters), `headers` (lowercased names).

@@ -335,7 +335,8 @@ import Testing
     // Another note's queue is held up by a title completion waiting for Google Books,
     // with a change to that note behind it.
     let books = try FakeGoogleBooks()
-    try books.plan(["delay": 5])
+    // The stand-in answers only when released: the completion waits its whole budget.
+    try books.plan(["hold": true])
     let fixture = try LibraryFixture()
     let harness = InProcessServer()
     try await fixture.initialize(
@@ -357,6 +358,7 @@ import Testing
       change["edits"]?.arrayValue ?? [], to: try await harness.text(of: noise), encoding: "utf-16")
     #expect(text.contains("#reading/late #reading/2022 #psychology #bias\n"), "\(text)")
     _ = try await harness.client.waitForResponse(id: waiting)
+    try books.release()
     try await Self.end(harness)
   }
 

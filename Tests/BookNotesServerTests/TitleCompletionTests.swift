@@ -37,16 +37,16 @@ import Testing
   }
 
   /// Completion asked until Google Books' items are in (a lookup slower than the budget
-  /// fills the cache for the next request), at most about ten seconds.
+  /// fills the cache for the next request), as long as a busy machine may take.
   static func completionWithBooks(_ harness: InProcessServer, _ uri: String, _ line: Int, _ character: Int)
     async throws -> JSONValue
   {
-    for _ in 0..<100 {
-      let result = try await completion(harness, uri, line, character)
-      if result["items"]?.arrayValue?.contains(where: { $0["data"] != nil }) == true { return result }
-      try await Task.sleep(for: .milliseconds(100))
+    var result: JSONValue = .null
+    _ = try await eventually {
+      result = try await completion(harness, uri, line, character)
+      return result["items"]?.arrayValue?.contains(where: { $0["data"] != nil }) == true
     }
-    return try await completion(harness, uri, line, character)
+    return result
   }
 
   @Test func frontMatterTitleOffersLibraryThenGoogleBooksAndFillsTheRest() async throws {
@@ -119,11 +119,10 @@ import Testing
     let uri = fixture.uri("new.md")
     harness.client.open(uri, text: "---\ntitle: Effective Ja\n---\n")
     // Until the library has the note and Google Books has answered.
-    for _ in 0..<100 {
+    _ = try await eventually {
       let result = try await Self.completionWithBooks(harness, uri, 1, 19)
       labels = result["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
-      if labels.filter({ $0.hasPrefix("Effective Java") }).count >= 2 { break }
-      try await Task.sleep(for: .milliseconds(100))
+      return labels.filter({ $0.hasPrefix("Effective Java") }).count >= 2
     }
     // Clients such as Emacs merge items with equal labels: each is distinct.
     #expect(Set(labels).count == labels.count)
@@ -135,7 +134,8 @@ import Testing
 
   @Test func aSlowCatalogNeverBlocksTheEditor() async throws {
     let books = try FakeGoogleBooks()
-    try books.plan(["delay": 12])
+    // The stand-in answers only when released: never before the checks below.
+    try books.plan(["hold": true])
     let (fixture, harness) = try await Self.session(books, budget: 100)
     let uri = fixture.uri("slow.md")
     harness.client.open(uri, text: "---\ntitle: Slow Boo\n---\n")
@@ -147,6 +147,7 @@ import Testing
     let tokens = try await harness.client.request("textDocument/semanticTokens/full", uri: uri)
     #expect(tokens["data"] != nil)
     #expect(books.answered() == 0)
+    try books.release()
     try await harness.client.shutdownAndExit()
     _ = try await harness.finish()
   }
@@ -160,7 +161,7 @@ import Testing
     _ = try await Self.completion(harness, uri, 1, 12)
     // Once the refusal has come back (a busy machine may take longer than the completion
     // budget), later titles ask nothing more.
-    _ = try await harness.client.waitForNotification("window/showMessage", timeout: .seconds(20))
+    _ = try await harness.client.waitForNotification("window/showMessage")
     for version in 2...3 {
       harness.client.change(uri, version: version, [LSPTestClient.change((1, 10 + version), (1, 10 + version), "x")])
       _ = try await Self.completion(harness, uri, 1, 11 + version)
@@ -201,22 +202,21 @@ import Testing
   }
 
   /// The title's hover, asked until it shows the Google Books card (a lookup slower
-  /// than the budget fills the cache for the next hover), at most about thirty seconds:
-  /// a stand-in that waits six seconds may take far longer to answer on a busy machine.
+  /// than the budget fills the cache for the next hover), as long as a busy machine may take.
   static func hoverWithCard(_ harness: InProcessServer, _ uri: String, _ line: Int, _ character: Int) async throws
     -> String
   {
-    for _ in 0..<300 {
-      let markdown = try await hover(harness, uri, line, character)
-      if markdown.contains("on Google Books](") { return markdown }
-      try await Task.sleep(for: .milliseconds(100))
+    var markdown = ""
+    _ = try await eventually {
+      markdown = try await hover(harness, uri, line, character)
+      return markdown.contains("on Google Books](")
     }
-    return try await hover(harness, uri, line, character)
+    return markdown
   }
 
-  /// Waits (at most about ten seconds) until the stand-in has received `count` requests.
-  static func waitForRequests(_ books: FakeGoogleBooks, _ count: Int) async throws -> [JSONValue] {
-    for _ in 0..<100 where books.requests().count < count { try await Task.sleep(for: .milliseconds(100)) }
+  /// Waits until the stand-in has received `count` requests, as long as a busy machine may take.
+  static func waitForRequests(_ books: FakeGoogleBooks, _ count: Int) async -> [JSONValue] {
+    _ = await eventually { books.requests().count >= count }
     return books.requests()
   }
 
@@ -261,7 +261,7 @@ import Testing
     let markdown = try await Self.hover(harness, uri, 1, 10)
     #expect(markdown.contains("**Effective Java**") && markdown.contains("by Joshua Bloch"))
     #expect(!markdown.contains("Google Books"))
-    let requests = try await Self.waitForRequests(books, 1)
+    let requests = await Self.waitForRequests(books, 1)
     #expect(requests.map { $0["query"]?["q"] } == ["intitle:Effective Java inauthor:Joshua Bloch"])
     // The session goes on answering.
     let tokens = try await harness.client.request("textDocument/semanticTokens/full", uri: uri)
@@ -272,15 +272,15 @@ import Testing
 
   @Test func aSlowLookupFillsTheCacheForTheNextHover() async throws {
     let books = try FakeGoogleBooks()
-    // Six seconds: far beyond the 100 ms budget even on a machine busy enough to take
-    // seconds over the first hover.
-    try books.plan(["delay": 6])
+    // The stand-in answers only when released: after the first hover, however long it takes.
+    try books.plan(["hold": true])
     let (fixture, harness) = try await Self.session(books, budget: 100)
     let uri = fixture.uri("slow-hover.md")
     harness.client.open(uri, text: "---\ntitle: Effective Java\n---\n")
     // Answered before the stand-in does: the title only, no card.
     #expect(try await Self.hover(harness, uri, 1, 10) == "")
     #expect(books.answered() == 0)
+    try books.release()
     let markdown = try await Self.hoverWithCard(harness, uri, 1, 10)
     #expect(markdown.contains("[Effective Java on Google Books](https://"))
     #expect(books.requests().count == 1)

@@ -10,10 +10,11 @@ afresh for each request:
 
     {"status": 200, "fixture": "01_abandoh_Book_volumes_q-java.json",
      "body": "raw text instead of a fixture", "delay": 0.0, "gzip": false,
-     "hang": false, "reset": false}
+     "hang": false, "hold": false, "reset": false}
 
 Without a plan the answer is fixture 01 with status 200. `gzip` compresses the body
 when the request accepts gzip; `hang` never answers (until the client gives up);
+`hold` answers once STATE_DIR/release exists (after ten minutes at the latest);
 `reset` closes the connection without an answer. After the answer (or the delay) a
 line is appended to STATE_DIR/answered.jsonl. The server exits when its standard
 input closes.
@@ -73,6 +74,10 @@ class Handler(BaseHTTPRequestHandler):
         if p.get("hang"):
             time.sleep(3600)
             return
+        if p.get("hold"):
+            deadline = time.monotonic() + 600
+            while not os.path.exists(os.path.join(STATE, "release")) and time.monotonic() < deadline:
+                time.sleep(0.02)
         if p.get("reset"):
             self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             self.connection.shutdown(socket.SHUT_RDWR)

@@ -4,15 +4,23 @@ import JSONCore
 import LanguageServerProtocol
 import Locking
 
-/// `test/echo`: answers its text after an optional delay, on a document when `uri` is set.
+/// `test/echo`: answers its text after an optional delay, or once the test opens its
+/// `gate` (``ConnectionHarness/open(_:)``), on a document when `uri` is set.
 struct EchoRequest: LSPRequest {
   static let method = "test/echo"
   typealias Response = String
   var text: String
   var uri: String?
   var delayMilliseconds: Int?
+  var gate: String?
   /// Whether the handler ignores cancellation while it waits.
   var stubborn: Bool?
+}
+
+/// `test/barrier`: answered once every message before it is handled and answered.
+struct BarrierRequest: LSPRequest {
+  static let method = "test/barrier"
+  typealias Response = String
 }
 
 /// `test/note`: records its text in the document's log.
@@ -48,6 +56,7 @@ final class ConnectionHarness: Sendable {
   let connection: LanguageServerConnection
   let client: LSPTestClient
   let notes = NoteLog()
+  private let openGates = Lock<Set<String>>([])
   private let serverInput: Int32
   private let serverOutput: Int32
 
@@ -60,13 +69,27 @@ final class ConnectionHarness: Sendable {
     serverOutput = fromServer[1]
     connection = LanguageServerConnection(input: toServer[0], output: fromServer[1])
     client = LSPTestClient(
-      writingTo: toServer[1], readingFrom: fromServer[0], ownsDescriptors: true, defaultTimeout: .seconds(10))
+      writingTo: toServer[1], readingFrom: fromServer[0], ownsDescriptors: true)
     registerHandlers()
     connection.start()
   }
 
+  /// Lets the `test/echo` requests waiting at `gate` answer.
+  func open(_ gate: String) { openGates.withLock { _ = $0.insert(gate) } }
+
   private func registerHandlers() {
-    connection.register(EchoRequest.self, scope: { $0.uri.map(Scope.document) ?? .independent }) { request, context in
+    connection.register(EchoRequest.self, scope: { $0.uri.map(Scope.document) ?? .independent }) {
+      [notes, openGates] request, context in
+      if let gate = request.gate {
+        // Noted as started, then waiting for the gate: at most twice as long as the client
+        // waits for an answer, so that a test waiting for another answer fails, and none hangs.
+        notes.append("started", to: gate)
+        let deadline = ContinuousClock.now + LSPTestClient.generousTimeout * (2 * LSPTestClient.timeoutScale)
+        while !openGates.withLock({ $0.contains(gate) }) && ContinuousClock.now < deadline {
+          if request.stubborn != true { try context.checkCancellation() }
+          try? await Task.sleep(for: .milliseconds(5))
+        }
+      }
       if let delay = request.delayMilliseconds {
         let deadline = ContinuousClock.now + .milliseconds(delay)
         while ContinuousClock.now < deadline {
@@ -83,6 +106,7 @@ final class ConnectionHarness: Sendable {
     connection.register(ReadRequest.self, scope: { .document($0.uri) }) { [notes] request, _ in
       notes.entries(of: request.uri)
     }
+    connection.register(BarrierRequest.self, scope: { _ in .global }) { _, _ in "done" }
   }
 
   func initialize() async throws {

@@ -5,22 +5,30 @@ import Synchronization
 import Testing
 
 @Suite struct DispatchTests {
+  /// No response for `id` has come before the answer to a barrier, which comes after
+  /// every earlier message's answer: what is not in by then never comes.
+  static func noFurtherResponse(to id: RequestID, _ harness: ConnectionHarness) async throws {
+    #expect(try await harness.client.request("test/barrier") == "done")
+    await #expect(throws: LSPTestClient.TimeoutError.self) {
+      _ = try await harness.client.waitForResponse(id: id, timeout: .zero)
+    }
+  }
+
   @Test func cancellationAnswersOnceWithRequestCancelled() async throws {
     let harness = ConnectionHarness()
     try await harness.initialize()
     for stubborn in [false, true] {
-      // Three seconds: the cancellation arrives long before the handler ends, even on a
-      // busy machine.
+      // The handler has started and waits for a gate that opens only after the answer.
+      let gate = "cancel \(stubborn)"
       let id = harness.client.sendRequest(
-        "test/echo", params: ["text": "slow", "delayMilliseconds": 3000, "stubborn": .bool(stubborn)])
-      try await Task.sleep(for: .milliseconds(100))
+        "test/echo", params: ["text": "slow", "gate": .string(gate), "stubborn": .bool(stubborn)])
+      #expect(await eventually { harness.notes.entries(of: gate) == ["started"] })
       harness.client.cancel(id)
       let response = try await harness.client.waitForResponse(id: id)
       #expect(response.errorCode == -32800)
       // The handler's eventual result is dropped: no second response arrives.
-      await #expect(throws: LSPTestClient.TimeoutError.self) {
-        _ = try await harness.client.waitForResponse(id: id, timeout: .milliseconds(3500))
-      }
+      harness.open(gate)
+      try await Self.noFurtherResponse(to: id, harness)
     }
     #expect(try await harness.finish() == 1)
   }
@@ -31,18 +39,18 @@ import Testing
     let id = harness.client.sendRequest("test/echo", params: ["text": "quick"])
     #expect(try await harness.client.waitForResponse(id: id)["result"] == "quick")
     harness.client.cancel(id)
-    await #expect(throws: LSPTestClient.TimeoutError.self) {
-      _ = try await harness.client.waitForResponse(id: id, timeout: .milliseconds(200))
-    }
+    try await Self.noFurtherResponse(to: id, harness)
     #expect(try await harness.finish() == 1)
   }
 
   @Test func slowRequestOnOneDocumentDoesNotBlockAnother() async throws {
     let harness = ConnectionHarness()
     try await harness.initialize()
-    let slow = harness.client.sendRequest("test/echo", params: ["text": "A", "uri": "a", "delayMilliseconds": 3000])
-    let fast = try await harness.client.request("test/echo", params: ["text": "B", "uri": "b"], timeout: .seconds(2))
+    // The request on `a` answers only once the one on `b` is answered.
+    let slow = harness.client.sendRequest("test/echo", params: ["text": "A", "uri": "a", "gate": "b answered"])
+    let fast = try await harness.client.request("test/echo", params: ["text": "B", "uri": "b"])
     #expect(fast == "B")
+    harness.open("b answered")
     #expect(try await harness.client.waitForResponse(id: slow)["result"] == "A")
     #expect(try await harness.finish() == 1)
   }

@@ -63,18 +63,59 @@ import Testing
     #expect(ClozeHashes.hashes(of: region.clozes, in: region, doc, renderer: &renderer)?.count == region.clozes.count)
   }
 
-  /// The map of a text from any state is the text hashed from that state.
-  @Test func suffixMapsHashFromAnyState() {
-    let text = Array("Some text ?[ with ] bytes 😀 of every kind \u{7F}\u{FF}".utf8)
-    var random = SplitMix(seed: 9)
-    for split in [0, 1, 7, text.count / 2, text.count] {
-      let map = ClozeHashes.SuffixMap(text[..<split]).followed(by: ClozeHashes.SuffixMap(text[split...]))
-      for _ in 0..<50 {
-        let state = random.next()
-        var hash = FNV1a(value: state)
-        for byte in text { hash.add(byte) }
-        #expect(map.apply(to: state) == hash.value)
+  /// Each suffix's hash from its state, as FNV-1a hashes it a byte at a time, over texts
+  /// of words that come back (a word's map carries the lanes) and words that do not,
+  /// long words, bytes of every value, suffixes starting together, at the end, in any
+  /// order, and states that share their low seven bits.
+  @Test(arguments: 1...12)
+  func suffixHashesAreEachSuffixHashedByteByByte(seed: UInt64) {
+    var random = SplitMix(seed: seed)
+    let vocabulary = (0..<(2 + Int(random.next() % 40))).map { _ in
+      (0..<(1 + Int(random.next() % 12))).map { _ in UInt8(random.next() % 256) } + [0x20]
+    }
+    var text: [UInt8] = []
+    let length = Int(random.next() % 6_000)
+    while text.count < length {
+      switch random.next() % 10 {
+      case 0: text += (0..<(30 + Int(random.next() % 50))).map { _ in UInt8(0x41 + random.next() % 26) }
+      case 1: text.append(UInt8(random.next() % 256))
+      default: text += vocabulary[Int(random.next() % UInt64(vocabulary.count))]
       }
     }
+    var suffixes: [(start: Int, state: UInt64)] = []
+    for _ in 0..<Int(random.next() % 700) {
+      let start = random.next() % 8 == 0 ? text.count : Int(random.next() % UInt64(text.count + 1))
+      let state = random.next() % 4 == 0 ? (suffixes.last?.state ?? 0) ^ (random.next() << 7) : random.next()
+      suffixes.append((start, state))
+    }
+    let hashes = SuffixHashes.hashes(of: text, suffixes: suffixes)
+    #expect(hashes.count == suffixes.count)
+    for (suffix, hash) in zip(suffixes, hashes) {
+      var plain = FNV1a(value: suffix.state)
+      for byte in text[suffix.start...] { plain.add(byte) }
+      #expect(hash == plain.value, "seed \(seed), suffix at \(suffix.start) of \(text.count)")
+    }
+  }
+
+  /// In paragraphs of hundreds of clozes among words that come back, each id as its
+  /// front rendered on its own hashes it.
+  @Test(arguments: [21, 22, 23])
+  func manyClozesAmongRepeatedWordsKeepTheirIDs(seed: UInt64) throws {
+    var random = SplitMix(seed: seed)
+    let words = ["the", "mind", "habit", "of", "reading", "Kahneman", "système", "😀", "and", "a"]
+    var text = ""
+    for index in 0..<(300 + Int(random.next() % 300)) {
+      for _ in 0..<Int(random.next() % 12) { text += words[Int(random.next() % UInt64(words.count))] + " " }
+      text += random.next() % 3 == 0 ? "?[](\(words[index % words.count]))" : "?[h\(index % 5)](answer \(index)) "
+    }
+    let doc = NoteDocument(text + "\n")
+    let region = try #require(InlineRegion.regions(of: doc.tree.block(at: 0)).first)
+    var renderer = InlineText(doc: doc)
+    let hashes = try #require(ClozeHashes.hashes(of: region.clozes, in: region, doc, renderer: &renderer))
+    let plain = region.clozes.map { cloze in
+      let card = Prompts.clozeCard(cloze, in: region, doc)
+      return Prompts.idHash(kind: .cloze, front: card.front, back: card.back)
+    }
+    #expect(hashes == plain)
   }
 }

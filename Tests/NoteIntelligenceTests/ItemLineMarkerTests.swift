@@ -86,6 +86,24 @@ import Testing
     #expect(Self.cards(onItsLine) == ["qa L0 Who *wrote -> Frank* Herbert."])
   }
 
+  /// The pairing reads an item's answer line where the parser marks one: an `A:`
+  /// indented past the item's text is the question's text, neither a marker nor an
+  /// answer, as its colours show.
+  @Test func anItemsAnswerLineIsTheOneTheParserMarks() {
+    let deeper = "- Q: What?\n    A: Deeper.\n"
+    #expect(
+      Dump.tokens(deeper) == """
+        0:0 1 marker "-"
+        0:2 2 marker "Q:"
+        """)
+    #expect(Self.cards(deeper) == [])
+    #expect(Self.flagged("Q: Who?\nA: Me.\n\n" + deeper) == ["qa-missing-answer 3:2"])
+    // At the item's text, or on a lazy line, the line answers.
+    for indentation in ["  ", ""] {
+      #expect(Self.cards("- Q: What?\n\(indentation)**A:** Level.\n") == ["qa L0 What? -> Level."])
+    }
+  }
+
   /// A quote of definitions only is no card; a quote's definition lines are no part of
   /// its card; a definition's label and destination are coloured inside a quote too.
   @Test func aQuotesDefinitionsAreNoCardText() {

@@ -1,18 +1,13 @@
 import NoteSyntax
 
-/// The ids of many clozes of one region in time linear in the region.
+/// The ids of many clozes of one region in time about linear in the region.
 ///
 /// A cloze's front is its whole region with that cloze hidden, so hashing each front
 /// afresh costs the region's length per cloze. Here the region is rendered once, every
 /// cloze showing its answer, as the hash reads it (whitespace collapsed: ``Recording``),
 /// and each front is hashed as the rendering before the cloze, its placeholder, then the
-/// rendering after it, which is the same for every front that hides an earlier cloze.
-///
-/// FNV-1a's step `h → (h ^ byte) · prime` changes the low byte of `h` according to the low
-/// byte alone, so a text's hash from any state `h` is `(h − l) · primeⁿ + T[l]`, `l` the
-/// low byte of `h`, `n` the text's length and `T` the hashes of the text from the 256
-/// states `0…255` (``SuffixMap``). The maps of the rendering's suffixes are composed
-/// from its end, a segment at a time: 256 steps a byte in all, whatever the clozes.
+/// rendering after it: the hashes of the rendering's suffixes, each from the state its
+/// front reaches there, come from one pass over it (``SuffixHashes``).
 enum ClozeHashes {
   /// From this many clozes in a region on, their ids are hashed from one rendering;
   /// below it, rendering the region once a cloze costs less.
@@ -54,25 +49,12 @@ enum ClozeHashes {
       if mark.next != nil && mark.spaced { front.add(0x20) }
       entering.append(front.value)
     }
-    // The rendering after each placeholder, from the last cloze's to the first's.
+    // The rendering after each placeholder, from where the next cloze's front goes on.
     var hashes = entering
-    var map = SuffixMap()
-    var mapStart = out.count
-    for index in marks.indices.reversed() {
-      guard let next = marks[index].next else { continue }
-      if next < mapStart {
-        map = SuffixMap(out[next..<mapStart]).followed(by: map)
-        mapStart = next
-      }
-      if next > mapStart {
-        // A later cloze's suffix starts before this one's (never in order); hashed directly.
-        var hash = FNV1a(value: entering[index])
-        out.withUnsafeBufferPointer { hash.add(UnsafeBufferPointer(rebasing: $0[next...])) }
-        hashes[index] = hash.value
-      } else {
-        hashes[index] = map.apply(to: entering[index])
-      }
-    }
+    let following = marks.indices.filter { marks[$0].next != nil }
+    let suffixes = SuffixHashes.hashes(
+      of: out, suffixes: following.map { (start: marks[$0].next!, state: entering[$0]) })
+    for (index, hash) in zip(following, suffixes) { hashes[index] = hash }
     for (index, cloze) in clozes.enumerated() {
       var hash = FNV1a(value: hashes[index])
       hash.add(0x1F)
@@ -96,44 +78,6 @@ enum ClozeHashes {
       raw([0x5D])
     } else {
       raw(Array("[...]".utf8))
-    }
-  }
-
-  /// A text's FNV-1a hash from any state: `(h − l) · power + table[l]`, `l = h & 0xFF`.
-  struct SuffixMap {
-    var power: UInt64 = 1
-    var table: [UInt64] = (0..<256).map { UInt64($0) }
-
-    /// The map of the empty text.
-    init() {}
-
-    /// The map of `bytes`: the hash run from each of the 256 low bytes.
-    init(_ bytes: ArraySlice<UInt8>) {
-      table.withUnsafeMutableBufferPointer { table in
-        for byte in bytes {
-          let value = UInt64(byte)
-          for index in 0..<256 { table[index] = (table[index] ^ value) &* FNV1a.prime }
-          power = power &* FNV1a.prime
-        }
-      }
-    }
-
-    /// The map of this text followed by `next`'s.
-    func followed(by next: SuffixMap) -> SuffixMap {
-      var result = SuffixMap()
-      result.power = power &* next.power
-      for index in 0..<256 {
-        let value = table[index]
-        let low = value & 0xFF
-        result.table[index] = (value &- low) &* next.power &+ next.table[Int(low)]
-      }
-      return result
-    }
-
-    /// The hash of the text from state `hash`.
-    func apply(to hash: UInt64) -> UInt64 {
-      let low = hash & 0xFF
-      return (hash &- low) &* power &+ table[Int(low)]
     }
   }
 }

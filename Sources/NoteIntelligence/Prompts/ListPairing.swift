@@ -87,7 +87,7 @@ struct ListPairing {
     let source = doc.text.string(in: content.range)
     let text = doc.plainText([content])
     guard let front = Prompts.afterMarker("Q", text, source) else { return nil }
-    if let split = Prompts.answerLine(of: content, doc) {
+    if let split = Prompts.answerLine(of: content) {
       let nodes = Array(content.children)
       let asking = doc.plainText(Array(nodes[..<split])).trimmingSpaces
       let answer = doc.plainText(Array(nodes[(split + 1)...])).trimmingSpaces

@@ -167,21 +167,16 @@ public enum Prompts {
     return doc.plainText(item.children.filter { $0.kind == .codeLines })
   }
 
-  /// The index among `content`'s children of the line break before the first of its
-  /// lines that opens with `A: ` (or `**A:**`), spaces aside; `nil` when none does.
-  static func answerLine(of content: SyntaxNode, _ doc: NoteDocument) -> Int? {
-    let nodes = Array(content.children)
-    for (index, node) in nodes.enumerated() where node.kind == .lineBreak && index + 1 < nodes.count {
-      let lineEnd = nodes[(index + 1)...].first { $0.kind == .lineBreak }?.startOffset ?? content.range.upperBound
-      let line = doc.text.string(in: node.range.upperBound..<lineEnd).trimmingSpaces
-      if ["A: ", "A:\t", "**A:** ", "**A:**\t"].contains(where: { line.hasPrefix($0) }) { return index }
+  /// The index among `content`'s children of the line break before its answer line:
+  /// the parser marks the `A:` (or `**A:**`) that starts that line with an `answerMarker`
+  /// right after the break. `nil` when no line is the answer's.
+  static func answerLine(of content: SyntaxNode) -> Int? {
+    var previous: NodeKind?
+    for (index, node) in content.children.enumerated() {
+      if node.kind == .answerMarker && previous == .lineBreak { return index - 1 }
+      previous = node.kind
     }
     return nil
-  }
-
-  /// An answer's plain text without its `A:` marker.
-  private static func answerText(_ text: String) -> String {
-    text.hasPrefix("A:") ? String(text.dropFirst(2)).trimmingSpaces : text
   }
 
   /// The plain `text` of a list item after its `Q:` (`letter` "Q") or `A:` marker, when
