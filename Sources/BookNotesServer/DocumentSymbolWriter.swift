@@ -28,12 +28,39 @@ struct DocumentSymbolWriter: OutlineVisitor {
   private var hasRoot = false
 
   init(note: NoteDocument, encoding: PositionEncoding) {
+    self.init(note: note, encoding: encoding, output: ByteOutput(capacity: Self.expectedSize(of: note)))
+  }
+
+  private init(note: NoteDocument, encoding: PositionEncoding, output: ByteOutput) {
     walker = note.makeWalker(encoding: encoding)
-    // Room for an answer of about 40 % of the note (the 1 MiB corpus note's is), so that a
-    // long outline is not copied as it grows.
-    output = ByteOutput(capacity: max(64 * 1024, note.text.count / 2))
+    self.output = output
     open.reserveCapacity(16)
-    output.append("[")
+    self.output.append("[")
+  }
+
+  /// Room for an answer of about 40 % of the note (the 1 MiB corpus note's is), so that a
+  /// long outline is not copied as it grows.
+  private static func expectedSize(of note: NoteDocument) -> Int { max(64 * 1024, note.text.count / 2) }
+
+  /// The JSON array of the outline `walk` hands the writer, written straight into the
+  /// array returned when it fits the room made for it: an answer of hundreds of
+  /// kilobytes is neither copied out nor written into pages touched for it twice.
+  static func outline(
+    of note: NoteDocument, encoding: PositionEncoding, walk: (inout DocumentSymbolWriter) -> Void
+  ) -> [UInt8] {
+    var moved: [UInt8]?
+    let written = [UInt8](unsafeUninitializedCapacity: expectedSize(of: note)) { buffer, count in
+      var writer = DocumentSymbolWriter(note: note, encoding: encoding, output: ByteOutput(writingInto: buffer))
+      walk(&writer)
+      writer.output.append(byte: UInt8(ascii: "]"))
+      if writer.output.isInPlace {
+        count = writer.output.count
+      } else {
+        moved = writer.output.bytes
+        count = 0
+      }
+    }
+    return moved ?? written
   }
 
   private mutating func position(_ offset: Int) -> Position {

@@ -88,6 +88,8 @@ extension Outline {
     // Most blocks (paragraphs, lists, headings) are no prompt and hold no cloze.
     let isPrompt = kind == .blockquote || kind == .questionAnswer || kind == .summary
     guard mayHoldCloze || isPrompt else { return }
+    // One allocation for most blocks: a prompt, or a few clozes.
+    prompts.reserveCapacity(prompts.count + (mayHoldCloze ? 4 : 1))
     // A prompt's record comes before its clozes: its place is kept while they are found.
     let parent = prompts.count
     if isPrompt {

@@ -75,7 +75,8 @@ struct OutlineClozeNames {
         let start = names.count
         let placeholder = Self.placeholder(of: cloze, doc)
         if index < outputs.count {
-          names += OutlineText.sentenceWindowBytes(in: renderer.bytes, around: outputs[index], placeholder: placeholder)
+          OutlineText.appendSentenceWindow(
+            in: renderer.bytes, around: outputs[index], placeholder: placeholder, to: &names)
         } else {
           names += placeholder.utf8
         }
@@ -122,7 +123,8 @@ struct OutlineClozeNames {
       let enoughBefore = from == regionStart || shown.lowerBound > window
       let enoughAfter = until == regionEnd || renderer.bytes.count - shown.upperBound > window
       if enoughBefore && enoughAfter {
-        return names += OutlineText.sentenceWindowBytes(in: renderer.bytes, around: shown, placeholder: placeholder)
+        return OutlineText.appendSentenceWindow(
+          in: renderer.bytes, around: shown, placeholder: placeholder, to: &names)
       }
       if !enoughBefore { before *= 2 }
       if !enoughAfter { after *= 2 }
