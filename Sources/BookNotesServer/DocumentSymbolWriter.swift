@@ -87,21 +87,28 @@ struct DocumentSymbolWriter: OutlineVisitor {
     // A name is blank when it has no character but spaces (nearly every name starts with another).
     let blank = (name.first.map(isSpace) ?? true) && name.allSatisfy(isSpace)
     let symbolKind = BookNotesServer.symbolKind(kind).rawValue
-    if !blank && !JSONWriter.needsEscaping(name) && !(detail.map(JSONWriter.needsEscaping) ?? false) {
-      // Nearly every entry: written at once into room made for all of it.
+    // Nearly every entry: written at once into room made for all of it, its name and
+    // detail checked for bytes JSON escapes as they are copied; one that holds such a
+    // byte is written again below.
+    var written = false
+    if !blank {
       let target = output.room(64 + name.count + (detail?.count ?? 0))
       var cursor = target
       Self.copy(separator, to: &cursor)
       Self.copy("{\"name\":\"", to: &cursor)
-      Self.copy(name, to: &cursor)
-      if let detail {
+      var plain = Self.copyPlain(name, to: &cursor)
+      if plain, let detail {
         Self.copy("\",\"detail\":\"", to: &cursor)
-        Self.copy(detail, to: &cursor)
+        plain = Self.copyPlain(detail, to: &cursor)
       }
-      Self.copy("\",\"kind\":", to: &cursor)
-      Self.write(symbolKind, to: &cursor)
-      output.advance(by: cursor - target)
-    } else {
+      if plain {
+        Self.copy("\",\"kind\":", to: &cursor)
+        Self.write(symbolKind, to: &cursor)
+        output.advance(by: cursor - target)
+        written = true
+      }
+    }
+    if !written {
       output.append(separator)
       output.append("{\"name\":")
       if blank {
@@ -145,6 +152,51 @@ struct DocumentSymbolWriter: OutlineVisitor {
     Self.write(selection.0, selection.1, to: &cursor)
     Self.copy("}", to: &cursor)
     output.advance(by: cursor - target)
+  }
+
+  /// Copies `bytes` as ``copy(_:to:)-(UnsafeBufferPointer<UInt8>,_)`` does; whether none
+  /// of them is one JSON escapes (a control character, `"` or `\`).
+  @inline(__always)
+  private static func copyPlain(_ bytes: UnsafeBufferPointer<UInt8>, to cursor: inout UnsafeMutablePointer<UInt8>)
+    -> Bool
+  {
+    guard let source = bytes.baseAddress else { return true }
+    let length = bytes.count
+    guard length >= 8 else {
+      var plain = true
+      for index in 0..<length {
+        let byte = source[index]
+        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { plain = false }
+        cursor[index] = byte
+      }
+      cursor += length
+      return plain
+    }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    // Non-zero when a byte is below 0x20, `"` or `\` (as ``JSONWriter/needsEscaping(_:)`` reads a word).
+    func flags(_ word: UInt64) -> UInt64 {
+      let quote = word ^ (ones &* 0x22)
+      let backslash = word ^ (ones &* 0x5C)
+      return ((word &- ones &* 0x20) & ~word | (quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highs
+    }
+    let raw = UnsafeRawPointer(source)
+    let target = UnsafeMutableRawPointer(cursor)
+    var found: UInt64 = 0
+    var offset = 0
+    while offset + 8 <= length {
+      let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      found |= flags(word)
+      target.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
+      offset += 8
+    }
+    if offset < length {
+      let word = raw.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+      found |= flags(word)
+      target.storeBytes(of: word, toByteOffset: length - 8, as: UInt64.self)
+    }
+    cursor += length
+    return found == 0
   }
 
   /// A `Range` object.
