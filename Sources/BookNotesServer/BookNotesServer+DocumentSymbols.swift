@@ -10,9 +10,10 @@ extension BookNotesServer {
       let path = FileURI.path(of: params.textDocument.uri)
       return timed(DocumentSymbolParams.method) {
         document.withState { state in
-          var writer = DocumentSymbolWriter(note: state.note, encoding: encoding)
-          state.outlineCache.walk(state.note, path: path, visitor: &writer)
-          return .json(writer.finish())
+          .json(
+            DocumentSymbolWriter.outline(of: state.note, encoding: encoding) {
+              state.outlineCache.walk(state.note, path: path, visitor: &$0)
+            })
         }
       }
     }

@@ -2,7 +2,9 @@
 /// pieces (an outline's entries): a piece is a copy into room made once for it, not an
 /// array append with its checks.
 ///
-/// A copy shares the bytes of the original: keep one, written by one owner.
+/// It writes into room of its own, or into a buffer it is given (``init(writingInto:)``)
+/// until that is full. A copy shares the bytes of the original: keep one, written by one
+/// owner.
 struct ByteOutput {
   /// Owns the allocation, which it frees when the last copy is gone.
   private final class Storage {
@@ -11,8 +13,9 @@ struct ByteOutput {
     deinit { base.deallocate() }
   }
 
-  private let storage: Storage
-  /// `storage.base`, read without going through the object.
+  /// `nil` while it writes into a buffer it was given.
+  private var storage: Storage?
+  /// `storage.base` (or the buffer given), read without going through the object.
   private var base: UnsafeMutablePointer<UInt8>
   private var capacity: Int
   /// The bytes written.
@@ -20,9 +23,27 @@ struct ByteOutput {
 
   init(capacity: Int) {
     self.capacity = max(capacity, 64)
-    storage = Storage(capacity: self.capacity)
+    let storage = Storage(capacity: self.capacity)
+    self.storage = storage
     base = storage.base
   }
+
+  /// Writes into `buffer` (which must outlive it) while the bytes fit, then into room of
+  /// its own with those bytes copied.
+  init(writingInto buffer: UnsafeMutableBufferPointer<UInt8>) {
+    if let start = buffer.baseAddress, buffer.count > 0 {
+      base = start
+      capacity = buffer.count
+    } else {
+      let storage = Storage(capacity: 64)
+      self.storage = storage
+      base = storage.base
+      capacity = 64
+    }
+  }
+
+  /// Whether every byte written is in the buffer given to ``init(writingInto:)``.
+  var isInPlace: Bool { storage == nil }
 
   /// Room for `length` more bytes, at the end of those written; ``advance(by:)`` counts
   /// what was written there.
@@ -37,6 +58,15 @@ struct ByteOutput {
 
   private mutating func grow(to needed: Int) {
     let newCapacity = max(needed, 2 * capacity)
+    guard let storage else {
+      // Out of the buffer given: the bytes move to room of its own.
+      let owned = Storage(capacity: newCapacity)
+      owned.base.update(from: base, count: count)
+      storage = owned
+      base = owned.base
+      capacity = newCapacity
+      return
+    }
     let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
     grown.update(from: base, count: count)
     base.deallocate()

@@ -171,7 +171,8 @@ enum OpenBenchmark {
     struct Counter: OutlineVisitor {
       var entries = 0
       mutating func enter(
-        name: String, detail: String?, kind: OutlineSymbolKind, rangeStart: Int, selection: Swift.Range<Int>
+        name: UnsafeBufferPointer<UInt8>, detail: UnsafeBufferPointer<UInt8>?, kind: OutlineSymbolKind, rangeStart: Int,
+        selection: Swift.Range<Int>
       ) { entries += 1 }
       mutating func leave(rangeEnd: Int) {}
     }

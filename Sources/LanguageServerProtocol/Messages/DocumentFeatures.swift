@@ -7,6 +7,15 @@ public struct DocumentSymbolParams: LSPRequest, Hashable {
   public var textDocument: TextDocumentIdentifier
 
   public init(textDocument: TextDocumentIdentifier) { self.textDocument = textDocument }
+
+  /// A written answer is the response's JSON as it is: an outline of hundreds of
+  /// kilobytes is not copied again.
+  public static func encode(response: DocumentSymbolAnswer) throws -> [UInt8] {
+    if case .json(let bytes) = response { return bytes }
+    var writer = JSONWriter()
+    response.writeJSON(to: &writer)
+    return writer.bytes
+  }
 }
 
 /// The answer to `textDocument/documentSymbol`: symbols as values, or the JSON array a

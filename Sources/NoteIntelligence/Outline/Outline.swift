@@ -13,61 +13,6 @@ public enum Outline {
     OutlineCache().symbols(for: doc, path: path)
   }
 
-  /// What one top-level block adds to the outline, in offsets relative to its start.
-  struct BlockEntry {
-    struct Heading {
-      /// The heading node's start, relative to the block's.
-      var offset: Int
-      var level: Int
-      var name: String
-      var range: Range<Int>
-      var selection: Range<Int>
-    }
-
-    /// The block's heading, or the headings of a list's items (`- ## JavaScript`) or a quote's.
-    var headings: [Heading]
-    var prompts: [OutlineSymbol]
-    /// The end of the block without its trailing blank space; `nil` for a blank line.
-    var contentEnd: Int?
-  }
-
-  /// The outline entry of `block`, relative to its start.
-  static func entry(for block: SyntaxNode, in doc: NoteDocument) -> BlockEntry {
-    var renderer = InlineText(doc: doc)
-    return entry(for: block, in: doc, renderer: &renderer)
-  }
-
-  /// ``entry(for:in:)``, its names rendered by `renderer` (one for a whole outline).
-  static func entry(for block: SyntaxNode, in doc: NoteDocument, renderer: inout InlineText) -> BlockEntry {
-    let start = block.startOffset
-    let trimmed = Self.trimmed(block.range, doc.text)
-    // A function of its own rather than a closure over `headings`, which would box the
-    // array on the heap for every block.
-    func heading(_ heading: SyntaxNode) -> BlockEntry.Heading {
-      let range = heading.kind == block.kind ? trimmed : heading.trimmedRange(in: doc)
-      let text = heading.child(.inlineContent)
-      return BlockEntry.Heading(
-        offset: heading.startOffset - start, level: heading.headingLevel,
-        name: text.map { OutlineText.firstWords(of: $0, with: &renderer, maxWords: .max) } ?? "",
-        range: range.shifted(by: -start), selection: (text?.range ?? range).shifted(by: -start))
-    }
-    var headings: [BlockEntry.Heading] = []
-    if block.kind == .heading {
-      headings = [heading(block)]
-    } else if (block.kind == .unorderedList || block.kind == .orderedList || block.kind == .blockquote)
-      && block.mayHold(.heading)
-    {
-      var nested: [SyntaxNode] = []
-      block.forEachDescendant { if $0.kind == .heading { nested.append($0) } }
-      for node in nested { headings.append(heading(node)) }
-    }
-    var prompts = prompts(in: block, doc, range: trimmed, renderer: &renderer)
-    // Moved in place: no second array, and no entry copied.
-    for index in prompts.indices { prompts[index].shift(by: -start) }
-    return BlockEntry(
-      headings: headings, prompts: prompts, contentEnd: block.kind == .blankLine ? nil : trimmed.upperBound - start)
-  }
-
   /// Whether `block` may add a heading or a prompt to the outline (``entry(for:in:)``
   /// gives any other block none), read from its kind and the kinds it holds.
   static func mayAddEntries(_ block: SyntaxNode) -> Bool {
@@ -97,60 +42,6 @@ public enum Outline {
       end = from
     }
     return range.lowerBound..<end
-  }
-
-  /// The prompt entries of one block, in note offsets; `range` is its trimmed range.
-  static func prompts(in block: SyntaxNode, _ doc: NoteDocument, range: Range<Int>, renderer: inout InlineText)
-    -> [OutlineSymbol]
-  {
-    let kind = block.kind
-    let mayHoldCloze = block.mayHold(.cloze)
-    // Most blocks (paragraphs, lists, headings) are no prompt and hold no cloze.
-    guard mayHoldCloze || kind == .blockquote || kind == .questionAnswer || kind == .summary else { return [] }
-    // The regions serve only the clozes (a quote's name renders its first lines alone).
-    var clozes: [OutlineSymbol] = []
-    if mayHoldCloze {
-      for region in InlineRegion.regions(of: block) { clozes += clozeSymbols(in: region, doc, renderer: &renderer) }
-    }
-    switch kind {
-    case .blockquote:
-      // Only a `quote` or `cite` callout is a quote, its title its citation.
-      guard let quote = OutlineQuote.symbol(of: block, doc, range: range, clozes: clozes, renderer: &renderer)
-      else { return clozes }
-      return [quote]
-    case .questionAnswer:
-      let question = block.child(.question)
-      return [
-        OutlineSymbol(
-          name: question.map { OutlineText.firstWords(of: $0, with: &renderer) } ?? "",
-          detail: block.child(.answer).map { OutlineText.firstWords(of: $0, with: &renderer) }, kind: .question,
-          range: range, selectionRange: question?.range ?? range, children: clozes)
-      ]
-    case .summary:
-      let text = block.child(.inlineContent)
-      return [
-        OutlineSymbol(
-          name: text.map { OutlineText.firstWords(of: $0, with: &renderer) } ?? "", kind: .summary, range: range,
-          selectionRange: text?.range ?? range, children: clozes)
-      ]
-    default:
-      return clozes
-    }
-  }
-
-  /// The entries of a region's clozes, each named by a window of its sentence with a
-  /// placeholder for its answer (see ``OutlineClozeNames``).
-  private static func clozeSymbols(in region: InlineRegion, _ doc: NoteDocument, renderer: inout InlineText)
-    -> [OutlineSymbol]
-  {
-    let namer = OutlineClozeNames(region: region, doc: doc)
-    let clozes = namer.clozes
-    guard !clozes.isEmpty else { return [] }
-    return zip(clozes, namer.names(with: &renderer)).map { cloze, name in
-      OutlineSymbol(
-        name: name, detail: cloze.child(.clozeAnswer).map { OutlineText.bounded(doc.text.string(in: $0.range)) },
-        kind: .cloze, range: cloze.range, selectionRange: cloze.range)
-    }
   }
 }
 
@@ -201,9 +92,9 @@ public final class OutlineCache {
     }
     if title == nil, let fileName { title = OutlineText.bounded(fileName) }
     if let title {
-      visitor.enter(
-        name: title, detail: nil, kind: .book, rangeStart: 0,
-        selection: titleSelection(doc, heading: titleHeading) ?? 0..<0)
+      var name = title
+      let selection = titleSelection(doc, heading: titleHeading) ?? 0..<0
+      name.withUTF8 { visitor.enter(name: $0, detail: nil, kind: .book, rangeStart: 0, selection: selection) }
     }
     let titleStart = titleHeading?.startOffset
     // The headings entered and not yet left: their level and the end of their own text.
@@ -250,14 +141,21 @@ public final class OutlineCache {
       }
       let entry = cache.value(for: block) { Outline.entry(for: $0, in: doc, renderer: &renderer) }
       let start = block.startOffset
-      for heading in entry.headings where start + heading.offset != titleStart {
-        close(downTo: heading.level)
-        visitor.enter(
-          name: heading.name, detail: nil, kind: open.isEmpty ? .chapter : .section,
-          rangeStart: start + heading.range.lowerBound, selection: heading.selection.shifted(by: start))
-        open.append((heading.level, start + heading.range.upperBound))
+      if !entry.headings.isEmpty {
+        for heading in entry.headings where start + heading.offset != titleStart {
+          close(downTo: heading.level)
+          entry.names.withUnsafeBufferPointer { names in
+            visitor.enter(
+              name: UnsafeBufferPointer(rebasing: names[heading.name]), detail: nil,
+              kind: open.isEmpty ? .chapter : .section, rangeStart: start + heading.range.lowerBound,
+              selection: heading.selection.shifted(by: start))
+          }
+          open.append((heading.level, start + heading.range.upperBound))
+        }
       }
-      for index in entry.prompts.indices { Self.visit(entry.prompts[index], base: start, &visitor) }
+      if !entry.prompts.isEmpty {
+        entry.names.withUnsafeBufferPointer { names in Self.visit(entry.prompts, names, base: start, &visitor) }
+      }
       if let end = entry.contentEnd {
         lastEnd = start + end
         lastPlainBlock = nil
@@ -269,14 +167,29 @@ public final class OutlineCache {
     if title != nil { visitor.leave(rangeEnd: lastEnd) }
   }
 
-  /// A cached entry (offsets relative to its block's start `base`) and its children.
-  /// Borrowed, and its children read in place: no entry is copied.
-  private static func visit(_ symbol: borrowing OutlineSymbol, base: Int, _ visitor: inout some OutlineVisitor) {
-    visitor.enter(
-      name: symbol.name, detail: symbol.detail, kind: symbol.kind, rangeStart: base + symbol.range.lowerBound,
-      selection: symbol.selectionRange.shifted(by: base))
-    for index in symbol.children.indices { visit(symbol.children[index], base: base, &visitor) }
-    visitor.leave(rangeEnd: base + symbol.range.upperBound)
+  /// A cached entry's prompts (offsets relative to its block's start `base`, names in
+  /// `names`), each with its children.
+  private static func visit(
+    _ prompts: [Outline.BlockEntry.Prompt], _ names: UnsafeBufferPointer<UInt8>, base: Int,
+    _ visitor: inout some OutlineVisitor
+  ) {
+    func enter(_ prompt: Outline.BlockEntry.Prompt) {
+      visitor.enter(
+        name: UnsafeBufferPointer(rebasing: names[prompt.name]),
+        detail: prompt.detail.map { UnsafeBufferPointer(rebasing: names[$0]) }, kind: prompt.kind,
+        rangeStart: base + prompt.range.lowerBound, selection: prompt.selection.shifted(by: base))
+    }
+    var index = 0
+    while index < prompts.count {
+      let prompt = prompts[index]
+      enter(prompt)
+      for child in (index + 1)..<(index + 1 + prompt.children) {
+        enter(prompts[child])
+        visitor.leave(rangeEnd: base + prompts[child].range.upperBound)
+      }
+      visitor.leave(rangeEnd: base + prompt.range.upperBound)
+      index += 1 + prompt.children
+    }
   }
 
   private func titleSelection(_ doc: NoteDocument, heading: SyntaxNode?) -> Range<Int>? {
@@ -299,7 +212,10 @@ public final class OutlineCache {
 public protocol OutlineVisitor {
   /// An entry begins: its range starts at `rangeStart` and ends where it is left;
   /// `selection` is the part to select when it is chosen (normally inside the range).
-  mutating func enter(name: String, detail: String?, kind: OutlineSymbolKind, rangeStart: Int, selection: Range<Int>)
+  /// `name` and `detail` are UTF-8, valid during the call only.
+  mutating func enter(
+    name: UnsafeBufferPointer<UInt8>, detail: UnsafeBufferPointer<UInt8>?, kind: OutlineSymbolKind, rangeStart: Int,
+    selection: Range<Int>)
   /// The entry entered last and not yet left ends at `rangeEnd`.
   mutating func leave(rangeEnd: Int)
 }
@@ -309,9 +225,14 @@ struct OutlineTreeBuilder: OutlineVisitor {
   private var open: [OutlineSymbol] = []
   private(set) var roots: [OutlineSymbol] = []
 
-  mutating func enter(name: String, detail: String?, kind: OutlineSymbolKind, rangeStart: Int, selection: Range<Int>) {
+  mutating func enter(
+    name: UnsafeBufferPointer<UInt8>, detail: UnsafeBufferPointer<UInt8>?, kind: OutlineSymbolKind, rangeStart: Int,
+    selection: Range<Int>
+  ) {
     open.append(
-      OutlineSymbol(name: name, detail: detail, kind: kind, range: rangeStart..<rangeStart, selectionRange: selection))
+      OutlineSymbol(
+        name: String(decoding: name, as: UTF8.self), detail: detail.map { String(decoding: $0, as: UTF8.self) },
+        kind: kind, range: rangeStart..<rangeStart, selectionRange: selection))
   }
 
   mutating func leave(rangeEnd: Int) {
@@ -323,14 +244,4 @@ struct OutlineTreeBuilder: OutlineVisitor {
 
 extension Range<Int> {
   func shifted(by delta: Int) -> Range<Int> { (lowerBound + delta)..<(upperBound + delta) }
-}
-
-extension OutlineSymbol {
-  /// Moves the entry, children included, by `delta` bytes, in place.
-  mutating func shift(by delta: Int) {
-    guard delta != 0 else { return }
-    range = range.shifted(by: delta)
-    selectionRange = selectionRange.shifted(by: delta)
-    for index in children.indices { children[index].shift(by: delta) }
-  }
 }

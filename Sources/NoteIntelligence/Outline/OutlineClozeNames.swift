@@ -55,25 +55,42 @@ struct OutlineClozeNames {
 
   /// The name of each cloze, in order.
   func names(with renderer: inout InlineText) -> [String] {
+    var bytes: [UInt8] = []
+    return appendNames(with: &renderer, to: &bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+  }
+
+  /// Appends the name of each cloze to `names`, in order, and gives where each is.
+  func appendNames(with renderer: inout InlineText, to names: inout [UInt8]) -> [Range<Int>] {
     guard !clozes.isEmpty else { return [] }
     renderer.limit = .max
     renderer.window = nil
     let regionLength = region.nodes[region.nodes.count - 1].endOffset - region.nodes[0].startOffset
+    var found: [Range<Int>] = []
+    found.reserveCapacity(clozes.count)
     // A short region (most paragraphs) is rendered once for all its clozes.
     guard everyClozeShown && regionLength > wholeRegionBytes else {
       renderer.renderBytes(region.nodes)
       let outputs = renderer.clozeOutputs
-      return clozes.enumerated().map { index, cloze in
+      for (index, cloze) in clozes.enumerated() {
+        let start = names.count
         let placeholder = Self.placeholder(of: cloze, doc)
-        guard index < outputs.count else { return placeholder }
-        return OutlineText.sentenceWindow(in: renderer.bytes, around: outputs[index], placeholder: placeholder)
+        if index < outputs.count {
+          OutlineText.appendSentenceWindow(
+            in: renderer.bytes, around: outputs[index], placeholder: placeholder, to: &names)
+        } else {
+          names += placeholder.utf8
+        }
+        found.append(start..<names.count)
       }
+      return found
     }
-    var names: [String] = []
-    names.reserveCapacity(clozes.count)
-    for cloze in clozes { names.append(name(of: cloze, &renderer)) }
+    for cloze in clozes {
+      let start = names.count
+      appendName(of: cloze, &renderer, to: &names)
+      found.append(start..<names.count)
+    }
     renderer.window = nil
-    return names
+    return found
   }
 
   /// `[hint]`, or `[...]` without one.
@@ -87,7 +104,7 @@ struct OutlineClozeNames {
   /// sentence window reads the same bytes once the rendering holds more than
   /// ``OutlineText/windowBytes`` on each side of the answer, or reaches the region's end
   /// on that side.
-  private func name(of cloze: SyntaxNode, _ renderer: inout InlineText) -> String {
+  private func appendName(of cloze: SyntaxNode, _ renderer: inout InlineText, to names: inout [UInt8]) {
     let placeholder = Self.placeholder(of: cloze, doc)
     let regionStart = region.nodes[0].startOffset
     let regionEnd = region.nodes[region.nodes.count - 1].endOffset
@@ -99,12 +116,15 @@ struct OutlineClozeNames {
       let until = min(regionEnd, cloze.endOffset + after)
       renderer.window = from..<until
       renderer.renderBytes(nodes(overlapping: from..<until))
-      guard let found = renderer.clozeStarts.firstIndex(of: cloze.startOffset) else { return placeholder }
+      guard let found = renderer.clozeStarts.firstIndex(of: cloze.startOffset) else {
+        return names += placeholder.utf8
+      }
       let shown = renderer.clozeOutputs[found]
       let enoughBefore = from == regionStart || shown.lowerBound > window
       let enoughAfter = until == regionEnd || renderer.bytes.count - shown.upperBound > window
       if enoughBefore && enoughAfter {
-        return OutlineText.sentenceWindow(in: renderer.bytes, around: shown, placeholder: placeholder)
+        return OutlineText.appendSentenceWindow(
+          in: renderer.bytes, around: shown, placeholder: placeholder, to: &names)
       }
       if !enoughBefore { before *= 2 }
       if !enoughAfter { after *= 2 }

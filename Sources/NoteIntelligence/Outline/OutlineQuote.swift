@@ -11,15 +11,37 @@ enum OutlineQuote {
     of block: SyntaxNode, _ doc: NoteDocument, range: Range<Int>, clozes: [OutlineSymbol],
     renderer: inout InlineText
   ) -> OutlineSymbol? {
+    var names: [UInt8] = []
+    guard let shown = appendEntry(of: block, doc, range: range, renderer: &renderer, to: &names) else { return nil }
+    return OutlineSymbol(
+      name: String(decoding: names[shown.name], as: UTF8.self),
+      detail: shown.detail.map { String(decoding: names[$0], as: UTF8.self) }, kind: .quote, range: range,
+      selectionRange: shown.selection, children: clozes)
+  }
+
+  /// What the entry of `block` shows (as ``symbol(of:_:range:clozes:renderer:)`` gives
+  /// it): its name and detail appended to `names`, and its selection; `nil` for a
+  /// callout that is no quote.
+  static func appendEntry(
+    of block: SyntaxNode, _ doc: NoteDocument, range: Range<Int>, renderer: inout InlineText,
+    to names: inout [UInt8]
+  ) -> (name: Range<Int>, detail: Range<Int>?, selection: Range<Int>)? {
     let (citation, opensCallout) = block.withFlatSubtree(citationAndCallout)
-    var detail = citation.map { OutlineText.bounded(doc.citationText(in: $0)) }
+    var detail: Range<Int>?
+    if let citation {
+      let start = names.count
+      names += OutlineText.bounded(doc.citationText(in: citation)).utf8
+      detail = start..<names.count
+    }
     // A callout's title is a region of its own: its detail, and no line of its name.
     var skipsTitle = false
     if opensCallout, let callout = block.callout(in: doc) {
       guard callout.isQuote else { return nil }
       if let title = callout.title {
         skipsTitle = true
-        detail = OutlineText.firstWords(of: title, with: &renderer)
+        let start = names.count
+        OutlineText.appendFirstWords(of: title, with: &renderer, to: &names)
+        detail = start..<names.count
       }
     }
     renderer.window = nil
@@ -36,12 +58,11 @@ enum OutlineQuote {
       return renderer.continueRendering(with: line, first: isFirst)
     }
     renderer.endRendering()
-    let name =
-      firstLine == nil
-      ? "" : OutlineText.firstWords(rendered: renderer, maxWords: 8, maxBytes: OutlineText.maxBytes)
-    return OutlineSymbol(
-      name: name, detail: detail, kind: .quote, range: range, selectionRange: firstLine?.range ?? range,
-      children: clozes)
+    let nameStart = names.count
+    if firstLine != nil {
+      OutlineText.appendFirstWords(rendered: renderer, maxWords: 8, maxBytes: OutlineText.maxBytes, to: &names)
+    }
+    return (nameStart..<names.count, detail, firstLine?.range ?? range)
   }
 
   /// The range of the citation ending the quote (the last of its direct children's

@@ -7,6 +7,16 @@ extension OutlineText {
   static func asciiFirstWords(of bytes: UnsafeBufferPointer<UInt8>, truncated: Bool, maxWords: Int, maxBytes: Int)
     -> String?
   {
+    asciiFirstWordsCut(of: bytes, truncated: truncated, maxWords: maxWords, maxBytes: maxBytes).map {
+      name(UnsafeBufferPointer(rebasing: bytes[$0.words]), more: $0.more)
+    }
+  }
+
+  /// Where ``asciiFirstWords(of:truncated:maxWords:maxBytes:)`` cuts `bytes`: the words
+  /// taken, and whether ` …` follows them.
+  static func asciiFirstWordsCut(of bytes: UnsafeBufferPointer<UInt8>, truncated: Bool, maxWords: Int, maxBytes: Int)
+    -> (words: Range<Int>, more: Bool)?
+  {
     guard let base = bytes.baseAddress, bytes.count > 0, maxWords > 0 else { return nil }
     let count = bytes.count
     guard base[0] != 0x20 && base[count - 1] != 0x20 else { return nil }
@@ -52,7 +62,7 @@ extension OutlineText {
     }
     // A first word longer than the limit is cut by another path.
     guard taken > 0 else { return nil }
-    return name(UnsafeBufferPointer(rebasing: bytes[0..<takenEnd]), more: truncated || takenEnd < count)
+    return (0..<takenEnd, truncated || takenEnd < count)
   }
 
   /// `words` as a string, with ` …` when `more`: written into the string's own storage,

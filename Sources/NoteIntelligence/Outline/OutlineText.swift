@@ -135,6 +135,15 @@ enum OutlineText {
   static func singleSpacedFirstWords(
     of bytes: UnsafeBufferPointer<UInt8>, truncated: Bool, maxWords: Int, maxBytes: Int
   ) -> String? {
+    singleSpacedFirstWordsCut(of: bytes, truncated: truncated, maxWords: maxWords, maxBytes: maxBytes).map {
+      name(UnsafeBufferPointer(rebasing: bytes[$0.words]), more: $0.more)
+    }
+  }
+
+  /// Where ``singleSpacedFirstWords(of:truncated:maxWords:maxBytes:)`` cuts `bytes`.
+  static func singleSpacedFirstWordsCut(
+    of bytes: UnsafeBufferPointer<UInt8>, truncated: Bool, maxWords: Int, maxBytes: Int
+  ) -> (words: Range<Int>, more: Bool)? {
     let count = bytes.count
     var words = 0
     var taken = 0
@@ -177,8 +186,7 @@ enum OutlineText {
     }
     // A first word longer than the limit is cut by the other path.
     guard taken > 0 || words == 0 else { return nil }
-    let more = truncated || taken < words
-    return name(UnsafeBufferPointer(rebasing: bytes[takenStart..<takenEnd]), more: more)
+    return (takenStart..<takenEnd, truncated || taken < words)
   }
 
   /// The words of `bytes` (runs of bytes other than a space), or `nil` when a space
@@ -270,19 +278,29 @@ enum OutlineText {
   /// followed by a space through the next one, at most `windowBytes` on each side (cut
   /// at a word, with `…` where the sentence goes on).
   static func sentenceWindow(in text: [UInt8], around shown: Range<Int>, placeholder: String) -> String {
-    var name = sentenceWindow(in: text, around: shown, placeholder: placeholder, windowBytes: windowBytes)
-    if name.count > maxNameBytes {
-      // The placeholder and the ellipses, then what is left shared by both sides.
-      let window = max(0, (maxNameBytes - placeholder.utf8.count - 8) / 2)
-      name = sentenceWindow(in: text, around: shown, placeholder: placeholder, windowBytes: window)
-    }
+    var name: [UInt8] = []
+    appendSentenceWindow(in: text, around: shown, placeholder: placeholder, to: &name)
     return String(decoding: name, as: UTF8.self)
   }
 
-  /// The name's UTF-8 bytes, made into a string once.
-  private static func sentenceWindow(
-    in text: [UInt8], around shown: Range<Int>, placeholder: String, windowBytes: Int
-  ) -> [UInt8] {
+  /// ``sentenceWindow(in:around:placeholder:)``, appended to `names`.
+  static func appendSentenceWindow(
+    in text: [UInt8], around shown: Range<Int>, placeholder: String, to names: inout [UInt8]
+  ) {
+    let start = names.count
+    appendSentenceWindow(in: text, around: shown, placeholder: placeholder, windowBytes: windowBytes, to: &names)
+    if names.count - start > maxNameBytes {
+      names.removeSubrange(start...)
+      // The placeholder and the ellipses, then what is left shared by both sides.
+      let window = max(0, (maxNameBytes - placeholder.utf8.count - 8) / 2)
+      appendSentenceWindow(in: text, around: shown, placeholder: placeholder, windowBytes: window, to: &names)
+    }
+  }
+
+  /// The name's UTF-8 bytes, appended to `name`.
+  private static func appendSentenceWindow(
+    in text: [UInt8], around shown: Range<Int>, placeholder: String, windowBytes: Int, to name: inout [UInt8]
+  ) {
     func isPunctuation(_ byte: UInt8) -> Bool { byte == 0x2E || byte == 0x21 || byte == 0x3F }
     // Before: the placeholder follows, so a mark right before it ends no sentence.
     var start = shown.lowerBound
@@ -324,8 +342,7 @@ enum OutlineText {
       }
     }
     // Assembled as bytes, ellipses included (joining strings cost most of a cloze's entry).
-    var name: [UInt8] = []
-    name.reserveCapacity(end - start + placeholder.utf8.count + 8)
+    name.reserveCapacity(name.count + end - start + placeholder.utf8.count + 8)
     // `… `
     if cutBefore { name += [0xE2, 0x80, 0xA6, 0x20] }
     let sentenceStart = name.count
@@ -337,7 +354,6 @@ enum OutlineText {
     name.removeSubrange(sentenceStart..<(sentenceStart + kept.lowerBound))
     // ` …`
     if cutAfter { name += [0x20, 0xE2, 0x80, 0xA6] }
-    return name
   }
 
   /// The range of `bytes` without the spaces and tabs at its ends, as

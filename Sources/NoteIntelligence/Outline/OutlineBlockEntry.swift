@@ -1,0 +1,165 @@
+import NoteSyntax
+
+extension Outline {
+  /// What one top-level block adds to the outline, in offsets relative to its start. Its
+  /// names and details are UTF-8 bytes in one buffer (``names``): a block's entry is a few
+  /// allocations however many names it has, and no name is made a string.
+  struct BlockEntry {
+    struct Heading {
+      /// The heading node's start, relative to the block's.
+      var offset: Int
+      var level: Int
+      /// Where its name is in ``BlockEntry/names``.
+      var name: Range<Int>
+      var range: Range<Int>
+      var selection: Range<Int>
+    }
+
+    /// A prompt (a quote, a question, a summary, a cloze), followed in ``prompts`` by
+    /// its `children` (the clozes inside a quote, a question or a summary).
+    struct Prompt {
+      var kind: OutlineSymbolKind
+      /// Where its name and detail are in ``BlockEntry/names``.
+      var name: Range<Int>
+      var detail: Range<Int>?
+      var range: Range<Int>
+      var selection: Range<Int>
+      var children: Int
+    }
+
+    /// The block's heading, or the headings of a list's items (`- ## JavaScript`) or a quote's.
+    var headings: [Heading]
+    /// The prompts in document order, each followed by its children.
+    var prompts: [Prompt]
+    var names: [UInt8]
+    /// The end of the block without its trailing blank space; `nil` for a blank line.
+    var contentEnd: Int?
+  }
+
+  /// The outline entry of `block`, relative to its start, its names rendered by
+  /// `renderer` (one for a whole outline).
+  static func entry(for block: SyntaxNode, in doc: NoteDocument, renderer: inout InlineText) -> BlockEntry {
+    let start = block.startOffset
+    let trimmed = Self.trimmed(block.range, doc.text)
+    var names: [UInt8] = []
+    // Room for a name and a detail, so that most blocks' names are not copied as they grow.
+    names.reserveCapacity(2 * OutlineText.maxNameBytes)
+    // A function of its own rather than a closure over `headings`, which would box the
+    // array on the heap for every block.
+    func heading(_ heading: SyntaxNode, names: inout [UInt8]) -> BlockEntry.Heading {
+      let range = heading.kind == block.kind ? trimmed : heading.trimmedRange(in: doc)
+      let text = heading.child(.inlineContent)
+      let nameStart = names.count
+      if let text { OutlineText.appendFirstWords(of: text, with: &renderer, maxWords: .max, to: &names) }
+      return BlockEntry.Heading(
+        offset: heading.startOffset - start, level: heading.headingLevel, name: nameStart..<names.count,
+        range: range.shifted(by: -start), selection: (text?.range ?? range).shifted(by: -start))
+    }
+    var headings: [BlockEntry.Heading] = []
+    if block.kind == .heading {
+      headings = [heading(block, names: &names)]
+    } else if (block.kind == .unorderedList || block.kind == .orderedList || block.kind == .blockquote)
+      && block.mayHold(.heading)
+    {
+      var nested: [SyntaxNode] = []
+      block.forEachDescendant { if $0.kind == .heading { nested.append($0) } }
+      for node in nested { headings.append(heading(node, names: &names)) }
+    }
+    var prompts: [BlockEntry.Prompt] = []
+    appendPrompts(of: block, doc, range: trimmed, renderer: &renderer, names: &names, to: &prompts)
+    // Moved to block-relative offsets in place.
+    for index in prompts.indices {
+      prompts[index].range = prompts[index].range.shifted(by: -start)
+      prompts[index].selection = prompts[index].selection.shifted(by: -start)
+    }
+    return BlockEntry(
+      headings: headings, prompts: prompts, names: names,
+      contentEnd: block.kind == .blankLine ? nil : trimmed.upperBound - start)
+  }
+
+  /// Appends the prompts of one block to `prompts`, in note offsets, their names to
+  /// `names`; `range` is the block's trimmed range.
+  static func appendPrompts(
+    of block: SyntaxNode, _ doc: NoteDocument, range: Range<Int>, renderer: inout InlineText,
+    names: inout [UInt8], to prompts: inout [BlockEntry.Prompt]
+  ) {
+    let kind = block.kind
+    let mayHoldCloze = block.mayHold(.cloze)
+    // Most blocks (paragraphs, lists, headings) are no prompt and hold no cloze.
+    let isPrompt = kind == .blockquote || kind == .questionAnswer || kind == .summary
+    guard mayHoldCloze || isPrompt else { return }
+    // One allocation for most blocks: a prompt, or a few clozes.
+    prompts.reserveCapacity(prompts.count + (mayHoldCloze ? 4 : 1))
+    // A prompt's record comes before its clozes: its place is kept while they are found.
+    let parent = prompts.count
+    if isPrompt {
+      prompts.append(
+        BlockEntry.Prompt(kind: .quote, name: 0..<0, detail: nil, range: range, selection: range, children: 0))
+    }
+    // The regions serve only the clozes (a quote's name renders its first lines alone).
+    if mayHoldCloze {
+      for region in InlineRegion.regions(of: block) {
+        appendClozes(in: region, doc, renderer: &renderer, names: &names, to: &prompts)
+      }
+    }
+    let clozes = prompts.count - parent - (isPrompt ? 1 : 0)
+    switch kind {
+    case .blockquote:
+      // Only a `quote` or `cite` callout is a quote, its title its citation.
+      guard let shown = OutlineQuote.appendEntry(of: block, doc, range: range, renderer: &renderer, to: &names)
+      else {
+        prompts.remove(at: parent)
+        return
+      }
+      prompts[parent] = BlockEntry.Prompt(
+        kind: .quote, name: shown.name, detail: shown.detail, range: range, selection: shown.selection,
+        children: clozes)
+    case .questionAnswer:
+      let question = block.child(.question)
+      let nameStart = names.count
+      if let question { OutlineText.appendFirstWords(of: question, with: &renderer, to: &names) }
+      let name = nameStart..<names.count
+      var detail: Range<Int>?
+      if let answer = block.child(.answer) {
+        let detailStart = names.count
+        OutlineText.appendFirstWords(of: answer, with: &renderer, to: &names)
+        detail = detailStart..<names.count
+      }
+      prompts[parent] = BlockEntry.Prompt(
+        kind: .question, name: name, detail: detail, range: range, selection: question?.range ?? range,
+        children: clozes)
+    case .summary:
+      let text = block.child(.inlineContent)
+      let nameStart = names.count
+      if let text { OutlineText.appendFirstWords(of: text, with: &renderer, to: &names) }
+      prompts[parent] = BlockEntry.Prompt(
+        kind: .summary, name: nameStart..<names.count, detail: nil, range: range, selection: text?.range ?? range,
+        children: clozes)
+    default:
+      break
+    }
+  }
+
+  /// Appends the entries of a region's clozes, each named by a window of its sentence
+  /// with a placeholder for its answer (see ``OutlineClozeNames``).
+  private static func appendClozes(
+    in region: InlineRegion, _ doc: NoteDocument, renderer: inout InlineText, names: inout [UInt8],
+    to prompts: inout [BlockEntry.Prompt]
+  ) {
+    let namer = OutlineClozeNames(region: region, doc: doc)
+    let clozes = namer.clozes
+    guard !clozes.isEmpty else { return }
+    let found = namer.appendNames(with: &renderer, to: &names)
+    for (cloze, name) in zip(clozes, found) {
+      var detail: Range<Int>?
+      if let answer = cloze.child(.clozeAnswer) {
+        let detailStart = names.count
+        OutlineText.appendBounded(answer.range, of: doc.text, to: &names)
+        detail = detailStart..<names.count
+      }
+      prompts.append(
+        BlockEntry.Prompt(
+          kind: .cloze, name: name, detail: detail, range: cloze.range, selection: cloze.range, children: 0))
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import NoteSyntax
+
+/// Names appended as UTF-8 bytes to a block's buffer of names (``Outline/BlockEntry``)
+/// rather than made into strings: the same bytes as the functions that return a string,
+/// without an allocation and a UTF-8 check per name.
+extension OutlineText {
+  /// ``firstWords(of:truncated:maxWords:maxBytes:)`` of `bytes`, appended to `names`.
+  static func appendFirstWords(
+    of bytes: UnsafeBufferPointer<UInt8>, truncated: Bool, maxWords: Int, maxBytes: Int, to names: inout [UInt8]
+  ) {
+    if !truncated && bytes.count <= maxBytes && isWholeName(bytes, maxWords: maxWords) {
+      return names.append(contentsOf: bytes)
+    }
+    if let cut = asciiFirstWordsCut(of: bytes, truncated: truncated, maxWords: maxWords, maxBytes: maxBytes)
+      ?? singleSpacedFirstWordsCut(of: bytes, truncated: truncated, maxWords: maxWords, maxBytes: maxBytes)
+    {
+      names.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[cut.words]))
+      // ` …`
+      if cut.more { names.append(contentsOf: [0x20, 0xE2, 0x80, 0xA6]) }
+      return
+    }
+    names.append(
+      contentsOf: firstWords(of: bytes, truncated: truncated, maxWords: maxWords, maxBytes: maxBytes).utf8)
+  }
+
+  /// ``firstWords(rendered:maxWords:maxBytes:)``, appended to `names`.
+  static func appendFirstWords(rendered renderer: InlineText, maxWords: Int, maxBytes: Int, to names: inout [UInt8]) {
+    let truncated = renderer.truncated
+    let rendered = renderer.bytes
+    var end = rendered.count
+    while end > 0 && rendered[end - 1] == 0x20 { end -= 1 }
+    rendered.withUnsafeBufferPointer { bytes in
+      appendFirstWords(
+        of: UnsafeBufferPointer(rebasing: bytes[..<end]), truncated: truncated, maxWords: maxWords, maxBytes: maxBytes,
+        to: &names)
+    }
+  }
+
+  /// ``firstWords(of:with:maxWords:maxBytes:)``, appended to `names`.
+  static func appendFirstWords(
+    of node: SyntaxNode, with renderer: inout InlineText, maxWords: Int = maxWords, maxBytes: Int = maxBytes,
+    to names: inout [UInt8]
+  ) {
+    renderer.window = nil
+    renderer.limit = maxBytes + 1
+    renderer.renderBytes(node)
+    appendFirstWords(rendered: renderer, maxWords: maxWords, maxBytes: maxBytes, to: &names)
+  }
+
+  /// ``bounded(_:maxBytes:)`` of the note's text at `range`, appended to `names`.
+  static func appendBounded(
+    _ range: Range<Int>, of text: TextStorage, maxBytes: Int = maxBytes, to names: inout [UInt8]
+  ) {
+    let start = names.count
+    text.forEachPiece(of: range) { names.append(contentsOf: $0) }
+    guard names.count - start > maxBytes else { return }
+    let whole = Array(names[start...])
+    names.removeSubrange(start...)
+    whole.withUnsafeBufferPointer {
+      appendFirstWords(of: $0, truncated: false, maxWords: .max, maxBytes: maxBytes, to: &names)
+    }
+  }
+}
