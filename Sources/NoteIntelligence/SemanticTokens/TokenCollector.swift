@@ -171,6 +171,7 @@ struct TokenCollector {
       scratch: scratch)
     collector.recordsRegions = recordingRegions
     collector.source = source
+    if let source { collector.regions.reserveCapacity(source.spans.count + 16) }
     block.withFlatSubtree { tree in
       // 8 bytes an entry, 1 KiB in all: small enough to be on the stack. Nesting is far
       // shallower (inline nesting stops at 32).
