@@ -52,17 +52,24 @@ import Testing
       let expected = SemanticTokenizer.tokens(for: fresh)
       // As the server does: the edited block's tokens first, then the whole note's.
       let around = max(0, start - 40)..<min(doc.utf8Count, start + 40)
-      #expect(
-        tokens.tokens(for: doc, in: around)
-          == expected.filter { $0.start < around.upperBound && $0.end > around.lowerBound },
-        "step \(step)")
+      let inRange = tokens.tokens(for: doc, in: around)
+      Self.expectSame(inRange, expected.filter { $0.start < around.upperBound && $0.end > around.lowerBound }, step)
       copied += tokens.lastCopiedRegions
-      #expect(tokens.tokens(for: doc) == expected, "step \(step)")
-      #expect(links.links(in: doc) == NoteLinkCache.fresh(in: fresh), "step \(step)")
+      Self.expectSame(tokens.tokens(for: doc), expected, step)
+      Self.expectSame(links.links(in: doc), NoteLinkCache.fresh(in: fresh), step)
       linkRegions += links.lastCopiedRegions
     }
     // In the quote and the list, most edits copy hundreds of regions each.
     #expect(index == 2 || copied > 10 * 300, "\(copied) regions' tokens copied")
     #expect(index == 2 || linkRegions > 10 * 300, "\(linkRegions) regions' links copied")
+  }
+
+  /// Expects `got` to equal `want`, naming the first difference rather than both arrays.
+  static func expectSame<T: Equatable>(_ got: [T], _ want: [T], _ step: Int) {
+    guard got != want else { return }
+    let at = zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, want.count)
+    Issue.record(
+      "step \(step): \(got.count) against \(want.count); first difference at \(at): "
+        + "\(at < got.count ? "\(got[at])" : "none") against \(at < want.count ? "\(want[at])" : "none")")
   }
 }
