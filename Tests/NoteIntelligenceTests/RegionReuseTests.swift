@@ -68,8 +68,9 @@ import Testing
   static func expectSame<T: Equatable>(_ got: [T], _ want: [T], _ step: Int) {
     guard got != want else { return }
     let at = zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, want.count)
+    let gotAt = at < got.count ? "\(got[at])" : "none"
+    let wantAt = at < want.count ? "\(want[at])" : "none"
     Issue.record(
-      "step \(step): \(got.count) against \(want.count); first difference at \(at): "
-        + "\(at < got.count ? "\(got[at])" : "none") against \(at < want.count ? "\(want[at])" : "none")")
+      "step \(step): \(got.count) against \(want.count); first difference at \(at): \(gotAt) against \(wantAt)")
   }
 }
