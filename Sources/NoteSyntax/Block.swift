@@ -36,13 +36,20 @@ struct BlockHeader {
 
 /// The inline regions a block's parse copied from the block an edit replaced
 /// (``InlineReuse``): their nodes are the old ones moved, so whatever is computed from a
-/// region alone can be taken from the old block's result.
-struct CopiedRegions {
+/// region alone can be taken from the old block's result. A class, so that a block
+/// without copies (most) stores one null reference: walks over every block's header stay
+/// as fast as they were.
+final class CopiedRegions {
   /// The block the regions were copied from; weak, so that blocks do not keep their
   /// predecessors alive.
   weak var source: Block?
   /// In order: each copied `inlineContent` node and the source's it copies.
   let regions: [RegionCopy]
+
+  init(source: Block, regions: [RegionCopy]) {
+    self.source = source
+    self.regions = regions
+  }
 }
 
 /// An `inlineContent` node copied from another block's: the two node indices, and how
