@@ -30,6 +30,34 @@ struct BlockHeader {
   /// The kinds of the block's nodes, one bit per ``NodeKind`` raw value (two words:
   /// there are more than 64 kinds).
   let kinds: (UInt64, UInt64)
+  /// The inline regions the parse copied from the block an edit replaced, if any.
+  let copied: CopiedRegions?
+}
+
+/// The inline regions a block's parse copied from the block an edit replaced
+/// (``InlineReuse``): their nodes are the old ones moved, so whatever is computed from a
+/// region alone can be taken from the old block's result. A class, so that a block
+/// without copies (most) stores one null reference: walks over every block's header stay
+/// as fast as they were.
+final class CopiedRegions {
+  /// The block the regions were copied from; weak, so that blocks do not keep their
+  /// predecessors alive.
+  weak var source: Block?
+  /// In order: each copied `inlineContent` node and the source's it copies.
+  let regions: [RegionCopy]
+
+  init(source: Block, regions: [RegionCopy]) {
+    self.source = source
+    self.regions = regions
+  }
+}
+
+/// An `inlineContent` node copied from another block's: the two node indices, and how
+/// far the offsets moved (relative to each block's start).
+public struct RegionCopy: Sendable, Equatable {
+  public let node: UInt32
+  public let sourceNode: UInt32
+  public let moved: Int32
 }
 
 /// A parsed top-level block, the memo entry of the block rule at one position in one
@@ -44,7 +72,7 @@ final class Block: ManagedBuffer<BlockHeader, PackedNode> {
   /// A block holding a copy of `nodes` (`nodes[0]` is the block node itself).
   static func make(
     nodes: UnsafeBufferPointer<PackedNode>, findings: [SyntaxFinding], examined: Int, context: BlockContext,
-    next: BlockContext
+    next: BlockContext, copied: CopiedRegions? = nil
   ) -> Block {
     let length = Int(nodes[0].length)
     var kinds: (UInt64, UInt64) = (0, 0)
@@ -55,7 +83,7 @@ final class Block: ManagedBuffer<BlockHeader, PackedNode> {
     let buffer = Block.create(minimumCapacity: nodes.count) { _ in
       BlockHeader(
         count: nodes.count, findings: findings, length: length, examined: max(examined, length), context: context,
-        nextContext: next, kinds: kinds)
+        nextContext: next, kinds: kinds, copied: copied)
     }
     let block = unsafeDowncast(buffer, to: Block.self)
     block.withUnsafeMutablePointerToElements { $0.initialize(from: nodes.baseAddress!, count: nodes.count) }
@@ -72,6 +100,13 @@ final class Block: ManagedBuffer<BlockHeader, PackedNode> {
     let raw = UInt64(kind.rawValue)
     return withUnsafeMutablePointerToHeader {
       raw < 64 ? $0.pointee.kinds.0 & (1 &<< raw) != 0 : $0.pointee.kinds.1 & (1 &<< (raw - 64)) != 0
+    }
+  }
+  /// The regions copied from the block an edit replaced, with that block while it lives.
+  var copiedRegions: (source: Block, regions: [RegionCopy])? {
+    withUnsafeMutablePointerToHeader { header in
+      guard let copied = header.pointee.copied, let source = copied.source else { return nil }
+      return (source, copied.regions)
     }
   }
   var hasFindings: Bool { withUnsafeMutablePointerToHeader { !$0.pointee.findings.isEmpty } }

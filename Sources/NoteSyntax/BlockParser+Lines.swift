@@ -68,7 +68,7 @@ extension BlockParser {
     guard end > start else { return }
     let node = builder.open(.inlineContent, at: start)
     if let (index, moved) = inlineReuse?.oldRegion(start, end, blockStart: builder.base), let old = inlineReuse?.old {
-      old.withNodes { builder.copy($0, (index + 1)..<Int($0[index].end), moving: moved) }
+      builder.copyRegion(of: old, index, into: node, moving: moved)
     } else {
       inline(start, end)
     }

@@ -47,6 +47,13 @@ public struct SyntaxNode: @unchecked Sendable, CustomStringConvertible {
   /// from being reused, with one reference instead of a whole node.
   public var blockObject: AnyObject { block }
 
+  /// The inline regions the parse of this node's top-level block copied from the block
+  /// an edit replaced, and that block (its ``blockObject``), while it lives: the nodes of
+  /// each copied `inlineContent` node are the source's moved, over the same bytes.
+  public var copiedRegions: (source: AnyObject, regions: [RegionCopy])? {
+    block.copiedRegions.map { ($0.source, $0.regions) }
+  }
+
   /// The findings of the top-level block this node belongs to, in note offsets.
   public var blockFindings: [SyntaxFinding] {
     block.findings.isEmpty ? [] : block.findings.map { $0.shifted(by: blockStart) }

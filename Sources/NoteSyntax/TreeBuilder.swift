@@ -30,6 +30,9 @@ struct TreeBuilder {
   private(set) var count = 0
   var findings: [SyntaxFinding] = []
   var base = 0
+  /// The regions of the current block copied from another block (``copyRegion(of:_:into:moving:)``).
+  private var copies: [RegionCopy] = []
+  private var copySource: Block?
 
   /// A builder with room for `capacity` nodes before it grows.
   init(capacity: Int = 256) {
@@ -42,6 +45,10 @@ struct TreeBuilder {
     self.base = base
     count = 0
     if !findings.isEmpty { findings.removeAll(keepingCapacity: true) }
+    if copySource != nil {
+      copies = []
+      copySource = nil
+    }
   }
 
   @inline(__always)
@@ -109,6 +116,14 @@ struct TreeBuilder {
     findings.append(SyntaxFinding(code: code, range: (start - base)..<(end - base)))
   }
 
+  /// Copies `source`'s `inlineContent` node `index` (without the node itself, already
+  /// opened as `node`), its offsets moved by `moved` bytes, and notes the copy.
+  mutating func copyRegion(of source: Block, _ index: Int, into node: Int, moving moved: Int) {
+    source.withNodes { copy($0, (index + 1)..<Int($0[index].end), moving: moved) }
+    copySource = source
+    copies.append(RegionCopy(node: UInt32(node), sourceNode: UInt32(index), moved: Int32(moved)))
+  }
+
   /// The finished block; `reach` is one past the last buffer position the parse read.
   func makeBlock(reach: Int, context: BlockContext, next: BlockContext) -> Block {
     // Copies into the block, of exact size: the builder's buffers keep their capacity
@@ -116,6 +131,7 @@ struct TreeBuilder {
     Block.make(
       nodes: UnsafeBufferPointer(start: nodes, count: count),
       findings: findings.isEmpty ? [] : findings.withUnsafeBufferPointer { Array($0) },
-      examined: reach - base, context: context, next: next)
+      examined: reach - base, context: context, next: next,
+      copied: copySource.map { CopiedRegions(source: $0, regions: copies) })
   }
 }

@@ -40,6 +40,8 @@ public final class NoteLinkCache {
   public private(set) var lastComputedRuns = 0
   /// Blocks scanned for links by the latest call.
   public private(set) var lastScannedBlocks = 0
+  /// Inline regions of those blocks whose links were taken from the blocks they replaced.
+  public private(set) var lastCopiedRegions = 0
 
   public init() {}
 
@@ -51,6 +53,7 @@ public final class NoteLinkCache {
   public func links(in doc: NoteDocument) -> [LinkUse] {
     lastComputedRuns = 0
     lastScannedBlocks = 0
+    lastCopiedRegions = 0
     var current: [SyntaxTree.BlockRun] = []
     current.reserveCapacity(runs.count + 4)
     doc.tree.forEachRun { current.append($0) }
@@ -128,8 +131,16 @@ public final class NoteLinkCache {
       }
       lastScannedBlocks += 1
       var own: [LinkUse] = []
+      // The block an edit replaced is still kept here: the regions its parse copied from
+      // that block take their links from it.
+      var copied: CopiedLinks?
+      if let (source, regions) = block.copiedRegions, let old = blockEntries[ObjectIdentifier(source)] {
+        copied = CopiedLinks(links: old.links, copies: regions)
+      }
       LinkUse.append(
-        of: block, in: doc, keep: { LinkTarget.mayNameNote($0, in: doc) }, resolving: false, to: &own)
+        of: block, in: doc, keep: { LinkTarget.mayNameNote($0, in: doc) }, resolving: false, reusing: copied,
+        to: &own)
+      lastCopiedRegions += copied?.regions ?? 0
       blockEntries[identity] = BlockEntry(owner: block.blockObject, links: own.map { $0.shifted(by: -start) }, runs: 1)
       found.append(contentsOf: own)
     }

@@ -73,7 +73,7 @@ public struct LinkUse: Sendable, Hashable {
   /// ``resolved(in:keep:)`` to look up later.
   static func append(
     of block: SyntaxNode, in doc: NoteDocument, keep: (Range<Int>) -> Bool, resolving: Bool = true,
-    to links: inout [LinkUse]
+    reusing copied: CopiedLinks? = nil, to links: inout [LinkUse]
   ) {
     // Most blocks have no link.
     guard
@@ -85,6 +85,14 @@ public struct LinkUse: Sendable, Hashable {
       while index < flat.end {
         defer { index += 1 }
         let kind = flat.kind(index)
+        if kind == .inlineContent, let copied,
+          let (old, moved) = copied.links(
+            ofRegion: index, start: flat.relativeStart(index), length: flat.length(index))
+        {
+          for link in old { links.append(link.shifted(by: flat.blockStart + moved)) }
+          index = flat.subtreeEnd(index) - 1
+          continue
+        }
         let start = flat.blockStart + flat.relativeStart(index)
         let range = start..<(start + flat.length(index))
         func childRange(_ child: Int) -> Range<Int> {

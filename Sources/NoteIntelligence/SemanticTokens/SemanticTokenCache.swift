@@ -30,7 +30,14 @@ public final class SemanticTokenCache {
     /// Whether the block may hold reference links, whose tokens depend on the note's
     /// link reference definitions.
     var mayUseDefinitions: Bool
+    /// Where the tokens of a large block's inline regions lie, relative to `first`: the
+    /// next version of the block takes those of the regions its parse copied.
+    var regions: [RegionSpan]
   }
+
+  /// Blocks from this length on record their regions' tokens: a shorter one is walked
+  /// again whole in about the time it takes to look its regions up.
+  static let regionsFromLength = 4096
 
   private var storage: [PackedToken] = []
   private var entries: [Entry] = []
@@ -42,8 +49,15 @@ public final class SemanticTokenCache {
   /// The definitions the cached entries' reference links were coloured with.
   private var references: LinkReferences.Stamp?
 
+  /// Where a block's tokens are collected, kept from pass to pass: a keystroke in a
+  /// block of a megabyte collects its hundred thousand tokens without growing it again.
+  private let scratch = TokenScratch()
+
   /// Blocks tokenized (not served from the cache) by the latest pass.
   public private(set) var lastComputedBlocks = 0
+  /// Inline regions of those blocks whose tokens were copied from the blocks they
+  /// replaced (``RegionSpan``), in the latest pass.
+  public private(set) var lastCopiedRegions = 0
 
   public init() {}
 
@@ -67,7 +81,7 @@ public final class SemanticTokenCache {
       references = doc.linkReferences.stamp
     }
     // Worked on in a local value: no exclusivity checks or copies in the loop.
-    var run = Pass(storage: storage, entries: entries, table: table, number: pass, range: range)
+    var run = Pass(storage: storage, entries: entries, table: table, number: pass, range: range, scratch: scratch)
     storage = []
     entries = []
     table = IdentityTable()
@@ -88,6 +102,7 @@ public final class SemanticTokenCache {
       run.makeResult()
     }
     lastComputedBlocks = run.computed
+    lastCopiedRegions = run.copiedRegions
     let stale = range == nil ? run.entries.count > run.visited : run.entries.count > 2 * max(blockCount, 16)
     if stale { run.evictUnused(&unused) }
     storage = run.storage
@@ -128,11 +143,16 @@ public final class SemanticTokenCache {
     /// block starts, in order; the result is made from them at the end, at its size.
     var runs: [(first: Int32, count: Int32, blockStart: Int)] = []
     /// Where the tokens of a block being computed are collected.
-    let scratch = TokenScratch()
+    let scratch: TokenScratch
     var visited = 0
     var computed = 0
+    var copiedRegions = 0
 
-    init(storage: [PackedToken], entries: [Entry], table: IdentityTable, number: UInt32, range: Range<Int>?) {
+    init(
+      storage: [PackedToken], entries: [Entry], table: IdentityTable, number: UInt32, range: Range<Int>?,
+      scratch: TokenScratch
+    ) {
+      self.scratch = scratch
       self.storage = storage
       self.entries = entries
       self.table = table
@@ -158,8 +178,12 @@ public final class SemanticTokenCache {
       } else {
         let first = storage.count
         // Blank lines, about half the blocks of a note, have no tokens.
+        var regions: [RegionSpan] = []
         if block.kind != .blankLine {
-          let count = TokenCollector.collect(block, in: doc, into: scratch)
+          let collected = collect(block, in: doc)
+          let count = collected.count
+          regions = collected.regions
+          copiedRegions += collected.copied
           if count > 0 { storage.append(contentsOf: UnsafeBufferPointer(start: scratch.pointer, count: count)) }
         }
         tokens = first..<storage.count
@@ -167,7 +191,7 @@ public final class SemanticTokenCache {
         entries.append(
           Entry(
             owner: block.blockObject, first: Int32(first), count: Int32(tokens.count), pass: number,
-            mayUseDefinitions: mayUseDefinitions))
+            mayUseDefinitions: mayUseDefinitions, regions: regions))
         table.insert(block.blockIdentity, entries.count - 1)
         computed += 1
       }
@@ -186,6 +210,27 @@ public final class SemanticTokenCache {
           let token = stored[t].absolute(blockStart: blockStart)
           if token.start < range.upperBound && token.end > range.lowerBound { result.append(token) }
         }
+      }
+    }
+
+    /// Collects `block`'s tokens into the scratch; a large block records its regions, and
+    /// takes the tokens of those its parse copied from the block it replaced when that
+    /// block's entry is kept (``RegionSpan``).
+    private func collect(_ block: SyntaxNode, in doc: NoteDocument) -> (count: Int, regions: [RegionSpan], copied: Int)
+    {
+      guard block.length >= SemanticTokenCache.regionsFromLength else {
+        return TokenCollector.collect(block, in: doc, into: scratch)
+      }
+      guard lookUp, let copied = block.copiedRegions, let old = table.value(for: ObjectIdentifier(copied.source)),
+        !entries[old].regions.isEmpty
+      else { return TokenCollector.collect(block, in: doc, into: scratch, recordingRegions: true) }
+      let first = Int(entries[old].first)
+      let count = Int(entries[old].count)
+      let spans = entries[old].regions
+      return storage.withUnsafeBufferPointer { stored in
+        let source = RegionSource(
+          tokens: UnsafeBufferPointer(rebasing: stored[first..<(first + count)]), spans: spans, copies: copied.regions)
+        return TokenCollector.collect(block, in: doc, into: scratch, reusing: source, recordingRegions: true)
       }
     }
 

@@ -52,7 +52,7 @@ struct TokenCollector {
   /// The scratch the tokens are written to, and its pointer and capacity as of the
   /// last growth (kept here, so that adding a token touches no object).
   private let scratch: TokenScratch
-  private var tokens: UnsafeMutablePointer<PackedToken>
+  private(set) var tokens: UnsafeMutablePointer<PackedToken>
   private var capacity: Int
   /// Tokens written so far.
   private(set) var count = 0
@@ -67,6 +67,18 @@ struct TokenCollector {
   /// make links, relative to the block's start, in order: added after the walk
   /// (``addReferenceMarks(into:)``), as their bytes belong to no node.
   var referenceMarks: [PackedToken] = []
+  /// The block's inline regions and where their tokens lie, when recorded (``RegionSpan``).
+  var regions: [RegionSpan] = []
+  var recordsRegions = false
+  /// The region being walked: its `inlineContent` node, the index after its subtree,
+  /// its first token and inherited style.
+  var openRegion: (node: Int, end: Int, first: Int, style: Style?)?
+  /// Where the regions copied from an older version of the block find their tokens.
+  var source: RegionSource?
+  /// Regions whose tokens were copied from the ``source``.
+  var copiedRegions = 0
+  /// The first finding range that may cover a region not reached yet.
+  var nextUncovered = 0
 
   init(invalid: [Range<Int>], scratch: TokenScratch) {
     self.invalid = Self.union(of: invalid)
@@ -141,18 +153,25 @@ struct TokenCollector {
   /// The tokens of `block`'s subtree, relative to its start.
   static func tokens(for block: SyntaxNode, in doc: NoteDocument) -> [SemanticToken] {
     let scratch = TokenScratch()
-    let count = collect(block, in: doc, into: scratch)
+    let count = collect(block, in: doc, into: scratch).count
     return UnsafeBufferPointer(start: scratch.pointer, count: count).map { $0.absolute(blockStart: 0) }
   }
 
   /// Writes the tokens of `block`'s subtree, relative to its start, to the start of
-  /// `scratch`; returns how many there are.
-  static func collect(_ block: SyntaxNode, in doc: NoteDocument, into scratch: TokenScratch) -> Int {
+  /// `scratch`; returns how many there are and, with `recordingRegions`, where its inline
+  /// regions' tokens lie. The tokens of the regions `source` holds are copied from it.
+  static func collect(
+    _ block: SyntaxNode, in doc: NoteDocument, into scratch: TokenScratch, reusing source: RegionSource? = nil,
+    recordingRegions: Bool = false
+  ) -> (count: Int, regions: [RegionSpan], copied: Int) {
     let base = block.startOffset
     let findings = block.blockFindings
     var collector = TokenCollector(
       invalid: findings.isEmpty ? [] : findings.map { ($0.range.lowerBound - base)..<($0.range.upperBound - base) },
       scratch: scratch)
+    collector.recordsRegions = recordingRegions
+    collector.source = source
+    if let source { collector.regions.reserveCapacity(source.spans.count + 16) }
     block.withFlatSubtree { tree in
       // 8 bytes an entry, 1 KiB in all: small enough to be on the stack. Nesting is far
       // shallower (inline nesting stops at 32).
@@ -160,9 +179,15 @@ struct TokenCollector {
         var depth = 0
         var i = tree.root
         while i < tree.end {
+          if let region = collector.openRegion, region.end <= i { collector.closeRegion() }
           while depth > 0 && Int(stack[depth - 1].end) <= i { depth -= 1 }
           let inherited = depth > 0 ? stack[depth - 1].style : nil
           switch tree.kind(i) {
+          case .inlineContent where collector.recordsRegions:
+            if collector.startRegion(i, in: tree, inherited) {
+              i = tree.subtreeEnd(i)
+              continue
+            }
           case .lineBreak, .blankLine, .frontMatterInvalidLine:
             i = tree.subtreeEnd(i)
             continue
@@ -195,8 +220,13 @@ struct TokenCollector {
         }
       }
     }
-    if !collector.referenceMarks.isEmpty { collector.addReferenceMarks() }
-    return collector.count
+    if collector.openRegion != nil { collector.closeRegion() }
+    if !collector.referenceMarks.isEmpty {
+      // The marks are merged in after the walk, which moves the regions' tokens.
+      collector.addReferenceMarks()
+      collector.regions = []
+    }
+    return (collector.count, collector.regions, collector.copiedRegions)
   }
 
   /// Adds a token for each line segment of `start..<start + length`, line breaks left
@@ -252,11 +282,12 @@ struct TokenCollector {
       active.append(invalid[nextInvalid])
       nextInvalid += 1
     }
-    active.removeAll { $0.upperBound <= start }
-    let overlapping = active.filter { $0.overlaps(whole) }
-    guard !overlapping.isEmpty else {
+    if !active.isEmpty { active.removeAll { $0.upperBound <= start } }
+    // Most tokens meet no finding: they allocate nothing.
+    guard active.contains(where: { $0.overlaps(whole) }) else {
       return append(start, length, style.type, style.modifiers)
     }
+    let overlapping = active.filter { $0.overlaps(whole) }
     var cuts = [start, end]
     for range in overlapping {
       if range.lowerBound > start { cuts.append(range.lowerBound) }
@@ -284,13 +315,33 @@ struct TokenCollector {
         return
       }
     }
-    if count == capacity {
+    reserve(1)
+    (tokens + count).initialize(
+      to: PackedToken(start: UInt32(start), length: UInt32(length), type: type, modifiers: modifiers))
+    count += 1
+  }
+
+  /// Makes room for `more` tokens after the written ones.
+  @inline(__always)
+  mutating func reserve(_ more: Int) {
+    while count + more > capacity {
       scratch.grow(keeping: count)
       tokens = scratch.pointer
       capacity = scratch.capacity
     }
-    (tokens + count).initialize(
-      to: PackedToken(start: UInt32(start), length: UInt32(length), type: type, modifiers: modifiers))
-    count += 1
+  }
+
+  /// Appends `copied`, tokens already joined where alike, moved by `moved` bytes: the
+  /// first joined to the previous token when alike, the others as they are.
+  mutating func append(copied: UnsafeBufferPointer<PackedToken>, movedBy moved: Int) {
+    guard let first = copied.first else { return }
+    append(Int(first.start) + moved, Int(first.length), first.type, first.modifiers)
+    reserve(copied.count - 1)
+    for token in copied.dropFirst() {
+      (tokens + count).initialize(
+        to: PackedToken(
+          start: UInt32(Int(token.start) + moved), length: token.length, type: token.type, modifiers: token.modifiers))
+      count += 1
+    }
   }
 }
