@@ -95,6 +95,12 @@ public struct SyntaxTree: Sendable {
     blocks.forEach { body(SyntaxNode(block: $0, index: 0, blockStart: $1)) }
   }
 
+  /// Calls `body` with each top-level block that holds a node of `kind`, and its index,
+  /// in order: runs of blocks without one are passed over whole.
+  public func forEachBlock(holding kind: NodeKind, _ body: (SyntaxNode, Int) -> Void) {
+    blocks.forEachBlock(holding: kind) { body(SyntaxNode(block: $0, index: 0, blockStart: $1), $2) }
+  }
+
   /// The index of the top-level block containing `offset` (the last block for the end).
   public func blockIndex(containing offset: Int) -> Int? {
     blocks.blockIndex(containing: offset)

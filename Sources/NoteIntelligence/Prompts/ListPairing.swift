@@ -107,29 +107,52 @@ struct ListPairing {
 
 extension ListPairing {
   /// The questions of `doc`'s lists that no item answers (by their markers' order), and
-  /// how many pairs its lists hold.
+  /// how many pairs its lists hold. Only the blocks that hold a `Q:` marker are visited
+  /// (the parser marks an item that opens with one), and the block after each list that
+  /// leaves its last question open.
   static func scan(_ doc: NoteDocument) -> (unanswered: [ListQuestion], pairs: Int) {
     var unanswered: [ListQuestion] = []
     var pairs = 0
-    var carried: ListQuestion?
-    doc.tree.forEachBlock { block in
-      let pending = carried
-      carried = nil
-      guard block.kind == .unorderedList || block.kind == .orderedList else {
-        if let pending { unanswered.append(pending) }
-        return
-      }
-      let passed = pending.flatMap { $0.list.upperBound == block.startOffset ? $0 : nil }
-      if passed == nil, let pending { unanswered.append(pending) }
-      // Most lists ask nothing: the parser marks an item that opens with `Q:`.
-      guard passed != nil || block.mayHold(.questionMarker) else { return }
+    // The question the latest list left open, and the index of the block after it.
+    var carried: (question: ListQuestion, next: Int)?
+    func isList(_ block: SyntaxNode) -> Bool { block.kind == .unorderedList || block.kind == .orderedList }
+    func pair(_ block: SyntaxNode, at index: Int, asked: ListQuestion?) {
       var pairing = ListPairing(doc: doc)
-      pairing.pair(block, asked: passed)
+      pairing.pair(block, asked: asked)
       unanswered += pairing.unanswered
       pairs += pairing.cards.count
-      carried = pairing.lastQuestion
+      carried = pairing.lastQuestion.map { ($0, index + 1) }
     }
-    if let carried { unanswered.append(carried) }
+    // The open question's next block, when it comes before `index`: a list that starts
+    // where the question's list ends answers it if it can; anything else leaves it open.
+    func settle(before index: Int) {
+      while let (question, next) = carried, next < index {
+        carried = nil
+        if next < doc.tree.blockCount {
+          let block = doc.tree.block(at: next)
+          if isList(block) && question.list.upperBound == block.startOffset {
+            pair(block, at: next, asked: question)
+            continue
+          }
+        }
+        unanswered.append(question)
+      }
+    }
+    doc.tree.forEachBlock(holding: .questionMarker) { block, index in
+      settle(before: index)
+      var asked: ListQuestion?
+      if let (question, _) = carried {
+        carried = nil
+        if isList(block) && question.list.upperBound == block.startOffset {
+          asked = question
+        } else {
+          unanswered.append(question)
+        }
+      }
+      guard isList(block) else { return }
+      pair(block, at: index, asked: asked)
+    }
+    settle(before: Int.max)
     return (unanswered.sorted { $0.marker.lowerBound < $1.marker.lowerBound }, pairs)
   }
 }
