@@ -16,6 +16,33 @@ extension BlockParser {
     builder.close(node, at: next)
   }
 
+  /// The lines after a fence's opening line, from `linesStart`, in a container whose text
+  /// starts at `column` (a list item's, or 0), up to `limit` lines: the closing fence
+  /// (indented to the column plus up to three spaces: its run, its line's start, where its
+  /// text starts, its line's end), or `nil` at a line indented less, at the text's end or
+  /// at the limit; and the end of the last line that is not blank. A fence in an item and
+  /// the fence answering a bare `A:` are read by it alike.
+  mutating func fencedLines(from linesStart: Int, _ context: BlockContext, column: Int, limit: Int = .max) -> (
+    closing: (run: Range<Int>, line: Int, text: Int, end: Int)?, linesEnd: Int
+  ) {
+    var line = linesStart
+    var linesEnd = linesStart
+    var count = 0
+    while line < byteCount && count < limit {
+      let lineEnd = examineLine(line)
+      let (columns, first) = LineMarkers.indentation(bytes, line, lineEnd)
+      if first < lineEnd && columns < column { break }
+      let text = LineMarkers.skipColumns(bytes, line, lineEnd, column)
+      if let run = LineMarkers.closingCodeFence(bytes, text, lineEnd, context) {
+        return ((run, line, text, lineEnd), linesEnd)
+      }
+      line = nextLine(lineEnd)
+      if first < lineEnd { linesEnd = line }
+      count += 1
+    }
+    return (nil, linesEnd)
+  }
+
   /// A paragraph's lines from `s` to `contentEnd` under a setext `underline`: a heading
   /// whose marker is the underline.
   mutating func setextHeading(_ s: Int, _ contentEnd: Int, underline: Underline, next: Int) {

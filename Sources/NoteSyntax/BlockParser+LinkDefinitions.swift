@@ -25,9 +25,10 @@ extension BlockParser {
     _ s: Int, _ e: Int, following: [Range<Int>]? = nil, next: Int = 0
   ) -> LinkDefinition? {
     let (columns, first) = LineMarkers.indentation(bytes, s, e)
-    guard columns < 4, first + 3 < e, bytes[first] == UInt8(ascii: "["), bytes[first + 1] != UInt8(ascii: "^") else {
-      return nil
-    }
+    // The label may go on over the next lines (`[a` then `b]: /url`).
+    guard columns < 4, first < e, bytes[first] == UInt8(ascii: "["),
+      first + 1 == e || bytes[first + 1] != UInt8(ascii: "^")
+    else { return nil }
     var cursor = DefinitionCursor(j: first + 1, lineEnd: e, following: following, next: next)
     // The label: at most 999 characters, no unescaped bracket, not only spaces.
     var count = 0
@@ -191,8 +192,7 @@ extension BlockParser {
   /// Marks the definitions that open `quote`'s paragraphs: a definition's first line
   /// `linkDefinition`, its later lines `definitionText`; the rest of a paragraph stays
   /// text. A setext underline below a paragraph that is only definitions is the text or
-  /// thematic break it then is. A label over lines inside a quote is no definition (its
-  /// node would hold the next line's markers).
+  /// thematic break it then is.
   mutating func readQuoteDefinitions(_ quote: inout QuoteLines) {
     let starts = quote.paragraphStarts
     guard !starts.isEmpty else { return }
@@ -207,8 +207,7 @@ extension BlockParser {
       let following = quote.lines[start..<end].map { $0.first..<$0.lineEnd }
       var current = start
       while current < end, case let line = quote.lines[current], bytes[line.first] == UInt8(ascii: "["),
-        let definition = linkDefinition(line.first, line.lineEnd, following: following, next: current - start + 1),
-        definition.label.upperBound <= line.lineEnd
+        let definition = linkDefinition(line.first, line.lineEnd, following: following, next: current - start + 1)
       {
         var last = current
         while quote.lines[last].lineEnd < definition.end { last += 1 }
@@ -226,8 +225,9 @@ extension BlockParser {
 
   /// A link reference definition inside a quote, from its first line at `index` (whose
   /// `quoteLine` and markers are open) over its `definitionText` lines: the definition
-  /// holds its label, the later lines' markers and its destination. Returns the index of
-  /// its last line.
+  /// holds its label (a `linkText` for each line it runs over, so the later lines'
+  /// markers stay outside it), the later lines' markers and its destination. Returns the
+  /// index of its last line.
   mutating func quoteLinkDefinition(_ quote: QuoteLines, from index: Int, _ nextMark: inout Int) -> Int {
     let lines = quote.lines
     var last = index
@@ -238,10 +238,14 @@ extension BlockParser {
       return index
     }
     let node = builder.open(.linkReferenceDefinition, at: first.first)
-    builder.leaf(.linkText, definition.label.lowerBound, definition.label.upperBound)
+    let label = definition.label
     let destination = definition.destination
     for current in index...last {
-      if current > index { quoteMarks(quote, lines[current], &nextMark) }
+      let line = lines[current]
+      if current > index { quoteMarks(quote, line, &nextMark) }
+      let labelStart = max(label.lowerBound, line.first)
+      let labelEnd = min(label.upperBound, line.lineEnd)
+      if labelStart < labelEnd { builder.leaf(.linkText, labelStart, labelEnd) }
       if !destination.isEmpty && destination.lowerBound >= lines[current].content
         && destination.lowerBound <= lines[current].lineEnd
       {

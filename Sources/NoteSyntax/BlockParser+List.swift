@@ -177,23 +177,11 @@ extension BlockParser {
     let linesStart = nextLine(e)
     fenceNodes(.codeBlockStart, c, fence.run, info: fence.info, next: linesStart)
     let context = BlockContext.code(fence: fence.character, length: fence.run.count)
-    var next = linesStart
-    var linesEnd = linesStart
-    while next < byteCount {
-      let lineEnd = examineLine(next)
-      let (columns, first) = LineMarkers.indentation(bytes, next, lineEnd)
-      if first < lineEnd && columns < column { break }
-      let stripped = LineMarkers.skipColumns(bytes, next, lineEnd, column)
-      if let run = LineMarkers.closingCodeFence(bytes, stripped, lineEnd, context) {
-        if linesEnd > linesStart { builder.leaf(.codeLines, linesStart, linesEnd) }
-        let after = nextLine(lineEnd)
-        fenceNodes(.codeBlockEnd, stripped, run, next: after)
-        return after
-      }
-      next = nextLine(lineEnd)
-      if first < lineEnd { linesEnd = next }
-    }
+    let (closing, linesEnd) = fencedLines(from: linesStart, context, column: column)
     if linesEnd > linesStart { builder.leaf(.codeLines, linesStart, linesEnd) }
-    return linesEnd
+    guard let closing else { return linesEnd }
+    let after = nextLine(closing.end)
+    fenceNodes(.codeBlockEnd, closing.text, closing.run, next: after)
+    return after
   }
 }

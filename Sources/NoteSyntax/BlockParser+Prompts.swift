@@ -91,33 +91,15 @@ extension BlockParser {
     else { return nil }
     let context = BlockContext.code(fence: fence.character, length: fence.run.count)
     let linesStart = nextLine(fenceEnd)
-    var line = linesStart
-    var closing: (run: Range<Int>, line: Int, start: Int, end: Int)?
-    var count = 0
-    while line < byteCount && count < Self.maxCodeAnswerLines {
-      let lineEnd = examineLine(line)
-      let text: Int
-      if LineMarkers.isBlank(bytes, line, lineEnd) {
-        text = line
-      } else {
-        guard let inItem = itemText(line, lineEnd, itemColumn) else { return nil }
-        text = inItem
-      }
-      if let run = LineMarkers.closingCodeFence(bytes, text, lineEnd, context) {
-        closing = (run, line, text, lineEnd)
-        break
-      }
-      line = nextLine(lineEnd)
-      count += 1
-    }
-    guard let closing else { return nil }
+    let lines = fencedLines(from: linesStart, context, column: itemColumn ?? 0, limit: Self.maxCodeAnswerLines)
+    guard let closing = lines.closing else { return nil }
     builder.leaf(.answerMarker, s, marker.end)
     if !marker.wellFormed { builder.finding(.qaMissingSpace, s, s + 2) }
     let after = nextLine(closing.end)
     let answer = builder.open(.answer, at: fenceText)
     fenceNodes(.codeBlockStart, fenceText, fence.run, info: fence.info, next: linesStart)
     if closing.line > linesStart { builder.leaf(.codeLines, linesStart, closing.line) }
-    fenceNodes(.codeBlockEnd, closing.start, closing.run, next: after)
+    fenceNodes(.codeBlockEnd, closing.text, closing.run, next: after)
     builder.close(answer, at: after)
     return after
   }

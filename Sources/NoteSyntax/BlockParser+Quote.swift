@@ -30,6 +30,9 @@ extension BlockParser {
       let lineNode = builder.open(.quoteLine, at: line.start)
       quoteMarks(quote, line, &nextMark)
       switch line.role {
+      case .text where line.opened > 0 && quote.opened[nextOpened - 1] == .listItem && line.hasText:
+        // An item's first line: a `Q:` or `A:` opening it pairs as at the top level.
+        itemOpeningText(line.content, line.lineEnd, line.end, column: 0)
       case .text:
         quoteText(line, callout: index == 0 && line.depth == 1, citation: index == cited)
       case .headingText:

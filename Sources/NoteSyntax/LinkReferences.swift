@@ -69,12 +69,15 @@ public struct LinkReferences: Sendable {
   static func build(_ tree: SyntaxTree, _ text: TextStorage, previous: LinkReferences?) -> LinkReferences {
     var table = LinkReferences()
     func add(_ definition: SyntaxNode) {
-      guard let label = definition.child(.linkText) else { return }
-      let key = normalized(text.string(in: label.range))
+      // A label over a quote's lines is a `linkText` a line, its lines' markers between.
+      let parts = definition.children.filter { $0.kind == .linkText }
+      guard let first = parts.first, let last = parts.last else { return }
+      let label = first.range.lowerBound..<last.range.upperBound
+      let key = normalized(parts.map { text.string(in: $0.range) }.joined(separator: "\n"))
       guard table.byLabel[key] == nil else { return }
-      let destination = definition.child(.linkTarget)?.range ?? label.range.upperBound + 2..<label.range.upperBound + 2
+      let destination = definition.child(.linkTarget)?.range ?? label.upperBound + 2..<label.upperBound + 2
       table.byLabel[key] = Definition(
-        labelRange: label.range, destinationRange: destination, destination: text.string(in: destination))
+        labelRange: label, destinationRange: destination, destination: text.string(in: destination))
     }
     tree.forEachBlock { block in
       if block.kind == .linkReferenceDefinition {

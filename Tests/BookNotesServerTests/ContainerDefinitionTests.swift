@@ -127,4 +127,60 @@ import Testing
     #expect(actions[0]?["edit"]?["changes"]?[questions] == [["range": range((9, 10), (9, 10)), "newText": "\n  A: "]])
     try await end(client)
   }
+
+  static let labelsOverLines = """
+    # Over lines
+
+    > [thinking
+    > fast]: books/thinking.md
+    > [gone
+    > away]: gone.md
+
+    Read [thinking fast] and [gone away].
+
+    """
+
+  /// A label that runs over a quote's lines defines the label its lines make, read after
+  /// each line's `>` (cmark-gfm reads it so): the command line and the server follow it.
+  @Test func aLabelOverAQuotesLinesIsADefinition() async throws {
+    let vault = try LinkVault()
+    try vault.write("multi.md", Self.labelsOverLines)
+    let check = try runBooknotes(["check", "--format", "json"], in: vault.root)
+    let items = try #require(try check.json() as? [[String: Any]])
+    #expect(
+      items.filter { $0["file"] as? String == "multi.md" }.map {
+        "\($0["line"] as? Int ?? 0):\($0["column"] as? Int ?? 0) \($0["code"] as? String ?? "")"
+      } == ["6:10 link-missing-note"])
+    let links = try runBooknotes(["links", "multi.md"], in: vault.root)
+    let outgoing = links.lines.drop { $0 != "outgoing:" }.dropFirst().prefix { !$0.isEmpty }
+    #expect(
+      outgoing.map { line in
+        let words = line.split(separator: " ")
+        return "\(words[0]) \(words[words.count - 1])"
+      } == ["multi.md:8:6 books/thinking.md", "multi.md:8:26 missing"], "\(links.stdout)")
+    let prompts = try runBooknotes(["prompts", "--format", "json", "multi.md"], in: vault.root)
+    #expect(try #require(try prompts.json() as? [[String: Any]]).isEmpty, "\(prompts.stdout)")
+
+    let client = try await vault.launch(capabilities: NoteLinkTests.fileEdits)
+    let uri = vault.uri("multi.md")
+    client.open(uri, text: Self.labelsOverLines)
+    let found = vault.places(
+      try await client.request("textDocument/definition", uri: uri, ["position": position(7, 8)]))
+    #expect(found == ["books/thinking.md 0:0-0"])
+    let tokens = try await client.request("textDocument/semanticTokens/full", uri: uri)
+    let decoded = SemanticTokenDump.decode(
+      SemanticTokenDump.integers(tokens["data"]), legend: legend, document: Self.labelsOverLines)
+    let labelLines = decoded.split(separator: "\n").filter { ["2:", "3:"].contains($0.prefix(2)) }
+    #expect(
+      labelLines == [
+        "2:0 1 marker \">\"", "2:3 8 link \"thinking\"", "3:0 1 marker \">\"", "3:2 4 link \"fast\"",
+        "3:9 17 url \"books/thinking.md\"",
+      ])
+    let diagnostics = try await client.request("textDocument/diagnostic", uri: uri)["items"]?.arrayValue ?? []
+    #expect(
+      diagnostics.map { "\($0["code"]?.stringValue ?? "") \($0["range"]?["start"]?["line"]?.intValue ?? -1)" } == [
+        "link-missing-note 5"
+      ])
+    try await end(client)
+  }
 }

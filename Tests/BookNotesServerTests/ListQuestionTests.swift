@@ -92,4 +92,54 @@ import Testing
     try await client.shutdownAndExit()
     #expect(try await client.waitForExit() == 0)
   }
+
+  static let quoted = """
+    # Quoted lists
+
+    > - Q: Inside a quote?
+    > - A: Paired.
+    > - Q: Unanswered?
+    > - Other item
+
+    """
+
+  /// A list inside a quote pairs as a top-level list does: its cards through `prompts`,
+  /// its unanswered question through `check` and over LSP, where the fix adds an item
+  /// with the quote's `> `.
+  @Test func aListInsideAQuotePairs() async throws {
+    let fixture = try CLIFixture()
+    try fixture.write("notes/quoted.md", Self.quoted)
+    let check = try runBooknotes(["check", "notes"], in: fixture.root)
+    #expect(
+      check.lines.map { String($0.split(separator: " ").prefix(3).joined(separator: " ")) } == [
+        "notes/quoted.md:5:5: error qa-missing-answer:"
+      ], "\(check.stdout)")
+    let prompts = try runBooknotes(["prompts", "--format", "json", "notes/quoted.md"], in: fixture.root)
+    let items = try #require(try prompts.json() as? [[String: Any]])
+    let pairs = items.filter { $0["kind"] as? String == "qa" }
+    #expect(pairs.map { $0["front"] as? String } == ["Inside a quote?"], "\(prompts.stdout)")
+    #expect(pairs.map { $0["back"] as? String } == ["Paired."])
+
+    let binary = try #require(BinaryLocator.booknotes(), "booknotes binary not found; build it or set BOOKNOTES_BINARY")
+    let client = try LSPTestClient.launch(executable: binary, arguments: ["lsp", "--log-level", "error"])
+    defer { client.terminate() }
+    try await client.initialize(capabilities: capabilities(encodings: ["utf-16"], pull: true))
+    let uri = "file:///quoted.md"
+    client.open(uri, text: Self.quoted)
+    let items2 = try await client.request("textDocument/diagnostic", uri: uri)["items"]?.arrayValue ?? []
+    #expect(
+      items2.map { "\($0["code"]?.stringValue ?? "") \($0["range"]?["start"]?["line"]?.intValue ?? -1)" } == [
+        "qa-missing-answer 4"
+      ])
+    let actions = try await client.request(
+      "textDocument/codeAction", uri: uri, ["range": range((4, 6), (4, 6)), "context": ["diagnostics": []]])
+    #expect(actions[0]?["title"]?.stringValue == "Add an '- A: ' item", "\(actions)")
+    #expect(actions[0]?["edit"]?["changes"]?[uri] == [["range": range((4, 18), (4, 18)), "newText": "\n> - A: "]])
+    let fronts = try await client.request("booknotes/prompts", uri: uri).arrayValue?.compactMap { prompt in
+      prompt["kind"]?.stringValue == "qa" ? prompt["front"]?.stringValue : nil
+    }
+    #expect(fronts == ["Inside a quote?"])
+    try await client.shutdownAndExit()
+    #expect(try await client.waitForExit() == 0)
+  }
 }

@@ -56,4 +56,40 @@ import Testing
       """
     #expect(cards(text) == ["qa L2 Item? -> Item answer.", "qa L6 Nested? -> Nested answer."])
   }
+
+  /// A list inside a quote pairs its `Q:` and `A:` items as a top-level list does; the
+  /// quote stays a quote, and a question no item answers is flagged.
+  @Test func aListInsideAQuotePairsItsItems() {
+    let text = """
+      # B
+
+      > - Q: Quoted question?
+      > - A: Quoted answer.
+      > - **Q:** Bold?
+      > - **A:** Yes.
+
+      > > 1. Q: Deeper?
+      > >    - Q: Nested?
+      > >    - A: Nested answer.
+      > > 2. A: Deeper answer.
+
+      > - Q: Lonely?
+      > - Other
+
+      """
+    let found = cards(text).filter { $0.hasPrefix("qa") }
+    #expect(
+      found == [
+        "qa L2 Quoted question? -> Quoted answer.", "qa L4 Bold? -> Yes.", "qa L8 Nested? -> Nested answer.",
+        "qa L7 Deeper? -> Deeper answer.",
+      ])
+    let doc = NoteDocument(text)
+    let unanswered = Diagnostics.compute(doc).filter { $0.code == FindingCode.qaMissingAnswer.rawValue }
+    #expect(unanswered.map { doc.text.string(in: $0.range) } == ["Q:"])
+    #expect(unanswered.first?.range.lowerBound == doc.lines.startOfLine(12) + 4)
+    // Its fix adds an `A:` item inside the quote.
+    let fix = QuickFixes.fixes(at: doc.lines.startOfLine(12) + 6, in: doc).first
+    #expect(fix?.title == "Add an '- A: ' item")
+    #expect(fix?.edits.map(\.newText) == ["\n> - A: "])
+  }
 }

@@ -16,7 +16,9 @@ import Testing
       block.forEachDescendant { node in
         switch node.kind {
         case .linkReferenceDefinition:
-          let label = node.child(.linkText).map { doc.text.string(in: $0.range) } ?? "?"
+          // A label over a quote's lines is a `linkText` a line.
+          let parts = node.children.filter { $0.kind == .linkText }.map { doc.text.string(in: $0.range) }
+          let label = parts.isEmpty ? "?" : parts.joined(separator: "\n")
           definitions.append("\(label) → \(node.child(.linkTarget).map { doc.text.string(in: $0.range) } ?? "")")
         case .quoteLine:
           if let content = node.child(.inlineContent) { quoteText.append(doc.text.string(in: content.range)) }
@@ -51,11 +53,34 @@ import Testing
     #expect(read.links == ["foo → /there"])
   }
 
-  @Test func whatIsNoDefinitionInAQuote() {
-    // A label over lines would hold the next line's `>`: text, as said nothing of.
+  /// A label that runs over a quote's lines is read after each line's markers, as
+  /// cmark-gfm reads it: `[foo bar]` uses it. The label's node is a `linkText` a line,
+  /// with the next line's `>` between them, so the tree stays one preorder run.
+  @Test func aLabelOverAQuotesLinesIsADefinition() {
     var read = Self.read("> [foo\n> bar]: /url\n\n[foo bar]\n")
+    #expect(read.definitions == ["foo\nbar → /url"])
+    #expect(read.quoteText == [])
+    #expect(read.links == ["foo bar → /url"])
+    let doc = NoteDocument("> [foo\n> bar]: /url\n")
+    #expect(
+      doc.dump().contains(
+        "(linkText 3..6 \"foo\")\n        (quoteMarker 7..8 \">\")\n        (linkText 9..12 \"bar\")\n"))
+    // Over three lines, one of them lazy, the destination on the last; then the quote's text.
+    read = Self.read("> [a\n> b\nc]:\n> /abc\n> text\n\n[A B C]\n")
+    #expect(read.definitions == ["a\nb\nc → /abc"])
+    #expect(read.quoteText == ["text"])
+    #expect(read.links == ["A B C → /abc"])
+    // In an item in a quote.
+    read = Self.read("> - [it\n>   em]: /item\n\n[it em]\n")
+    #expect(read.definitions == ["it\nem → /item"])
+    #expect(read.links == ["it em → /item"])
+  }
+
+  @Test func whatIsNoDefinitionInAQuote() {
+    // A label over lines with no `:` after it is text.
+    var read = Self.read("> [foo\n> bar] /url\n")
     #expect(read.definitions == [])
-    #expect(read.quoteText == ["[foo", "bar]: /url"])
+    #expect(read.quoteText == ["[foo", "bar] /url"])
     // A callout and a label without a destination are text.
     read = Self.read("> [!note] Title\n> body\n>\n> [foo]:\n> \n")
     #expect(read.definitions == [])

@@ -70,7 +70,7 @@ struct ListPairing {
   private func answer(_ asked: ListQuestion, by item: SyntaxNode) -> (
     range: Range<Int>, front: String, back: String
   )? {
-    guard let content = item.child(.inlineContent), Prompts.opensWithMarker(content.range, doc) else { return nil }
+    guard let content = Self.openingText(of: item), Prompts.opensWithMarker(content.range, doc) else { return nil }
     let source = doc.text.string(in: content.range)
     let text = doc.plainText([content])
     guard let answer = Prompts.afterMarker("A", text, source) ?? Prompts.codeAnswer(of: item, source, doc) else {
@@ -83,7 +83,7 @@ struct ListPairing {
   /// holds its answer line.
   private mutating func question(of item: SyntaxNode, top: Range<Int>) -> ListQuestion? {
     // Most items open with no marker: their text is not rendered.
-    guard let content = item.child(.inlineContent), Prompts.opensWithMarker(content.range, doc) else { return nil }
+    guard let content = Self.openingText(of: item), Prompts.opensWithMarker(content.range, doc) else { return nil }
     let source = doc.text.string(in: content.range)
     let text = doc.plainText([content])
     guard let front = Prompts.afterMarker("Q", text, source) else { return nil }
@@ -106,6 +106,29 @@ struct ListPairing {
 }
 
 extension ListPairing {
+  /// The text on `item`'s first line: its `inlineContent`, or in a quote the one of its
+  /// first `quoteLine`.
+  static func openingText(of item: SyntaxNode) -> SyntaxNode? {
+    if let content = item.child(.inlineContent) { return content }
+    guard let line = item.children.first(where: { _ in true }), line.kind == .quoteLine else { return nil }
+    return line.child(.inlineContent)
+  }
+
+  /// The lists inside `quote` that may pair (those of the quotes inside it too), in
+  /// document order; a quote that holds no `Q:` item has none.
+  static func lists(in quote: SyntaxNode, depth: Int = 0) -> [SyntaxNode] {
+    guard depth < 32, depth > 0 || quote.mayHold(.questionMarker) else { return [] }
+    var lists: [SyntaxNode] = []
+    for child in quote.children {
+      if child.kind == .unorderedList || child.kind == .orderedList {
+        lists.append(child)
+      } else if child.kind == .blockquote {
+        lists += Self.lists(in: child, depth: depth + 1)
+      }
+    }
+    return lists
+  }
+
   /// The questions of `doc`'s lists that no item answers (by their markers' order), and
   /// how many pairs its lists hold. Only the blocks that hold a `Q:` marker are visited
   /// (the parser marks an item that opens with one), and the block after each list that
@@ -147,6 +170,15 @@ extension ListPairing {
           asked = question
         } else {
           unanswered.append(question)
+        }
+      }
+      if block.kind == .blockquote {
+        // A quote's lists pair within it, each on its own.
+        for list in lists(in: block) {
+          var pairing = ListPairing(doc: doc)
+          pairing.pair(list)
+          unanswered += pairing.unanswered + (pairing.lastQuestion.map { [$0] } ?? [])
+          pairs += pairing.cards.count
         }
       }
       guard isList(block) else { return }

@@ -60,6 +60,12 @@ public enum Prompts {
       switch block.kind {
       case .blockquote:
         addQuote(block, regions: regions, doc, bookTitle, into: &sink)
+        // The `Q:`/`A:` items of its lists pair as a top-level list's do.
+        for list in ListPairing.lists(in: block) {
+          var pairing = ListPairing(doc: doc)
+          pairing.pair(list)
+          for card in pairing.cards { sink.add(.qa, card.range, front: .string(card.front), back: .string(card.back)) }
+        }
       case .paragraph:
         // A paragraph that is one `==highlight==` (Kindle and Obsidian exports) is a quote.
         if block.mayHold(.highlight), let highlight = Self.soleHighlight(of: regions, doc) {

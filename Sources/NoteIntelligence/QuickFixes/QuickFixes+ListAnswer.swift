@@ -6,8 +6,7 @@ extension QuickFixes {
   /// item's last line's own line break (a line feed on the last line of the note).
   /// `nil` when the finding is not on a list item's `Q:` marker.
   static func listAnswerFix(for finding: SyntaxFinding, in doc: NoteDocument) -> QuickFix? {
-    guard let item = listItem(openingAt: finding.range.lowerBound, in: doc),
-      let marker = item.child(.listMarker)
+    guard let item = listItem(openingAt: finding.range.lowerBound, in: doc), let marker = listMarker(of: item)
     else { return nil }
     let lines = doc.lines
     let markerLine = lines.lineContaining(marker.range.lowerBound)
@@ -25,20 +24,28 @@ extension QuickFixes {
   /// The marker of the `A:` item that ``listAnswerFix(for:in:)`` adds for `finding` (`-`,
   /// or the next number), or `nil` when the finding is not on a list item's `Q:` marker.
   static func listAnswerBullet(for finding: SyntaxFinding, in doc: NoteDocument) -> String? {
-    guard let marker = listItem(openingAt: finding.range.lowerBound, in: doc)?.child(.listMarker) else { return nil }
+    guard let marker = listItem(openingAt: finding.range.lowerBound, in: doc).flatMap(listMarker(of:)) else {
+      return nil
+    }
     return nextMarker(after: doc.text.string(in: marker.range))
   }
 
-  /// The list item whose text starts at `offset`, in a top-level list or one nested in it.
+  /// The list item whose text starts at `offset`, in a top-level list or a quote, or one
+  /// nested in it (the markers before it, `> ` in a quote, are the new item's too).
   private static func listItem(openingAt offset: Int, in doc: NoteDocument) -> SyntaxNode? {
     guard let index = doc.tree.blockIndex(containing: offset) else { return nil }
     var node = doc.tree.block(at: index)
-    guard node.kind == .unorderedList || node.kind == .orderedList else { return nil }
+    guard [.unorderedList, .orderedList, .blockquote].contains(node.kind) else { return nil }
     while let child = node.children.first(where: { $0.range.contains(offset) }) {
-      if child.kind == .listItem, child.child(.inlineContent)?.range.lowerBound == offset { return child }
+      if child.kind == .listItem, ListPairing.openingText(of: child)?.range.lowerBound == offset { return child }
       node = child
     }
     return nil
+  }
+
+  /// `item`'s marker: its child, or in a quote its first line's.
+  private static func listMarker(of item: SyntaxNode) -> SyntaxNode? {
+    item.child(.listMarker) ?? item.child(.quoteLine)?.child(.listMarker)
   }
 
   /// The marker of the item after one marked `marker`: the same bullet, or the next
