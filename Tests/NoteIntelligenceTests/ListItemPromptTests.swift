@@ -58,7 +58,7 @@ import Testing
   }
 
   /// A list inside a quote pairs its `Q:` and `A:` items as a top-level list does; the
-  /// quote stays a quote, and a question no item answers is flagged.
+  /// quote holds prompts and is no quote card, and a question no item answers is flagged.
   @Test func aListInsideAQuotePairsItsItems() {
     let text = """
       # B
@@ -83,6 +83,9 @@ import Testing
         "qa L2 Quoted question? -> Quoted answer.", "qa L4 Bold? -> Yes.", "qa L8 Nested? -> Nested answer.",
         "qa L7 Deeper? -> Deeper answer.",
       ])
+    // Quotes whose items ask questions hold prompts, not quotations.
+    #expect(cards(text).filter { $0.hasPrefix("quote") } == [])
+    #expect(cards("> - Q: Asked?\n> - A: Answered.\n\n> Quoted.\n").filter { $0.hasPrefix("quote") }.count == 1)
     let doc = NoteDocument(text)
     let unanswered = Diagnostics.compute(doc).filter { $0.code == FindingCode.qaMissingAnswer.rawValue }
     #expect(unanswered.map { doc.text.string(in: $0.range) } == ["Q:"])

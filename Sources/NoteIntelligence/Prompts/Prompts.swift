@@ -59,13 +59,18 @@ public enum Prompts {
       let bookTitle = PromptText.string(book ?? "")
       switch block.kind {
       case .blockquote:
-        addQuote(block, regions: regions, doc, bookTitle, into: &sink)
-        // The `Q:`/`A:` items of its lists pair as a top-level list's do.
+        // The `Q:`/`A:` items of its lists pair as a top-level list's do. A quote whose
+        // items ask questions holds prompts, not a quotation: it is no quote card.
+        var asks = false
+        var cards: [(range: Range<Int>, front: String, back: String)] = []
         for list in ListPairing.lists(in: block) {
           var pairing = ListPairing(doc: doc)
           pairing.pair(list)
-          for card in pairing.cards { sink.add(.qa, card.range, front: .string(card.front), back: .string(card.back)) }
+          asks = asks || !pairing.cards.isEmpty || !pairing.unanswered.isEmpty || pairing.lastQuestion != nil
+          cards += pairing.cards
         }
+        if !asks { addQuote(block, regions: regions, doc, bookTitle, into: &sink) }
+        for card in cards { sink.add(.qa, card.range, front: .string(card.front), back: .string(card.back)) }
       case .paragraph:
         // A paragraph that is one `==highlight==` (Kindle and Obsidian exports) is a quote.
         if block.mayHold(.highlight), let highlight = Self.soleHighlight(of: regions, doc) {
