@@ -16,10 +16,10 @@ extension BookNotesServer {
   /// (``LibraryDiagnostics``). Both modes, push and pull, come through here.
   static func diagnostics(
     of note: NoteDocument, library: LibraryContext, options: DiagnosticSettings,
-    encoding: PositionEncoding, links: NoteLinkCache? = nil
+    encoding: PositionEncoding, links: NoteLinkCache? = nil, questions: ListQuestionCache? = nil
   ) -> [Diagnostic] {
     let found =
-      Diagnostics.compute(note, options: options)
+      Diagnostics.compute(note, options: options, questions: questions)
       + LibraryDiagnostics.compute(note, context: library, options: options, links: links)
     let (sent, notShown) = Self.mostSerious(found)
     let ranges = note.lspRanges(of: sent.map(\.range), in: encoding)
@@ -90,7 +90,8 @@ extension BookNotesServer {
     return timed(DocumentDiagnosticParams.method) {
       document.withState { state in
         let items = Self.diagnostics(
-          of: state.note, library: library, options: options, encoding: encoding, links: state.linkCache)
+          of: state.note, library: library, options: options, encoding: encoding, links: state.linkCache,
+          questions: state.questionCache)
         if let last = state.diagnostics, last.items == items {
           if last.resultID == previousResultID { return .unchanged(resultId: last.resultID) }
           return .full(resultId: last.resultID, items: items)
@@ -112,7 +113,8 @@ extension BookNotesServer {
     let library = libraryContext(for: document.uri)
     let params = document.withState { state -> PublishDiagnosticsParams? in
       let items = Self.diagnostics(
-        of: state.note, library: library, options: options, encoding: encoding, links: state.linkCache)
+        of: state.note, library: library, options: options, encoding: encoding, links: state.linkCache,
+        questions: state.questionCache)
       if !force, let last = state.diagnostics, last.items == items { return nil }
       state.diagnostics = DiagnosticsResult(resultID: state.makeResultID(), items: items)
       return PublishDiagnosticsParams(uri: document.uri, version: state.version, diagnostics: items)

@@ -49,6 +49,9 @@ struct DocumentState: Sendable {
   /// The per-block cache of links to notes, used only under the document's lock.
   var linkCache: NoteLinkCache { cacheBox.links }
 
+  /// The per-run cache of the lists' unanswered questions, used only under the document's lock.
+  var questionCache: ListQuestionCache { cacheBox.questions }
+
   /// A fresh result id for this document.
   mutating func makeResultID() -> String {
     defer { nextResultNumber += 1 }
@@ -89,4 +92,5 @@ final class CacheBox: @unchecked Sendable {
   let tokens = SemanticTokenCache()
   let outline = OutlineCache()
   let links = NoteLinkCache()
+  let questions = ListQuestionCache()
 }

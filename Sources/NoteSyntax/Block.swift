@@ -95,14 +95,12 @@ final class Block: ManagedBuffer<BlockHeader, PackedNode> {
   var examined: Int { withUnsafeMutablePointerToHeader { $0.pointee.examined } }
   var context: BlockContext { withUnsafeMutablePointerToHeader { $0.pointee.context } }
   var nextContext: BlockContext { withUnsafeMutablePointerToHeader { $0.pointee.nextContext } }
-  /// The kinds of the block's nodes (``BlockHeader/kinds``).
-  var kinds: (UInt64, UInt64) { withUnsafeMutablePointerToHeader { $0.pointee.kinds } }
   /// Whether a node of the block is of `kind`.
-  func holds(_ kind: NodeKind) -> Bool { Self.kinds(kinds, include: kind) }
-  /// Whether the kind bits `kinds` (one per ``NodeKind`` raw value) include `kind`.
-  static func kinds(_ kinds: (UInt64, UInt64), include kind: NodeKind) -> Bool {
+  func holds(_ kind: NodeKind) -> Bool {
     let raw = UInt64(kind.rawValue)
-    return raw < 64 ? kinds.0 & (1 &<< raw) != 0 : kinds.1 & (1 &<< (raw - 64)) != 0
+    return withUnsafeMutablePointerToHeader {
+      raw < 64 ? $0.pointee.kinds.0 & (1 &<< raw) != 0 : $0.pointee.kinds.1 & (1 &<< (raw - 64)) != 0
+    }
   }
   /// The regions copied from the block an edit replaced, with that block while it lives.
   var copiedRegions: (source: Block, regions: [RegionCopy])? {

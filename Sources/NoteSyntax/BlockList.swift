@@ -13,36 +13,29 @@ struct BlockList: Sendable {
     let reach: Int
     /// Whether any block of the chunk has findings (chunks without are skipped when collecting them).
     let hasFindings: Bool
-    /// The kinds of the chunk's blocks' nodes, all together (chunks without a kind are
-    /// skipped when looking for it).
-    let kinds: (UInt64, UInt64)
 
     init(_ blocks: [Block]) {
       self.blocks = blocks
       var starts = [Int](repeating: 0, count: blocks.count + 1)
       var offset = 0
       var reach = 0
-      var kinds: (UInt64, UInt64) = (0, 0)
       for (i, block) in blocks.enumerated() {
         starts[i] = offset
         reach = max(reach, offset + block.examined)
         offset += block.length
-        kinds = (kinds.0 | block.kinds.0, kinds.1 | block.kinds.1)
       }
       starts[blocks.count] = offset
       self.starts = starts
       self.reach = reach
-      self.kinds = kinds
       hasFindings = blocks.contains { $0.hasFindings }
     }
 
     /// A chunk whose index the caller computed as the blocks were made (see `init(_:)`).
-    init(blocks: [Block], starts: [Int], reach: Int, hasFindings: Bool, kinds: (UInt64, UInt64)) {
+    init(blocks: [Block], starts: [Int], reach: Int, hasFindings: Bool) {
       self.blocks = blocks
       self.starts = starts
       self.reach = reach
       self.hasFindings = hasFindings
-      self.kinds = kinds
     }
 
     var length: Int { starts[starts.count - 1] }
@@ -163,16 +156,6 @@ struct BlockList: Sendable {
     for (c, chunk) in chunks.enumerated() where chunk.hasFindings {
       for (i, block) in chunk.blocks.enumerated() where block.hasFindings {
         body(block, offsets[c] + chunk.starts[i])
-      }
-    }
-  }
-
-  /// Calls `body` with each block that holds a node of `kind`, its offset and its index,
-  /// in order.
-  func forEachBlock(holding kind: NodeKind, _ body: (Block, Int, Int) -> Void) {
-    for (c, chunk) in chunks.enumerated() where Block.kinds(chunk.kinds, include: kind) {
-      for (i, block) in chunk.blocks.enumerated() where block.holds(kind) {
-        body(block, offsets[c] + chunk.starts[i], indices[c] + i)
       }
     }
   }

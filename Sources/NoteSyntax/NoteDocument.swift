@@ -99,7 +99,6 @@ public struct NoteDocument: Sendable {
     var chunkStart = 0
     var reach = 0
     var hasFindings = false
-    var kinds: (UInt64, UInt64) = (0, 0)
     var offset = 0
     var context = BlockContext.text
     while offset < buffer.count {
@@ -109,20 +108,18 @@ public struct NoteDocument: Sendable {
         chunkStart = offset
         reach = 0
         hasFindings = false
-        kinds = (0, 0)
       }
       let block = parser.parseBlock(at: offset, in: context)
       starts.append(offset - chunkStart)
       reach = max(reach, offset - chunkStart + block.examined)
       hasFindings = hasFindings || block.hasFindings
-      kinds = (kinds.0 | block.kinds.0, kinds.1 | block.kinds.1)
       offset += block.length
       context = block.nextContext
       blocks.append(block)
       if blocks.count == BlockList.chunkSize || offset >= buffer.count {
         starts.append(offset - chunkStart)
         chunks.append(
-          BlockList.Chunk(blocks: blocks, starts: starts, reach: reach, hasFindings: hasFindings, kinds: kinds))
+          BlockList.Chunk(blocks: blocks, starts: starts, reach: reach, hasFindings: hasFindings))
         blocks = []
         starts = []
       }

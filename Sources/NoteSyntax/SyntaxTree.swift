@@ -76,6 +76,8 @@ public struct SyntaxTree: Sendable {
     public var owner: AnyObject { chunk }
     /// The run's length in bytes.
     public var length: Int { chunk.length }
+    /// The run's first block.
+    public var firstBlock: SyntaxNode { SyntaxNode(block: chunk.blocks[0], index: 0, blockStart: start) }
 
     /// Calls `body` with each of the run's blocks in order.
     public func forEachBlock(_ body: (SyntaxNode) -> Void) {
@@ -93,12 +95,6 @@ public struct SyntaxTree: Sendable {
   /// Calls `body` with each top-level block in order.
   public func forEachBlock(_ body: (SyntaxNode) -> Void) {
     blocks.forEach { body(SyntaxNode(block: $0, index: 0, blockStart: $1)) }
-  }
-
-  /// Calls `body` with each top-level block that holds a node of `kind`, and its index,
-  /// in order: runs of blocks without one are passed over whole.
-  public func forEachBlock(holding kind: NodeKind, _ body: (SyntaxNode, Int) -> Void) {
-    blocks.forEachBlock(holding: kind) { body(SyntaxNode(block: $0, index: 0, blockStart: $1), $2) }
   }
 
   /// The index of the top-level block containing `offset` (the last block for the end).

@@ -3,12 +3,15 @@ public import NoteSyntax
 /// Turns the parser's findings into diagnostics with the spec's severities and
 /// messages that say what to type.
 public enum Diagnostics {
-  /// The diagnostics of `doc`, in document order.
-  public static func compute(_ doc: NoteDocument, options: DiagnosticSettings = .default) -> [NoteDiagnostic] {
+  /// The diagnostics of `doc`, in document order; `questions`, kept with the note, pairs
+  /// only the lists of the blocks an edit changed.
+  public static func compute(
+    _ doc: NoteDocument, options: DiagnosticSettings = .default, questions: ListQuestionCache? = nil
+  ) -> [NoteDiagnostic] {
     guard options.enabled else { return [] }
     // The lists are paired once: for their unanswered questions and, when a finding asks
     // whether the note has prompts, for their pairs.
-    let lists = ListPairing.scan(doc)
+    let lists = (questions ?? ListQuestionCache()).scan(doc)
     let findings = Self.findings(of: doc, unanswered: lists.unanswered)
     var presence: PromptPresence?
     return findings.compactMap { finding in

@@ -12,6 +12,14 @@ struct ListQuestion {
   var item: Range<Int>
   /// The top-level list the item belongs to.
   var list: Range<Int>
+
+  /// The question with every offset moved by `delta`.
+  func shifted(by delta: Int) -> ListQuestion {
+    ListQuestion(
+      start: start + delta, text: text, marker: (marker.lowerBound + delta)..<(marker.upperBound + delta),
+      item: (item.lowerBound + delta)..<(item.upperBound + delta),
+      list: (list.lowerBound + delta)..<(list.upperBound + delta))
+  }
 }
 
 /// The `Q:`/`A:` pairs of a list: an item opening with `Q: ` (or `**Q:**`) and either an
@@ -129,62 +137,32 @@ extension ListPairing {
     return lists
   }
 
+  /// The questions `block` leaves unanswered, the pairs it holds, and the question its
+  /// last item leaves to the next block: a list's items pair, the first answering `asked`
+  /// if it can; a quote's lists pair within it, each on its own.
+  static func questions(of block: SyntaxNode, asked: ListQuestion?, in doc: NoteDocument) -> (
+    unanswered: [ListQuestion], pairs: Int, open: ListQuestion?
+  ) {
+    if block.kind == .blockquote {
+      var unanswered: [ListQuestion] = []
+      var pairs = 0
+      for list in lists(in: block) {
+        var pairing = ListPairing(doc: doc)
+        pairing.pair(list)
+        unanswered += pairing.unanswered + (pairing.lastQuestion.map { [$0] } ?? [])
+        pairs += pairing.cards.count
+      }
+      return (unanswered, pairs, nil)
+    }
+    guard block.kind == .unorderedList || block.kind == .orderedList else { return ([], 0, nil) }
+    var pairing = ListPairing(doc: doc)
+    pairing.pair(block, asked: asked)
+    return (pairing.unanswered, pairing.cards.count, pairing.lastQuestion)
+  }
+
   /// The questions of `doc`'s lists that no item answers (by their markers' order), and
-  /// how many pairs its lists hold. Only the blocks that hold a `Q:` marker are visited
-  /// (the parser marks an item that opens with one), and the block after each list that
-  /// leaves its last question open.
+  /// how many pairs its lists hold; ``ListQuestionCache`` keeps them per run of blocks.
   static func scan(_ doc: NoteDocument) -> (unanswered: [ListQuestion], pairs: Int) {
-    var unanswered: [ListQuestion] = []
-    var pairs = 0
-    // The question the latest list left open, and the index of the block after it.
-    var carried: (question: ListQuestion, next: Int)?
-    func isList(_ block: SyntaxNode) -> Bool { block.kind == .unorderedList || block.kind == .orderedList }
-    func pair(_ block: SyntaxNode, at index: Int, asked: ListQuestion?) {
-      var pairing = ListPairing(doc: doc)
-      pairing.pair(block, asked: asked)
-      unanswered += pairing.unanswered
-      pairs += pairing.cards.count
-      carried = pairing.lastQuestion.map { ($0, index + 1) }
-    }
-    // The open question's next block, when it comes before `index`: a list that starts
-    // where the question's list ends answers it if it can; anything else leaves it open.
-    func settle(before index: Int) {
-      while let (question, next) = carried, next < index {
-        carried = nil
-        if next < doc.tree.blockCount {
-          let block = doc.tree.block(at: next)
-          if isList(block) && question.list.upperBound == block.startOffset {
-            pair(block, at: next, asked: question)
-            continue
-          }
-        }
-        unanswered.append(question)
-      }
-    }
-    doc.tree.forEachBlock(holding: .questionMarker) { block, index in
-      settle(before: index)
-      var asked: ListQuestion?
-      if let (question, _) = carried {
-        carried = nil
-        if isList(block) && question.list.upperBound == block.startOffset {
-          asked = question
-        } else {
-          unanswered.append(question)
-        }
-      }
-      if block.kind == .blockquote {
-        // A quote's lists pair within it, each on its own.
-        for list in lists(in: block) {
-          var pairing = ListPairing(doc: doc)
-          pairing.pair(list)
-          unanswered += pairing.unanswered + (pairing.lastQuestion.map { [$0] } ?? [])
-          pairs += pairing.cards.count
-        }
-      }
-      guard isList(block) else { return }
-      pair(block, at: index, asked: asked)
-    }
-    settle(before: Int.max)
-    return (unanswered.sorted { $0.marker.lowerBound < $1.marker.lowerBound }, pairs)
+    ListQuestionCache().scan(doc)
   }
 }
