@@ -26,7 +26,16 @@ public enum Outline {
   /// `range` without the line breaks, spaces and tabs at its end, as
   /// ``NoteDocument/trimmed(_:)`` gives it, its end read a piece at a time.
   static func trimmed(_ range: Range<Int>, _ text: TextStorage) -> Range<Int> {
+    // Nearly always within one chunk: read from it by offset.
     var end = range.upperBound
+    let held = text.withChunk(holding: range) { bytes, start in
+      while end > range.lowerBound {
+        let byte = bytes[end - 1 - start]
+        guard byte == 0x0A || byte == 0x0D || byte == 0x20 || byte == 0x09 else { break }
+        end -= 1
+      }
+    }
+    if held { return range.lowerBound..<end }
     while end > range.lowerBound {
       let from = max(range.lowerBound, end - 4)
       var offset = from
@@ -130,6 +139,8 @@ public final class OutlineCache {
     cache.beginPass(blockCount: blockCount)
     // One renderer for every name: its buffers are allocated once.
     var renderer = InlineText(doc: doc)
+    var names: [UInt8] = []
+    names.reserveCapacity(1_024)
     // A loop rather than a closure: the variables it changes are then checked for
     // exclusive access when compiled, not at every block.
     for block in doc.tree.blockSequence {
@@ -139,7 +150,7 @@ public final class OutlineCache {
         lastPlainBlock = block
         continue
       }
-      let entry = cache.value(for: block) { Outline.entry(for: $0, in: doc, renderer: &renderer) }
+      let entry = cache.value(for: block) { Outline.entry(for: $0, in: doc, renderer: &renderer, names: &names) }
       let start = block.startOffset
       if !entry.headings.isEmpty {
         for heading in entry.headings where start + heading.offset != titleStart {
