@@ -13,6 +13,17 @@ public enum Outline {
     OutlineCache().symbols(for: doc, path: path)
   }
 
+  /// ``trimmed(_:_:)`` of `range`, whose bytes are `bytes`.
+  static func trimmed(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    var end = bytes.count
+    while end > 0 {
+      let byte = bytes[end - 1]
+      guard byte == 0x0A || byte == 0x0D || byte == 0x20 || byte == 0x09 else { break }
+      end -= 1
+    }
+    return range.lowerBound..<(range.lowerBound + end)
+  }
+
   /// Whether `block` may add a heading or a prompt to the outline (``entry(for:in:)``
   /// gives any other block none), read from its kind and the kinds it holds.
   static func mayAddEntries(_ block: SyntaxNode) -> Bool {
@@ -26,16 +37,7 @@ public enum Outline {
   /// `range` without the line breaks, spaces and tabs at its end, as
   /// ``NoteDocument/trimmed(_:)`` gives it, its end read a piece at a time.
   static func trimmed(_ range: Range<Int>, _ text: TextStorage) -> Range<Int> {
-    // Nearly always within one chunk: read from it by offset.
     var end = range.upperBound
-    let held = text.withChunk(holding: range) { bytes, start in
-      while end > range.lowerBound {
-        let byte = bytes[end - 1 - start]
-        guard byte == 0x0A || byte == 0x0D || byte == 0x20 || byte == 0x09 else { break }
-        end -= 1
-      }
-    }
-    if held { return range.lowerBound..<end }
     while end > range.lowerBound {
       let from = max(range.lowerBound, end - 4)
       var offset = from

@@ -39,11 +39,20 @@ extension Outline {
   /// The outline entry of `block`, relative to its start, its names rendered by
   /// `renderer` and gathered in `names` (both one for a whole outline, so their buffers
   /// are allocated once); the entry keeps a copy of exactly the names' size.
+  /// The block's text is read from the storage chunk that holds it: its names and its
+  /// end look no chunk up.
   static func entry(
     for block: SyntaxNode, in doc: NoteDocument, renderer: inout InlineText, names: inout [UInt8]
   ) -> BlockEntry {
+    renderer.readingChunk(holding: block.range) { entryInChunk(for: block, in: doc, renderer: &$0, names: &names) }
+  }
+
+  private static func entryInChunk(
+    for block: SyntaxNode, in doc: NoteDocument, renderer: inout InlineText, names: inout [UInt8]
+  ) -> BlockEntry {
     let start = block.startOffset
-    let trimmed = Self.trimmed(block.range, doc.text)
+    let trimmed =
+      renderer.chunkPiece(block.range).map { Self.trimmed(block.range, in: $0) } ?? Self.trimmed(block.range, doc.text)
     names.removeAll(keepingCapacity: true)
     // A function of its own rather than a closure over `headings`, which would box the
     // array on the heap for every block.
