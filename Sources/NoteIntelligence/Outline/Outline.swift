@@ -13,6 +13,17 @@ public enum Outline {
     OutlineCache().symbols(for: doc, path: path)
   }
 
+  /// ``trimmed(_:_:)`` of `range`, whose bytes are `bytes`.
+  static func trimmed(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    var end = bytes.count
+    while end > 0 {
+      let byte = bytes[end - 1]
+      guard byte == 0x0A || byte == 0x0D || byte == 0x20 || byte == 0x09 else { break }
+      end -= 1
+    }
+    return range.lowerBound..<(range.lowerBound + end)
+  }
+
   /// Whether `block` may add a heading or a prompt to the outline (``entry(for:in:)``
   /// gives any other block none), read from its kind and the kinds it holds.
   static func mayAddEntries(_ block: SyntaxNode) -> Bool {
@@ -130,6 +141,8 @@ public final class OutlineCache {
     cache.beginPass(blockCount: blockCount)
     // One renderer for every name: its buffers are allocated once.
     var renderer = InlineText(doc: doc)
+    var names: [UInt8] = []
+    names.reserveCapacity(1_024)
     // A loop rather than a closure: the variables it changes are then checked for
     // exclusive access when compiled, not at every block.
     for block in doc.tree.blockSequence {
@@ -139,7 +152,7 @@ public final class OutlineCache {
         lastPlainBlock = block
         continue
       }
-      let entry = cache.value(for: block) { Outline.entry(for: $0, in: doc, renderer: &renderer) }
+      let entry = cache.value(for: block) { Outline.entry(for: $0, in: doc, renderer: &renderer, names: &names) }
       let start = block.startOffset
       if !entry.headings.isEmpty {
         for heading in entry.headings where start + heading.offset != titleStart {

@@ -37,13 +37,23 @@ extension Outline {
   }
 
   /// The outline entry of `block`, relative to its start, its names rendered by
-  /// `renderer` (one for a whole outline).
-  static func entry(for block: SyntaxNode, in doc: NoteDocument, renderer: inout InlineText) -> BlockEntry {
+  /// `renderer` and gathered in `names` (both one for a whole outline, so their buffers
+  /// are allocated once); the entry keeps a copy of exactly the names' size.
+  /// The block's text is read from the storage chunk that holds it: its names and its
+  /// end look no chunk up.
+  static func entry(
+    for block: SyntaxNode, in doc: NoteDocument, renderer: inout InlineText, names: inout [UInt8]
+  ) -> BlockEntry {
+    renderer.readingChunk(holding: block.range) { entryInChunk(for: block, in: doc, renderer: &$0, names: &names) }
+  }
+
+  private static func entryInChunk(
+    for block: SyntaxNode, in doc: NoteDocument, renderer: inout InlineText, names: inout [UInt8]
+  ) -> BlockEntry {
     let start = block.startOffset
-    let trimmed = Self.trimmed(block.range, doc.text)
-    var names: [UInt8] = []
-    // Room for a name and a detail, so that most blocks' names are not copied as they grow.
-    names.reserveCapacity(2 * OutlineText.maxNameBytes)
+    let trimmed =
+      renderer.chunkPiece(block.range).map { Self.trimmed(block.range, in: $0) } ?? Self.trimmed(block.range, doc.text)
+    names.removeAll(keepingCapacity: true)
     // A function of its own rather than a closure over `headings`, which would box the
     // array on the heap for every block.
     func heading(_ heading: SyntaxNode, names: inout [UInt8]) -> BlockEntry.Heading {
@@ -73,7 +83,7 @@ extension Outline {
       prompts[index].selection = prompts[index].selection.shifted(by: -start)
     }
     return BlockEntry(
-      headings: headings, prompts: prompts, names: names,
+      headings: headings, prompts: prompts, names: exactCopy(of: names),
       contentEnd: block.kind == .blankLine ? nil : trimmed.upperBound - start)
   }
 
@@ -161,5 +171,15 @@ extension Outline {
         BlockEntry.Prompt(
           kind: .cloze, name: name, detail: detail, range: cloze.range, selection: cloze.range, children: 0))
     }
+  }
+
+  /// A copy of `bytes` in storage of exactly their size (an array made from an array
+  /// shares its storage, which the next block's names would then copy).
+  private static func exactCopy(of bytes: [UInt8]) -> [UInt8] {
+    guard !bytes.isEmpty else { return [] }
+    var copy: [UInt8] = []
+    copy.reserveCapacity(bytes.count)
+    bytes.withUnsafeBufferPointer { copy.append(contentsOf: $0) }
+    return copy
   }
 }

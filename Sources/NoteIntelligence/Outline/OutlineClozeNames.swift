@@ -7,7 +7,8 @@ import NoteSyntax
 /// name costs what its window holds, however long its paragraph or quote.
 struct OutlineClozeNames {
   let region: InlineRegion
-  let doc: NoteDocument
+  /// The note's text (a document's other parts are not needed, nor copied with the namer).
+  let text: TextStorage
   /// The region's clozes, in order.
   private(set) var clozes: [SyntaxNode] = []
   /// Whether each cloze shows its answer in the rendering. A cloze inside a link's
@@ -17,7 +18,7 @@ struct OutlineClozeNames {
 
   init(region: InlineRegion, doc: NoteDocument, wholeRegionBytes: Int = 1_024) {
     self.region = region
-    self.doc = doc
+    self.text = doc.text
     self.wholeRegionBytes = wholeRegionBytes
     // A node rendered without its children hides the clozes inside it.
     var hiddenUntil = Int.min
@@ -73,7 +74,7 @@ struct OutlineClozeNames {
       let outputs = renderer.clozeOutputs
       for (index, cloze) in clozes.enumerated() {
         let start = names.count
-        let placeholder = Self.placeholder(of: cloze, doc)
+        let placeholder = Self.placeholder(of: cloze, text)
         if index < outputs.count {
           OutlineText.appendSentenceWindow(
             in: renderer.bytes, around: outputs[index], placeholder: placeholder, to: &names)
@@ -94,8 +95,8 @@ struct OutlineClozeNames {
   }
 
   /// `[hint]`, or `[...]` without one.
-  static func placeholder(of cloze: SyntaxNode, _ doc: NoteDocument) -> String {
-    let hint = cloze.child(.clozeHint).map { OutlineText.bounded(doc.text.string(in: $0.range), maxBytes: 24) }
+  static func placeholder(of cloze: SyntaxNode, _ text: TextStorage) -> String {
+    let hint = cloze.child(.clozeHint).map { OutlineText.bounded(text.string(in: $0.range), maxBytes: 24) }
     return "[\(hint.map { $0.isEmpty ? "..." : $0 } ?? "...")]"
   }
 
@@ -105,7 +106,7 @@ struct OutlineClozeNames {
   /// ``OutlineText/windowBytes`` on each side of the answer, or reaches the region's end
   /// on that side.
   private func appendName(of cloze: SyntaxNode, _ renderer: inout InlineText, to names: inout [UInt8]) {
-    let placeholder = Self.placeholder(of: cloze, doc)
+    let placeholder = Self.placeholder(of: cloze, text)
     let regionStart = region.nodes[0].startOffset
     let regionEnd = region.nodes[region.nodes.count - 1].endOffset
     let window = OutlineText.windowBytes

@@ -46,18 +46,21 @@ enum OutlineQuote {
     }
     renderer.window = nil
     renderer.limit = OutlineText.maxBytes + 1
-    renderer.beginRendering()
-    var firstLine: SyntaxNode?
-    forEachLine(of: block) { line in
-      if skipsTitle {
-        skipsTitle = false
-        return true
+    let firstLine = renderer.readingChunk(holding: block.range) { renderer -> SyntaxNode? in
+      renderer.beginRendering()
+      var firstLine: SyntaxNode?
+      forEachLine(of: block) { line in
+        if skipsTitle {
+          skipsTitle = false
+          return true
+        }
+        let isFirst = firstLine == nil
+        if isFirst { firstLine = line }
+        return renderer.continueRendering(with: line, first: isFirst)
       }
-      let isFirst = firstLine == nil
-      if isFirst { firstLine = line }
-      return renderer.continueRendering(with: line, first: isFirst)
+      renderer.endRendering()
+      return firstLine
     }
-    renderer.endRendering()
     let nameStart = names.count
     if firstLine != nil {
       OutlineText.appendFirstWords(rendered: renderer, maxWords: 8, maxBytes: OutlineText.maxBytes, to: &names)

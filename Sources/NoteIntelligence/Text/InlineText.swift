@@ -44,6 +44,10 @@ struct InlineText {
   /// node by node; the two give the same bytes.
   var readsFlatSubtrees = true
 
+  /// The storage chunk that holds what is being rendered (``readingChunk(holding:_:)``),
+  /// read by offset rather than looked up in ``text`` node by node.
+  var chunk: (bytes: UnsafeBufferPointer<UInt8>, start: Int)?
+
   init(doc: NoteDocument, keepsMarkup: Bool = false, hiddenCloze: Range<Int>? = nil) {
     self.text = doc.text
     self.references = doc.linkReferences
@@ -61,6 +65,11 @@ struct InlineText {
   /// The buffer is kept from one rendering to the next, so that a renderer used again
   /// allocates nothing once it has grown.
   mutating func renderBytes(_ regions: [SyntaxNode]) {
+    guard let first = regions.first, let last = regions.last else { return startRendering() }
+    readingChunk(holding: first.startOffset..<last.endOffset) { $0.renderEach(regions) }
+  }
+
+  private mutating func renderEach(_ regions: [SyntaxNode]) {
     startRendering()
     for (i, node) in regions.enumerated() {
       if truncated { break }
@@ -72,6 +81,10 @@ struct InlineText {
 
   /// Renders one node as ``renderBytes(_:)`` renders `[node]`.
   mutating func renderBytes(_ node: SyntaxNode) {
+    readingChunk(holding: node.range) { $0.renderOne(node) }
+  }
+
+  private mutating func renderOne(_ node: SyntaxNode) {
     startRendering()
     add(node)
     if truncated { dropIncompleteCharacter() }
@@ -157,6 +170,7 @@ struct InlineText {
   /// Appends the text in `range`, reading no more of it than the limit needs.
   mutating func append(range: Range<Int>) {
     let range = window.map { range.clamped(to: $0) } ?? range
+    if let piece = chunkPiece(range) { return append(piece) }
     guard limit != .max else { return text.forEachPiece(of: range) { append($0) } }
     var start = range.lowerBound
     let end = range.upperBound
