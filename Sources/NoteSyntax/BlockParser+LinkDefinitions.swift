@@ -209,7 +209,7 @@ extension BlockParser {
 /// `[` is read for definitions then, over its lines' text after their markers.
 extension BlockParser {
   /// Marks the definitions that open `quote`'s paragraphs: a definition's first line
-  /// `linkDefinition`, its later lines `definitionText`; the rest of a paragraph stays
+  /// `linkDefinition`, its later lines `leafLine`; the rest of a paragraph stays
   /// text. A setext underline below a paragraph that is only definitions is the text or
   /// thematic break it then is.
   mutating func readQuoteDefinitions(_ quote: inout QuoteLines) {
@@ -231,7 +231,7 @@ extension BlockParser {
         var last = current
         while quote.lines[last].lineEnd < definition.end { last += 1 }
         quote.lines[current].role = .linkDefinition
-        for index in current..<last { quote.lines[index + 1].role = .definitionText }
+        for index in current..<last { quote.lines[index + 1].role = .leafLine }
         current = last + 1
       }
       if role == .headingText && current == end && current > start && end < quote.lines.count {

@@ -43,10 +43,10 @@ extension BlockParser {
         let text = lines[index...last].lazy.map(\.leafText)
         setextHeading(at: line.content, text, underline: marker, level: Int(underline.level), &markers)
         index = last + 1
-      case .blank, .underline, .tableDelimiter, .tableRow, .footnoteText, .definitionText:
+      case .blank, .leafLine:
         break
       case .tableHeader:
-        let last = quote.last(from: index + 1, continuing: .tableRow)
+        let last = quote.last(from: index, continuing: .leafLine)
         let header = line.leafText
         let columns = LineMarkers.tableCells(bytes, header.content, header.end).count
         let rows = lines[(index + 2)..<(last + 1)].lazy.map(\.leafText)
@@ -54,14 +54,14 @@ extension BlockParser {
         index = last
       case .footnoteDefinition:
         guard let definition = LineMarkers.footnoteDefinition(bytes, line.first, line.lineEnd) else { break }
-        let last = quote.last(from: index, continuing: .footnoteText)
+        let last = quote.last(from: index, continuing: .leafLine)
         let first = LeafLine(
           content: LineMarkers.skipSpaces(bytes, definition.end, line.end), end: line.end, next: line.next)
         let text = lines[index...last].lazy.map { $0.start == line.start ? first : $0.leafText }
         footnoteDefinition(at: line.first, label: definition.label, text, &markers)
         index = last
       case .linkDefinition:
-        let last = quote.last(from: index, continuing: .definitionText)
+        let last = quote.last(from: index, continuing: .leafLine)
         let following = lines[index...last].map { $0.first..<$0.lineEnd }
         guard let definition = linkDefinition(line.first, line.lineEnd, following: following, next: 1) else { break }
         let text = lines[index...last].lazy.map {
