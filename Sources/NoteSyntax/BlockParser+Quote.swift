@@ -144,3 +144,17 @@ extension BlockParser {
     return open..<end
   }
 }
+
+extension BlockParser.QuoteLine {
+  /// The line as a leaf's text line.
+  var leafText: LeafLine { LeafLine(content: content, end: end, next: next, marks: marks) }
+}
+
+extension BlockParser.QuoteLines {
+  /// The index of the last line from `index` on that is `index` or has `role`.
+  func last(from index: Int, continuing role: BlockParser.QuoteRole) -> Int {
+    var last = index
+    while last + 1 < lines.count && lines[last + 1].role == role { last += 1 }
+    return last
+  }
+}

@@ -61,9 +61,6 @@ extension BlockParser {
     var depth: UInt8
 
     var hasText: Bool { end > content }
-
-    /// The line as a leaf's text line.
-    var leafText: LeafLine { LeafLine(content: content, end: end, next: next, marks: marks) }
   }
 
   /// A quote's lines, and the containers and markers they refer to, in order.
@@ -76,13 +73,6 @@ extension BlockParser {
     /// The indices of the lines that start paragraphs, in order, from the first that
     /// starts with `[` (which may open a link reference definition) on: most quotes have none.
     var paragraphStarts: [Int] = []
-
-    /// The index of the last line from `index` on that is `index` or has `role`.
-    func last(from index: Int, continuing role: QuoteRole) -> Int {
-      var last = index
-      while last + 1 < lines.count && lines[last + 1].role == role { last += 1 }
-      return last
-    }
   }
 
   /// A container open inside a quote while its lines are read.
