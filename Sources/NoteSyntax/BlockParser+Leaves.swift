@@ -46,12 +46,29 @@ extension BlockParser {
   /// A paragraph's lines from `s` to `contentEnd` under a setext `underline`: a heading
   /// whose marker is the underline.
   mutating func setextHeading(_ s: Int, _ contentEnd: Int, underline: Underline, next: Int) {
-    let node = builder.open(.heading, at: s)
-    builder.setFlags(node, UInt8(underline.level))
     let content = LineMarkers.skipSpaces(bytes, s, contentEnd)
-    inlineContent(content, LineMarkers.trimEnd(bytes, content, contentEnd))
-    builder.leaf(.headingMarker, underline.range.lowerBound, underline.range.upperBound)
-    builder.close(node, at: next)
+    let text = LeafLine(content: content, end: LineMarkers.trimEnd(bytes, content, contentEnd), next: next)
+    let marker = LeafLine(content: underline.range.lowerBound, end: underline.range.upperBound, next: next)
+    var markers = LineMarks.none
+    setextHeading(at: s, CollectionOfOne(text), underline: marker, level: underline.level, &markers)
+  }
+
+  /// A setext heading opened at `start` over its text `lines` (an `inlineContent` each)
+  /// and its `underline` (the `headingMarker`): the later lines' markers inside it.
+  mutating func setextHeading(
+    at start: Int, _ lines: some Sequence<LeafLine>, underline: LeafLine, level: Int, _ markers: inout LineMarks
+  ) {
+    let node = builder.open(.heading, at: start)
+    builder.setFlags(node, UInt8(level))
+    var later = false
+    for line in lines {
+      if later { writeMarks(line.marks, &markers) }
+      inlineContent(line.content, line.end)
+      later = true
+    }
+    writeMarks(underline.marks, &markers)
+    builder.leaf(.headingMarker, underline.content, underline.end)
+    builder.close(node, at: underline.next)
   }
 
   /// `[^label]: text` and the text's continuation lines (in a list item whose content
@@ -59,11 +76,26 @@ extension BlockParser {
   mutating func footnoteDefinition(
     _ s: Int, _ e: Int, _ definition: (label: Range<Int>, end: Int), itemColumn: Int? = nil
   ) {
-    let node = builder.open(.footnoteDefinition, at: s)
-    builder.leaf(.footnoteLabel, definition.label.lowerBound, definition.label.upperBound)
     let (contentEnd, next, _) = paragraphExtent(e, itemColumn: itemColumn)
     let content = LineMarkers.skipSpaces(bytes, definition.end, contentEnd)
-    inlineContent(content, LineMarkers.trimEnd(bytes, content, contentEnd))
+    let text = LeafLine(content: content, end: LineMarkers.trimEnd(bytes, content, contentEnd), next: next)
+    var markers = LineMarks.none
+    footnoteDefinition(at: s, label: definition.label, CollectionOfOne(text), &markers)
+  }
+
+  /// A footnote definition opened at `start`: its `label`, then its text `lines` (an
+  /// `inlineContent` each), the later lines' markers inside it.
+  mutating func footnoteDefinition(
+    at start: Int, label: Range<Int>, _ lines: some Sequence<LeafLine>, _ markers: inout LineMarks
+  ) {
+    let node = builder.open(.footnoteDefinition, at: start)
+    builder.leaf(.footnoteLabel, label.lowerBound, label.upperBound)
+    var next = start
+    for line in lines {
+      if next != start { writeMarks(line.marks, &markers) }
+      inlineContent(line.content, line.end)
+      next = line.next
+    }
     builder.close(node, at: next)
   }
 
@@ -86,37 +118,87 @@ extension BlockParser {
 
   /// A GFM table: its header, its delimiter row, and rows up to a blank line or a line
   /// that starts another block (in a list item whose content starts at `column`, or one
-  /// indented less, which ends the item). Cells hold inline text (tags and links; the
-  /// cells of a row past the header's count are dropped, as GFM does). Returns the start
-  /// of the line after it.
+  /// indented less, which ends the item). Returns the start of the line after it.
   @discardableResult mutating func table(_ s: Int, _ e: Int, columns: Int, column: Int = 0) -> Int {
-    let node = builder.open(.table, at: s)
-    tableRow(s, e, columns: columns)
-    let delimiter = nextLine(e)
-    let delimiterEnd = examineLine(delimiter)
-    let row = builder.open(.tableRow, at: LineMarkers.skipColumns(bytes, delimiter, delimiterEnd, column))
-    builder.close(row, at: nextLine(delimiterEnd))
-    var next = nextLine(delimiterEnd)
+    let delimiterStart = nextLine(e)
+    let delimiterEnd = examineLine(delimiterStart)
+    let delimiter = LeafLine(
+      content: LineMarkers.skipColumns(bytes, delimiterStart, delimiterEnd, column), end: delimiterEnd,
+      next: nextLine(delimiterEnd))
+    var rows: [LeafLine] = []
+    var next = delimiter.next
     while next < byteCount {
       let lineEnd = examineLine(next)
       if column > 0 && LineMarkers.indentation(bytes, next, lineEnd).columns < column { break }
       let text = LineMarkers.skipColumns(bytes, next, lineEnd, column)
       if interruptsParagraph(text, lineEnd) || LineMarkers.htmlBlockKind(bytes, text, lineEnd) != nil { break }
-      tableRow(text, lineEnd, columns: columns)
       next = nextLine(lineEnd)
+      rows.append(LeafLine(content: text, end: lineEnd, next: next))
     }
-    builder.close(node, at: next)
+    var markers = LineMarks.none
+    let header = LeafLine(content: s, end: e, next: delimiterStart)
+    table(header: header, delimiter: delimiter, rows: rows, columns: columns, &markers)
     return next
   }
 
+  /// A GFM table over its `header`, `delimiter` row and `rows`, the later lines' markers
+  /// inside it. Cells hold inline text (tags and links; the cells of a row past the
+  /// header's `columns` are dropped, as GFM does).
+  mutating func table(
+    header: LeafLine, delimiter: LeafLine, rows: some Sequence<LeafLine>, columns: Int, _ markers: inout LineMarks
+  ) {
+    let node = builder.open(.table, at: header.content)
+    tableRow(header.content, header.end, columns: columns, next: header.next)
+    writeMarks(delimiter.marks, &markers)
+    let row = builder.open(.tableRow, at: delimiter.content)
+    builder.close(row, at: delimiter.next)
+    var next = delimiter.next
+    for line in rows {
+      writeMarks(line.marks, &markers)
+      tableRow(line.content, line.end, columns: columns, next: line.next)
+      next = line.next
+    }
+    builder.close(node, at: next)
+  }
+
   /// A table row of the line's text `s..<e`, ending at `next` (the next line's start by default).
-  mutating func tableRow(_ s: Int, _ e: Int, columns: Int, next: Int? = nil) {
+  mutating func tableRow(_ s: Int, _ e: Int, columns: Int, next: Int) {
     let row = builder.open(.tableRow, at: s)
     for cell in LineMarkers.tableCells(bytes, s, e).prefix(columns) {
       let node = builder.open(.tableCell, at: cell.lowerBound)
       inline(cell.lowerBound, cell.upperBound)
       builder.close(node, at: cell.upperBound)
     }
-    builder.close(row, at: next ?? nextLine(e))
+    builder.close(row, at: next)
   }
+
+  /// Writes the next `count` markers of `markers`.
+  mutating func writeMarks(_ count: UInt8, _ markers: inout LineMarks) {
+    for _ in 0..<count {
+      let mark = markers.marks[markers.next]
+      builder.leaf(mark.kind, mark.range.lowerBound, mark.range.upperBound)
+      markers.next += 1
+    }
+  }
+}
+
+/// A line of a leaf block as its writer reads it: the text it writes (`content..<end`),
+/// the next line's start, and how many container markers come before the text (inside a
+/// quote; none at the top level or in an item, whose text is one line of the writer).
+struct LeafLine {
+  var content: Int
+  var end: Int
+  var next: Int
+  var marks: UInt8 = 0
+}
+
+/// The container markers (`quoteMarker`, `listMarker`) of a quote's lines in order, and
+/// the next to write: a leaf writes its later lines' markers inside itself as it reaches
+/// them, so one writer serves the top level, an item and a quote.
+struct LineMarks {
+  var marks: [(kind: NodeKind, range: Range<Int>)]
+  var next = 0
+
+  /// No markers: the top level and a list item.
+  static var none: LineMarks { LineMarks(marks: []) }
 }

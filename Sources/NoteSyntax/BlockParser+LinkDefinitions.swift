@@ -175,12 +175,31 @@ extension BlockParser {
   /// A link reference definition's block: its label (``NodeKind/linkText``) and
   /// destination (``NodeKind/linkTarget``), the title kept as written.
   mutating func linkReferenceDefinition(_ s: Int, _ definition: LinkDefinition) {
-    let node = builder.open(.linkReferenceDefinition, at: s)
-    builder.leaf(.linkText, definition.label.lowerBound, definition.label.upperBound)
-    if !definition.destination.isEmpty {
-      builder.leaf(.linkTarget, definition.destination.lowerBound, definition.destination.upperBound)
+    var markers = LineMarks.none
+    let text = LeafLine(content: s, end: definition.end, next: nextLine(definition.end))
+    linkReferenceDefinition(at: s, definition, CollectionOfOne(text), &markers)
+  }
+
+  /// A link reference definition opened at `start` over its `lines`: its label a
+  /// `linkText` on each line it runs over (so a quote's later markers stay outside it),
+  /// its destination on the line that holds it, the later lines' markers between.
+  mutating func linkReferenceDefinition(
+    at start: Int, _ definition: LinkDefinition, _ lines: some Sequence<LeafLine>, _ markers: inout LineMarks
+  ) {
+    let node = builder.open(.linkReferenceDefinition, at: start)
+    let (label, destination) = (definition.label, definition.destination)
+    var next = start
+    for line in lines {
+      if next != start { writeMarks(line.marks, &markers) }
+      let labelStart = max(label.lowerBound, line.content)
+      let labelEnd = min(label.upperBound, line.end)
+      if labelStart < labelEnd { builder.leaf(.linkText, labelStart, labelEnd) }
+      if !destination.isEmpty && destination.lowerBound >= line.content && destination.lowerBound <= line.end {
+        builder.leaf(.linkTarget, destination.lowerBound, destination.upperBound)
+      }
+      next = line.next
     }
-    builder.close(node, at: nextLine(definition.end))
+    builder.close(node, at: next)
   }
 }
 
@@ -190,7 +209,7 @@ extension BlockParser {
 /// `[` is read for definitions then, over its lines' text after their markers.
 extension BlockParser {
   /// Marks the definitions that open `quote`'s paragraphs: a definition's first line
-  /// `linkDefinition`, its later lines `definitionText`; the rest of a paragraph stays
+  /// `linkDefinition`, its later lines `leafLine`; the rest of a paragraph stays
   /// text. A setext underline below a paragraph that is only definitions is the text or
   /// thematic break it then is.
   mutating func readQuoteDefinitions(_ quote: inout QuoteLines) {
@@ -212,7 +231,7 @@ extension BlockParser {
         var last = current
         while quote.lines[last].lineEnd < definition.end { last += 1 }
         quote.lines[current].role = .linkDefinition
-        for index in current..<last { quote.lines[index + 1].role = .definitionText }
+        for index in current..<last { quote.lines[index + 1].role = .leafLine }
         current = last + 1
       }
       if role == .headingText && current == end && current > start && end < quote.lines.count {
@@ -221,38 +240,5 @@ extension BlockParser {
           LineMarkers.isThematicBreak(bytes, underline.first, underline.lineEnd) ? .thematicBreak : .text
       }
     }
-  }
-
-  /// A link reference definition inside a quote, from its first line at `index` (whose
-  /// `quoteLine` and markers are open) over its `definitionText` lines: the definition
-  /// holds its label (a `linkText` for each line it runs over, so the later lines'
-  /// markers stay outside it), the later lines' markers and its destination. Returns the
-  /// index of its last line.
-  mutating func quoteLinkDefinition(_ quote: QuoteLines, from index: Int, _ nextMark: inout Int) -> Int {
-    let lines = quote.lines
-    var last = index
-    while last + 1 < lines.count && lines[last + 1].role == .definitionText { last += 1 }
-    let following = lines[index...last].map { $0.first..<$0.lineEnd }
-    let first = lines[index]
-    guard let definition = linkDefinition(first.first, first.lineEnd, following: following, next: 1) else {
-      return index
-    }
-    let node = builder.open(.linkReferenceDefinition, at: first.first)
-    let label = definition.label
-    let destination = definition.destination
-    for current in index...last {
-      let line = lines[current]
-      if current > index { quoteMarks(quote, line, &nextMark) }
-      let labelStart = max(label.lowerBound, line.first)
-      let labelEnd = min(label.upperBound, line.lineEnd)
-      if labelStart < labelEnd { builder.leaf(.linkText, labelStart, labelEnd) }
-      if !destination.isEmpty && destination.lowerBound >= lines[current].content
-        && destination.lowerBound <= lines[current].lineEnd
-      {
-        builder.leaf(.linkTarget, destination.lowerBound, destination.upperBound)
-      }
-    }
-    builder.close(node, at: lines[last].next)
-    return last
   }
 }

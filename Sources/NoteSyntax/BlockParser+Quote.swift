@@ -18,7 +18,7 @@ extension BlockParser {
     // containers and markers are in `quote`.
     var containers: [Int] = []
     var nextOpened = 0
-    var nextMark = 0
+    var markers = LineMarks(marks: quote.marks)
     var index = 0
     while index < lines.count {
       let line = lines[index]
@@ -28,7 +28,7 @@ extension BlockParser {
         nextOpened += 1
       }
       let lineNode = builder.open(.quoteLine, at: line.start)
-      quoteMarks(quote, line, &nextMark)
+      writeMarks(line.marks, &markers)
       switch line.role {
       case .text where line.opened > 0 && quote.opened[nextOpened - 1] == .listItem && line.hasText:
         // An item's first line: a `Q:` or `A:` opening it pairs as at the top level.
@@ -36,15 +36,39 @@ extension BlockParser {
       case .text:
         quoteText(line, callout: index == 0 && line.depth == 1, citation: index == cited)
       case .headingText:
-        index = quoteSetextHeading(quote, from: index, &nextMark)
-      case .blank, .underline, .tableDelimiter, .tableRow, .footnoteText, .definitionText:
+        let last = quote.last(from: index, continuing: .headingText)
+        let underline = lines[last + 1]
+        let marker = LeafLine(
+          content: underline.first, end: underline.end, next: underline.next, marks: underline.marks)
+        let text = lines[index...last].lazy.map(\.leafText)
+        setextHeading(at: line.content, text, underline: marker, level: Int(underline.level), &markers)
+        index = last + 1
+      case .blank, .leafLine:
         break
       case .tableHeader:
-        index = quoteTable(quote, from: index, &nextMark)
+        let last = quote.last(from: index, continuing: .leafLine)
+        let header = line.leafText
+        let columns = LineMarkers.tableCells(bytes, header.content, header.end).count
+        let rows = lines[(index + 2)..<(last + 1)].lazy.map(\.leafText)
+        table(header: header, delimiter: lines[index + 1].leafText, rows: rows, columns: columns, &markers)
+        index = last
       case .footnoteDefinition:
-        index = quoteFootnote(quote, from: index, &nextMark)
+        guard let definition = LineMarkers.footnoteDefinition(bytes, line.first, line.lineEnd) else { break }
+        let last = quote.last(from: index, continuing: .leafLine)
+        let first = LeafLine(
+          content: LineMarkers.skipSpaces(bytes, definition.end, line.end), end: line.end, next: line.next)
+        let text = lines[index...last].lazy.map { $0.start == line.start ? first : $0.leafText }
+        footnoteDefinition(at: line.first, label: definition.label, text, &markers)
+        index = last
       case .linkDefinition:
-        index = quoteLinkDefinition(quote, from: index, &nextMark)
+        let last = quote.last(from: index, continuing: .leafLine)
+        let following = lines[index...last].map { $0.first..<$0.lineEnd }
+        guard let definition = linkDefinition(line.first, line.lineEnd, following: following, next: 1) else { break }
+        let text = lines[index...last].lazy.map {
+          LeafLine(content: $0.first, end: $0.lineEnd, next: $0.next, marks: $0.marks)
+        }
+        linkReferenceDefinition(at: line.first, definition, text, &markers)
+        index = last
       case .heading:
         heading(line.content, line.first, line.lineEnd, Int(line.level))
       case .thematicBreak:
@@ -76,60 +100,6 @@ extension BlockParser {
     return end
   }
 
-  /// A table inside a quote, from its header line at `index` (whose `quoteLine` and
-  /// markers are open): the table holds each row and the later lines' markers. Returns
-  /// the index of its last line.
-  private mutating func quoteTable(_ quote: QuoteLines, from index: Int, _ nextMark: inout Int) -> Int {
-    let lines = quote.lines
-    let header = lines[index]
-    let columns = LineMarkers.tableCells(bytes, header.content, header.end).count
-    let table = builder.open(.table, at: header.content)
-    var current = index
-    while current < lines.count && (current == index || [.tableDelimiter, .tableRow].contains(lines[current].role)) {
-      let line = lines[current]
-      if current > index { quoteMarks(quote, line, &nextMark) }
-      if line.role == .tableDelimiter {
-        let row = builder.open(.tableRow, at: line.content)
-        builder.close(row, at: line.next)
-      } else {
-        tableRow(line.content, line.end, columns: columns, next: line.next)
-      }
-      current += 1
-    }
-    builder.close(table, at: lines[current - 1].next)
-    return current - 1
-  }
-
-  /// A footnote definition inside a quote, from its first line at `index` (whose
-  /// `quoteLine` and markers are open) over the lines that continue its text: the
-  /// definition holds its label, each line's text and the later lines' markers. Returns
-  /// the index of its last line.
-  private mutating func quoteFootnote(_ quote: QuoteLines, from index: Int, _ nextMark: inout Int) -> Int {
-    let lines = quote.lines
-    let line = lines[index]
-    guard let definition = LineMarkers.footnoteDefinition(bytes, line.first, line.lineEnd) else { return index }
-    let footnote = builder.open(.footnoteDefinition, at: line.first)
-    builder.leaf(.footnoteLabel, definition.label.lowerBound, definition.label.upperBound)
-    inlineContent(LineMarkers.skipSpaces(bytes, definition.end, line.end), line.end)
-    var current = index + 1
-    while current < lines.count && lines[current].role == .footnoteText {
-      quoteMarks(quote, lines[current], &nextMark)
-      inlineContent(lines[current].content, lines[current].end)
-      current += 1
-    }
-    builder.close(footnote, at: lines[current - 1].next)
-    return current - 1
-  }
-
-  /// The markers of `line`, the next ones of `quote.marks` from `next`.
-  mutating func quoteMarks(_ quote: QuoteLines, _ line: QuoteLine, _ next: inout Int) {
-    for _ in 0..<line.marks {
-      let mark = quote.marks[next]
-      builder.leaf(mark.kind, mark.range.lowerBound, mark.range.upperBound)
-      next += 1
-    }
-  }
-
   /// A quote's paragraph line: its callout marker (the quote's first line only), its
   /// inline text and, with `citation`, the citation ending it.
   private mutating func quoteText(_ line: QuoteLine, callout mayOpenCallout: Bool, citation: Bool) {
@@ -149,27 +119,6 @@ extension BlockParser {
     }
     inlineContent(textStart, textEnd)
     if let cited { builder.leaf(.citation, cited.lowerBound, cited.upperBound) }
-  }
-
-  /// A setext heading inside a quote, from its first line at `index` (whose `quoteLine`
-  /// and marker are open) to its underline: the heading holds each line's text and the
-  /// later lines' markers, then the underline. Returns the underline's index.
-  private mutating func quoteSetextHeading(_ quote: QuoteLines, from index: Int, _ nextMark: inout Int) -> Int {
-    let lines = quote.lines
-    let heading = builder.open(.heading, at: lines[index].content)
-    var current = index
-    while lines[current].role == .headingText {
-      let line = lines[current]
-      if current > index { quoteMarks(quote, line, &nextMark) }
-      inlineContent(line.content, line.end)
-      current += 1
-    }
-    let underline = lines[current]
-    builder.setFlags(heading, underline.level)
-    quoteMarks(quote, underline, &nextMark)
-    builder.leaf(.headingMarker, underline.first, underline.end)
-    builder.close(heading, at: underline.next)
-    return current
   }
 
   /// The chapter-and-verse annotation of a quote's last line: a trailing parenthetical
@@ -193,5 +142,19 @@ extension BlockParser {
     // A cloze's answer `](…)` or a link target is not a citation.
     if open > start && bytes[open - 1] == UInt8(ascii: "]") { return nil }
     return open..<end
+  }
+}
+
+extension BlockParser.QuoteLine {
+  /// The line as a leaf's text line.
+  var leafText: LeafLine { LeafLine(content: content, end: end, next: next, marks: marks) }
+}
+
+extension BlockParser.QuoteLines {
+  /// The index of the last line from `index` on that is `index` or has `role`.
+  func last(from index: Int, continuing role: BlockParser.QuoteRole) -> Int {
+    var last = index
+    while last + 1 < lines.count && lines[last + 1].role == role { last += 1 }
+    return last
   }
 }

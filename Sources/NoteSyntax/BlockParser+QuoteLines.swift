@@ -10,8 +10,6 @@ extension BlockParser {
     case text
     /// A line of a paragraph that a setext underline below makes a heading.
     case headingText
-    /// A setext underline (`===` or `---`, from `first`) under the quote's paragraph.
-    case underline
     case blank
     /// An ATX heading whose `#` run starts at `first`.
     case heading
@@ -27,14 +25,14 @@ extension BlockParser {
     case html, htmlContinuing
     /// The first line of indented code, and the lines after it.
     case indentedCode, indentedCodeContinuing
-    /// A table's header row (the paragraph line above its delimiter row), its delimiter
-    /// row, and its rows.
-    case tableHeader, tableDelimiter, tableRow
-    /// A footnote definition's first line, and a link reference definition's.
-    case footnoteDefinition, linkDefinition
-    /// A line continuing a footnote definition's text, and one continuing a link
-    /// reference definition (``BlockParser/readQuoteDefinitions(_:)``).
-    case footnoteText, definitionText
+    /// A table's header row (the paragraph line above its delimiter row), a footnote
+    /// definition's first line, and a link reference definition's.
+    case tableHeader, footnoteDefinition, linkDefinition
+    /// A later line of the leaf block above, which that block's writer reads: a setext
+    /// underline (`===` or `---`, from `first`), a table's delimiter row or row, a line
+    /// continuing a footnote's text or a link reference definition
+    /// (``BlockParser/readQuoteDefinitions(_:)``).
+    case leafLine
   }
 
   /// One line of a quote: where it starts, the containers it closes and opens, its
@@ -167,7 +165,7 @@ extension BlockParser {
         && result.lines[paragraphStart].role == .footnoteDefinition
       switch open {
       case _ where lazy:
-        line.role = footnote ? .footnoteText : .text
+        line.role = footnote ? .leafLine : .text
       case .fence(let context):
         if columns < 4, LineMarkers.closingCodeFence(bytes, first, e, context) != nil {
           line.role = .fenceEnd
@@ -180,18 +178,18 @@ extension BlockParser {
         if kind < 6 && LineMarkers.endsHTMLBlock(bytes, content, e, kind: kind) { open = .none }
       case .paragraph where !footnote && !blank && columns < 4 && LineMarkers.setextLevel(bytes, first, e) != nil:
         let level = LineMarkers.setextLevel(bytes, first, e) ?? 1
-        line.role = .underline
+        line.role = .leafLine
         line.level = UInt8(level)
         for index in paragraphStart..<result.lines.count { result.lines[index].role = .headingText }
         open = .none
       case .paragraph where tableHeader(below: result.lines.last, line) != nil:
         result.lines[result.lines.count - 1].role = .tableHeader
-        line.role = .tableDelimiter
+        line.role = .leafLine
         open = .table
       case .paragraph where !interruptsParagraph(content, e):
-        line.role = footnote ? .footnoteText : .text
+        line.role = footnote ? .leafLine : .text
       case .table where !blank && line.opened == 0 && !interruptsParagraph(content, e):
-        line.role = .tableRow
+        line.role = .leafLine
       default:
         if blank {
           line.role = .blank
