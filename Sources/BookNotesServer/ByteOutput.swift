@@ -98,21 +98,48 @@ struct ByteOutput {
   /// A non-negative number in decimal (a negative one as 0).
   @inline(__always)
   mutating func append(number: Int) {
-    var rest = UInt(max(number, 0))
+    let value = UInt(max(number, 0))
+    let digits = Self.digits(value)
+    var cursor = room(digits)
+    Self.write(value, digits: digits, to: &cursor)
+    count += digits
+  }
+
+  /// Writes a non-negative `number` in decimal at `cursor` (a negative one as 0), and
+  /// moves `cursor` past it.
+  @inline(__always)
+  static func write(_ number: Int, to cursor: inout UnsafeMutablePointer<UInt8>) {
+    let value = UInt(max(number, 0))
+    if value < 10 {
+      cursor.pointee = UInt8(truncatingIfNeeded: value) &+ 48
+      cursor += 1
+    } else {
+      write(value, digits: digits(value), to: &cursor)
+    }
+  }
+
+  /// How many decimal digits `value` has (at most 19: it comes from an `Int`).
+  @inline(__always)
+  private static func digits(_ value: UInt) -> Int {
     var digits = 1
     var bound: UInt = 10
-    while rest >= bound && digits < 19 {
+    while value >= bound && digits < 19 {
       digits += 1
       bound &*= 10
     }
-    let target = room(digits)
+    return digits
+  }
+
+  @inline(__always)
+  private static func write(_ value: UInt, digits: Int, to cursor: inout UnsafeMutablePointer<UInt8>) {
+    var rest = value
     var index = digits
     repeat {
       index -= 1
-      target[index] = UInt8(truncatingIfNeeded: rest % 10) &+ 48
+      cursor[index] = UInt8(truncatingIfNeeded: rest % 10) &+ 48
       rest /= 10
     } while rest > 0
-    count += digits
+    cursor += digits
   }
 
   /// The bytes written.

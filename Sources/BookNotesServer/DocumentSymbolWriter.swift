@@ -250,25 +250,7 @@ struct DocumentSymbolWriter: OutlineVisitor {
   /// A non-negative number in decimal (a negative one as 0).
   @inline(__always)
   private static func write(_ number: Int, to cursor: inout UnsafeMutablePointer<UInt8>) {
-    var rest = UInt(max(number, 0))
-    if rest < 10 {
-      cursor.pointee = UInt8(truncatingIfNeeded: rest) &+ 48
-      cursor += 1
-      return
-    }
-    var digits = 2
-    var bound: UInt = 100
-    while rest >= bound && digits < 19 {
-      digits += 1
-      bound &*= 10
-    }
-    var index = digits
-    repeat {
-      index -= 1
-      cursor[index] = UInt8(truncatingIfNeeded: rest % 10) &+ 48
-      rest /= 10
-    } while rest > 0
-    cursor += digits
+    ByteOutput.write(number, to: &cursor)
   }
 
   /// UTF-8 `text` as a JSON string: copied at once when nothing in it needs escaping
