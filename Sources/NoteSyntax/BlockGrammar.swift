@@ -2,7 +2,8 @@
 /// the order of their declaration, at the top level, inside a quote and inside a list
 /// item alike. The first that matches opens its block; text that matches none is a
 /// paragraph's. A new block construct is a case here, its match in
-/// ``BlockParser/match(_:_:_:_:_:)``, and its build in each container that holds it.
+/// ``BlockParser/match(_:_:_:_:_:)``, one writer of its nodes, and a call of that writer
+/// in each container that holds it (the top level, a quote, a list item).
 enum BlockRule: Int, CaseIterable {
   case blank
   case indentedCode
