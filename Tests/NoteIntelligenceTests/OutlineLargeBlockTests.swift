@@ -136,3 +136,20 @@ import Testing
     Self.expectClozeNamesFromWholeRegions("# Book\n\n" + blocks.joined(separator: "\n\n") + "\n", "seed \(seed)")
   }
 }
+
+extension OutlineClozeNames {
+  /// The name of each cloze, in order.
+  func names(with renderer: inout InlineText) -> [String] {
+    var bytes: [UInt8] = []
+    return appendNames(with: &renderer, to: &bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+  }
+}
+
+extension OutlineText {
+  /// ``appendSentenceWindow(in:around:placeholder:to:)`` as a string.
+  static func sentenceWindow(in text: [UInt8], around shown: Range<Int>, placeholder: String) -> String {
+    var name: [UInt8] = []
+    appendSentenceWindow(in: text, around: shown, placeholder: placeholder, to: &name)
+    return String(decoding: name, as: UTF8.self)
+  }
+}

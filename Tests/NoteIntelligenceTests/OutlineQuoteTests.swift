@@ -73,3 +73,19 @@ import Testing
     #expect(quote.detail == "p. 9")
   }
 }
+
+extension OutlineQuote {
+  /// The entry of `block` (in note offsets; `range` its trimmed range), `clozes` its
+  /// children; `nil` for a callout of another type than `quote` or `cite`.
+  static func symbol(
+    of block: SyntaxNode, _ doc: NoteDocument, range: Range<Int>, clozes: [OutlineSymbol],
+    renderer: inout InlineText
+  ) -> OutlineSymbol? {
+    var names: [UInt8] = []
+    guard let shown = appendEntry(of: block, doc, range: range, renderer: &renderer, to: &names) else { return nil }
+    return OutlineSymbol(
+      name: String(decoding: names[shown.name], as: UTF8.self),
+      detail: shown.detail.map { String(decoding: names[$0], as: UTF8.self) }, kind: .quote, range: range,
+      selectionRange: shown.selection, children: clozes)
+  }
+}

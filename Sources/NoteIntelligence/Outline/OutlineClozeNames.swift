@@ -1,7 +1,7 @@
 import NoteSyntax
 
 /// The names of a region's clozes. A name is a window of the region's rendered sentence
-/// around its cloze (``OutlineText/sentenceWindow(in:around:placeholder:)``), so only the
+/// around its cloze (``OutlineText/appendSentenceWindow(in:around:placeholder:to:)``), so only the
 /// text around the cloze is rendered: from a little before it to a little after it, and
 /// further out only while the rendering is shorter there than the window reads. A cloze's
 /// name costs what its window holds, however long its paragraph or quote.
@@ -53,12 +53,6 @@ struct OutlineClozeNames {
   /// The longest region (in the note's bytes) rendered whole rather than a window a
   /// cloze: a window of each cloze costs more than a short paragraph rendered once.
   let wholeRegionBytes: Int
-
-  /// The name of each cloze, in order.
-  func names(with renderer: inout InlineText) -> [String] {
-    var bytes: [UInt8] = []
-    return appendNames(with: &renderer, to: &bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
-  }
 
   /// Appends the name of each cloze to `names`, in order, and gives where each is.
   func appendNames(with renderer: inout InlineText, to names: inout [UInt8]) -> [Range<Int>] {

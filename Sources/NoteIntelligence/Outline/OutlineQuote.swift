@@ -5,23 +5,9 @@ import NoteSyntax
 /// subtree. What it shows is what ``InlineRegion/regions(of:)``, ``SyntaxNode/quoteText``,
 /// ``SyntaxNode/quoteCitation`` and ``SyntaxNode/callout(in:)`` give.
 enum OutlineQuote {
-  /// The entry of `block` (in note offsets; `range` its trimmed range), `clozes` its
-  /// children; `nil` for a callout of another type than `quote` or `cite`.
-  static func symbol(
-    of block: SyntaxNode, _ doc: NoteDocument, range: Range<Int>, clozes: [OutlineSymbol],
-    renderer: inout InlineText
-  ) -> OutlineSymbol? {
-    var names: [UInt8] = []
-    guard let shown = appendEntry(of: block, doc, range: range, renderer: &renderer, to: &names) else { return nil }
-    return OutlineSymbol(
-      name: String(decoding: names[shown.name], as: UTF8.self),
-      detail: shown.detail.map { String(decoding: names[$0], as: UTF8.self) }, kind: .quote, range: range,
-      selectionRange: shown.selection, children: clozes)
-  }
-
-  /// What the entry of `block` shows (as ``symbol(of:_:range:clozes:renderer:)`` gives
-  /// it): its name and detail appended to `names`, and its selection; `nil` for a
-  /// callout that is no quote.
+  /// What the entry of `block` (in note offsets; `range` its trimmed range) shows: its
+  /// name and detail appended to `names`, and its selection; `nil` for a callout of
+  /// another type than `quote` or `cite`.
   static func appendEntry(
     of block: SyntaxNode, _ doc: NoteDocument, range: Range<Int>, renderer: inout InlineText,
     to names: inout [UInt8]

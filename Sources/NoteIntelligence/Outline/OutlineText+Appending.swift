@@ -36,7 +36,8 @@ extension OutlineText {
     }
   }
 
-  /// ``firstWords(of:with:maxWords:maxBytes:)``, appended to `names`.
+  /// ``firstWords(of:_:maxWords:maxBytes:)`` of `node`, rendered by `renderer` (kept from
+  /// one name to the next, so that its buffer is allocated once), appended to `names`.
   static func appendFirstWords(
     of node: SyntaxNode, with renderer: inout InlineText, maxWords: Int = maxWords, maxBytes: Int = maxBytes,
     to names: inout [UInt8]

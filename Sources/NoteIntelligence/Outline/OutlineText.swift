@@ -32,27 +32,6 @@ enum OutlineText {
     return firstWords(rendered: renderer, maxWords: maxWords, maxBytes: maxBytes)
   }
 
-  /// ``firstWords(of:_:maxWords:maxBytes:)`` of one node, rendered by `renderer` (kept
-  /// from one name to the next, so that its buffer is allocated once).
-  static func firstWords(
-    of node: SyntaxNode, with renderer: inout InlineText, maxWords: Int = maxWords, maxBytes: Int = maxBytes
-  ) -> String {
-    renderer.window = nil
-    renderer.limit = maxBytes + 1
-    renderer.renderBytes(node)
-    return firstWords(rendered: renderer, maxWords: maxWords, maxBytes: maxBytes)
-  }
-
-  /// ``firstWords(of:_:maxWords:maxBytes:)`` rendered by `renderer`.
-  static func firstWords(
-    of nodes: [SyntaxNode], with renderer: inout InlineText, maxWords: Int = maxWords, maxBytes: Int = maxBytes
-  ) -> String {
-    renderer.window = nil
-    renderer.limit = maxBytes + 1
-    renderer.renderBytes(nodes)
-    return firstWords(rendered: renderer, maxWords: maxWords, maxBytes: maxBytes)
-  }
-
   /// The first words of what `renderer` rendered with a limit of `maxBytes + 1`.
   static func firstWords(rendered renderer: InlineText, maxWords: Int, maxBytes: Int) -> String {
     let truncated = renderer.truncated
@@ -273,17 +252,10 @@ enum OutlineText {
     return String(decoding: bytes[..<end], as: UTF8.self)
   }
 
-  /// The sentence of `text` around the UTF-8 range `shown` (a cloze's rendered answer),
-  /// with `placeholder` in place of that range: from after the previous `.`, `!` or `?`
-  /// followed by a space through the next one, at most `windowBytes` on each side (cut
-  /// at a word, with `…` where the sentence goes on).
-  static func sentenceWindow(in text: [UInt8], around shown: Range<Int>, placeholder: String) -> String {
-    var name: [UInt8] = []
-    appendSentenceWindow(in: text, around: shown, placeholder: placeholder, to: &name)
-    return String(decoding: name, as: UTF8.self)
-  }
-
-  /// ``sentenceWindow(in:around:placeholder:)``, appended to `names`.
+  /// Appends to `names` the sentence of `text` around the UTF-8 range `shown` (a
+  /// cloze's rendered answer), with `placeholder` in place of that range: from after the
+  /// previous `.`, `!` or `?` followed by a space through the next one, at most
+  /// `windowBytes` on each side (cut at a word, with `…` where the sentence goes on).
   static func appendSentenceWindow(
     in text: [UInt8], around shown: Range<Int>, placeholder: String, to names: inout [UInt8]
   ) {
