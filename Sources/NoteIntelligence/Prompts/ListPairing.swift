@@ -47,6 +47,16 @@ struct ListPairing {
     lastQuestion = pair(list, top: list.range, depth: 0, asked: asked)
   }
 
+  /// Pairs the lists inside `quote` (those of the quotes inside it too), each on its
+  /// own: a question a list's last item asks stays unanswered, as no list follows it there.
+  mutating func pair(listsIn quote: SyntaxNode) {
+    for list in Self.lists(in: quote) {
+      pair(list)
+      if let question = lastQuestion { unanswered.append(question) }
+    }
+    lastQuestion = nil
+  }
+
   /// Pairs `list`'s items; returns the question its last item asks, if unanswered.
   private mutating func pair(_ list: SyntaxNode, top: Range<Int>, depth: Int, asked carried: ListQuestion?)
     -> ListQuestion?
@@ -124,7 +134,7 @@ extension ListPairing {
 
   /// The lists inside `quote` that may pair (those of the quotes inside it too), in
   /// document order; a quote that holds no `Q:` item has none.
-  static func lists(in quote: SyntaxNode, depth: Int = 0) -> [SyntaxNode] {
+  private static func lists(in quote: SyntaxNode, depth: Int = 0) -> [SyntaxNode] {
     guard depth < 32, depth > 0 || quote.mayHold(.questionMarker) else { return [] }
     var lists: [SyntaxNode] = []
     for child in quote.children {
@@ -143,20 +153,12 @@ extension ListPairing {
   static func questions(of block: SyntaxNode, asked: ListQuestion?, in doc: NoteDocument) -> (
     unanswered: [ListQuestion], pairs: Int, open: ListQuestion?
   ) {
-    if block.kind == .blockquote {
-      var unanswered: [ListQuestion] = []
-      var pairs = 0
-      for list in lists(in: block) {
-        var pairing = ListPairing(doc: doc)
-        pairing.pair(list)
-        unanswered += pairing.unanswered + (pairing.lastQuestion.map { [$0] } ?? [])
-        pairs += pairing.cards.count
-      }
-      return (unanswered, pairs, nil)
-    }
-    guard block.kind == .unorderedList || block.kind == .orderedList else { return ([], 0, nil) }
     var pairing = ListPairing(doc: doc)
-    pairing.pair(block, asked: asked)
+    if block.kind == .blockquote {
+      pairing.pair(listsIn: block)
+    } else if block.kind == .unorderedList || block.kind == .orderedList {
+      pairing.pair(block, asked: asked)
+    }
     return (pairing.unanswered, pairing.cards.count, pairing.lastQuestion)
   }
 

@@ -61,16 +61,12 @@ public enum Prompts {
       case .blockquote:
         // The `Q:`/`A:` items of its lists pair as a top-level list's do. A quote whose
         // items ask questions holds prompts, not a quotation: it is no quote card.
-        var asks = false
-        var cards: [(range: Range<Int>, front: String, back: String)] = []
-        for list in ListPairing.lists(in: block) {
-          var pairing = ListPairing(doc: doc)
-          pairing.pair(list)
-          asks = asks || !pairing.cards.isEmpty || !pairing.unanswered.isEmpty || pairing.lastQuestion != nil
-          cards += pairing.cards
+        var pairing = ListPairing(doc: doc)
+        pairing.pair(listsIn: block)
+        if pairing.cards.isEmpty && pairing.unanswered.isEmpty {
+          addQuote(block, regions: regions, doc, bookTitle, into: &sink)
         }
-        if !asks { addQuote(block, regions: regions, doc, bookTitle, into: &sink) }
-        for card in cards { sink.add(.qa, card.range, front: .string(card.front), back: .string(card.back)) }
+        for card in pairing.cards { sink.add(.qa, card.range, front: .string(card.front), back: .string(card.back)) }
       case .paragraph:
         // A paragraph that is one `==highlight==` (Kindle and Obsidian exports) is a quote.
         if block.mayHold(.highlight), let highlight = Self.soleHighlight(of: regions, doc) {
