@@ -48,13 +48,12 @@ public final class ListQuestionCache {
       }
       if let question = carried {
         let first = run.firstBlock
-        var answers = false
-        if first.kind == .unorderedList || first.kind == .orderedList, question.list.upperBound == first.startOffset {
-          var pairing = ListPairing(doc: doc)
-          pairing.pair(first, asked: question)
-          answers = !pairing.unanswered.contains { $0.marker == question.marker }
-        }
-        if answers { pairs += 1 } else { unanswered.append(question) }
+        let answered =
+          question.mayBeAnswered(by: first)
+          && !ListPairing.questions(of: first, asked: question, in: doc).unanswered.contains {
+            $0.marker == question.marker
+          }
+        if answered { pairs += 1 } else { unanswered.append(question) }
       }
       unanswered += entry.unanswered.map { $0.shifted(by: run.start) }
       pairs += entry.pairs
@@ -78,8 +77,7 @@ public final class ListQuestionCache {
     run.forEachBlock { block in
       let pending = carried
       carried = nil
-      let isList = block.kind == .unorderedList || block.kind == .orderedList
-      let passed = pending.flatMap { isList && $0.list.upperBound == block.startOffset ? $0 : nil }
+      let passed = pending.flatMap { $0.mayBeAnswered(by: block) ? $0 : nil }
       if passed == nil, let pending { unanswered.append(pending) }
       guard passed != nil || block.mayHold(.questionMarker) else { return }
       let found = ListPairing.questions(of: block, asked: passed, in: doc)

@@ -13,6 +13,12 @@ struct ListQuestion {
   /// The top-level list the item belongs to.
   var list: Range<Int>
 
+  /// Whether `block` may answer the question: a list that starts where the question's
+  /// list ends (`- Q: …` then `* A: …`: another bullet makes another list).
+  func mayBeAnswered(by block: SyntaxNode) -> Bool {
+    (block.kind == .unorderedList || block.kind == .orderedList) && list.upperBound == block.startOffset
+  }
+
   /// The question with every offset moved by `delta`.
   func shifted(by delta: Int) -> ListQuestion {
     ListQuestion(

@@ -43,7 +43,7 @@ public enum Prompts {
     // after it may answer (`- Q: …` then `* A: …`: another bullet, another list).
     var asked: ListQuestion?
     doc.tree.forEachBlock { block in
-      let carried = asked.flatMap { $0.list.upperBound == block.startOffset ? $0 : nil }
+      let carried = asked.flatMap { $0.mayBeAnswered(by: block) ? $0 : nil }
       asked = nil
       // Most blocks hold no prompt: a paragraph is one only with a highlight, and
       // clozes are looked for only in a block that holds one. The library index makes
