@@ -154,18 +154,18 @@ import Testing
     let example = DiagnosticTests.example(code)
     guard let fixExample = Self.fixExample(code) else {
       let doc = NoteDocument(example.positive)
-      let findings = doc.tree.findings.filter { $0.code == code }
+      let findings = Diagnostics.findings(of: doc).filter { $0.code == code }
       #expect(findings.count == 1)
       #expect(findings.compactMap { QuickFixes.fix(for: $0, in: doc) }.isEmpty)
       return
     }
     let doc = NoteDocument(fixExample.text)
-    let finding = try #require(doc.tree.findings.first { $0.code == code })
+    let finding = try #require(Diagnostics.findings(of: doc).first { $0.code == code })
     let fix = try #require(QuickFixes.fix(for: finding, in: doc))
     #expect(fix.title == fixExample.title)
     let fixed = fix.applied(to: fixExample.text)
     #expect(fixed == fixExample.fixed)
-    #expect(!NoteDocument(fixed).tree.findings.contains { $0.code == code })
+    #expect(!Diagnostics.findings(of: NoteDocument(fixed)).contains { $0.code == code })
   }
 
   /// A fix is offered anywhere on the lines of what it mends: with the cursor on the text

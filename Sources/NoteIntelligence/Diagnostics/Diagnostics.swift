@@ -23,15 +23,18 @@ public enum Diagnostics {
     }
   }
 
-  /// The parser's findings of `doc` and, from its lists, a `qa-missing-answer` for each
-  /// item's question that no item answers (``ListPairing``), in document order.
+  /// The parser's findings of `doc`, its front matter's bad values and, from its lists, a
+  /// `qa-missing-answer` for each item's question that no item answers (``ListPairing``),
+  /// in document order.
   public static func findings(of doc: NoteDocument) -> [SyntaxFinding] {
     findings(of: doc, unanswered: ListPairing.scan(doc).unanswered)
   }
 
-  /// The parser's findings of `doc` with a `qa-missing-answer` for each of `unanswered`.
+  /// The parser's findings of `doc`, after its front matter's bad values, with a
+  /// `qa-missing-answer` for each of `unanswered`.
   private static func findings(of doc: NoteDocument, unanswered: [ListQuestion]) -> [SyntaxFinding] {
-    let findings = doc.tree.findings
+    let badValues = FrontMatterValues.badValues(of: doc)
+    let findings = badValues.isEmpty ? doc.tree.findings : badValues + doc.tree.findings
     guard !unanswered.isEmpty else { return findings }
     var merged: [SyntaxFinding] = []
     merged.reserveCapacity(findings.count + unanswered.count)

@@ -165,7 +165,9 @@ struct TokenCollector {
     recordingRegions: Bool = false
   ) -> (count: Int, regions: [RegionSpan], copied: Int) {
     let base = block.startOffset
-    let findings = block.blockFindings
+    // A front matter value its key does not accept is marked as the parser's findings are.
+    var findings = block.blockFindings
+    if block.kind == .frontMatter { findings += FrontMatterValues.badValues(in: block, of: doc) }
     var collector = TokenCollector(
       invalid: findings.isEmpty ? [] : findings.map { ($0.range.lowerBound - base)..<($0.range.upperBound - base) },
       scratch: scratch)
