@@ -28,11 +28,14 @@ let package = Package(
     .target(name: "Locking", dependencies: ["CSanitizerHooks"], swiftSettings: strict),
     // ThreadSanitizer's lock annotations, called only when its runtime is linked in.
     .target(name: "CSanitizerHooks"),
-    // Pure: text storage, line index, grammar, incremental parser, syntax tree. Stdlib only.
-    .target(name: "NoteSyntax", swiftSettings: strict),
+    // Pure: a note's text, its line index and positions in UTF-8, UTF-16 and UTF-32. Stdlib only.
+    .target(name: "NoteText", swiftSettings: strict),
+    // Pure: grammar, incremental parser, syntax tree, over NoteText. Stdlib only.
+    .target(name: "NoteSyntax", dependencies: ["NoteText"], swiftSettings: strict),
     // Pure: analysis of notes (tokens, diagnostics, prompts, outline). No IO, no LSP types.
     .target(
-      name: "NoteIntelligence", dependencies: ["NoteSyntax", "Locking", "ReviewScheduling"], swiftSettings: strict),
+      name: "NoteIntelligence", dependencies: ["NoteSyntax", "NoteText", "Locking", "ReviewScheduling"],
+      swiftSettings: strict),
     // Pure: FSRS-6 spaced-repetition scheduling and the review log's times. The C
     // library's `pow` only.
     .target(name: "ReviewScheduling", swiftSettings: strict),
@@ -67,8 +70,8 @@ let package = Package(
     .target(
       name: "BookNotesServer",
       dependencies: [
-        "NoteSyntax", "NoteIntelligence", "NoteWorkspace", "BookCatalog", "JSONCore", "LanguageServerProtocol",
-        "Locking", "ReviewScheduling",
+        "NoteSyntax", "NoteText", "NoteIntelligence", "NoteWorkspace", "BookCatalog", "JSONCore",
+        "LanguageServerProtocol", "Locking", "ReviewScheduling",
       ],
       swiftSettings: strict),
     // glibc's malloc arena limit, which Swift's Glibc module does not expose.
@@ -83,8 +86,8 @@ let package = Package(
     .executableTarget(
       name: "booknotes",
       dependencies: [
-        "BookNotesServer", "NoteIntelligence", "NoteSyntax", "NoteWorkspace", "BookCatalog", "JSONCore",
-        "SystemIO", "CMallocTuning", "Locking", "ReviewScheduling",
+        "BookNotesServer", "NoteIntelligence", "NoteSyntax", "NoteText", "NoteWorkspace", "BookCatalog",
+        "JSONCore", "SystemIO", "CMallocTuning", "Locking", "ReviewScheduling",
       ],
       swiftSettings: strict,
       linkerSettings: staticServer
@@ -97,15 +100,16 @@ let package = Package(
     .executableTarget(
       name: "booknotes-bench",
       dependencies: [
-        "NoteSyntax", "NoteIntelligence", "NoteWorkspace", "BookCatalog", "JSONCore", "LanguageServerProtocol",
-        "SystemIO", "GoogleBooksStandIn", "Locking", "ReviewScheduling",
+        "NoteSyntax", "NoteText", "NoteIntelligence", "NoteWorkspace", "BookCatalog", "JSONCore",
+        "LanguageServerProtocol", "SystemIO", "GoogleBooksStandIn", "Locking", "ReviewScheduling",
       ],
       swiftSettings: strict),
     // The properties the fuzzers (Fuzz/) check on every input; the tests check them on
     // the seed inputs and on every input that once failed. The parser's stand apart, on
-    // NoteSyntax alone: the parser fuzzer links no other module, so libFuzzer's work per
-    // input (clearing and reading every coverage counter) covers the parser's only.
-    .target(name: "NoteSyntaxFuzzing", dependencies: ["NoteSyntax"], swiftSettings: strict),
+    // NoteSyntax and NoteText alone: the parser fuzzer links no other module, so
+    // libFuzzer's work per input (clearing and reading every coverage counter) covers the
+    // parser's and the text's only.
+    .target(name: "NoteSyntaxFuzzing", dependencies: ["NoteSyntax", "NoteText"], swiftSettings: strict),
     .target(
       name: "BookNotesFuzzing",
       dependencies: ["NoteSyntax", "NoteIntelligence", "JSONCore", "LanguageServerProtocol", "BookCatalog"],
@@ -116,16 +120,19 @@ let package = Package(
     .target(
       name: "BookNotesTestSupport",
       dependencies: [
-        "NoteSyntax", "NoteIntelligence", "JSONCore", "LanguageServerProtocol", "BookNotesServer", "SystemIO",
-        "Locking",
+        "NoteSyntax", "NoteText", "NoteIntelligence", "JSONCore", "LanguageServerProtocol", "BookNotesServer",
+        "SystemIO", "Locking",
       ],
       swiftSettings: strict),
+    .testTarget(name: "NoteTextTests", dependencies: ["NoteText", "BookNotesTestSupport"], swiftSettings: strict),
     .testTarget(
-      name: "NoteSyntaxTests", dependencies: ["NoteSyntax", "BookNotesTestSupport"], exclude: ["Fixtures"],
-      swiftSettings: strict),
+      name: "NoteSyntaxTests", dependencies: ["NoteSyntax", "NoteText", "BookNotesTestSupport"],
+      exclude: ["Fixtures"], swiftSettings: strict),
     .testTarget(
       name: "NoteIntelligenceTests",
-      dependencies: ["NoteIntelligence", "NoteSyntax", "BookNotesTestSupport", "Locking", "ReviewScheduling"],
+      dependencies: [
+        "NoteIntelligence", "NoteSyntax", "NoteText", "BookNotesTestSupport", "Locking", "ReviewScheduling",
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "ReviewSchedulingTests", dependencies: ["ReviewScheduling", "BookNotesTestSupport"], swiftSettings: strict),
@@ -134,8 +141,8 @@ let package = Package(
     .testTarget(
       name: "NoteWorkspaceTests",
       dependencies: [
-        "NoteWorkspace", "NoteIntelligence", "NoteSyntax", "JSONCore", "SystemIO", "BookNotesTestSupport", "Locking",
-        "ReviewScheduling",
+        "NoteWorkspace", "NoteIntelligence", "NoteSyntax", "NoteText", "JSONCore", "SystemIO",
+        "BookNotesTestSupport", "Locking", "ReviewScheduling",
       ],
       swiftSettings: strict),
     .testTarget(
@@ -152,8 +159,9 @@ let package = Package(
     .testTarget(
       name: "BookNotesServerTests",
       dependencies: [
-        "BookNotesServer", "BookCatalog", "LanguageServerProtocol", "JSONCore", "NoteSyntax", "NoteIntelligence",
-        "NoteWorkspace", "SystemIO", "BookNotesTestSupport", "GoogleBooksStandIn", "Locking", "ReviewScheduling",
+        "BookNotesServer", "BookCatalog", "LanguageServerProtocol", "JSONCore", "NoteSyntax", "NoteText",
+        "NoteIntelligence", "NoteWorkspace", "SystemIO", "BookNotesTestSupport", "GoogleBooksStandIn", "Locking",
+        "ReviewScheduling",
       ],
       exclude: ["Golden"],
       swiftSettings: strict),

@@ -3,6 +3,7 @@ import JSONCore
 import LanguageServerProtocol
 import NoteIntelligence
 import NoteSyntax
+import NoteText
 import NoteWorkspace
 
 /// The session's catalog (``CatalogChoice``), made again when its settings change.

@@ -2,6 +2,7 @@ import JSONCore
 import LanguageServerProtocol
 import NoteIntelligence
 import NoteSyntax
+import NoteText
 
 extension BookNotesServer {
   /// A kind of code lens: the lenses it puts on an open note, ranges in `encoding`.

@@ -2,6 +2,7 @@ import JSONCore
 import LanguageServerProtocol
 import NoteIntelligence
 import NoteSyntax
+import NoteText
 
 extension BookNotesServer {
   /// Moves the client's cursor: arguments `[uri, position]`. Quick fixes that say where

@@ -1,6 +1,7 @@
 import LanguageServerProtocol
 import NoteIntelligence
 import NoteSyntax
+import NoteText
 
 extension BookNotesServer {
   /// Characters that open a completion: `#` and `/` for hashtags (and a link's

@@ -1,6 +1,7 @@
 import LanguageServerProtocol
 import NoteIntelligence
 import NoteSyntax
+import NoteText
 
 /// Footnotes (``Footnotes``): a reference `[^label]` leads to its note's definition
 /// `[^label]: text`; definition, references, hover and rename work within the note.

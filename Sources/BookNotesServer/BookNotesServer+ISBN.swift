@@ -2,6 +2,7 @@ import BookCatalog
 import LanguageServerProtocol
 import NoteIntelligence
 import NoteSyntax
+import NoteText
 
 extension BookNotesServer {
   /// On a front matter `isbn:` value that is a valid ISBN: the catalog's book for it,

@@ -3,6 +3,7 @@ import LanguageServerProtocol
 import Locking
 import NoteIntelligence
 import NoteSyntax
+import NoteText
 import NoteWorkspace
 
 /// What the server tracks about re-indexing open notes and watching files; the

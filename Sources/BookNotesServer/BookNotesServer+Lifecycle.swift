@@ -1,6 +1,7 @@
 import JSONCore
 import LanguageServerProtocol
 import NoteSyntax
+import NoteText
 import NoteWorkspace
 
 extension BookNotesServer {

@@ -1,6 +1,7 @@
 import LanguageServerProtocol
 import NoteIntelligence
 import NoteSyntax
+import NoteText
 import NoteWorkspace
 
 extension BookNotesServer {

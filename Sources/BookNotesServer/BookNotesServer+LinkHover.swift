@@ -1,6 +1,7 @@
 import LanguageServerProtocol
 import NoteIntelligence
 import NoteSyntax
+import NoteText
 
 extension BookNotesServer {
   /// The hover of the link at `offset`: the target's title (with its book's metadata

@@ -1,6 +1,7 @@
 import LanguageServerProtocol
 import NoteIntelligence
 import NoteSyntax
+import NoteText
 
 /// What a rename at a position renames, other than a tag.
 enum LinkRenameTarget {

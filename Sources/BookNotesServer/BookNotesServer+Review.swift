@@ -2,6 +2,7 @@ import LanguageServerProtocol
 import Locking
 import NoteIntelligence
 import NoteSyntax
+import NoteText
 import NoteWorkspace
 import ReviewScheduling
 

@@ -2,6 +2,7 @@ public import LanguageServerProtocol
 import Locking
 import NoteIntelligence
 import NoteSyntax
+import NoteText
 import NoteWorkspace
 
 /// The BookNotes language server: the handlers that answer a client about its open

@@ -2,6 +2,7 @@ import JSONCore
 import LanguageServerProtocol
 import NoteIntelligence
 import NoteSyntax
+import NoteText
 
 /// Writes an outline walk as the JSON array of `DocumentSymbol`s, straight into a
 /// ``ByteOutput``: no tree of symbols is built, and positions are converted by one

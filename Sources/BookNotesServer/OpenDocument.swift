@@ -2,6 +2,7 @@ import LanguageServerProtocol
 import Locking
 import NoteIntelligence
 import NoteSyntax
+import NoteText
 
 /// One open note and what the server remembers about it, behind its own lock.
 final class OpenDocument: Sendable {

@@ -1,6 +1,7 @@
 import LanguageServerProtocol
 import NoteIntelligence
 import NoteSyntax
+import NoteText
 
 /// A UTF-8 byte range of a note.
 typealias ByteRange = Swift.Range<Int>

@@ -1,5 +1,6 @@
 import NoteIntelligence
 import NoteSyntax
+import NoteText
 
 /// Encodes absolute byte-offset tokens as LSP's relative integers: five per token,
 /// delta line, delta start, length, type, modifiers, in the negotiated encoding; types

@@ -1,6 +1,7 @@
 import LanguageServerProtocol
 import NoteIntelligence
 import NoteSyntax
+import NoteText
 
 /// A semantic-token result as sent: its id, its integers and each token's byte start
 /// in the version it was computed for.

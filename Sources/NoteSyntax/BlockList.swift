@@ -1,3 +1,5 @@
+import NoteText
+
 /// The sequence of a note's top-level blocks: the memo table of the block rule.
 ///
 /// Blocks are kept in chunks that store lengths only; a chunk knows how far its blocks

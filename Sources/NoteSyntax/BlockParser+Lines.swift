@@ -1,3 +1,5 @@
+import NoteText
+
 /// Reading lines: finding their ends, the next line, inline content and a paragraph's
 /// extent.
 extension BlockParser {

@@ -1,3 +1,5 @@
+import NoteText
+
 /// What other layers follow of the question-and-answer grammar.
 public enum QuestionAnswerGrammar {
   /// The most lines a question runs over before its `A:` line, the `Q:` line included:

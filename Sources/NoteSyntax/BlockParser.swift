@@ -1,3 +1,5 @@
+import NoteText
+
 /// Parses the block at a line start of a buffer and records how far it looked (`reach`),
 /// so the block can be memoized. Front matter is tried at offset 0 only.
 struct BlockParser {

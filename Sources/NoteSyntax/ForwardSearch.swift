@@ -1,3 +1,5 @@
+import NoteText
+
 /// The first position at or after a start that satisfies a fixed predicate, remembered,
 /// so that searches from increasing starts cost one scan in all (100,000 `?[` without a
 /// `]` all get the same answer). A search that found nothing remembers how far it

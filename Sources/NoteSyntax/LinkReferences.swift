@@ -1,3 +1,5 @@
+public import NoteText
+
 /// A note's link reference definitions by label: which ``NodeKind/referenceLink`` nodes
 /// are links, and where they point. Built after the parse from the definition blocks, so
 /// an edit to a definition reparses no block that uses it. Labels match as CommonMark

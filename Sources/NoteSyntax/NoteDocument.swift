@@ -1,3 +1,5 @@
+public import NoteText
+
 /// A note being edited: its text, line index and syntax tree, kept in step by
 /// incremental reparsing (``replace(_:with:)``). Copies are cheap snapshots.
 public struct NoteDocument: Sendable {
@@ -155,13 +157,6 @@ public struct NoteDocument: Sendable {
       reparsed: reparsed, reparsedBlocks: count, readLength: read, inlineParsedLength: inlineParsed,
       totalBlocks: tree.blocks.count,
       replacedRange: edit, insertedLength: inserted.count)
-  }
-
-  /// The start of the scalar holding byte `offset` (or `offset` itself on a boundary).
-  public func scalarBoundary(atOrBefore offset: Int) -> Int {
-    var i = offset
-    while i > 0 && i < text.count && text[i] & 0xC0 == 0x80 { i -= 1 }
-    return i
   }
 
   /// Reparses from the first block whose examined span reaches past the edit until the

@@ -1,4 +1,5 @@
 import NoteSyntax
+import NoteText
 
 #if canImport(Glibc)
   import Glibc

@@ -2,6 +2,7 @@ import JSONCore
 import LanguageServerProtocol
 import NoteIntelligence
 import NoteSyntax
+import NoteText
 import Testing
 
 @testable import BookNotesServer

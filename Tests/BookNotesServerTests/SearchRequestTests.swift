@@ -3,6 +3,7 @@ import Foundation
 import JSONCore
 import NoteIntelligence
 import NoteSyntax
+import NoteText
 import Testing
 
 @testable import BookNotesServer

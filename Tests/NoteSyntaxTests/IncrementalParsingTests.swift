@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import NoteSyntax
+@testable import NoteText
 
 /// After every edit, the incrementally updated document equals a fresh parse of the same
 /// text, node for node, and most blocks were reused.

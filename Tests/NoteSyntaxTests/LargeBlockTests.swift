@@ -2,6 +2,7 @@ import BookNotesTestSupport
 import Testing
 
 @testable import NoteSyntax
+@testable import NoteText
 
 /// A paragraph, quote or list of any length is one block, parsed whole: after any edit
 /// it is the block a fresh parse makes, and an edit inside it reparses that block and

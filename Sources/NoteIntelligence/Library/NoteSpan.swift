@@ -1,4 +1,5 @@
 public import NoteSyntax
+public import NoteText
 
 /// A place in a note in every position encoding at once, so a closed note's ranges can
 /// be sent to any client without reading the note again.

@@ -1,4 +1,5 @@
 import NoteSyntax
+import NoteText
 
 /// The names of a region's clozes. A name is a window of the region's rendered sentence
 /// around its cloze (``OutlineText/appendSentenceWindow(in:around:placeholder:to:)``), so only the

@@ -1,4 +1,5 @@
 import NoteSyntax
+import NoteText
 
 /// Names appended as UTF-8 bytes to a block's buffer of names (``Outline/BlockEntry``)
 /// rather than made into strings: the same bytes as the functions that return a string,

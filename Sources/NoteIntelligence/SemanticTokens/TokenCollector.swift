@@ -1,4 +1,5 @@
 import NoteSyntax
+import NoteText
 
 /// A token as the cache stores it: 12 bytes, its start relative to its block's start.
 struct PackedToken {

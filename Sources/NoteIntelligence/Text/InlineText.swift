@@ -1,4 +1,5 @@
 import NoteSyntax
+import NoteText
 
 /// Renders inline nodes as a single line of text: plain (markup dropped) or Markdown
 /// (markup kept), with clozes showing their answers except one hidden cloze, which

@@ -14,7 +14,7 @@ public struct TextStorage: Sendable {
   private(set) var starts: [Int]
 
   /// Makes storage from bytes that are already valid UTF-8.
-  init(validUTF8 bytes: [UInt8]) {
+  public init(validUTF8 bytes: [UInt8]) {
     chunks = Self.chunks(bytes, keepingUpTo: Self.targetChunkSize)
     starts = [0]
     rebuildStarts(from: 0)
@@ -76,6 +76,13 @@ public struct TextStorage: Sendable {
     }
   }
 
+  /// The start of the scalar holding byte `offset` (or `offset` itself on a boundary).
+  public func scalarBoundary(atOrBefore offset: Int) -> Int {
+    var i = offset
+    while i > 0 && i < count && self[i] & 0xC0 == 0x80 { i -= 1 }
+    return i
+  }
+
   /// The text in `range` as a string.
   public func string(in range: Range<Int>) -> String {
     guard !range.isEmpty else { return "" }
@@ -91,7 +98,7 @@ public struct TextStorage: Sendable {
   }
 
   /// Replaces the bytes in `range` with `replacement`.
-  mutating func replace(_ range: Range<Int>, with replacement: [UInt8]) {
+  public mutating func replace(_ range: Range<Int>, with replacement: [UInt8]) {
     if chunks.isEmpty {
       self = TextStorage(validUTF8: replacement)
       return

@@ -3,16 +3,16 @@
 /// index. Line breaks are `\n`, `\r\n` and `\r`.
 public struct LineIndex: Sendable {
   /// One line, its line break included.
-  struct Line: Sendable, Equatable {
-    var utf8: Int32
-    var utf16: Int32
-    var scalars: Int32
+  public struct Line: Sendable, Equatable {
+    public var utf8: Int32
+    public var utf16: Int32
+    public var scalars: Int32
     /// Bytes of the line break (0, 1 or 2).
-    var breakLength: Int8
+    public var breakLength: Int8
   }
 
-  final class Chunk: Sendable {
-    let lines: [Line]
+  public final class Chunk: Sendable {
+    public let lines: [Line]
     /// `starts[i]` is the byte offset of line `i` from the chunk's start; one extra entry at the end.
     let starts: [Int32]
     var byteCount: Int { Int(starts[starts.count - 1]) }
@@ -32,14 +32,14 @@ public struct LineIndex: Sendable {
 
   static let chunkSize = 512
 
-  private(set) var chunks: [Chunk]
+  public private(set) var chunks: [Chunk]
   /// Byte offset of each chunk; one extra entry holding the text's length.
   private(set) var byteStarts: [Int]
   /// Line number of each chunk's first line; one extra entry holding the line count.
   private(set) var lineStarts: [Int]
 
   /// The index of lines already cut into chunks (none empty, none over twice the size).
-  init(chunks lines: [[Line]]) {
+  public init(chunks lines: [[Line]]) {
     chunks = lines.map(Chunk.init)
     byteStarts = [0]
     lineStarts = [0]
@@ -74,7 +74,7 @@ public struct LineIndex: Sendable {
   }
 
   /// Where line `number` (clamped to the lines) is kept: its chunk and its index there.
-  func place(ofLine number: Int) -> (chunk: Int, index: Int) {
+  public func place(ofLine number: Int) -> (chunk: Int, index: Int) {
     line(min(max(number, 0), lineCount - 1))
   }
 
@@ -149,7 +149,7 @@ public struct LineIndex: Sendable {
   /// Updates the index for `range` (old offsets) replaced by `newLength` bytes, reading
   /// the new text through `text`: the lines from the edit's first to one ending past it,
   /// read in a window that doubles until it holds such a line.
-  mutating func applyEdit(replacing range: Range<Int>, newLength: Int, text: TextStorage) {
+  public mutating func applyEdit(replacing range: Range<Int>, newLength: Int, text: TextStorage) {
     let firstLine = lineContaining(max(range.lowerBound - 1, 0))
     let scanStart = startOfLine(firstLine)
     let newEnd = range.lowerBound + newLength
@@ -163,7 +163,7 @@ public struct LineIndex: Sendable {
       if upper < text.count {
         // The window's open line goes on past it, and so may a line ending in `\r` (`\r\n`).
         lines.removeLast()
-        if bytes.last == ByteClass.cr { lines.removeLast() }
+        if bytes.last == 0x0D { lines.removeLast() }
       }
       scanEnd = lines.reduce(scanStart) { $0 + Int($1.utf8) }
       if upper == text.count || scanEnd > newEnd { break }
@@ -177,7 +177,7 @@ public struct LineIndex: Sendable {
   /// Updates the index for an edit inside one line that adds or removes no line break
   /// and leaves the line non-empty, from the lengths of `removed` and `inserted` alone
   /// (however long the line); `false`, changing nothing, for any other edit.
-  mutating func applyEditInsideLine(replacing range: Range<Int>, removed: [UInt8], inserted: [UInt8]) -> Bool {
+  public mutating func applyEditInsideLine(replacing range: Range<Int>, removed: [UInt8], inserted: [UInt8]) -> Bool {
     guard !inserted.contains(0x0A) && !inserted.contains(0x0D) else { return false }
     let number = lineContaining(range.lowerBound)
     let start = startOfLine(number)

@@ -1,18 +1,18 @@
 /// Byte scans sixteen bytes a step for the loops every byte goes through. A step
 /// compares a `SIMD16<Int8>` with vectors (the compiler does not vectorize comparisons
 /// with scalars) and reads the mask as two words (`any` is not inlined).
-enum ByteScan {
-  typealias Vector = SIMD16<Int8>
+public enum ByteScan {
+  public typealias Vector = SIMD16<Int8>
 
-  @inline(__always)
-  static func loadVector(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Vector {
+  @inlinable @inline(__always)
+  public static func loadVector(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Vector {
     UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: Vector.self)
   }
 
   /// The first lane set in `mask`, 16 when none is (lanes are in memory order on the
   /// little-endian machines Swift runs on).
-  @inline(__always)
-  static func firstLane(_ mask: SIMDMask<Vector>) -> Int {
+  @inlinable @inline(__always)
+  public static func firstLane(_ mask: SIMDMask<Vector>) -> Int {
     let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
     if words[0] != 0 { return words[0].trailingZeroBitCount &>> 3 }
     if words[1] != 0 { return 8 &+ words[1].trailingZeroBitCount &>> 3 }
@@ -21,8 +21,10 @@ enum ByteScan {
 
   /// Whether one of the 64 bytes at `i` equals a lane of `a`, `b` or `c` (each a byte
   /// repeated).
-  @inline(__always)
-  static func holdsAny(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ a: Vector, _ b: Vector, _ c: Vector) -> Bool {
+  @inlinable @inline(__always)
+  public static func holdsAny(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ a: Vector, _ b: Vector, _ c: Vector)
+    -> Bool
+  {
     var mask = SIMDMask<Vector>(repeating: false)
     for lane in stride(from: 0, to: 64, by: 16) {
       let v = loadVector(bytes, i &+ lane)
@@ -33,13 +35,14 @@ enum ByteScan {
   }
 
   /// The UTF-16 code units and the scalars that start in the sixteen bytes at `i`.
-  @inline(__always)
-  static func units(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> (utf16: Int, scalars: Int) {
+  @inlinable @inline(__always)
+  public static func units(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> (utf16: Int, scalars: Int) {
     units(loadVector(bytes, i))
   }
 
   /// The UTF-16 code units and the scalars that start in `range` of `bytes`.
-  static func units(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> (utf16: Int, scalars: Int) {
+  @inlinable
+  public static func units(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> (utf16: Int, scalars: Int) {
     var (utf16, scalars) = (0, 0)
     var i = range.lowerBound
     while i &+ 16 <= range.upperBound {
@@ -55,8 +58,8 @@ enum ByteScan {
     return (utf16, scalars)
   }
 
-  @inline(__always)
-  private static func units(_ v: Vector) -> (utf16: Int, scalars: Int) {
+  @usableFromInline @inline(__always)
+  static func units(_ v: Vector) -> (utf16: Int, scalars: Int) {
     // Signed: continuation bytes 0x80…0xBF are below -64; lead bytes of four 0xF0…0xFF at least -16.
     let starts = unsafeBitCast(v .>= Vector(repeating: -64), to: SIMD2<UInt64>.self)
     let fours = unsafeBitCast((v .>= Vector(repeating: -16)) .& (v .< Vector(repeating: 0)), to: SIMD2<UInt64>.self)
@@ -67,8 +70,8 @@ enum ByteScan {
 
   /// The first index in `start..<end` whose byte is `a`, `b` or `c`, or `end`: 64 bytes a
   /// step through stretches without any of them.
-  @inline(__always)
-  static func firstIndex(
+  @inlinable @inline(__always)
+  public static func firstIndex(
     of a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
   ) -> Int {
     let (va, vb, vc) = (
@@ -92,35 +95,35 @@ enum ByteScan {
   }
 
   /// The first index in `start..<end` holding `\n` or `\r`, or `end`.
-  @inline(__always)
-  static func lineBreak(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
-    firstIndex(of: ByteClass.lf, ByteClass.cr, ByteClass.cr, in: bytes, from: start, to: end)
+  @inlinable @inline(__always)
+  public static func lineBreak(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+    firstIndex(of: 0x0A, 0x0D, 0x0D, in: bytes, from: start, to: end)
   }
 
   /// The high bits of the sixteen bytes in `low` and `high` (a vector read as two
   /// words) as a 16-bit mask, lane 0 the lowest bit: the multiplication gathers the eight
   /// high bits of a word into its top byte.
-  @inline(__always)
-  static func laneBits(_ low: UInt64, _ high: UInt64) -> UInt32 {
+  @inlinable @inline(__always)
+  public static func laneBits(_ low: UInt64, _ high: UInt64) -> UInt32 {
     let gather: UInt64 = 0x0002_0408_1020_4081
     let lowLanes = ((low & highBits) &* gather) &>> 56
     let highLanes = ((high & highBits) &* gather) &>> 56
     return UInt32(truncatingIfNeeded: lowLanes | highLanes &<< 8)
   }
 
-  @inline(__always) static var highBits: UInt64 { 0x8080_8080_8080_8080 }
+  @inlinable @inline(__always) public static var highBits: UInt64 { 0x8080_8080_8080_8080 }
 
   /// Whether a lane of `v` is not ASCII (its high bit is set).
-  @inline(__always)
-  static func holdsNonASCII(_ v: Vector) -> Bool {
+  @inlinable @inline(__always)
+  public static func holdsNonASCII(_ v: Vector) -> Bool {
     let words = unsafeBitCast(v, to: SIMD2<UInt64>.self)
     return (words[0] | words[1]) & highBits != 0
   }
 
   /// The first index at or after `start` whose byte is not ASCII, or `end`: 64 bytes a
   /// step while they are ASCII (most of a note).
-  @inline(__always)
-  static func nonASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+  @inlinable @inline(__always)
+  public static func nonASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
     var i = start
     while i + 64 <= end {
       let v =
@@ -131,59 +134,5 @@ enum ByteScan {
     while i + 16 <= end && !holdsNonASCII(loadVector(bytes, i)) { i += 16 }
     while i < end && bytes[i] < 0x80 { i += 1 }
     return i
-  }
-}
-
-/// The ASCII bytes that start inline constructs (``InlineGrammar/asciiTriggers``) as
-/// at most four ranges (``ranges(_:)``), one addition and one comparison each, for the
-/// sixteen-byte step of the inline scan. A range also holds the bytes between its
-/// triggers: the scan stops there too, and the parser passes over them
-/// (``InlineGrammar/startsConstruct``).
-struct InlineTriggers: Sendable {
-  typealias Vector = ByteScan.Vector
-
-  static let capacity = 4
-
-  // Four ranges, unused ones repeating the first: fixed fields, so that the scan needs
-  // no loop. Lane by lane, a byte `v` is in range `k` when `v &+ sk < lk` (signed):
-  // `sk` moves the range's lowest byte to -128 and `lk` is -128 plus its length.
-  private let s0, s1, s2, s3: Vector
-  private let l0, l1, l2, l3: Vector
-
-  /// `bytes` as at most ``capacity`` ranges, in order: each byte its own range, then the
-  /// two ranges with the fewest bytes between them joined, until few enough remain.
-  static func ranges(_ bytes: [UInt8]) -> [ClosedRange<UInt8>] {
-    var ranges = Set(bytes).sorted().map { $0...$0 }
-    while ranges.count > capacity {
-      let closest = (1..<ranges.count).min {
-        ranges[$0].lowerBound - ranges[$0 - 1].upperBound < ranges[$1].lowerBound - ranges[$1 - 1].upperBound
-      }!
-      ranges[closest - 1] = ranges[closest - 1].lowerBound...ranges[closest].upperBound
-      ranges.remove(at: closest)
-    }
-    return ranges
-  }
-
-  init(_ bytes: [UInt8]) {
-    let found = Self.ranges(bytes)
-    precondition(!found.isEmpty && found.allSatisfy { $0.upperBound < 0x80 }, "ASCII triggers")
-    let ranges = (0..<Self.capacity).map { found[$0 < found.count ? $0 : 0] }
-    let shifts = ranges.map { Vector(repeating: Int8(truncatingIfNeeded: 0x80 - Int($0.lowerBound))) }
-    let limits = ranges.map {
-      Vector(repeating: Int8(truncatingIfNeeded: -128 + Int($0.upperBound) - Int($0.lowerBound) + 1))
-    }
-    (s0, s1, s2, s3) = (shifts[0], shifts[1], shifts[2], shifts[3])
-    (l0, l1, l2, l3) = (limits[0], limits[1], limits[2], limits[3])
-  }
-
-  /// The first of the sixteen bytes at `i` that is in a trigger range, a control byte
-  /// (line breaks among them) or not ASCII; 16 when none is.
-  @inline(__always)
-  func firstLane(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
-    let v = ByteScan.loadVector(bytes, i)
-    // Signed: below 0x20 or at least 0x80.
-    var mask = v .< Vector(repeating: 0x20)
-    mask = mask .| ((v &+ s0) .< l0) .| ((v &+ s1) .< l1) .| ((v &+ s2) .< l2) .| ((v &+ s3) .< l3)
-    return ByteScan.firstLane(mask)
   }
 }

@@ -1,7 +1,7 @@
 import BookNotesTestSupport
 import Testing
 
-@testable import NoteSyntax
+@testable import NoteText
 
 /// The line index of a whole text, scanned sixteen bytes at a time, must equal the lines
 /// counted one by one from the text's lines, and a parsed note's index must be that one.
@@ -36,18 +36,15 @@ import Testing
   func expectSameIndex(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
     let bytes = Array(text.utf8)
     let counted = Self.countedLines(bytes)
-    let scanned = bytes.withUnsafeBufferPointer { LineIndex(bytes: $0) }
-    let parsed = NoteDocument(text).lines
-    for index in [scanned, parsed] {
-      #expect(index.lineCount == counted.count, "\(text.debugDescription)", sourceLocation: sourceLocation)
-      guard index.lineCount == counted.count else { return }
-      var start = 0
-      for (number, line) in counted.enumerated() {
-        #expect(
-          index.record(ofLine: number) == line && index.startOfLine(number) == start,
-          "line \(number) of \(text.debugDescription)", sourceLocation: sourceLocation)
-        start += Int(line.utf8)
-      }
+    let index = bytes.withUnsafeBufferPointer { LineIndex(bytes: $0) }
+    #expect(index.lineCount == counted.count, "\(text.debugDescription)", sourceLocation: sourceLocation)
+    guard index.lineCount == counted.count else { return }
+    var start = 0
+    for (number, line) in counted.enumerated() {
+      #expect(
+        index.record(ofLine: number) == line && index.startOfLine(number) == start,
+        "line \(number) of \(text.debugDescription)", sourceLocation: sourceLocation)
+      start += Int(line.utf8)
     }
   }
 
@@ -143,16 +140,15 @@ import Testing
     let breaks = ["\n", "\r\n", "\r"]
     let text = lines.map { $0 + breaks.randomElement(using: &rng)! }.joined() + lines[0]
     let bytes = Array(text.utf8)
-    for index in [bytes.withUnsafeBufferPointer { LineIndex(bytes: $0) }, NoteDocument(text).lines] {
-      #expect(index.lineCount == lines.count + 1)
-      for (number, line) in (lines + [lines[0]]).enumerated() where number < index.lineCount {
-        let record = index.record(ofLine: number)
-        let expected = (utf8: line.utf8.count, utf16: line.utf16.count, scalars: line.unicodeScalars.count)
-        let breakLength = Int(record.breakLength)
-        #expect(
-          (Int(record.utf8) - breakLength, Int(record.utf16) - breakLength, Int(record.scalars) - breakLength)
-            == expected, "line \(number): \(line)")
-      }
+    let index = bytes.withUnsafeBufferPointer { LineIndex(bytes: $0) }
+    #expect(index.lineCount == lines.count + 1)
+    for (number, line) in (lines + [lines[0]]).enumerated() where number < index.lineCount {
+      let record = index.record(ofLine: number)
+      let expected = (utf8: line.utf8.count, utf16: line.utf16.count, scalars: line.unicodeScalars.count)
+      let breakLength = Int(record.breakLength)
+      #expect(
+        (Int(record.utf8) - breakLength, Int(record.utf16) - breakLength, Int(record.scalars) - breakLength)
+          == expected, "line \(number): \(line)")
     }
   }
 

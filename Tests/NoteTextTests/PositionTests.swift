@@ -1,7 +1,7 @@
 import BookNotesTestSupport
 import Testing
 
-@testable import NoteSyntax
+@testable import NoteText
 
 /// Offsets convert exactly between UTF-8 bytes and line/column in UTF-8, UTF-16 and UTF-32.
 @Suite struct PositionTests {
@@ -36,7 +36,7 @@ import Testing
 
   @Test(arguments: samples)
   func everyScalarBoundaryRoundTrips(_ text: String) {
-    let document = NoteDocument(text)
+    let document = IndexedText(text)
     let bytes = Array(text.utf8)
     for encoding in PositionEncoding.allCases {
       var walker = document.makeWalker(encoding: encoding)
@@ -68,7 +68,7 @@ import Testing
       default: "- item \(number)\r\n"
       }
     }
-    let fresh = NoteDocument(lines.joined(separator: "\n"))
+    let fresh = IndexedText(lines.joined(separator: "\n"))
     var edited = fresh
     edited.replace(edited.utf8Count / 3..<(edited.utf8Count / 3 + 40), with: "new\nlines\n中\n")
     edited.replace(10..<10, with: String(repeating: "x\n", count: 700))
@@ -99,7 +99,7 @@ import Testing
   @Test func longLinesInEveryScript() {
     let line = String(repeating: "中文a😀é b", count: 3_000)
     let text = line + "\r\n" + line
-    let document = NoteDocument(text)
+    let document = IndexedText(text)
     for encoding in PositionEncoding.allCases {
       var (offset, lineNumber, column, index) = (0, 0, 0, 0)
       for scalar in text.unicodeScalars {
@@ -131,7 +131,7 @@ import Testing
   /// surrogate pair, past the line's end, inverted, on other lines).
   @Test func rangesInOneLongLine() {
     let line = String(repeating: "中文a😀é b", count: 3_000)
-    let document = NoteDocument("short\n" + line + "\r\n" + line)
+    let document = IndexedText("short\n" + line + "\r\n" + line)
     var rng = SplitMix(seed: 11)
     let longest = line.utf8.count + 10
     for encoding in PositionEncoding.allCases {
@@ -148,7 +148,7 @@ import Testing
   }
 
   @Test func columnsInsideASurrogatePairRoundDown() {
-    let document = NoteDocument("a😀b")
+    let document = IndexedText("a😀b")
     #expect(document.offset(of: LineColumn(line: 0, column: 2), in: .utf16) == 1)
     #expect(document.offset(of: LineColumn(line: 0, column: 3), in: .utf16) == 5)
     #expect(document.offset(of: LineColumn(line: 0, column: 99), in: .utf16) == 6)

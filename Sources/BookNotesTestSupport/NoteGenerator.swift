@@ -1,11 +1,11 @@
-import BookNotesTestSupport
-
 /// Random book notes built from the constructs of the spec, with CRLF and emoji mixed in.
-enum NoteGenerator {
-  static let words = ["habit", "memory", "the", "of", "recall", "book", "idea", "spacing", "café", "naïve", "中文", "ok"]
-  static let breaks = ["\n", "\n", "\n", "\r\n", "\r"]
+public enum NoteGenerator {
+  public static let words = [
+    "habit", "memory", "the", "of", "recall", "book", "idea", "spacing", "café", "naïve", "中文", "ok",
+  ]
+  public static let breaks = ["\n", "\n", "\n", "\r\n", "\r"]
 
-  static func note(_ rng: inout SplitMix) -> String {
+  public static func note(_ rng: inout SplitMix) -> String {
     var out = ""
     if Bool.random(using: &rng) {
       out +=
@@ -19,7 +19,7 @@ enum NoteGenerator {
     return out
   }
 
-  static func inline(_ rng: inout SplitMix) -> String {
+  public static func inline(_ rng: inout SplitMix) -> String {
     var parts: [String] = []
     for _ in 0..<Int.random(in: 1...8, using: &rng) {
       let w = words.randomElement(using: &rng)!
@@ -53,7 +53,7 @@ enum NoteGenerator {
     return parts.joined(separator: " ")
   }
 
-  static func block(_ rng: inout SplitMix) -> String {
+  public static func block(_ rng: inout SplitMix) -> String {
     let br = breaks.randomElement(using: &rng)!
     switch Int.random(in: 0..<13, using: &rng) {
     case 0: return String(repeating: "#", count: Int.random(in: 1...7, using: &rng)) + " " + inline(&rng)
@@ -81,7 +81,7 @@ enum NoteGenerator {
   }
 
   /// What notes hold that is ours only outside code, HTML, math and comments.
-  static func ours(_ rng: inout SplitMix) -> String {
+  public static func ours(_ rng: inout SplitMix) -> String {
     [
       "# Heading", "Q: q", "A: a", "#tag", "[l](x.md)", "[[Note]]", "?[hint](answer)", "?[broken", "> quote",
       inline(&rng),
@@ -92,7 +92,7 @@ enum NoteGenerator {
   /// CommonMark's and GFM's other blocks: HTML blocks, indented code, `$$` and `%%`
   /// blocks, setext headings, thematic breaks, tables, footnote definitions and blocks in
   /// list items and quotes; sometimes left open.
-  static func commonMarkBlock(_ rng: inout SplitMix, _ br: String) -> String {
+  public static func commonMarkBlock(_ rng: inout SplitMix, _ br: String) -> String {
     let open = Int.random(in: 0..<5, using: &rng) == 0
     switch Int.random(in: 0..<24, using: &rng) {
     case 0: return "<!-- " + ours(&rng) + br + ours(&rng) + (open ? "" : " -->")
@@ -149,7 +149,7 @@ enum NoteGenerator {
   }
 
   /// Snippets that edits insert, heavy on prompt syntax and line breaks.
-  static let snippets = [
+  public static let snippets = [
     "?[", "](", ")", "]", "[", "(", "Q: ", "A: ", "q:", "\n", "\r\n", "\r", "\n\n", "#", "# ", "## ", "#tag/x", "*",
     "**", "==", "=", "$", "%%", "[^", "[[", "]]", "![[", "|",
     "_", "`", "> ", "- ", "1. ", "---", "---\n", "...", "Summary: ", "tl;dr:", "😀", "👨‍👩‍👧", "\u{200D}", "🇫🇷", "é", "中", " ",

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import NoteSyntax
+@testable import NoteText
 
 /// `TextStorage.withChunk(holding:_:)` hands over the one chunk that holds a range, and
 /// nothing for a range that spans two.

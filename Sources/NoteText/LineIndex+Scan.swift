@@ -3,7 +3,7 @@ extension LineIndex {
   /// The lines of `bytes` in chunks of ``chunkSize``, sixteen bytes a step: a step's line
   /// breaks and high bits are read as 16-bit masks, so a line costs its break's bit; only
   /// a line holding a non-ASCII byte is read again, to count its units.
-  static func chunkedLines(_ bytes: UnsafeBufferPointer<UInt8>) -> [[Line]] {
+  public static func chunkedLines(_ bytes: UnsafeBufferPointer<UInt8>) -> [[Line]] {
     var collector = LineCollector()
     let count = bytes.count
     let lf = ByteScan.Vector(repeating: 0x0A)
@@ -48,7 +48,7 @@ extension LineIndex {
     i = max(i, lineStart)
     while i < count {
       let b = bytes[i]
-      if b == ByteClass.lf || b == ByteClass.cr {
+      if b == 0x0A || b == 0x0D {
         let breakLength = Self.breakLength(bytes, at: i)
         collector.add(bytes, lineStart, i, breakLength, ascii: !nonASCII)
         lineStart = i + breakLength
@@ -67,7 +67,7 @@ extension LineIndex {
   /// The length of the line break at `position`: 2 for `\r\n`, else 1.
   @inline(__always)
   private static func breakLength(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Int {
-    bytes[position] == ByteClass.cr && position &+ 1 < bytes.count && bytes[position &+ 1] == ByteClass.lf ? 2 : 1
+    bytes[position] == 0x0D && position &+ 1 < bytes.count && bytes[position &+ 1] == 0x0A ? 2 : 1
   }
 
   /// Lines gathered into chunks of ``LineIndex/chunkSize``.
