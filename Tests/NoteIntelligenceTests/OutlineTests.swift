@@ -206,4 +206,24 @@ import Testing
     }
     #expect(cache.count <= doc.tree.blockCount)
   }
+
+  /// Only blocks that may add an entry are cached: the table that finds them is sized
+  /// for about that many, not for every block of the note, and grows when a note has more.
+  @Test func theCacheMakesRoomForTheBlocksThatAddEntries() {
+    let paragraphs = (0..<400).map { "A plain paragraph \($0) with words and no prompt." }
+    let sparse = NoteDocument("# Book\n\n## Chapter\n\n" + paragraphs.joined(separator: "\n\n") + "\n")
+    let cache = OutlineCache()
+    let outline = cache.symbols(for: sparse)
+    #expect(outline == Outline.symbols(for: sparse))
+    #expect(sparse.tree.blockCount > 800)
+    #expect(cache.count == 2)
+    #expect(cache.tableSize <= 256)
+    let headings = (0..<300).map { "## Heading \($0)" }
+    let dense = NoteDocument("# Book\n\n" + headings.joined(separator: "\n\n") + "\n")
+    let denseCache = OutlineCache()
+    #expect(denseCache.symbols(for: dense) == Outline.symbols(for: dense))
+    #expect(denseCache.count == 301)
+    #expect(denseCache.symbols(for: dense) == Outline.symbols(for: dense))
+    #expect(denseCache.lastComputedBlocks == 0)
+  }
 }

@@ -34,6 +34,9 @@ public struct BlockCache<Value> {
   /// Number of cached blocks.
   public var count: Int { entries.count }
 
+  /// The slots of the table that finds an entry by its block.
+  var tableSize: Int { table.size }
+
   /// Drops every entry.
   public mutating func removeAll() {
     entries = []
@@ -52,14 +55,17 @@ public struct BlockCache<Value> {
     for index in entries.indices { table.insert(entries[index].block.blockIdentity, index) }
   }
 
-  /// Starts a pass over (some of) the blocks of a note with `blockCount` blocks.
-  public mutating func beginPass(blockCount: Int) {
+  /// Starts a pass over (some of) a note's blocks, about `expectedValues` of which need a
+  /// value: an empty cache makes room for that many at once, and grows past them as needed.
+  /// (Room for every block of a large note is a table hundreds of kilobytes long, zeroed
+  /// page by page, when most blocks need no value.)
+  public mutating func beginPass(expectedValues: Int) {
     pass &+= 1
     used = 0
     lastComputedBlocks = 0
     if entries.isEmpty {
-      entries.reserveCapacity(blockCount)
-      table = IdentityTable(minimumCapacity: blockCount)
+      entries.reserveCapacity(expectedValues)
+      table = IdentityTable(minimumCapacity: expectedValues)
     }
   }
 

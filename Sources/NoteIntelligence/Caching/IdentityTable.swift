@@ -9,6 +9,9 @@ struct IdentityTable {
   private var shift = 64
   private(set) var count = 0
 
+  /// The slots, empty and full.
+  var size: Int { keys.count }
+
   init(minimumCapacity: Int = 0) {
     if minimumCapacity > 0 { allocate(for: minimumCapacity) }
   }
