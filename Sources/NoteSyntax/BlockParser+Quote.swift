@@ -50,7 +50,9 @@ extension BlockParser {
           line, callout: index == 0 && line.depth == 1, citation: index == cited, flagsMarker: index > item.last)
       case .question, .answer:
         let next = index + 1 < lines.count ? lines[index + 1] : line
-        let last = next.role != line.role || next.first == next.lineEnd || index + 1 == lines.count
+        // A bare `A:` over a code block may be answered by it: no empty answer then.
+        let code = next.role == .fenceStart && next.depth == line.depth && next.kept == line.depth
+        let last = (next.role != line.role && !code) || next.first == next.lineEnd || index + 1 == lines.count
         quotePairLine(line, opens: line.role == .question ? previous != .question : previous != .answer, last: last)
       case .headingText:
         let last = quote.last(from: index, continuing: .headingText)
@@ -173,9 +175,7 @@ extension BlockParser {
     if open > start && bytes[open - 1] == UInt8(ascii: "]") { return nil }
     return open..<end
   }
-}
 
-extension BlockParser {
   /// The table header that `line`, a delimiter row, makes of the paragraph line `above`
   /// in the same container, when their cells are as many: the number of columns.
   @inline(__always)

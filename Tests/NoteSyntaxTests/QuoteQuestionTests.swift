@@ -62,6 +62,7 @@ import Testing
     // Another container is no answer; nor is code.
     #expect(Self.findings("> Q: a\n> > A: b\n") == ["qa-missing-answer@\"Q:\"", "qa-orphan-answer@\"A:\""])
     #expect(Self.findings("> ```\n> Q: a\n> A: b\n> ```\n").isEmpty)
+    #expect(Self.findings("> Q: a\n> A:\n> ```\n> b\n> ```\n").isEmpty)
     #expect(
       Self.findings("> Q:\n> A:\n> Q:x\n> a: y\n") == [
         "qa-empty-question@\"Q:\"", "qa-empty-answer@\"A:\"", "qa-missing-space@\"Q:\"", "qa-missing-space@\"a:\"",
