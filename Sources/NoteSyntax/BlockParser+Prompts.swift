@@ -152,22 +152,16 @@ extension BlockParser {
   /// `A:` is its answer: the question's text and the answer's are parsed apart, as a
   /// pair's are, the `A:` a marker leaf too.
   mutating func itemOpeningText(_ text: Int, _ e: Int, _ contentEnd: Int, column: Int) {
-    // Most items open with no marker: their first byte says so.
-    let letter = bytes[text] & ~0x20
-    let mayOpenWithMarker =
-      letter == UInt8(ascii: "Q") || letter == UInt8(ascii: "A") || bytes[text] == UInt8(ascii: "*")
-    let question = mayOpenWithMarker ? LineMarkers.promptMarkerSpan(bytes, text, e, letter: UInt8(ascii: "Q")) : nil
-    let marker =
-      mayOpenWithMarker ? question ?? LineMarkers.promptMarkerSpan(bytes, text, e, letter: UInt8(ascii: "A")) : nil
+    let marker = LineMarkers.openingPromptMarker(bytes, text, e)
     // The text of an item of one line that no marker opens is parsed from its bytes
     // alone (the column matters to later lines only), so a reparse may copy it.
     if contentEnd <= e && marker?.wellFormed != true { return inlineContent(text, contentEnd) }
     let node = builder.open(.inlineContent, at: text)
     var start = text
     if let marker, marker.wellFormed {
-      builder.leaf(question != nil ? .questionMarker : .answerMarker, text, marker.end)
+      builder.leaf(marker.asks ? .questionMarker : .answerMarker, text, marker.end)
       start = marker.end
-      if question != nil, let answer = itemAnswerLine(after: e, contentEnd, column: column) {
+      if marker.asks, let answer = itemAnswerLine(after: e, contentEnd, column: column) {
         inline(start, answer.lineBreak.lowerBound)
         builder.leaf(.lineBreak, answer.lineBreak.lowerBound, answer.lineBreak.upperBound)
         builder.leaf(.answerMarker, answer.marker.lowerBound, answer.marker.upperBound)
@@ -226,11 +220,9 @@ extension BlockParser {
   /// the first opening with a well-formed `A:` answering a well-formed `Q:`.
   mutating func quoteItemText(_ quote: QuoteLines, _ index: Int) -> (answer: Int?, last: Int) {
     let first = quote.lines[index]
-    let question = LineMarkers.promptMarkerSpan(bytes, first.content, first.end, letter: UInt8(ascii: "Q"))
-    guard question ?? LineMarkers.promptMarkerSpan(bytes, first.content, first.end, letter: UInt8(ascii: "A")) != nil
-    else { return (nil, -1) }
+    guard let marker = LineMarkers.openingPromptMarker(bytes, first.content, first.end) else { return (nil, -1) }
     let text = paragraphLines(quote, from: index, wellFormed: true)
-    return (question?.wellFormed == true ? text.answer : nil, text.last)
+    return (marker.asks && marker.wellFormed ? text.answer : nil, text.last)
   }
 
   /// The lines of text going on with the paragraph of a quote's line `index` (in the same

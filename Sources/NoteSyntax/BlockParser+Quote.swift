@@ -33,8 +33,9 @@ extension BlockParser {
         containers.append(builder.open(quote.opened[nextOpened], at: line.start))
         nextOpened += 1
       }
-      let previous = index > 0 ? lines[index - 1].role : .blank
-      if line.role == .question && previous != .question { pair = builder.open(.questionAnswer, at: line.start) }
+      if line.role == .question && (index == 0 || lines[index - 1].role != .question) {
+        pair = builder.open(.questionAnswer, at: line.start)
+      }
       let lineNode = builder.open(.quoteLine, at: line.start)
       writeMarks(line.marks, &markers)
       switch line.role {
@@ -53,7 +54,7 @@ extension BlockParser {
         // A bare `A:` over a code block may be answered by it: no empty answer then.
         let code = next.role == .fenceStart && next.depth == line.depth && next.kept == line.depth
         let last = (next.role != line.role && !code) || next.first == next.lineEnd || index + 1 == lines.count
-        quotePairLine(line, opens: line.role == .question ? previous != .question : previous != .answer, last: last)
+        quotePairLine(line, opens: index == 0 || lines[index - 1].role != line.role, last: last)
       case .headingText:
         let last = quote.last(from: index, continuing: .headingText)
         let underline = lines[last + 1]
@@ -140,8 +141,7 @@ extension BlockParser {
       cited = found
       textEnd = LineMarkers.trimEnd(bytes, line.content, found.lowerBound)
     }
-    let question = LineMarkers.promptMarkerSpan(bytes, textStart, textEnd, letter: UInt8(ascii: "Q"))
-    if !callout, question ?? LineMarkers.promptMarkerSpan(bytes, textStart, textEnd, letter: UInt8(ascii: "A")) != nil {
+    if !callout && LineMarkers.openingPromptMarker(bytes, textStart, textEnd) != nil {
       // Parsed whatever an earlier parse of its bytes holds: its nodes depend on its item too.
       let node = builder.open(.inlineContent, at: textStart)
       let text = flagsMarker ? LineMarkers.paragraphLineMarker(bytes, textStart, textEnd, &builder) : textStart

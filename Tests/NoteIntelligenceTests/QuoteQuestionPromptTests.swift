@@ -96,6 +96,9 @@ import Testing
       top.map { $0.dropFirst(2).description } == [
         "0 2 marker \"Q:\"", "3 4 question \"Who?\"", "0 2 marker \"A:\"", "3 3 answer \"Me.\"",
       ])
+    let hovered = HoverContent.markdown(at: 15, in: NoteDocument("> Truth.\n> Q: Who?\n> A: *Me*.\n"))
+    #expect(hovered?.markdown == "**Q:** Who?\n\n**A:** *Me*.")
+    #expect(hovered?.range == 9..<29)
     let symbols = Outline.symbols(for: NoteDocument("# B\n\n> Truth.\n> Q: Who?\n> A: Me.\n\n> Q: Why?\n> A: So.\n"))
     let entries = symbols.flatMap(\.children).map { "\($0.kind) \($0.name) \($0.detail ?? "")" }
     #expect(entries == ["quote Truth. ", "question Who? Me.", "question Why? So."])
