@@ -142,7 +142,7 @@ extension BlockParser {
       textEnd = LineMarkers.trimEnd(bytes, line.content, found.lowerBound)
     }
     if !callout && LineMarkers.openingPromptMarker(bytes, textStart, textEnd) != nil {
-      // Parsed whatever an earlier parse of its bytes holds: its nodes depend on its item too.
+      // Parsed afresh, never copied from an earlier parse: its nodes depend on its item too.
       let node = builder.open(.inlineContent, at: textStart)
       let text = flagsMarker ? LineMarkers.paragraphLineMarker(bytes, textStart, textEnd, &builder) : textStart
       inline(text, textEnd)
