@@ -73,6 +73,8 @@ import Testing
     #expect(flagged(faq + "\n> Q: Theirs\n> A: Yes\n", options: elsewhere) == ["qa-missing-answer 2:2"])
     // The item's own answer line is no orphan; its question no unanswered one.
     #expect(flagged("> - Q: x\n>   A: y\n>   A: z\n> - A: w\n>   A: v\n").isEmpty)
+    // So no fix offers a second answer.
+    #expect(QuickFixes.fixes(at: 6, in: NoteDocument("> - Q: x\n>   A: y\n")).isEmpty)
   }
 
   @Test func theFixAddsAnAnswerLineInTheQuoteAfterTheQuestion() throws {
