@@ -148,7 +148,8 @@ public enum NoteGenerator {
       return "> [!question] " + inline(&rng) + br + "> Q: " + inline(&rng) + br + "> " + inline(&rng) + br
         + (open ? "> " : "> A: ") + ours(&rng) + br + ">" + br + "> **Q:** " + inline(&rng) + br + ">" + br + "> A: "
         + inline(&rng) + br + "> - Q: " + inline(&rng) + br + ">   " + (open ? "" : "A: ") + ours(&rng) + br
-        + ">   A: " + inline(&rng) + br + "> > Q: " + ours(&rng) + br + "> A: " + inline(&rng)
+        + ">   A: " + inline(&rng) + br + "> > Q: " + ours(&rng) + br + "> A: " + inline(&rng) + br + br + "> Q: "
+        + inline(&rng) + br + "> A:" + br + "> ```" + br + "> " + ours(&rng) + br + (open ? "" : "> ```")
     default: return "<div>" + br + ours(&rng) + br + br + ours(&rng)
     }
   }

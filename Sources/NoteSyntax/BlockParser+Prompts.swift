@@ -248,6 +248,22 @@ extension BlockParser {
     return (answer, last)
   }
 
+  /// The closing fence's line of the code block that answers the bare `A:` on a quote's
+  /// line `index`: one opening on the next line, in its container, closed within
+  /// ``maxCodeAnswerLines`` lines, as at the top level.
+  func quoteCodeAnswer(_ quote: QuoteLines, after index: Int) -> Int? {
+    let line = quote.lines[index]
+    guard LineMarkers.openingPromptMarker(bytes, line.content, line.end)?.end == line.end,
+      index + 1 < quote.lines.count, case let fence = quote.lines[index + 1], fence.role == .fenceStart,
+      fence.depth == line.depth && fence.kept == line.depth
+    else { return nil }
+    var end = index + 2
+    while end < quote.lines.count && quote.lines[end].role == .code && end - index <= Self.maxCodeAnswerLines {
+      end += 1
+    }
+    return end < quote.lines.count && quote.lines[end].role == .fenceEnd ? end : nil
+  }
+
   /// A line of a quote's pair: the `Q:` or `A:` marker that `opens` the question or the
   /// answer, and the line's text as a `question` or `answer` node. A marker with no text
   /// and no line after it (`last`) is an empty question or answer; a blank line, one

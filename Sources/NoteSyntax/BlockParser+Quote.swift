@@ -25,6 +25,8 @@ extension BlockParser {
     // The `Q:`/`A:` pair open, and the answer and last line of an item opening with a marker.
     var pair = 0
     var item: (answer: Int?, last: Int) = (nil, -1)
+    // The closing fence's line of a code block answering a pair's bare `A:`.
+    var codeAnswer = -1
     var index = 0
     while index < lines.count {
       let line = lines[index]
@@ -38,6 +40,7 @@ extension BlockParser {
       }
       let lineNode = builder.open(.quoteLine, at: line.start)
       writeMarks(line.marks, &markers)
+      let codeLine = index <= codeAnswer ? builder.open(.answer, at: line.content) : -1
       switch line.role {
       case .text where line.opened > 0 && quote.opened[nextOpened - 1] == .listItem && line.hasText:
         // An item's first line: a `Q:` or `A:` opening it pairs as at the top level, and
@@ -50,11 +53,11 @@ extension BlockParser {
         quoteText(
           line, callout: index == 0 && line.depth == 1, citation: index == cited, flagsMarker: index > item.last)
       case .question, .answer:
+        let opens = index == 0 || lines[index - 1].role != line.role
+        if line.role == .answer && opens, let end = quoteCodeAnswer(quote, after: index) { codeAnswer = end }
         let next = index + 1 < lines.count ? lines[index + 1] : line
-        // A bare `A:` over a code block may be answered by it: no empty answer then.
-        let code = next.role == .fenceStart && next.depth == line.depth && next.kept == line.depth
-        let last = (next.role != line.role && !code) || next.first == next.lineEnd || index + 1 == lines.count
-        quotePairLine(line, opens: index == 0 || lines[index - 1].role != line.role, last: last)
+        let last = next.role != line.role || next.first == next.lineEnd || index + 1 == lines.count
+        quotePairLine(line, opens: opens, last: last && codeAnswer < index)
       case .headingText:
         let last = quote.last(from: index, continuing: .headingText)
         let underline = lines[last + 1]
@@ -111,8 +114,12 @@ extension BlockParser {
         let flags = line.role == .indentedCode ? 0 : SyntaxNode.continuingFlag
         builder.leaf(.indentedCode, line.content, line.next, flags: flags)
       }
+      if codeLine >= 0 { builder.close(codeLine, at: line.next) }
       builder.close(lineNode, at: lines[index].next)
-      if line.role == .answer && (index + 1 == lines.count || lines[index + 1].role != .answer) {
+      if index == codeAnswer
+        || (line.role == .answer && codeAnswer < index
+          && (index + 1 == lines.count || lines[index + 1].role != .answer))
+      {
         builder.close(pair, at: line.next)
       }
       index += 1

@@ -41,6 +41,9 @@ import Testing
     #expect(
       cards(Self.note) == ["qa L1 What is X? -> Y", "qa L4 Who? -> Me.", "qa L7 x -> y", "qa L10 top -> level"])
     #expect(flagged(Self.note).isEmpty)
+    // A code block after a bare `A:` is the answer.
+    #expect(cards("> Q: Which command?\n> A:\n> ```sh\n> ls -l\n> ```\n") == ["qa L0 Which command? -> ls -l"])
+    #expect(cards("Q: Which command?\nA:\n```sh\nls -l\n```\n") == ["qa L0 Which command? -> ls -l"])
     // The same pair has the same id in a quote and at the top level.
     let quoted = Prompts.prompts(for: NoteDocument("> Q: Who?\n> A: Me.\n"))
     let top = Prompts.prompts(for: NoteDocument("Q: Who?\nA: Me.\n"))

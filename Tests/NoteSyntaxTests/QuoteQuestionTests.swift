@@ -64,6 +64,13 @@ import Testing
     #expect(Self.findings("> ```\n> Q: a\n> A: b\n> ```\n").isEmpty)
     #expect(Self.findings("> Q: a\n> A:\n> ```\n> b\n> ```\n").isEmpty)
     #expect(
+      Self.lines("> Q: a\n> A:\n> ```\n> b\n> ```\n> c\n") == [
+        "[> questionMarker question text | > answerMarker | > answer codeBlockStart codeFence | > answer codeLines"
+          + " | > answer codeBlockEnd codeFence]", "> inlineContent text",
+      ])
+    // An unclosed fence answers nothing: the answer is empty, as at the top level.
+    #expect(Self.findings("> Q: a\n> A:\n> ```\n> b\n") == ["qa-empty-answer@\"A:\""])
+    #expect(
       Self.findings("> Q:\n> A:\n> Q:x\n> a: y\n") == [
         "qa-empty-question@\"Q:\"", "qa-empty-answer@\"A:\"", "qa-missing-space@\"Q:\"", "qa-missing-space@\"a:\"",
       ])
