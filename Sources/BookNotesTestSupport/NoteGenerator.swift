@@ -94,7 +94,7 @@ public enum NoteGenerator {
   /// list items and quotes; sometimes left open.
   public static func commonMarkBlock(_ rng: inout SplitMix, _ br: String) -> String {
     let open = Int.random(in: 0..<5, using: &rng) == 0
-    switch Int.random(in: 0..<24, using: &rng) {
+    switch Int.random(in: 0..<25, using: &rng) {
     case 0: return "<!-- " + ours(&rng) + br + ours(&rng) + (open ? "" : " -->")
     case 1: return "<details>" + br + "<summary>x</summary>" + br + ours(&rng) + br + (open ? "" : "</details>")
     case 2: return "    " + ours(&rng) + br + br + "\t" + ours(&rng)
@@ -144,6 +144,12 @@ public enum NoteGenerator {
     case 22:
       return "- Q: " + inline(&rng) + br + "  A: " + ours(&rng) + br + "- " + inline(&rng) + br + "  A: " + ours(&rng)
         + br + (open ? "" : "  ") + "A: " + inline(&rng) + br + br + "  " + inline(&rng) + br + "  Q: " + inline(&rng)
+    case 23:
+      return "> [!question] " + inline(&rng) + br + "> Q: " + inline(&rng) + br + "> " + inline(&rng) + br
+        + (open ? "> " : "> A: ") + ours(&rng) + br + ">" + br + "> **Q:** " + inline(&rng) + br + ">" + br + "> A: "
+        + inline(&rng) + br + "> - Q: " + inline(&rng) + br + ">   " + (open ? "" : "A: ") + ours(&rng) + br
+        + ">   A: " + inline(&rng) + br + "> > Q: " + ours(&rng) + br + "> A: " + inline(&rng) + br + br + "> Q: "
+        + inline(&rng) + br + "> A:" + br + "> ```" + br + "> " + ours(&rng) + br + (open ? "" : "> ```")
     default: return "<div>" + br + ours(&rng) + br + br + ours(&rng)
     }
   }
@@ -156,6 +162,6 @@ public enum NoteGenerator {
     "\t", "word", "(p. 4)", "— p. 3", "status: x\n", "```", "```\n", "~~~", "\n```sh\n", "`",
     "<!--", "-->", "<details>\n", "</details>", "<div>", "    ", "\n    ", "$$\n", "\n%%\n", "===", "\n---\n", "***",
     "| a |", "|---|", "[^1]: ", "\n- ## ", "\n  ```\n", "\\", "]: /x", "\nA:\n", "\t", "][", "\n[x]: /y\n",
-    "\n> [x]:\n> /y\n", "\n  A: ", "\n  Q: ",
+    "\n> [x]:\n> /y\n", "\n  A: ", "\n  Q: ", "\n> Q: ", "\n> A: ", "\n>   A: ",
   ]
 }

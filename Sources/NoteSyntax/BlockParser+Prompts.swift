@@ -107,10 +107,10 @@ extension BlockParser {
   }
 
   /// A question's or answer's marker and text: the marker ends its first line at `e`,
-  /// the text runs to `textEnd` (its last line's end).
+  /// the text runs to `textEnd` (its last line's end). With no text, the `empty` finding.
   private mutating func prompt(
     _ kind: NodeKind, _ textKind: NodeKind, _ s: Int, _ e: Int, _ textEnd: Int,
-    marker: (end: Int, wellFormed: Bool), empty: FindingCode
+    marker: (end: Int, wellFormed: Bool), empty: FindingCode?
   ) {
     builder.leaf(kind, s, marker.end)
     if !marker.wellFormed { builder.finding(.qaMissingSpace, s, s + 2) }
@@ -119,12 +119,17 @@ extension BlockParser {
     if content == e && textEnd > e { content = LineMarkers.skipSpaces(bytes, nextLine(e), textEnd) }
     let contentEnd = LineMarkers.trimEnd(bytes, content, textEnd)
     if contentEnd == content {
-      builder.finding(empty, s, marker.end)
+      if let empty { builder.finding(empty, s, marker.end) }
       return
     }
-    let node = builder.open(textKind, at: content)
-    inline(content, contentEnd)
-    builder.close(node, at: contentEnd)
+    promptText(textKind, content, contentEnd)
+  }
+
+  /// A `question` or `answer` node over the inline text `start..<end`.
+  private mutating func promptText(_ textKind: NodeKind, _ start: Int, _ end: Int) {
+    let node = builder.open(textKind, at: start)
+    inline(start, end)
+    builder.close(node, at: end)
   }
 
   /// Where the line `s..<e` is read from: its start at the top level; in a list item whose
@@ -147,22 +152,16 @@ extension BlockParser {
   /// `A:` is its answer: the question's text and the answer's are parsed apart, as a
   /// pair's are, the `A:` a marker leaf too.
   mutating func itemOpeningText(_ text: Int, _ e: Int, _ contentEnd: Int, column: Int) {
-    // Most items open with no marker: their first byte says so.
-    let letter = bytes[text] & ~0x20
-    let mayOpenWithMarker =
-      letter == UInt8(ascii: "Q") || letter == UInt8(ascii: "A") || bytes[text] == UInt8(ascii: "*")
-    let question = mayOpenWithMarker ? LineMarkers.promptMarkerSpan(bytes, text, e, letter: UInt8(ascii: "Q")) : nil
-    let marker =
-      mayOpenWithMarker ? question ?? LineMarkers.promptMarkerSpan(bytes, text, e, letter: UInt8(ascii: "A")) : nil
+    let marker = LineMarkers.openingPromptMarker(bytes, text, e)
     // The text of an item of one line that no marker opens is parsed from its bytes
     // alone (the column matters to later lines only), so a reparse may copy it.
     if contentEnd <= e && marker?.wellFormed != true { return inlineContent(text, contentEnd) }
     let node = builder.open(.inlineContent, at: text)
     var start = text
     if let marker, marker.wellFormed {
-      builder.leaf(question != nil ? .questionMarker : .answerMarker, text, marker.end)
+      builder.leaf(marker.asks ? .questionMarker : .answerMarker, text, marker.end)
       start = marker.end
-      if question != nil, let answer = itemAnswerLine(after: e, contentEnd, column: column) {
+      if marker.asks, let answer = itemAnswerLine(after: e, contentEnd, column: column) {
         inline(start, answer.lineBreak.lowerBound)
         builder.leaf(.lineBreak, answer.lineBreak.lowerBound, answer.lineBreak.upperBound)
         builder.leaf(.answerMarker, answer.marker.lowerBound, answer.marker.upperBound)
@@ -191,5 +190,92 @@ extension BlockParser {
       lineEnd = end
     }
     return nil
+  }
+}
+
+/// Question-and-answer pairs inside a quote, read from its lines (``QuoteLines``) as
+/// ``BlockParser/questionAnswer(_:_:itemColumn:)`` and ``BlockParser/itemOpeningText(_:_:_:column:)``
+/// read them at the top level.
+extension BlockParser {
+  /// Marks the pairs of `quote`'s paragraphs that open with `Q:`: the question's lines, then
+  /// (after a blank line, when the question is one line) an `A:` line and the lines going
+  /// on with it.
+  mutating func readQuotePairs(_ quote: inout QuoteLines) {
+    for start in quote.questions where quote.lines[start].role == .text {
+      var text = paragraphLines(quote, from: start, wellFormed: false)
+      if text.answer == nil && text.last == start && start + 1 < quote.lines.count,
+        quote.lines[start + 1].role == .blank && quote.lines[start + 1].depth == quote.lines[start].depth
+      {
+        text = paragraphLines(quote, from: start + 1, wellFormed: false)
+        if text.answer != start + 2 { continue }
+      }
+      guard let answer = text.answer, answer - start <= QuestionAnswerGrammar.maxQuestionLines else { continue }
+      for index in start..<answer { quote.lines[index].role = .question }
+      for index in answer...text.last { quote.lines[index].role = .answer }
+    }
+  }
+
+  /// The answer and the last line of the text of a quote's list item whose first line is
+  /// `index`, when a `Q:` or `A:` opens it: its lines' markers are its own (no finding),
+  /// the first opening with a well-formed `A:` answering a well-formed `Q:`.
+  mutating func quoteItemText(_ quote: QuoteLines, _ index: Int) -> (answer: Int?, last: Int) {
+    let first = quote.lines[index]
+    guard let marker = LineMarkers.openingPromptMarker(bytes, first.content, first.end) else { return (nil, -1) }
+    let text = paragraphLines(quote, from: index, wellFormed: true)
+    return (marker.asks && marker.wellFormed ? text.answer : nil, text.last)
+  }
+
+  /// The lines of text going on with the paragraph of a quote's line `index` (in the same
+  /// containers, starting no block): the first that opens with an `A:` (`**A:**`; only a
+  /// well-formed one with `wellFormed`), and the last.
+  private mutating func paragraphLines(_ quote: QuoteLines, from index: Int, wellFormed: Bool) -> (
+    answer: Int?, last: Int
+  ) {
+    let first = quote.lines[index]
+    var answer: Int?
+    var last = index
+    while last + 1 < quote.lines.count, case let line = quote.lines[last + 1], line.role == .text,
+      line.depth == first.depth && line.kept == first.depth, !interruptsParagraph(line.content, line.lineEnd)
+    {
+      last += 1
+      if answer == nil,
+        let marker = LineMarkers.promptMarkerSpan(bytes, line.content, line.end, letter: UInt8(ascii: "A")),
+        marker.wellFormed || !wellFormed
+      {
+        answer = last
+      }
+    }
+    return (answer, last)
+  }
+
+  /// The closing fence's line of the code block that answers the bare `A:` on a quote's
+  /// line `index`: one opening on the next line, in its container, closed within
+  /// ``maxCodeAnswerLines`` lines, as at the top level.
+  func quoteCodeAnswer(_ quote: QuoteLines, after index: Int) -> Int? {
+    let line = quote.lines[index]
+    guard LineMarkers.openingPromptMarker(bytes, line.content, line.end)?.end == line.end,
+      index + 1 < quote.lines.count, case let fence = quote.lines[index + 1], fence.role == .fenceStart,
+      fence.depth == line.depth && fence.kept == line.depth
+    else { return nil }
+    var end = index + 2
+    while end < quote.lines.count && quote.lines[end].role == .code && end - index <= Self.maxCodeAnswerLines {
+      end += 1
+    }
+    return end < quote.lines.count && quote.lines[end].role == .fenceEnd ? end : nil
+  }
+
+  /// A line of a quote's pair: the `Q:` or `A:` marker that `opens` the question or the
+  /// answer, and the line's text as a `question` or `answer` node. A marker with no text
+  /// and no line after it (`last`) is an empty question or answer; a blank line, one
+  /// between the question and the answer.
+  mutating func quotePairLine(_ line: QuoteLine, opens: Bool, last: Bool) {
+    let asks = line.role == .question
+    guard line.first < line.lineEnd else { return builder.finding(.qaBlankLineBetween, line.start, line.next) }
+    guard opens else { return promptText(asks ? .question : .answer, line.content, line.end) }
+    let letter = UInt8(ascii: asks ? "Q" : "A")
+    guard let marker = LineMarkers.promptMarkerSpan(bytes, line.content, line.end, letter: letter) else { return }
+    prompt(
+      asks ? .questionMarker : .answerMarker, asks ? .question : .answer, line.content, line.end, line.end,
+      marker: marker, empty: last ? (asks ? .qaEmptyQuestion : .qaEmptyAnswer) : nil)
   }
 }

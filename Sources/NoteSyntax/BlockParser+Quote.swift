@@ -10,8 +10,11 @@ extension BlockParser {
     let node = builder.open(.blockquote, at: s)
     let quote = readQuoteLines(from: s, itemColumn: itemColumn)
     let lines = quote.lines
+    // The citation ends the last line of text outside the quote's pairs.
     var cited = -1
-    if let last = lines.lastIndex(where: { $0.hasText }), lines[last].role == .text, lines[last].depth == 1 {
+    if let last = lines.lastIndex(where: { $0.hasText && $0.role != .question && $0.role != .answer }),
+      lines[last].role == .text, lines[last].depth == 1
+    {
       cited = last
     }
     // The quotes, lists and items open inside the quote, and where the next line's
@@ -19,6 +22,11 @@ extension BlockParser {
     var containers: [Int] = []
     var nextOpened = 0
     var markers = LineMarks(marks: quote.marks)
+    // The `Q:`/`A:` pair open, and the answer and last line of an item opening with a marker.
+    var pair = 0
+    var item: (answer: Int?, last: Int) = (nil, -1)
+    // The closing fence's line of a code block answering a pair's bare `A:`.
+    var codeAnswer = -1
     var index = 0
     while index < lines.count {
       let line = lines[index]
@@ -27,14 +35,29 @@ extension BlockParser {
         containers.append(builder.open(quote.opened[nextOpened], at: line.start))
         nextOpened += 1
       }
+      if line.role == .question && (index == 0 || lines[index - 1].role != .question) {
+        pair = builder.open(.questionAnswer, at: line.start)
+      }
       let lineNode = builder.open(.quoteLine, at: line.start)
       writeMarks(line.marks, &markers)
+      let codeLine = index <= codeAnswer ? builder.open(.answer, at: line.content) : -1
       switch line.role {
       case .text where line.opened > 0 && quote.opened[nextOpened - 1] == .listItem && line.hasText:
-        // An item's first line: a `Q:` or `A:` opening it pairs as at the top level.
+        // An item's first line: a `Q:` or `A:` opening it pairs as at the top level, and
+        // an `A:` line going on with its text answers it.
+        itemOpeningText(line.content, line.lineEnd, line.end, column: 0)
+        item = quoteItemText(quote, index)
+      case .text where index == item.answer:
         itemOpeningText(line.content, line.lineEnd, line.end, column: 0)
       case .text:
-        quoteText(line, callout: index == 0 && line.depth == 1, citation: index == cited)
+        quoteText(
+          line, callout: index == 0 && line.depth == 1, citation: index == cited, flagsMarker: index > item.last)
+      case .question, .answer:
+        let opens = index == 0 || lines[index - 1].role != line.role
+        if line.role == .answer && opens, let end = quoteCodeAnswer(quote, after: index) { codeAnswer = end }
+        let next = index + 1 < lines.count ? lines[index + 1] : line
+        let last = next.role != line.role || next.first == next.lineEnd || index + 1 == lines.count
+        quotePairLine(line, opens: opens, last: last && codeAnswer < index)
       case .headingText:
         let last = quote.last(from: index, continuing: .headingText)
         let underline = lines[last + 1]
@@ -91,7 +114,14 @@ extension BlockParser {
         let flags = line.role == .indentedCode ? 0 : SyntaxNode.continuingFlag
         builder.leaf(.indentedCode, line.content, line.next, flags: flags)
       }
+      if codeLine >= 0 { builder.close(codeLine, at: line.next) }
       builder.close(lineNode, at: lines[index].next)
+      if index == codeAnswer
+        || (line.role == .answer && codeAnswer < index
+          && (index + 1 == lines.count || lines[index + 1].role != .answer))
+      {
+        builder.close(pair, at: line.next)
+      }
       index += 1
     }
     let end = lines[lines.count - 1].next
@@ -101,8 +131,9 @@ extension BlockParser {
   }
 
   /// A quote's paragraph line: its callout marker (the quote's first line only), its
-  /// inline text and, with `citation`, the citation ending it.
-  private mutating func quoteText(_ line: QuoteLine, callout mayOpenCallout: Bool, citation: Bool) {
+  /// inline text and, with `citation`, the citation ending it. A `Q:` or `A:` opening the
+  /// line is a marker flagged as in a paragraph (with `flagsMarker`).
+  private mutating func quoteText(_ line: QuoteLine, callout mayOpenCallout: Bool, citation: Bool, flagsMarker: Bool) {
     var textStart = line.content
     var callout = false
     // A quote's first line may open a callout (`> [!note] Title`), whose title is never a citation.
@@ -117,7 +148,15 @@ extension BlockParser {
       cited = found
       textEnd = LineMarkers.trimEnd(bytes, line.content, found.lowerBound)
     }
-    inlineContent(textStart, textEnd)
+    if !callout && LineMarkers.openingPromptMarker(bytes, textStart, textEnd) != nil {
+      // Parsed afresh, never copied from an earlier parse: its nodes depend on its item too.
+      let node = builder.open(.inlineContent, at: textStart)
+      let text = flagsMarker ? LineMarkers.paragraphLineMarker(bytes, textStart, textEnd, &builder) : textStart
+      inline(text, textEnd)
+      builder.close(node, at: textEnd)
+    } else {
+      inlineContent(textStart, textEnd)
+    }
     if let cited { builder.leaf(.citation, cited.lowerBound, cited.upperBound) }
   }
 
@@ -142,6 +181,18 @@ extension BlockParser {
     // A cloze's answer `](…)` or a link target is not a citation.
     if open > start && bytes[open - 1] == UInt8(ascii: "]") { return nil }
     return open..<end
+  }
+
+  /// The table header that `line`, a delimiter row, makes of the paragraph line `above`
+  /// in the same container, when their cells are as many: the number of columns.
+  @inline(__always)
+  func tableHeader(below above: QuoteLine?, _ line: QuoteLine) -> Int? {
+    guard let above, above.role == .text, above.depth == line.depth, line.kept == line.depth, line.opened == 0,
+      let columns = LineMarkers.tableDelimiterColumns(bytes, line.first, line.lineEnd),
+      LineMarkers.holdsPipe(bytes, above.content, above.end),
+      LineMarkers.tableCells(bytes, above.content, above.end).count == columns
+    else { return nil }
+    return columns
   }
 }
 

@@ -28,6 +28,9 @@ extension BlockParser {
     /// A table's header row (the paragraph line above its delimiter row), a footnote
     /// definition's first line, and a link reference definition's.
     case tableHeader, footnoteDefinition, linkDefinition
+    /// A line of a `Q:`/`A:` pair's question (its `Q:` line, the lines going on with it, a
+    /// blank line before the `A:`) and of its answer (its `A:` line and the lines after).
+    case question, answer
     /// A later line of the leaf block above, which that block's writer reads: a setext
     /// underline (`===` or `---`, from `first`), a table's delimiter row or row, a line
     /// continuing a footnote's text or a link reference definition
@@ -73,6 +76,9 @@ extension BlockParser {
     /// The indices of the lines that start paragraphs, in order, from the first that
     /// starts with `[` (which may open a link reference definition) on: most quotes have none.
     var paragraphStarts: [Int] = []
+    /// The first lines of paragraphs that open with `Q:` (not an item's first line): the
+    /// pairs' questions, if an answer follows (``BlockParser/readQuotePairs(_:)``).
+    var questions: [Int] = []
   }
 
   /// A container open inside a quote while its lines are read.
@@ -202,6 +208,11 @@ extension BlockParser {
             if !result.paragraphStarts.isEmpty || bytes[first] == UInt8(ascii: "[") {
               result.paragraphStarts.append(paragraphStart)
             }
+            if LineMarkers.promptMarkerSpan(bytes, content, e, letter: UInt8(ascii: "Q")) != nil,
+              line.opened == 0 || result.opened.last != .listItem
+            {
+              result.questions.append(paragraphStart)
+            }
           }
         }
       }
@@ -209,6 +220,7 @@ extension BlockParser {
       lineStart = next
     }
     readQuoteDefinitions(&result)
+    readQuotePairs(&result)
     return result
   }
 
@@ -344,22 +356,11 @@ extension BlockParser {
     return openedAny
   }
 
-  /// The table header that `line`, a delimiter row, makes of the paragraph line `above`
-  /// in the same container, when their cells are as many: the number of columns.
-  @inline(__always)
-  private func tableHeader(below above: QuoteLine?, _ line: QuoteLine) -> Int? {
-    guard let above, above.role == .text, above.depth == line.depth, line.kept == line.depth, line.opened == 0,
-      let columns = LineMarkers.tableDelimiterColumns(bytes, line.first, line.lineEnd),
-      LineMarkers.holdsPipe(bytes, above.content, above.end),
-      LineMarkers.tableCells(bytes, above.content, above.end).count == columns
-    else { return nil }
-    return columns
-  }
-
   /// The block a quote's line `first..<lineEnd` (its text indented `columns`) starts, by
   /// the rules of ``BlockRule``, with its role set; returns what stays open. Containers
   /// are opened before, a question or summary is text inside a quote, and a link
-  /// reference definition is read from its paragraph's lines once they are known.
+  /// reference definition and a `Q:`/`A:` pair are read from its paragraphs' lines once
+  /// they are known.
   private mutating func startQuoteBlock(
     _ line: inout QuoteLine, columns: Int, first: Int, lineEnd e: Int, continuesCode: Bool
   ) -> QuoteOpen {

@@ -131,6 +131,22 @@ enum LineMarkers {
     return (i + 6, true)
   }
 
+  /// The `Q:` marker, else the `A:` marker, plain or bold, that opens the text at `i`:
+  /// its end, whether it is well formed, and whether it asks. Most text opens with neither,
+  /// which its first byte says.
+  @inline(__always)
+  static func openingPromptMarker(_ bytes: Buffer, _ i: Int, _ lineEnd: Int) -> (
+    end: Int, wellFormed: Bool, asks: Bool
+  )? {
+    guard i < lineEnd, case let letter = bytes[i] & ~0x20,
+      letter == UInt8(ascii: "Q") || letter == UInt8(ascii: "A") || bytes[i] == UInt8(ascii: "*")
+    else { return nil }
+    if let question = promptMarkerSpan(bytes, i, lineEnd, letter: UInt8(ascii: "Q")) {
+      return (question.end, question.wellFormed, true)
+    }
+    return promptMarkerSpan(bytes, i, lineEnd, letter: UInt8(ascii: "A")).map { ($0.end, $0.wellFormed, false) }
+  }
+
   /// The end of a `Summary:` or `tl;dr:` marker (case-insensitive) followed by a space, a tab or the line's end.
   static func summaryMarkerEnd(_ bytes: Buffer, _ i: Int, _ lineEnd: Int) -> Int? {
     for word in summaryWords {

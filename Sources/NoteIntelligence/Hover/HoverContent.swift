@@ -19,11 +19,13 @@ public enum HoverContent {
     {
       return (clozeCard(cloze, region, doc), cloze.range)
     }
+    // A pair, at the top level or inside a quote or an item.
+    if let pair = path.last(where: { $0.kind == .questionAnswer }) {
+      let question = markup(pair.pairParts(.question), doc)
+      let answer = markup(pair.pairParts(.answer), doc)
+      return ("**Q:** \(question)\n\n**A:** \(answer)", pair.trimmedRange(in: doc))
+    }
     switch block.kind {
-    case .questionAnswer:
-      let question = block.child(.question).map { markup([$0], doc) } ?? ""
-      let answer = block.child(.answer).map { markup([$0], doc) } ?? ""
-      return ("**Q:** \(question)\n\n**A:** \(answer)", block.trimmedRange(in: doc))
     case .blockquote:
       var lines = block.quoteText
       var citation = block.quoteCitation.map { doc.citationText($0) }

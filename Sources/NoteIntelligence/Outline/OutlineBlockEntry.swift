@@ -115,29 +115,23 @@ extension Outline {
     let clozes = prompts.count - parent - (isPrompt ? 1 : 0)
     switch kind {
     case .blockquote:
-      // Only a `quote` or `cite` callout is a quote, its title its citation.
-      guard let shown = OutlineQuote.appendEntry(of: block, doc, range: range, renderer: &renderer, to: &names)
-      else {
+      // Only a `quote` or `cite` callout is a quote, its title its citation; a quote of
+      // only `Q:`/`A:` pairs is none. Its pairs follow it, as questions.
+      let pairs = Prompts.nestedPrompts(in: block)
+      if let shown = OutlineQuote.appendEntry(of: block, doc, range: range, renderer: &renderer, to: &names),
+        pairs.isEmpty || !block.quoteText.isEmpty
+      {
+        prompts[parent] = BlockEntry.Prompt(
+          kind: .quote, name: shown.name, detail: shown.detail, range: range, selection: shown.selection,
+          children: clozes)
+      } else {
         prompts.remove(at: parent)
-        return
       }
-      prompts[parent] = BlockEntry.Prompt(
-        kind: .quote, name: shown.name, detail: shown.detail, range: range, selection: shown.selection,
-        children: clozes)
+      for pair in pairs {
+        prompts.append(questionEntry(of: pair, range: pair.trimmedRange(in: doc), renderer: &renderer, names: &names))
+      }
     case .questionAnswer:
-      let question = block.child(.question)
-      let nameStart = names.count
-      if let question { OutlineText.appendFirstWords(of: question, with: &renderer, to: &names) }
-      let name = nameStart..<names.count
-      var detail: Range<Int>?
-      if let answer = block.child(.answer) {
-        let detailStart = names.count
-        OutlineText.appendFirstWords(of: answer, with: &renderer, to: &names)
-        detail = detailStart..<names.count
-      }
-      prompts[parent] = BlockEntry.Prompt(
-        kind: .question, name: name, detail: detail, range: range, selection: question?.range ?? range,
-        children: clozes)
+      prompts[parent] = questionEntry(of: block, range: range, renderer: &renderer, names: &names, children: clozes)
     case .summary:
       let text = block.child(.inlineContent)
       let nameStart = names.count
@@ -148,6 +142,26 @@ extension Outline {
     default:
       break
     }
+  }
+
+  /// The entry of the `Q:`/`A:` pair `block` (`range` its trimmed range), named by its
+  /// question's first words, its answer's its detail.
+  private static func questionEntry(
+    of block: SyntaxNode, range: Range<Int>, renderer: inout InlineText, names: inout [UInt8], children: Int = 0
+  ) -> BlockEntry.Prompt {
+    let question = block.pairParts(.question).first
+    let nameStart = names.count
+    if let question { OutlineText.appendFirstWords(of: question, with: &renderer, to: &names) }
+    let name = nameStart..<names.count
+    var detail: Range<Int>?
+    if let answer = block.pairParts(.answer).first {
+      let detailStart = names.count
+      OutlineText.appendFirstWords(of: answer, with: &renderer, to: &names)
+      detail = detailStart..<names.count
+    }
+    return BlockEntry.Prompt(
+      kind: .question, name: name, detail: detail, range: range, selection: question?.range ?? range,
+      children: children)
   }
 
   /// Appends the entries of a region's clozes, each named by a window of its sentence

@@ -111,10 +111,9 @@ struct ListPairing {
     let source = doc.text.string(in: content.range)
     let text = doc.plainText([content])
     guard let front = Prompts.afterMarker("Q", text, source) else { return nil }
-    if let split = Prompts.answerLine(of: content) {
-      let nodes = Array(content.children)
-      let asking = doc.plainText(Array(nodes[..<split])).trimmingSpaces
-      let answer = doc.plainText(Array(nodes[(split + 1)...])).trimmingSpaces
+    if let (asked, answered) = Self.answerLines(of: item, content) {
+      let asking = doc.plainText(asked).trimmingSpaces
+      let answer = doc.plainText(answered).trimmingSpaces
       cards.append(
         (
           item.trimmedRange(in: doc), String(asking.dropFirst(2)).trimmingSpaces,
@@ -136,6 +135,27 @@ extension ListPairing {
     if let content = item.child(.inlineContent) { return content }
     guard let line = item.children.first(where: { _ in true }), line.kind == .quoteLine else { return nil }
     return line.child(.inlineContent)
+  }
+
+  /// The nodes of the question and of the answer of `item`, whose first line's text
+  /// `content` opens with `Q:`, when a line of its text opens with an `A:` that the parser
+  /// marked: in `content` after a line break, or in a quote a later line's text.
+  private static func answerLines(of item: SyntaxNode, _ content: SyntaxNode) -> ([SyntaxNode], [SyntaxNode])? {
+    if let split = Prompts.answerLine(of: content) {
+      let nodes = Array(content.children)
+      return (Array(nodes[..<split]), Array(nodes[(split + 1)...]))
+    }
+    // In a quote, the text of each of its lines from the first, up to a line of no text.
+    var lines: [SyntaxNode] = []
+    for line in item.children {
+      guard line.kind == .quoteLine, let text = line.child(.inlineContent) else { break }
+      lines.append(text)
+    }
+    func opensWithAnswer(_ text: SyntaxNode) -> Bool {
+      text.children.first(where: { _ in true })?.kind == .answerMarker
+    }
+    guard let split = lines.indices.dropFirst().first(where: { opensWithAnswer(lines[$0]) }) else { return nil }
+    return (Array(lines[..<split]), Array(lines[split...]))
   }
 
   /// The lists inside `quote` that may pair (those of the quotes inside it too), in

@@ -54,19 +54,10 @@ public enum Prompts {
       case .paragraph where mayHoldCloze || block.mayHold(.highlight): break
       default: guard mayHoldCloze else { return }
       }
-      let needsRegions = mayHoldCloze || block.kind == .blockquote || block.kind == .paragraph
+      let needsRegions = mayHoldCloze || block.kind == .paragraph
       let regions = needsRegions ? InlineRegion.regions(of: block) : []
       let bookTitle = PromptText.string(book ?? "")
       switch block.kind {
-      case .blockquote:
-        // The `Q:`/`A:` items of its lists pair as a top-level list's do. A quote whose
-        // items ask questions holds prompts, not a quotation: it is no quote card.
-        var pairing = ListPairing(doc: doc)
-        pairing.pair(listsIn: block)
-        if pairing.cards.isEmpty && pairing.unanswered.isEmpty {
-          addQuote(block, regions: regions, doc, bookTitle, into: &sink)
-        }
-        for card in pairing.cards { sink.add(.qa, card.range, front: .string(card.front), back: .string(card.back)) }
       case .paragraph:
         // A paragraph that is one `==highlight==` (Kindle and Obsidian exports) is a quote.
         if block.mayHold(.highlight), let highlight = Self.soleHighlight(of: regions, doc) {
@@ -74,17 +65,25 @@ public enum Prompts {
         }
       case .questionAnswer:
         addQuestionAnswer(block, doc, into: &sink)
-      case .unorderedList, .orderedList:
+      case .blockquote, .unorderedList, .orderedList:
         var pairing = ListPairing(doc: doc)
-        pairing.pair(block, asked: carried)
-        // The list's cards and the quotes and questions in its items, in document order.
+        if block.kind == .blockquote {
+          // The `Q:`/`A:` items of its lists pair as a top-level list's do. A quote whose
+          // items ask questions holds prompts, not a quotation: it is no quote card.
+          pairing.pair(listsIn: block)
+          if pairing.cards.isEmpty && pairing.unanswered.isEmpty { addQuote(block, doc, bookTitle, into: &sink) }
+        } else {
+          pairing.pair(block, asked: carried)
+        }
+        // The list's cards and the quotes and questions in its items (in a quote, its
+        // `Q:`/`A:` pairs), in document order.
         var nested = nestedPrompts(in: block)[...]
         func addNested(before offset: Int) {
           while let node = nested.first, node.startOffset < offset {
             if node.kind == .questionAnswer {
               addQuestionAnswer(node, doc, into: &sink)
             } else {
-              addQuote(node, regions: InlineRegion.regions(of: node), doc, bookTitle, into: &sink)
+              addQuote(node, doc, bookTitle, into: &sink)
             }
             nested.removeFirst()
           }
@@ -104,12 +103,11 @@ public enum Prompts {
     }
   }
 
-  /// The quote prompt of blockquote `quote`, whose regions are `regions`: its text and
-  /// citation, or a `quote` or `cite` callout's body and title (any other callout holds
-  /// notes, not a quotation, and is no prompt).
+  /// The quote prompt of blockquote `quote`: its text (its pairs left out) and citation,
+  /// or a `quote` or `cite` callout's body and title (any other callout holds notes, not
+  /// a quotation, and is no prompt).
   private static func addQuote(
-    _ quote: SyntaxNode, regions: [InlineRegion], _ doc: NoteDocument, _ bookTitle: PromptText,
-    into sink: inout some PromptSink
+    _ quote: SyntaxNode, _ doc: NoteDocument, _ bookTitle: PromptText, into sink: inout some PromptSink
   ) {
     if let callout = quote.callout(in: doc) {
       guard callout.isQuote else { return }
@@ -119,37 +117,41 @@ public enum Prompts {
       sink.add(.quote, quote.trimmedRange(in: doc), front: .plain(body), back: back)
       return
     }
-    // A quote of no text (only link reference definitions, say) quotes nothing.
-    guard let text = regions.first else { return }
-    let front = PromptText.plain(text.nodes)
+    // A quote of no text (only link reference definitions or pairs, say) quotes nothing.
+    let text = quote.quoteText
+    guard !text.isEmpty else { return }
+    let front = PromptText.plain(text)
     let back = quote.quoteCitation.map { PromptText.citation($0) } ?? bookTitle
     sink.add(.quote, quote.trimmedRange(in: doc), front: front, back: back)
   }
 
   /// The `Q:`/`A:` prompt of the pair `block`.
   private static func addQuestionAnswer(_ block: SyntaxNode, _ doc: NoteDocument, into sink: inout some PromptSink) {
-    let question = block.child(.question).map { PromptText.plain([$0]) } ?? .string("")
-    let answer = block.child(.answer).map { PromptText.plain([$0]) } ?? .string("")
+    let question = PromptText.plain(block.pairParts(.question))
+    let answer = PromptText.plain(block.pairParts(.answer))
     sink.add(.qa, block.trimmedRange(in: doc), front: question, back: answer)
   }
 
-  /// The quotes and `Q:`/`A:` pairs that list items hold, those of nested lists too, in
-  /// document order.
-  static func nestedPrompts(in list: SyntaxNode) -> [SyntaxNode] {
-    guard list.mayHold(.blockquote) || list.mayHold(.questionAnswer) else { return [] }
-    var quotes: [SyntaxNode] = []
-    func collect(_ list: SyntaxNode, depth: Int) {
-      for item in list.children where item.kind == .listItem {
-        for child in item.children {
-          if child.kind == .blockquote || child.kind == .questionAnswer { quotes.append(child) }
-          if depth < 32 && (child.kind == .unorderedList || child.kind == .orderedList) {
-            collect(child, depth: depth + 1)
-          }
+  /// The quotes and `Q:`/`A:` pairs that a list's items hold, those of nested lists and
+  /// the pairs in those quotes too; in a quote, its pairs (those of the quotes, lists and
+  /// items in it too); in document order.
+  static func nestedPrompts(in block: SyntaxNode) -> [SyntaxNode] {
+    guard block.mayHold(.questionAnswer) || (block.kind != .blockquote && block.mayHold(.blockquote)) else { return [] }
+    var found: [SyntaxNode] = []
+    func collect(_ container: SyntaxNode, inQuote: Bool, depth: Int) {
+      for child in container.children where depth < 32 {
+        switch child.kind {
+        case .questionAnswer: found.append(child)
+        case .blockquote:
+          if !inQuote { found.append(child) }
+          collect(child, inQuote: true, depth: depth + 1)
+        case .unorderedList, .orderedList, .listItem: collect(child, inQuote: inQuote, depth: depth + 1)
+        default: break
         }
       }
     }
-    collect(list, depth: 0)
-    return quotes
+    collect(block, inQuote: block.kind == .blockquote, depth: 0)
+    return found
   }
 
   /// Whether the text in `range` opens with `Q:` or `A:`, plain or bold (`**Q:**`),

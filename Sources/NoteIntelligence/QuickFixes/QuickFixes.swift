@@ -68,7 +68,7 @@ public enum QuickFixes {
   }
 
   /// Inserts an `A: ` line after the question's last line, indented as the `Q:` line (in
-  /// a list item, to its text), with that line's own line break (a line feed on the last
+  /// a list item, to its text; in a quote, after its `>` markers), with that line's own line break (a line feed on the last
   /// line of the note). The insertion goes at the end of that line's text, never past the
   /// note's last line, where clients differ.
   private static func answerLineFix(for finding: SyntaxFinding, in doc: NoteDocument) -> QuickFix {
@@ -79,7 +79,7 @@ public enum QuickFixes {
     let questionLine = lines.startOfLine(lines.lineContaining(finding.range.lowerBound))
     let indentation = doc.text.string(in: questionLine..<finding.range.lowerBound)
     let newText =
-      (lineBreak.isEmpty ? "\n" : lineBreak) + (indentation.allSatisfy { $0 == " " || $0 == "\t" } ? indentation : "")
+      (lineBreak.isEmpty ? "\n" : lineBreak) + (indentation.allSatisfy { " \t>".contains($0) } ? indentation : "")
       + "A: "
     return QuickFix(
       title: "Add an 'A: ' line", code: finding.code.rawValue, diagnosticRange: finding.range,
@@ -93,26 +93,41 @@ public enum QuickFixes {
   static func lastQuestionLine(at offset: Int, in doc: NoteDocument) -> Int {
     let lines = doc.lines
     let first = lines.lineContaining(offset)
-    guard let paragraph = paragraph(containing: offset, in: doc) else { return first }
+    guard let end = questionEnd(at: offset, in: doc) else { return first }
+    let last = lines.lineContaining(max(offset, end - 1))
+    return min(max(last, first), first + QuestionAnswerGrammar.maxQuestionLines - 1)
+  }
+
+  /// Where the question whose marker is at `offset` ends at the latest: the end of the
+  /// innermost paragraph holding it (in a list item too) or the start of the line of the
+  /// next marker in it; in a quote, the end of its line and of the lines of text after it,
+  /// up to one that opens with a marker.
+  private static func questionEnd(at offset: Int, in doc: NoteDocument) -> Int? {
+    guard let index = doc.tree.blockIndex(containing: offset) else { return nil }
+    var node = doc.tree.block(at: index)
+    var paragraph = node.kind == .paragraph ? node : nil
+    while let child = node.children.first(where: { $0.range.contains(offset) }) {
+      if child.kind == .quoteLine {
+        var end = child.range.upperBound
+        for line in node.children where line.startOffset >= end {
+          guard line.kind == .quoteLine, let text = line.child(.inlineContent),
+            !Prompts.opensWithMarker(text.range, doc)
+          else { break }
+          end = line.range.upperBound
+        }
+        return end
+      }
+      node = child
+      if child.kind == .paragraph { paragraph = child }
+    }
+    guard let paragraph else { return nil }
+    let lines = doc.lines
     var end = paragraph.range.upperBound
     paragraph.forEachDescendant { node in
       guard node.kind == .questionMarker || node.kind == .answerMarker, node.range.lowerBound > offset else { return }
       end = min(end, lines.startOfLine(lines.lineContaining(node.range.lowerBound)))
     }
-    let last = lines.lineContaining(max(offset, end - 1))
-    return min(max(last, first), first + QuestionAnswerGrammar.maxQuestionLines - 1)
-  }
-
-  /// The innermost paragraph holding `offset` (in a list item or a quote too), if any.
-  private static func paragraph(containing offset: Int, in doc: NoteDocument) -> SyntaxNode? {
-    guard let index = doc.tree.blockIndex(containing: offset) else { return nil }
-    var node = doc.tree.block(at: index)
-    var paragraph = node.kind == .paragraph ? node : nil
-    while let child = node.children.first(where: { $0.range.contains(offset) }) {
-      node = child
-      if child.kind == .paragraph { paragraph = child }
-    }
-    return paragraph
+    return end
   }
 
   /// Rewrites `q:`, `Q:text`, `a:` or `A:text` as `Q: ` or `A: `.

@@ -2,7 +2,7 @@ import NoteSyntax
 
 /// The runs of inline text of a block that prompts are built from: a paragraph, a list
 /// item, a heading's or summary's text, a question, an answer, or a whole quote (all
-/// its lines, citation left out; a callout's title apart from its body).
+/// its lines, citation left out; a callout's title apart from its body; its pairs apart).
 struct InlineRegion {
   /// The nodes whose inline children make up the region, rendered joined by spaces.
   let nodes: [SyntaxNode]
@@ -52,9 +52,13 @@ struct InlineRegion {
         title = [InlineRegion(nodes: [text])]
         lines.removeFirst()
       }
-      return title + (lines.isEmpty ? [] : [InlineRegion(nodes: lines)])
+      // Then the question and answer of each `Q:`/`A:` pair in it.
+      let pairs = Prompts.nestedPrompts(in: block).flatMap { regions(of: $0) }
+      return title + (lines.isEmpty ? [] : [InlineRegion(nodes: lines)]) + pairs
     case .questionAnswer:
-      return [block.child(.question), block.child(.answer)].compactMap { $0 }.map { InlineRegion(nodes: [$0]) }
+      return [block.pairParts(.question), block.pairParts(.answer)].filter { !$0.isEmpty }.map {
+        InlineRegion(nodes: $0)
+      }
     default:
       return []
     }
@@ -77,6 +81,13 @@ extension SyntaxNode {
     }
     collect(self)
     return lines
+  }
+
+  /// A `Q:`/`A:` pair's `question` or `answer` nodes: its child, or in a quote the one of
+  /// each of its lines.
+  func pairParts(_ kind: NodeKind) -> [SyntaxNode] {
+    if let part = child(kind) { return [part] }
+    return children.compactMap { $0.kind == .quoteLine ? $0.child(kind) : nil }
   }
 
   /// The citation ending a blockquote, if any.

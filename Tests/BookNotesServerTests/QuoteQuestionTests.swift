@@ -1,0 +1,88 @@
+import BookNotesTestSupport
+import Foundation
+import JSONCore
+import LanguageServerProtocol
+import Testing
+
+/// `Q:`/`A:` pairs inside a callout, a quote and a quote's list item, through
+/// `booknotes prompts` and `check` and the real `booknotes lsp` over stdio: each is a card
+/// as its top-level form is, none is flagged, and their markers are coloured as at the
+/// top level; an unanswered `Q:` in a quote is flagged, its fix adding `> A: `.
+@Suite struct QuoteQuestionTests {
+  static let note = """
+    > [!question] Chapter 3
+    > Q: What is X?
+    > A: Y
+
+    > Q: Who?
+    > A: Me.
+
+    > - Q: x
+    >   A: y
+
+    - Q: top
+      A: level
+
+    """
+
+  static let unanswered = "\n> Q: Lonely?\n> Still asking.\n"
+
+  @Test func theCommandLinePairsQuestionsInQuotes() throws {
+    let fixture = try CLIFixture()
+    try fixture.write("n.md", Self.note)
+    let prompts = try runBooknotes(["prompts", "n.md"], in: fixture.root)
+    let items = try #require(try prompts.json() as? [[String: Any]])
+    #expect(items.map { $0["kind"] as? String } == ["qa", "qa", "qa", "qa"], "\(prompts.stdout)")
+    #expect(items.map { $0["front"] as? String } == ["What is X?", "Who?", "x", "top"])
+    #expect(items.map { $0["back"] as? String } == ["Y", "Me.", "y", "level"])
+    #expect(items.map { $0["line"] as? Int } == [2, 5, 8, 11])
+    let check = try runBooknotes(["check", "n.md"], in: fixture.root)
+    #expect(check.stdout == "", "nothing is flagged: \(check.stdout)")
+    #expect(check.status == 0)
+
+    try fixture.write("n.md", Self.note + Self.unanswered)
+    let flagged = try runBooknotes(["check", "n.md"], in: fixture.root)
+    #expect(
+      flagged.lines.map { String($0.split(separator: " ").prefix(3).joined(separator: " ")) } == [
+        "n.md:14:3: error qa-missing-answer:"
+      ], "\(flagged.stdout)")
+  }
+
+  @Test func theServerColoursPairsInQuotesAndFlagsOnlyTheUnanswered() async throws {
+    let binary = try #require(BinaryLocator.booknotes(), "booknotes binary not found; build it or set BOOKNOTES_BINARY")
+    let client = try LSPTestClient.launch(executable: binary, arguments: ["lsp", "--log-level", "error"])
+    defer { client.terminate() }
+    try await client.initialize(capabilities: capabilities(encodings: ["utf-16"], pull: true))
+    let uri = "file:///n.md"
+    let text = Self.note + Self.unanswered
+    client.open(uri, text: text)
+    let items = try await client.request("textDocument/diagnostic", uri: uri)["items"]?.arrayValue ?? []
+    #expect(
+      items.map { item in
+        let start = item["range"]?["start"]
+        return
+          "\(item["code"]?.stringValue ?? "") \(start?["line"]?.intValue ?? -1):\(start?["character"]?.intValue ?? -1)"
+      } == ["qa-missing-answer 13:2"])
+    let actions = try await client.request(
+      "textDocument/codeAction", uri: uri, ["range": range((14, 3), (14, 3)), "context": ["diagnostics": []]])
+    #expect(actions[0]?["title"]?.stringValue == "Add an 'A: ' line", "\(actions)")
+    #expect(actions[0]?["edit"]?["changes"]?[uri] == [["range": range((14, 15), (14, 15)), "newText": "\n> A: "]])
+
+    let tokens = try await client.request("textDocument/semanticTokens/full", uri: uri)
+    let decoded = SemanticTokenDump.decode(SemanticTokenDump.integers(tokens["data"]), legend: legend, document: text)
+    let lines = decoded.split(separator: "\n").map(String.init)
+    #expect(
+      lines.filter { $0.hasPrefix("1:") || $0.hasPrefix("2:") || $0.hasPrefix("8:") || $0.hasPrefix("11:") } == [
+        "1:0 1 marker \">\"", "1:2 2 marker \"Q:\"", "1:5 10 question \"What is X?\"", "2:0 1 marker \">\"",
+        "2:2 2 marker \"A:\"", "2:5 1 answer \"Y\"", "8:0 1 marker \">\"", "8:4 2 marker \"A:\"", "8:6 2 quote \" y\"",
+        "11:2 2 marker \"A:\"",
+      ], "\(decoded)")
+    let prompts = try await client.request("booknotes/prompts", uri: uri)
+    #expect(
+      prompts.arrayValue?.map { $0["front"]?.stringValue } == [
+        "What is X?", "Who?", "x", "top", "Q: Lonely? Still asking.",
+      ])
+    try await client.shutdownAndExit()
+    #expect(try await client.waitForExit() == 0)
+  }
+}
