@@ -22,9 +22,9 @@ public struct IndexCache: Sendable {
   /// Bumped whenever ``NoteSummary``, what it holds (a note's title: its file name
   /// when it has no other; its links; headings and code as the CommonMark block
   /// structure gives them, links that use reference definitions and lists nested in
-  /// lists of the same kind included; its prompts, their ids as numbers) or its archive
-  /// changes.
-  static let version: UInt32 = 12
+  /// lists of the same kind included; its prompts, their ids as numbers; the questions
+  /// of every pair, in list items and quotes too) or its archive changes.
+  static let version: UInt32 = 13
   static let magic: [UInt8] = Array("BNIDX".utf8)
 
   /// The cache of the library made of `roots`, in `directory`.

@@ -40,6 +40,13 @@ import Testing
     #expect(check.stdout == "", "nothing is flagged: \(check.stdout)")
     #expect(check.status == 0)
 
+    // Every pair's question is a symbol of the library, in a quote and a list item too.
+    for (query, question) in [("What is X", "What is X?"), ("Who", "Who?"), ("top", "top")] {
+      let symbols = try runBooknotes(["symbols", "--format", "json", query], in: fixture.root)
+      let names = (try symbols.json() as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+      #expect(names.contains(question), "\(query): \(symbols.stdout)")
+    }
+
     try fixture.write("n.md", Self.note + Self.unanswered)
     let flagged = try runBooknotes(["check", "n.md"], in: fixture.root)
     #expect(

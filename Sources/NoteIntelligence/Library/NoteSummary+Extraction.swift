@@ -17,7 +17,13 @@ extension NoteSummary {
     keys = SymbolKeys()
     terms = TermTable()
     wordsPending = nil
-    prompts = Prompts.marks(for: doc, path: path, book: book)
+    let found = Prompts.marksAndQuestions(for: doc, path: path, book: book, questions: true)
+    prompts = found.marks
+    // Every pair's question (top-level, in a list item, in a quote) that has text.
+    questions = found.questions.compactMap {
+      $0.text.isEmpty
+        ? nil : Question(text: OutlineText.bounded($0.text, maxBytes: Self.maxTextBytes), span: doc.span(of: $0.range))
+    }
     var linkUses: [LinkUse] = []
     func appendHeading(_ block: SyntaxNode) {
       guard let content = block.child(.inlineContent) else { return }
@@ -41,11 +47,6 @@ extension NoteSummary {
         // Headings in list items (`- ## JavaScript`) and quotes (`> # Foo`); a `where` holds
         // for its own pattern only, so each kind has one: other blocks are not walked node by node.
         block.forEachDescendant { if $0.kind == .heading { appendHeading($0) } }
-      case .questionAnswer:
-        if let question = block.child(.question) {
-          let text = OutlineText.bounded(doc.plainText([question]), maxBytes: Self.maxTextBytes)
-          questions.append(Question(text: text, span: doc.span(of: question.range)))
-        }
       case .codeBlockStart, .codeLines, .codeBlockEnd, .indentedCode, .htmlBlock:
         if let last = codeRanges.last, last.upperBound == block.range.lowerBound {
           codeRanges[codeRanges.count - 1] = last.lowerBound..<block.range.upperBound

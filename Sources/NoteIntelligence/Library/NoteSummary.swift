@@ -81,7 +81,7 @@ public struct NoteSummary: Sendable, Equatable {
     }
   }
 
-  /// A `Q:` line's question.
+  /// A `Q:`/`A:` prompt's question (top-level, in a list item, in a quote).
   public struct Question: Sendable, Hashable {
     public var text: String
     public var span: NoteSpan

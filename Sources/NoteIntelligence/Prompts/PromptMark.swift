@@ -28,9 +28,18 @@ extension Prompts {
   /// ``marks(for:path:)`` with the note's front matter read already: the ids hashed
   /// from the note's bytes as they are rendered, no text made into a string.
   static func marks(for doc: NoteDocument, path: String?, book: BookInfo) -> [PromptMark] {
+    marksAndQuestions(for: doc, path: path, book: book, questions: false).marks
+  }
+
+  /// ``marks(for:path:book:)`` and, with `questions`, each `Q:`/`A:` prompt's question
+  /// (top-level, in a list item, in a quote) as plain text with where it is written.
+  static func marksAndQuestions(for doc: NoteDocument, path: String?, book: BookInfo, questions: Bool) -> (
+    marks: [PromptMark], questions: [(text: String, range: Range<Int>)]
+  ) {
     var marks = PromptMarks(doc: doc)
+    marks.questions = questions ? [] : nil
     walk(doc, book: noteTitle(of: doc, path: path, book: book), into: &marks)
-    return marks.marks
+    return (marks.marks, marks.questions ?? [])
   }
 }
 
@@ -148,6 +157,8 @@ struct PromptTexts: PromptSink {
 struct PromptMarks: PromptSink {
   let doc: NoteDocument
   private(set) var marks: [PromptMark] = []
+  /// When not `nil`, each question-and-answer prompt's question text and range.
+  var questions: [(text: String, range: Range<Int>)]?
   private var occurrences = PromptOccurrences()
   private var renderer: InlineText
 
@@ -164,6 +175,22 @@ struct PromptMarks: PromptSink {
     hash.add(0x1F)
     add(back, to: &hash)
     append(kind, range, hash.value)
+    if kind == .qa && questions != nil {
+      let asked = question(front, range)
+      questions?.append(asked)
+    }
+  }
+
+  /// A question's plain text and where it is written: its nodes, or (an item's question,
+  /// given as text) its pair.
+  private func question(_ front: PromptText, _ pair: Range<Int>) -> (text: String, range: Range<Int>) {
+    switch front {
+    case .plain(let nodes):
+      let range = nodes.first.map { $0.range.lowerBound..<nodes[nodes.count - 1].range.upperBound } ?? pair
+      return (doc.plainText(nodes), range)
+    case .citation(let citation): return (doc.citationText(citation), pair)
+    case .string(let text): return (text, pair)
+    }
   }
 
   mutating func addClozes(_ clozes: [SyntaxNode], in region: InlineRegion) {
