@@ -145,13 +145,7 @@ public struct NoteDocument: Sendable {
     let upper = max(lower, scalarBoundary(atOrBefore: min(max(range.upperBound, 0), text.count)))
     let edit = lower..<upper
     let inserted = Array(replacement.utf8)
-    // A small edit inside a line is applied to the line index from the bytes it removes
-    // and inserts, without reading the rest of the line.
-    let removed = edit.count <= 4096 ? text.bytes(in: edit) : nil
-    text.replace(edit, with: inserted)
-    if removed == nil || !lines.applyEditInsideLine(replacing: edit, removed: removed!, inserted: inserted) {
-      lines.applyEdit(replacing: edit, newLength: inserted.count, text: text)
-    }
+    lines.replace(edit, with: inserted, in: &text)
     let (reparsed, count, read, inlineParsed) = reparse(after: edit, newLength: inserted.count)
     return EditSummary(
       reparsed: reparsed, reparsedBlocks: count, readLength: read, inlineParsedLength: inlineParsed,

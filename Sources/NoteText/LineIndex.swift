@@ -146,10 +146,21 @@ public struct LineIndex: Sendable {
     return (line, utf8, utf16, utf32)
   }
 
+  /// Replaces `range` of `text`, whose lines these are (on scalar boundaries), with
+  /// `inserted`, and updates the index: a small edit inside a line from the bytes it
+  /// removes and inserts, without reading the rest of the line; any other from the text.
+  public mutating func replace(_ range: Range<Int>, with inserted: [UInt8], in text: inout TextStorage) {
+    let removed = range.count <= 4096 ? text.bytes(in: range) : nil
+    text.replace(range, with: inserted)
+    if removed == nil || !applyEditInsideLine(replacing: range, removed: removed!, inserted: inserted) {
+      applyEdit(replacing: range, newLength: inserted.count, text: text)
+    }
+  }
+
   /// Updates the index for `range` (old offsets) replaced by `newLength` bytes, reading
   /// the new text through `text`: the lines from the edit's first to one ending past it,
   /// read in a window that doubles until it holds such a line.
-  public mutating func applyEdit(replacing range: Range<Int>, newLength: Int, text: TextStorage) {
+  mutating func applyEdit(replacing range: Range<Int>, newLength: Int, text: TextStorage) {
     let firstLine = lineContaining(max(range.lowerBound - 1, 0))
     let scanStart = startOfLine(firstLine)
     let newEnd = range.lowerBound + newLength
@@ -177,7 +188,7 @@ public struct LineIndex: Sendable {
   /// Updates the index for an edit inside one line that adds or removes no line break
   /// and leaves the line non-empty, from the lengths of `removed` and `inserted` alone
   /// (however long the line); `false`, changing nothing, for any other edit.
-  public mutating func applyEditInsideLine(replacing range: Range<Int>, removed: [UInt8], inserted: [UInt8]) -> Bool {
+  mutating func applyEditInsideLine(replacing range: Range<Int>, removed: [UInt8], inserted: [UInt8]) -> Bool {
     guard !inserted.contains(0x0A) && !inserted.contains(0x0D) else { return false }
     let number = lineContaining(range.lowerBound)
     let start = startOfLine(number)

@@ -14,15 +14,9 @@ struct IndexedText {
 
   var utf8Count: Int { text.count }
 
-  /// Replaces `range` (on scalar boundaries) with `replacement`: the line index takes a
-  /// small edit inside a line from the bytes alone, any other from the edited text.
+  /// Replaces `range` (on scalar boundaries) with `replacement`.
   mutating func replace(_ range: Range<Int>, with replacement: String) {
-    let inserted = Array(replacement.utf8)
-    let removed = text.bytes(in: range)
-    text.replace(range, with: inserted)
-    if !lines.applyEditInsideLine(replacing: range, removed: removed, inserted: inserted) {
-      lines.applyEdit(replacing: range, newLength: inserted.count, text: text)
-    }
+    lines.replace(range, with: Array(replacement.utf8), in: &text)
   }
 
   func lineColumn(of offset: Int, in encoding: PositionEncoding) -> LineColumn {
