@@ -17,7 +17,7 @@ extension NoteSummary {
     keys = SymbolKeys()
     terms = TermTable()
     wordsPending = nil
-    let found = Prompts.marksAndQuestions(for: doc, path: path, book: book, questions: true)
+    let found = Prompts.marksAndQuestions(for: doc, path: path, book: book)
     prompts = found.marks
     // Every pair's question (top-level, in a list item, in a quote) that has text.
     questions = found.questions.compactMap {

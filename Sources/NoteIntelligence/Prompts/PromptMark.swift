@@ -28,16 +28,18 @@ extension Prompts {
   /// ``marks(for:path:)`` with the note's front matter read already: the ids hashed
   /// from the note's bytes as they are rendered, no text made into a string.
   static func marks(for doc: NoteDocument, path: String?, book: BookInfo) -> [PromptMark] {
-    marksAndQuestions(for: doc, path: path, book: book, questions: false).marks
+    var marks = PromptMarks(doc: doc)
+    walk(doc, book: noteTitle(of: doc, path: path, book: book), into: &marks)
+    return marks.marks
   }
 
-  /// ``marks(for:path:book:)`` and, with `questions`, each `Q:`/`A:` prompt's question
-  /// (top-level, in a list item, in a quote) as plain text with where it is written.
-  static func marksAndQuestions(for doc: NoteDocument, path: String?, book: BookInfo, questions: Bool) -> (
+  /// ``marks(for:path:book:)`` and each `Q:`/`A:` prompt's question (top-level, in a
+  /// list item, in a quote) as plain text with where it is written.
+  static func marksAndQuestions(for doc: NoteDocument, path: String?, book: BookInfo) -> (
     marks: [PromptMark], questions: [(text: String, range: Range<Int>)]
   ) {
     var marks = PromptMarks(doc: doc)
-    marks.questions = questions ? [] : nil
+    marks.questions = []
     walk(doc, book: noteTitle(of: doc, path: path, book: book), into: &marks)
     return (marks.marks, marks.questions ?? [])
   }
