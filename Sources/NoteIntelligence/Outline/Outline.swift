@@ -30,7 +30,8 @@ public enum Outline {
   static func mayAddEntries(_ block: SyntaxNode) -> Bool {
     switch block.kind {
     case .heading, .blockquote, .questionAnswer, .summary: return true
-    case .unorderedList, .orderedList: return block.mayHold(.heading) || block.mayHold(.cloze)
+    case .unorderedList, .orderedList:
+      return block.mayHold(.heading) || block.mayHold(.cloze) || block.mayHold(.questionMarker)
     default: return block.mayHold(.cloze)
     }
   }

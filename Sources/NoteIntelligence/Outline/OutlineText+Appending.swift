@@ -49,6 +49,32 @@ extension OutlineText {
     appendFirstWords(rendered: renderer, maxWords: maxWords, maxBytes: maxBytes, to: &names)
   }
 
+  /// ``firstWords(of:_:maxWords:maxBytes:)`` of the part of `node` within `window`
+  /// (nodes outside it left out, text cut at its ends), appended to `names`.
+  static func appendFirstWords(
+    of node: SyntaxNode, within window: Range<Int>, with renderer: inout InlineText, to names: inout [UInt8]
+  ) {
+    renderer.window = window
+    renderer.limit = maxBytes + 1
+    renderer.renderBytes(node)
+    renderer.window = nil
+    appendFirstWords(rendered: renderer, maxWords: maxWords, maxBytes: maxBytes, to: &names)
+  }
+
+  /// ``firstWords(of:_:maxWords:maxBytes:)`` of `nodes`, appended to `names`.
+  static func appendFirstWords(of nodes: [SyntaxNode], with renderer: inout InlineText, to names: inout [UInt8]) {
+    renderer.window = nil
+    renderer.limit = maxBytes + 1
+    renderer.renderBytes(nodes)
+    appendFirstWords(rendered: renderer, maxWords: maxWords, maxBytes: maxBytes, to: &names)
+  }
+
+  /// ``bounded(_:maxBytes:)`` of UTF-8 `text`, appended to `names`.
+  static func appendBounded(_ text: UnsafeBufferPointer<UInt8>, maxBytes: Int = maxBytes, to names: inout [UInt8]) {
+    guard text.count > maxBytes else { return names.append(contentsOf: text) }
+    appendFirstWords(of: text, truncated: false, maxWords: .max, maxBytes: maxBytes, to: &names)
+  }
+
   /// ``bounded(_:maxBytes:)`` of the note's text at `range`, appended to `names`.
   static func appendBounded(
     _ range: Range<Int>, of text: TextStorage, maxBytes: Int = maxBytes, to names: inout [UInt8]
