@@ -1,25 +1,25 @@
 extension OutlineText {
-  /// Whether `bytes`, which fit the name's bytes, are the whole name: ASCII words one
-  /// space apart (no space at either end), fewer than `maxWords` spaces. Read eight
-  /// bytes at a time: most headings, questions and answers are such a text.
+  /// Whether `bytes`, which fit the name's bytes, are the whole name: words one space
+  /// apart (no space at either end, no byte beyond ASCII next to a space, so each space
+  /// is a character of its own), fewer than `maxWords` spaces. Read eight bytes at a
+  /// time: most headings, questions and answers are such a text.
   static func isWholeName(_ bytes: UnsafeBufferPointer<UInt8>, maxWords: Int) -> Bool {
     guard let base = bytes.baseAddress, bytes.count > 0 else { return true }
     let count = bytes.count
     guard base[0] != 0x20 && base[count - 1] != 0x20 else { return false }
     let raw = UnsafeRawPointer(base)
     var spaceCount = 0
-    // Whether the byte before the current eight is a space.
-    var spaceBefore = false
+    var edge = SpaceEdge()
     var offset = 0
     while offset < count {
-      guard let isSpace = asciiSpaces(raw, at: offset, end: count) else { return false }
+      guard let isSpace = edge.spaces(raw, at: offset, end: count) else { return false }
       if isSpace != 0 {
         // Two spaces side by side, here or across the edge with the eight before.
-        if isSpace & (isSpace >> 8) != 0 || (spaceBefore && isSpace & 0x80 != 0) { return false }
+        if isSpace & (isSpace >> 8) != 0 || (edge.spaceBefore && isSpace & 0x80 != 0) { return false }
         spaceCount += isSpace.nonzeroBitCount
         if spaceCount >= maxWords { return false }
       }
-      spaceBefore = isSpace & 0x8000_0000_0000_0000 != 0
+      edge.pass(isSpace)
       offset += 8
     }
     return true
@@ -43,22 +43,45 @@ extension OutlineText {
     return index
   }
 
-  /// The eight bytes of `raw` from `offset` (those at `end` and past it read as `x`,
-  /// neither a space nor beyond ASCII) as a mask with 0x80 in each byte that is a space;
-  /// `nil` when one of them is beyond ASCII.
-  @inline(__always)
-  static func asciiSpaces(_ raw: UnsafeRawPointer, at offset: Int, end: Int) -> UInt64? {
-    let word: UInt64
-    if offset + 8 <= end {
-      word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-    } else {
-      var tail: UInt64 = 0x7878_7878_7878_7878
-      withUnsafeMutableBytes(of: &tail) { $0.baseAddress!.copyMemory(from: raw + offset, byteCount: end - offset) }
-      word = tail
+  /// The spaces of a text read eight bytes at a time (``spaces(_:at:end:)``), and what
+  /// the last byte of the eight before was.
+  struct SpaceEdge {
+    /// Whether the byte before the current eight is a space.
+    var spaceBefore = false
+    /// Whether the byte before the current eight is beyond ASCII.
+    var highBefore = false
+
+    /// The eight bytes of `raw` from `offset` (those at `end` and past it read as `x`,
+    /// neither a space nor beyond ASCII) as a mask with 0x80 in each byte that is a
+    /// space; `nil` when a byte beyond ASCII is next to a space, here or across the edge
+    /// with the eight before (a space may then be part of a larger character). A byte
+    /// beyond ASCII is never flagged: no byte of a larger character is a space's.
+    @inline(__always)
+    mutating func spaces(_ raw: UnsafeRawPointer, at offset: Int, end: Int) -> UInt64? {
+      let word: UInt64
+      if offset + 8 <= end {
+        word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      } else {
+        var tail: UInt64 = 0x7878_7878_7878_7878
+        withUnsafeMutableBytes(of: &tail) { $0.baseAddress!.copyMemory(from: raw + offset, byteCount: end - offset) }
+        word = tail
+      }
+      let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+      let highs = word & ~lows
+      let x = word ^ 0x2020_2020_2020_2020
+      let spaces = ~(((x & lows) &+ lows) | x | lows)
+      if highs != 0 || highBefore {
+        let touching =
+          (spaces << 8) & highs | (spaces >> 8) & highs | (spaceBefore ? highs & 0x80 : 0)
+          | (highBefore ? spaces & 0x80 : 0)
+        if touching != 0 { return nil }
+      }
+      highBefore = highs & 0x8000_0000_0000_0000 != 0
+      return spaces
     }
-    let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    guard word & ~lows == 0 else { return nil }
-    let x = word ^ 0x2020_2020_2020_2020
-    return ~(((x & lows) &+ lows) | x | lows)
+
+    /// Moves past the eight bytes whose spaces are `spaces`.
+    @inline(__always)
+    mutating func pass(_ spaces: UInt64) { spaceBefore = spaces & 0x8000_0000_0000_0000 != 0 }
   }
 }

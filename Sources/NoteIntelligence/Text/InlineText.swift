@@ -112,7 +112,8 @@ struct InlineText {
 
   private mutating func startRendering() {
     bytes.removeAll(keepingCapacity: true)
-    if limit != .max { bytes.reserveCapacity(min(limit, 256)) }
+    // Room for a bounded rendering at once (most are a name's 81 bytes), made only once.
+    if limit != .max && bytes.capacity < min(limit, 256) { bytes.reserveCapacity(min(limit, 256)) }
     placeholderRange = nil
     truncated = false
     if !clozeOutputs.isEmpty { clozeOutputs.removeAll(keepingCapacity: true) }
