@@ -62,6 +62,12 @@ import Testing
     #expect(entries.map(\.kind) == [.cloze, .question])
   }
 
+  @Test func aQuestionsNestedListComesBeforeItsAnswer() {
+    let entries = Self.questions("- Q: Who?\n  - Q: Whose son?\n  - A: Leto's\n- A: Paul\n- Q: Where?\n- A: Arrakis\n")
+    #expect(entries.map(\.name) == ["Who?", "Whose son?", "Where?"])
+    #expect(entries.map(\.detail) == ["Paul", "Leto's", "Arrakis"])
+  }
+
   @Test func itemsThatPairNothingHaveNoEntry() {
     #expect(Self.questions("- Q: Asked but never answered\n- something else\n").isEmpty)
     #expect(Self.questions("- A: An answer alone\n").isEmpty)

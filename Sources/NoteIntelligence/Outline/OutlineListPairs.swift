@@ -14,12 +14,19 @@ extension Outline {
     var pairing = ListPairing(doc: doc)
     pairing.pair(list)
     guard !pairing.cards.isEmpty else { return }
+    // The items in document order, and where each starts (a card starts where its
+    // question's item does): a list of many pairs is read once.
     var items: [SyntaxNode] = []
-    list.forEachDescendant { if $0.kind == .listItem { items.append($0) } }
+    var itemStarting: [Int: Int] = [:]
+    list.forEachDescendant {
+      guard $0.kind == .listItem else { return }
+      itemStarting[$0.startOffset] = items.count
+      items.append($0)
+    }
     var pairs: [BlockEntry.Prompt] = []
     for card in pairing.cards {
-      guard let asking = items.first(where: { $0.startOffset == card.range.lowerBound }),
-        let question = ListPairing.openingText(of: asking), let marker = question.children.first(where: { _ in true })
+      guard let asking = itemStarting[card.range.lowerBound], let question = ListPairing.openingText(of: items[asking]),
+        let marker = question.children.first(where: { _ in true })
       else { continue }
       let parts = pairParts(of: card.range, asking: asking, question, items: items, in: doc)
       let questionText = marker.endOffset..<parts.questionEnd
@@ -67,22 +74,29 @@ extension Outline {
     return doc.trimmed(start..<range.upperBound)
   }
 
-  /// Where the question asked by item `asking` (whose first line's text is `question`)
-  /// ends, and its answer: the text after the `A:` on a later line of the item, or the
-  /// item after it that ends `card` (its text after `A:`, or the code under a bare `A:`).
+  /// Where the question asked by item `asking` (an index of `items`, in document order;
+  /// its first line's text is `question`) ends, and its answer: the text after the `A:`
+  /// on a later line of the item, or the item after it that ends `card` (its text after
+  /// `A:`, or the code under a bare `A:`).
   private static func pairParts(
-    of card: Range<Int>, asking: SyntaxNode, _ question: SyntaxNode, items: [SyntaxNode], in doc: NoteDocument
+    of card: Range<Int>, asking: Int, _ question: SyntaxNode, items: [SyntaxNode], in doc: NoteDocument
   ) -> (questionEnd: Int, answer: (node: SyntaxNode, text: Range<Int>)?, code: [SyntaxNode]) {
     let lines = Array(question.children)
     if let split = Prompts.answerLine(of: question) {
       return (lines[split].startOffset, (question, lines[split + 1].endOffset..<question.endOffset), [])
     }
     let questionEnd = question.endOffset
-    guard
-      let answering = items.first(where: {
-        $0.startOffset > asking.startOffset && $0.trimmedRange(in: doc).upperBound == card.upperBound
-      }), let answer = ListPairing.openingText(of: answering), let marker = answer.children.first(where: { _ in true })
+    // The item ending the card: the next one, or one after the lists nested in the question's.
+    var next = asking + 1
+    while next < items.count && items[next].startOffset < card.upperBound
+      && items[next].trimmedRange(in: doc).upperBound != card.upperBound
+    {
+      next += 1
+    }
+    guard next < items.count, items[next].startOffset < card.upperBound,
+      let answer = ListPairing.openingText(of: items[next]), let marker = answer.children.first(where: { _ in true })
     else { return (questionEnd, nil, []) }
+    let answering = items[next]
     if marker.endOffset < answer.endOffset || answering.child(.codeBlockStart) == nil {
       return (questionEnd, (answer, marker.endOffset..<answer.endOffset), [])
     }
