@@ -111,7 +111,13 @@ import Testing
             && ((index > 0 && bytes[index - 1] >= 0x80) || (index + 1 < bytes.count && bytes[index + 1] >= 0x80))
         }
         let expected = !spaceTouchesNonASCII && split.joined(separator: " ") == text && split.count <= maxWords
-        let whole = bytes.withUnsafeBufferPointer { OutlineText.isWholeName($0, maxWords: maxWords) }
+        let whole = bytes.withUnsafeBufferPointer {
+          guard
+            let cut = OutlineText.asciiFirstWordsCut(
+              of: $0, truncated: false, maxWords: maxWords, maxBytes: max(1, bytes.count))
+          else { return bytes.isEmpty }
+          return cut.words == 0..<bytes.count && !cut.more
+        }
         #expect(whole == expected, "\(text.debugDescription), \(maxWords) words")
         if whole && bytes.count <= 80 { #expect(words(text, maxWords: maxWords) == text) }
       }

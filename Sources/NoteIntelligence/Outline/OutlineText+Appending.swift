@@ -9,9 +9,6 @@ extension OutlineText {
   static func appendFirstWords(
     of bytes: UnsafeBufferPointer<UInt8>, truncated: Bool, maxWords: Int, maxBytes: Int, to names: inout [UInt8]
   ) {
-    if !truncated && bytes.count <= maxBytes && isWholeName(bytes, maxWords: maxWords) {
-      return names.append(contentsOf: bytes)
-    }
     if let cut = asciiFirstWordsCut(of: bytes, truncated: truncated, maxWords: maxWords, maxBytes: maxBytes)
       ?? singleSpacedFirstWordsCut(of: bytes, truncated: truncated, maxWords: maxWords, maxBytes: maxBytes)
     {

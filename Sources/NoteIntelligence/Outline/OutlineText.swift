@@ -63,9 +63,6 @@ enum OutlineText {
   static func firstWords(of bytes: UnsafeBufferPointer<UInt8>, truncated: Bool, maxWords: Int, maxBytes: Int)
     -> String
   {
-    if !truncated && bytes.count <= maxBytes && isWholeName(bytes, maxWords: maxWords) {
-      return String(decoding: bytes, as: UTF8.self)
-    }
     if let name = asciiFirstWords(of: bytes, truncated: truncated, maxWords: maxWords, maxBytes: maxBytes) {
       return name
     }

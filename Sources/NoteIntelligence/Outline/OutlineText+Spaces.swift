@@ -1,30 +1,4 @@
 extension OutlineText {
-  /// Whether `bytes`, which fit the name's bytes, are the whole name: words one space
-  /// apart (no space at either end, no byte beyond ASCII next to a space, so each space
-  /// is a character of its own), fewer than `maxWords` spaces. Read eight bytes at a
-  /// time: most headings, questions and answers are such a text.
-  static func isWholeName(_ bytes: UnsafeBufferPointer<UInt8>, maxWords: Int) -> Bool {
-    guard let base = bytes.baseAddress, bytes.count > 0 else { return true }
-    let count = bytes.count
-    guard base[0] != 0x20 && base[count - 1] != 0x20 else { return false }
-    let raw = UnsafeRawPointer(base)
-    var spaceCount = 0
-    var edge = SpaceEdge()
-    var offset = 0
-    while offset < count {
-      guard let isSpace = edge.spaces(raw, at: offset, end: count) else { return false }
-      if isSpace != 0 {
-        // Two spaces side by side, here or across the edge with the eight before.
-        if isSpace & (isSpace >> 8) != 0 || (edge.spaceBefore && isSpace & 0x80 != 0) { return false }
-        spaceCount += isSpace.nonzeroBitCount
-        if spaceCount >= maxWords { return false }
-      }
-      edge.pass(isSpace)
-      offset += 8
-    }
-    return true
-  }
-
   /// The index of the first space in `bytes` at or after `start`, or the count: eight
   /// bytes at a time.
   static func nextSpace(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
