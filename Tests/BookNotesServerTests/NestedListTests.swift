@@ -62,7 +62,9 @@ import Testing
     #expect(diagnostics["items"] == [], "nothing is flagged: \(diagnostics)")
     let symbols = try await client.request("textDocument/documentSymbol", uri: uri)
     let names = outlineNames(symbols)
-    #expect(names == ["Deep Work", "Ritual"], "\(names)")
+    #expect(
+      names == ["Deep Work", "Ritual", "What is rule one?", "Outer question?", "Nested numbered?"],
+      "the pairs of the lists, as their cards: \(names)")
     let prompts = try await client.request("booknotes/prompts", uri: uri).arrayValue ?? []
     let cards = prompts.map {
       "\($0["line"]?.intValue ?? 0) \($0["front"]?.stringValue ?? "") → \($0["back"]?.stringValue ?? "")"

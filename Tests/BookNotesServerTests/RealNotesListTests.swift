@@ -158,8 +158,10 @@ import Testing
     #expect(children == ["and [deep] work is a skill.", "Chapter One", "JavaScript"], "\(root)")
     let names = outlineNames(symbols)
     #expect(
-      names == ["deep work", "and [deep] work is a skill.", "Chapter One", "JavaScript", "What is deep work?"],
-      "no prompt from the footnote, the table cell, the fence or the comment")
+      names == [
+        "deep work", "and [deep] work is a skill.", "Chapter One", "JavaScript", "What is deep work?", "Outer?",
+        "Inner?",
+      ], "no prompt from the footnote, the table cell, the fence or the comment; the list's pairs")
 
     // A section heading is not the note's title: its hover is no book's.
     let hover = try await client.request("textDocument/hover", uri: deepWork, ["position": position(9, 5)])

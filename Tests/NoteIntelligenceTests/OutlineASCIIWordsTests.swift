@@ -2,12 +2,14 @@ import Testing
 
 @testable import NoteIntelligence
 
-/// The first words of an ASCII text, found eight bytes at a time, are those the
-/// byte-by-byte reading takes.
+/// The first words of a text, found eight bytes at a time where no byte beyond ASCII is
+/// next to a space, are those the byte-by-byte reading takes.
 @Suite struct OutlineASCIIWordsTests {
   @Test func asciiWordsFoundEightBytesAtATimeAreThoseReadByteByByte() {
     // Words of many lengths, single and double spaces, and bytes outside ASCII.
-    let pieces = ["a", "bc", "defghij", "klmnopqrstu", " ", " ", " ", "  ", "é", "12345678", "\t", "x y"]
+    let pieces = [
+      "a", "bc", "defghij", "klmnopqrstu", " ", " ", " ", "  ", "é", "12345678", "\t", "x y", "“", "\u{301}", "中文",
+    ]
     var state: UInt64 = 0x2545_F491_4F6C_DD1D
     func next() -> Int {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407

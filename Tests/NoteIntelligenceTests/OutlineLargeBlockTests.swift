@@ -149,7 +149,7 @@ extension OutlineText {
   /// ``appendSentenceWindow(in:around:placeholder:to:)`` as a string.
   static func sentenceWindow(in text: [UInt8], around shown: Range<Int>, placeholder: String) -> String {
     var name: [UInt8] = []
-    appendSentenceWindow(in: text, around: shown, placeholder: placeholder, to: &name)
+    appendSentenceWindow(in: text, around: shown, placeholder: Array(placeholder.utf8), to: &name)
     return String(decoding: name, as: UTF8.self)
   }
 }

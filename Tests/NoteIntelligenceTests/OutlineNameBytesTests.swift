@@ -41,6 +41,47 @@ import Testing
     #expect(compared == 120_000)
   }
 
+  /// A heading, question or answer of plain text is named from its bytes without
+  /// rendering: the same name as its rendering gives.
+  @Test func aNameOfPlainTextIsTheNameOfItsRendering() {
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next() -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(truncatingIfNeeded: state >> 33)
+    }
+    var compared = 0
+    var plain = 0
+    for round in 0..<1_500 {
+      var text = (0..<(next() % 30)).map { _ in Self.pieces[next() % Self.pieces.count] }.joined()
+      // Lengths about the limit of a rendering (81 bytes), and the plain words most names are.
+      if round % 3 == 0 {
+        text = String(repeating: "word ", count: 14 + next() % 4) + String(repeating: "x", count: next() % 6)
+      }
+      guard !text.contains("\t") || round % 2 == 0 else { continue }
+      let doc = NoteDocument("# \(text)\n\nQ: \(text)\nA: \(text) x\n")
+      var parts: [(SyntaxNode, Int)] = []
+      if let heading = doc.tree.block(at: 0).child(.inlineContent) { parts.append((heading, Int.max)) }
+      if doc.tree.blockCount > 2, doc.tree.block(at: 2).kind == .questionAnswer {
+        for kind in [NodeKind.question, .answer] {
+          if let part = doc.tree.block(at: 2).child(kind) { parts.append((part, OutlineText.maxWords)) }
+        }
+      }
+      for (node, maxWords) in parts {
+        var renderer = InlineText(doc: doc)
+        var names: [UInt8] = []
+        renderer.readingChunk(holding: node.range) {
+          if OutlineText.plainWords(of: node, $0, maxBytes: OutlineText.maxBytes) != nil { plain += 1 }
+          OutlineText.appendFirstWords(of: node, with: &$0, maxWords: maxWords, to: &names)
+        }
+        let rendered = OutlineText.firstWords(of: [node], doc, maxWords: maxWords)
+        #expect(String(decoding: names, as: UTF8.self) == rendered, "\(text.debugDescription)")
+        compared += 1
+      }
+    }
+    #expect(compared > 2_000)
+    #expect(plain > 1_000)
+  }
+
   @Test func aBoundedRangeAppendedIsTheBoundedString() {
     let long = (0..<40).map { "word\($0)" }.joined(separator: " ")
     let text = "# T\n\n" + long + "\n\n" + String(repeating: "中", count: 60) + "\n\nshort\n"

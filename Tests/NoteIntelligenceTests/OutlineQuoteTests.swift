@@ -19,6 +19,9 @@ import Testing
         quote = regions.count > 1 ? regions[1] : nil
         detail = OutlineText.firstWords(of: [title], doc)
       }
+    } else if block.quoteText.isEmpty {
+      // No words: no card, and no entry.
+      return nil
     }
     return OutlineSymbol(
       name: quote.map { OutlineText.firstWords(of: $0.nodes, doc, maxWords: 8) } ?? "", detail: detail, kind: .quote,
@@ -62,6 +65,18 @@ import Testing
       }
     }
     #expect(checked > 800)
+  }
+
+  @Test func aQuoteOfNoWordsHasNoEntry() throws {
+    let quotes = [
+      "> ```\n> let x = 1\n> ```", "> — p. 42", "> [ref]: https://example.org", "> ```\n> code\n> ```\n> — p. 4",
+    ]
+    for quote in quotes {
+      let doc = NoteDocument("# Book\n\n\(quote)\n\n> Words of a quote.\n")
+      let entries = try #require(Outline.symbols(for: doc).first).children
+      #expect(entries.map(\.name) == ["Words of a quote."], "\(quote.debugDescription)")
+      #expect(Prompts.prompts(for: doc).count == 1)
+    }
   }
 
   @Test func aQuoteOfManyLinesIsNamedByItsFirstWordsAndCitedByItsLastLine() throws {

@@ -30,7 +30,8 @@ public enum Outline {
   static func mayAddEntries(_ block: SyntaxNode) -> Bool {
     switch block.kind {
     case .heading, .blockquote, .questionAnswer, .summary: return true
-    case .unorderedList, .orderedList: return block.mayHold(.heading) || block.mayHold(.cloze)
+    case .unorderedList, .orderedList:
+      return block.mayHold(.heading) || block.mayHold(.cloze) || block.mayHold(.questionMarker)
     default: return block.mayHold(.cloze)
     }
   }
@@ -117,10 +118,11 @@ public final class OutlineCache {
     // The end of the text of the last block that is not blank. A block that adds no
     // entry is not cached: its end is read only when a section closes after it.
     var lastEnd = 0
-    var lastPlainBlock: SyntaxNode?
+    // Its range rather than the block: a block kept would be retained, and released, at every block.
+    var lastPlainBlock: Range<Int>?
     func readLastEnd() {
-      guard let block = lastPlainBlock else { return }
-      lastEnd = Outline.trimmed(block.range, doc.text).upperBound
+      guard let range = lastPlainBlock else { return }
+      lastEnd = Outline.trimmed(range, doc.text).upperBound
       lastPlainBlock = nil
     }
     func close(downTo level: Int) {
@@ -155,7 +157,7 @@ public final class OutlineCache {
       // A blank line adds nothing.
       guard block.kind != .blankLine else { continue }
       guard Outline.mayAddEntries(block) else {
-        lastPlainBlock = block
+        lastPlainBlock = block.range
         continue
       }
       let entry = cache.value(for: block) { Outline.entry(for: $0, in: doc, renderer: &renderer, names: &names) }

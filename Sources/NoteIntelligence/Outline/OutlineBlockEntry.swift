@@ -97,7 +97,8 @@ extension Outline {
     let mayHoldCloze = block.mayHold(.cloze)
     // Most blocks (paragraphs, lists, headings) are no prompt and hold no cloze.
     let isPrompt = kind == .blockquote || kind == .questionAnswer || kind == .summary
-    guard mayHoldCloze || isPrompt else { return }
+    let mayHoldPairs = (kind == .unorderedList || kind == .orderedList) && block.mayHold(.questionMarker)
+    guard mayHoldCloze || isPrompt || mayHoldPairs else { return }
     // One allocation for most blocks: a prompt, or a few clozes.
     prompts.reserveCapacity(prompts.count + (mayHoldCloze ? 4 : 1))
     // A prompt's record comes before its clozes: its place is kept while they are found.
@@ -139,6 +140,10 @@ extension Outline {
       prompts[parent] = BlockEntry.Prompt(
         kind: .summary, name: nameStart..<names.count, detail: nil, range: range, selection: text?.range ?? range,
         children: clozes)
+    case .unorderedList, .orderedList:
+      if mayHoldPairs {
+        addListPairs(of: block, doc, renderer: &renderer, names: &names, to: &prompts, clozesFrom: parent)
+      }
     default:
       break
     }
@@ -146,15 +151,15 @@ extension Outline {
 
   /// The entry of the `Q:`/`A:` pair `block` (`range` its trimmed range), named by its
   /// question's first words, its answer's its detail.
-  private static func questionEntry(
+  static func questionEntry(
     of block: SyntaxNode, range: Range<Int>, renderer: inout InlineText, names: inout [UInt8], children: Int = 0
   ) -> BlockEntry.Prompt {
-    let question = block.pairParts(.question).first
+    let question = firstPart(.question, of: block)
     let nameStart = names.count
     if let question { OutlineText.appendFirstWords(of: question, with: &renderer, to: &names) }
     let name = nameStart..<names.count
     var detail: Range<Int>?
-    if let answer = block.pairParts(.answer).first {
+    if let answer = firstPart(.answer, of: block) {
       let detailStart = names.count
       OutlineText.appendFirstWords(of: answer, with: &renderer, to: &names)
       detail = detailStart..<names.count
@@ -162,6 +167,15 @@ extension Outline {
     return BlockEntry.Prompt(
       kind: .question, name: name, detail: detail, range: range, selection: question?.range ?? range,
       children: children)
+  }
+
+  /// The first of ``SyntaxNode/pairParts(_:)`` of `pair`, found without an array.
+  private static func firstPart(_ kind: NodeKind, of pair: SyntaxNode) -> SyntaxNode? {
+    if let part = pair.child(kind) { return part }
+    for line in pair.children where line.kind == .quoteLine {
+      if let part = line.child(kind) { return part }
+    }
+    return nil
   }
 
   /// Appends the entries of a region's clozes, each named by a window of its sentence

@@ -74,7 +74,7 @@ struct OutlineClozeNames {
           OutlineText.appendSentenceWindow(
             in: renderer.bytes, around: outputs[index], placeholder: placeholder, to: &names)
         } else {
-          names += placeholder.utf8
+          names += placeholder
         }
         found.append(start..<names.count)
       }
@@ -89,10 +89,21 @@ struct OutlineClozeNames {
     return found
   }
 
-  /// `[hint]`, or `[...]` without one.
-  static func placeholder(of cloze: SyntaxNode, _ text: TextStorage) -> String {
-    let hint = cloze.child(.clozeHint).map { OutlineText.bounded(text.string(in: $0.range), maxBytes: 24) }
-    return "[\(hint.map { $0.isEmpty ? "..." : $0 } ?? "...")]"
+  /// `[hint]` (its hint bounded to 24 bytes), or `[...]` without one, as UTF-8.
+  static func placeholder(of cloze: SyntaxNode, _ text: TextStorage) -> [UInt8] {
+    var placeholder: [UInt8] = []
+    // The brackets and at most 24 bytes and ` …`: one allocation.
+    placeholder.reserveCapacity(32)
+    placeholder.append(UInt8(ascii: "["))
+    if let hint = cloze.child(.clozeHint), !hint.range.isEmpty {
+      let start = placeholder.count
+      OutlineText.appendBounded(hint.range, of: text, maxBytes: 24, to: &placeholder)
+      if placeholder.count == start { placeholder += [0x2E, 0x2E, 0x2E] }
+    } else {
+      placeholder += [0x2E, 0x2E, 0x2E]
+    }
+    placeholder.append(UInt8(ascii: "]"))
+    return placeholder
   }
 
   /// The name of `cloze` from a rendering of the text around it. The rendering of a
@@ -113,7 +124,7 @@ struct OutlineClozeNames {
       renderer.window = from..<until
       renderer.renderBytes(nodes(overlapping: from..<until))
       guard let found = renderer.clozeStarts.firstIndex(of: cloze.startOffset) else {
-        return names += placeholder.utf8
+        return names += placeholder
       }
       let shown = renderer.clozeOutputs[found]
       let enoughBefore = from == regionStart || shown.lowerBound > window

@@ -7,7 +7,7 @@ import NoteSyntax
 enum OutlineQuote {
   /// What the entry of `block` (in note offsets; `range` its trimmed range) shows: its
   /// name and detail appended to `names`, and its selection; `nil` for a callout of
-  /// another type than `quote` or `cite`.
+  /// another type than `quote` or `cite`, and for a quote that shows no line of text.
   static func appendEntry(
     of block: SyntaxNode, _ doc: NoteDocument, range: Range<Int>, renderer: inout InlineText,
     to names: inout [UInt8]
@@ -16,13 +16,15 @@ enum OutlineQuote {
     var detail: Range<Int>?
     if let citation {
       let start = names.count
-      names += OutlineText.bounded(doc.citationText(in: citation)).utf8
+      appendCitation(citation, doc, renderer: renderer, to: &names)
       detail = start..<names.count
     }
     // A callout's title is a region of its own: its detail, and no line of its name.
     var skipsTitle = false
+    var isCallout = false
     if opensCallout, let callout = block.callout(in: doc) {
       guard callout.isQuote else { return nil }
+      isCallout = true
       if let title = callout.title {
         skipsTitle = true
         let start = names.count
@@ -47,11 +49,25 @@ enum OutlineQuote {
       renderer.endRendering()
       return firstLine
     }
+    // A quote of no words (only code, a citation or definitions) is no card, and no entry.
+    guard firstLine != nil || isCallout else { return nil }
     let nameStart = names.count
     if firstLine != nil {
       OutlineText.appendFirstWords(rendered: renderer, maxWords: 8, maxBytes: OutlineText.maxBytes, to: &names)
     }
     return (nameStart..<names.count, detail, firstLine?.range ?? range)
+  }
+
+  /// ``NoteDocument/citationText(in:)`` of the citation at `range`, bounded as
+  /// ``OutlineText/bounded(_:maxBytes:)`` bounds it, appended to `names`: read from the
+  /// renderer's chunk, without a string, when its bytes decide it.
+  private static func appendCitation(
+    _ range: Range<Int>, _ doc: NoteDocument, renderer: InlineText, to names: inout [UInt8]
+  ) {
+    if let piece = renderer.chunkPiece(range), let text = NoteDocument.citationTextRange(piece) {
+      return OutlineText.appendBounded(UnsafeBufferPointer(rebasing: piece[text]), to: &names)
+    }
+    names += OutlineText.bounded(doc.citationText(in: range)).utf8
   }
 
   /// The range of the citation ending the quote (the last of its direct children's

@@ -1,7 +1,8 @@
 extension OutlineText {
   /// ``firstWords(of:truncated:maxWords:maxBytes:)`` of a text whose first
-  /// `maxBytes + 2` bytes are ASCII words one space apart, with no space at either end:
-  /// the words taken end at a space, found eight bytes at a time, and the name is their
+  /// `maxBytes + 2` bytes are words one space apart, with no space at either end and no
+  /// byte beyond ASCII next to a space (each space is then a character of its own): the
+  /// words taken end at a space, found eight bytes at a time, and the name is their
   /// bytes. `nil` for any other text (the byte-by-byte paths take it). Most names are
   /// such a text, cut from a rendering.
   static func asciiFirstWords(of bytes: UnsafeBufferPointer<UInt8>, truncated: Bool, maxWords: Int, maxBytes: Int)
@@ -28,12 +29,12 @@ extension OutlineText {
     var previousEnd = 0
     // Whether a word that does not fit was reached.
     var stopped = false
-    var spaceBefore = false
+    var edge = SpaceEdge()
     var offset = 0
     while offset < scan && !stopped {
-      guard var spaces = asciiSpaces(raw, at: offset, end: scan) else { return nil }
-      if spaces & (spaces >> 8) != 0 || (spaceBefore && spaces & 0x80 != 0) { return nil }
-      spaceBefore = spaces & 0x8000_0000_0000_0000 != 0
+      guard var spaces = edge.spaces(raw, at: offset, end: scan) else { return nil }
+      if spaces & (spaces >> 8) != 0 || (edge.spaceBefore && spaces & 0x80 != 0) { return nil }
+      edge.pass(spaces)
       while spaces != 0 {
         // A space at `end` ends the next word.
         let end = offset + spaces.trailingZeroBitCount / 8

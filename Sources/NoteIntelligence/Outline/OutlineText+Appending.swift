@@ -9,9 +9,6 @@ extension OutlineText {
   static func appendFirstWords(
     of bytes: UnsafeBufferPointer<UInt8>, truncated: Bool, maxWords: Int, maxBytes: Int, to names: inout [UInt8]
   ) {
-    if !truncated && bytes.count <= maxBytes && isWholeName(bytes, maxWords: maxWords) {
-      return names.append(contentsOf: bytes)
-    }
     if let cut = asciiFirstWordsCut(of: bytes, truncated: truncated, maxWords: maxWords, maxBytes: maxBytes)
       ?? singleSpacedFirstWordsCut(of: bytes, truncated: truncated, maxWords: maxWords, maxBytes: maxBytes)
     {
@@ -43,10 +40,60 @@ extension OutlineText {
     of node: SyntaxNode, with renderer: inout InlineText, maxWords: Int = maxWords, maxBytes: Int = maxBytes,
     to names: inout [UInt8]
   ) {
+    if let text = plainWords(of: node, renderer, maxBytes: maxBytes) {
+      return appendFirstWords(of: text, truncated: false, maxWords: maxWords, maxBytes: maxBytes, to: &names)
+    }
     renderer.window = nil
     renderer.limit = maxBytes + 1
     renderer.renderBytes(node)
     appendFirstWords(rendered: renderer, maxWords: maxWords, maxBytes: maxBytes, to: &names)
+  }
+
+  /// The bytes of `node` in the renderer's chunk when they are its rendering, read
+  /// without rendering: its one child is text of at most `maxBytes + 1` bytes whose words
+  /// stand one space apart (spaces at its ends aside, which the rendering and a name
+  /// drop). Most headings and questions are such a text.
+  static func plainWords(of node: SyntaxNode, _ renderer: InlineText, maxBytes: Int)
+    -> UnsafeBufferPointer<UInt8>?
+  {
+    let isPlain = node.withFlatSubtree { flat in flat.end == flat.root + 2 && flat.kind(flat.root + 1) == .text }
+    guard isPlain, let bytes = renderer.chunkPiece(node.range) else { return nil }
+    var start = 0
+    var end = bytes.count
+    while start < end && InlineText.isSpace(bytes[start]) { start += 1 }
+    while end > start && InlineText.isSpace(bytes[end - 1]) { end -= 1 }
+    guard end - start <= maxBytes + 1 else { return nil }
+    let words = UnsafeBufferPointer(rebasing: bytes[start..<end])
+    guard words.isEmpty || InlineText.wordRunEnd(in: words, from: 1, scanEnd: words.count) == words.count else {
+      return nil
+    }
+    return words
+  }
+
+  /// ``firstWords(of:_:maxWords:maxBytes:)`` of the part of `node` within `window`
+  /// (nodes outside it left out, text cut at its ends), appended to `names`.
+  static func appendFirstWords(
+    of node: SyntaxNode, within window: Range<Int>, with renderer: inout InlineText, to names: inout [UInt8]
+  ) {
+    renderer.window = window
+    renderer.limit = maxBytes + 1
+    renderer.renderBytes(node)
+    renderer.window = nil
+    appendFirstWords(rendered: renderer, maxWords: maxWords, maxBytes: maxBytes, to: &names)
+  }
+
+  /// ``firstWords(of:_:maxWords:maxBytes:)`` of `nodes`, appended to `names`.
+  static func appendFirstWords(of nodes: [SyntaxNode], with renderer: inout InlineText, to names: inout [UInt8]) {
+    renderer.window = nil
+    renderer.limit = maxBytes + 1
+    renderer.renderBytes(nodes)
+    appendFirstWords(rendered: renderer, maxWords: maxWords, maxBytes: maxBytes, to: &names)
+  }
+
+  /// ``bounded(_:maxBytes:)`` of UTF-8 `text`, appended to `names`.
+  static func appendBounded(_ text: UnsafeBufferPointer<UInt8>, maxBytes: Int = maxBytes, to names: inout [UInt8]) {
+    guard text.count > maxBytes else { return names.append(contentsOf: text) }
+    appendFirstWords(of: text, truncated: false, maxWords: .max, maxBytes: maxBytes, to: &names)
   }
 
   /// ``bounded(_:maxBytes:)`` of the note's text at `range`, appended to `names`.

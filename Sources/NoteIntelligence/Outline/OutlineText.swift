@@ -63,9 +63,6 @@ enum OutlineText {
   static func firstWords(of bytes: UnsafeBufferPointer<UInt8>, truncated: Bool, maxWords: Int, maxBytes: Int)
     -> String
   {
-    if !truncated && bytes.count <= maxBytes && isWholeName(bytes, maxWords: maxWords) {
-      return String(decoding: bytes, as: UTF8.self)
-    }
     if let name = asciiFirstWords(of: bytes, truncated: truncated, maxWords: maxWords, maxBytes: maxBytes) {
       return name
     }
@@ -257,21 +254,21 @@ enum OutlineText {
   /// previous `.`, `!` or `?` followed by a space through the next one, at most
   /// `windowBytes` on each side (cut at a word, with `…` where the sentence goes on).
   static func appendSentenceWindow(
-    in text: [UInt8], around shown: Range<Int>, placeholder: String, to names: inout [UInt8]
+    in text: [UInt8], around shown: Range<Int>, placeholder: [UInt8], to names: inout [UInt8]
   ) {
     let start = names.count
     appendSentenceWindow(in: text, around: shown, placeholder: placeholder, windowBytes: windowBytes, to: &names)
     if names.count - start > maxNameBytes {
       names.removeSubrange(start...)
       // The placeholder and the ellipses, then what is left shared by both sides.
-      let window = max(0, (maxNameBytes - placeholder.utf8.count - 8) / 2)
+      let window = max(0, (maxNameBytes - placeholder.count - 8) / 2)
       appendSentenceWindow(in: text, around: shown, placeholder: placeholder, windowBytes: window, to: &names)
     }
   }
 
   /// The name's UTF-8 bytes, appended to `name`.
   private static func appendSentenceWindow(
-    in text: [UInt8], around shown: Range<Int>, placeholder: String, windowBytes: Int, to name: inout [UInt8]
+    in text: [UInt8], around shown: Range<Int>, placeholder: [UInt8], windowBytes: Int, to name: inout [UInt8]
   ) {
     func isPunctuation(_ byte: UInt8) -> Bool { byte == 0x2E || byte == 0x21 || byte == 0x3F }
     // Before: the placeholder follows, so a mark right before it ends no sentence.
@@ -314,12 +311,12 @@ enum OutlineText {
       }
     }
     // Assembled as bytes, ellipses included (joining strings cost most of a cloze's entry).
-    name.reserveCapacity(name.count + end - start + placeholder.utf8.count + 8)
+    name.reserveCapacity(name.count + end - start + placeholder.count + 8)
     // `… `
     if cutBefore { name += [0xE2, 0x80, 0xA6, 0x20] }
     let sentenceStart = name.count
     name += text[start..<shown.lowerBound]
-    name += placeholder.utf8
+    name += placeholder
     name += text[shown.upperBound..<end]
     let kept = name.withUnsafeBufferPointer { trimmedSpaces(UnsafeBufferPointer(rebasing: $0[sentenceStart...])) }
     name.removeSubrange((sentenceStart + kept.upperBound)...)
