@@ -122,11 +122,12 @@ extension BlockParser {
   }
 
   /// Whether the line `s..<e` ends the text of a list item whose content starts at
-  /// `column`: indented as far, it starts there a block that interrupts a paragraph;
-  /// indented less, it starts an item (of this item's list or one around it).
+  /// `column`: indented as far, its text there interrupts a paragraph (as a line of the
+  /// top level's does, one opening with `#` too); indented less, it starts an item (of
+  /// this item's list or one around it).
   mutating func breaksItemText(_ s: Int, _ e: Int, _ column: Int) -> Bool {
-    let (columns, first) = LineMarkers.indentation(bytes, s, e)
+    let columns = LineMarkers.indentation(bytes, s, e).columns
     guard columns >= column else { return LineMarkers.listMarker(bytes, s, e) != nil }
-    return columns < column + 4 && blockStart(first, e, afterParagraph: true) != nil
+    return columns < column + 4 && interruptsParagraph(LineMarkers.skipColumns(bytes, s, e, column), e)
   }
 }
