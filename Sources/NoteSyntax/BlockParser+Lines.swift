@@ -77,32 +77,28 @@ extension BlockParser {
     builder.close(node, at: end)
   }
 
-  /// A paragraph whose first line ends at `e`, over its continuation lines: where its
+  /// A paragraph whose first line ends at `e`, over the lines going on with it
+  /// (``line(after:in:)``, in a list item from its content column `itemColumn`): where its
   /// content ends, the next line's start and, with `setext` (where a table's header ends
-  /// it too), a setext underline. In a list item (`itemColumn`), see ``breaksItemText(_:_:_:)``;
-  /// there a setext underline is looked for always.
+  /// it too), a setext underline; in a list item, an underline is looked for always.
   mutating func paragraphExtent(
     _ e: Int, setext: Bool = false, itemColumn: Int? = nil
   ) -> (contentEnd: Int, next: Int, underline: Underline?) {
-    var contentEnd = e
-    var next = nextLine(e)
-    while next < byteCount {
-      let lineEnd = examineLine(next)
-      if setext || itemColumn != nil, let underline = Self.underline(bytes, next, lineEnd, column: itemColumn ?? 0) {
-        return (contentEnd, nextLine(lineEnd), underline)
+    let column = itemColumn ?? 0
+    var last = PairLine(position: e, text: e, end: e)
+    while let line = line(after: last, in: .text(itemColumn: itemColumn)) {
+      if setext || itemColumn != nil, let underline = Self.underline(bytes, line.position, line.end, column: column) {
+        return (last.end, nextLine(line.end), underline)
       }
-      if interruptsParagraph(next, lineEnd) { break }
-      if let itemColumn, breaksItemText(next, lineEnd, itemColumn) { break }
-      let column = itemColumn ?? 0
-      if setext && (column == 0 || LineMarkers.indentation(bytes, next, lineEnd).columns >= column)
-        && tableColumns(LineMarkers.skipColumns(bytes, next, lineEnd, column), lineEnd, column: column) != nil
+      guard line.continues else { break }
+      if setext && LineMarkers.indentation(bytes, line.position, line.end).columns >= column
+        && tableColumns(line.text, line.end, column: column) != nil
       {
         break
       }
-      contentEnd = lineEnd
-      next = nextLine(lineEnd)
+      last = line
     }
-    return (contentEnd, next, nil)
+    return (last.end, nextLine(last.end), nil)
   }
 
   /// A setext heading's underline: its level and its `=` or `-` run.
@@ -119,15 +115,5 @@ extension BlockParser {
       return nil
     }
     return Underline(level: level, range: first..<LineMarkers.trimEnd(bytes, first, e))
-  }
-
-  /// Whether the line `s..<e` ends the text of a list item whose content starts at
-  /// `column`: indented as far, its text there interrupts a paragraph (as a line of the
-  /// top level's does, one opening with `#` too); indented less, it starts an item (of
-  /// this item's list or one around it).
-  mutating func breaksItemText(_ s: Int, _ e: Int, _ column: Int) -> Bool {
-    let columns = LineMarkers.indentation(bytes, s, e).columns
-    guard columns >= column else { return LineMarkers.listMarker(bytes, s, e) != nil }
-    return columns < column + 4 && interruptsParagraph(LineMarkers.skipColumns(bytes, s, e, column), e)
   }
 }

@@ -63,7 +63,9 @@ extension BlockParser {
         return (questionLast, blank, next, answerLast, nil)
       }
       // After a blank line, only the answer; a blank line only after a question of one line.
-      guard blank == nil, next.continues || (next.blank && count == 1) else { return nil }
+      guard blank == nil,
+        next.continues && LineMarkers.setextLevel(bytes, next.text, next.end) == nil || next.blank && count == 1
+      else { return nil }
       if next.blank {
         blank = next
       } else {
@@ -107,8 +109,7 @@ extension BlockParser {
         return PairLine(position: start, text: start, end: end, blank: true, continues: false)
       }
       if let text = itemText(start, end, itemColumn) {
-        let continues = !interruptsParagraph(text, end) && LineMarkers.setextLevel(bytes, text, end) == nil
-        return PairLine(position: start, text: text, end: end, continues: continues)
+        return PairLine(position: start, text: text, end: end, continues: !interruptsParagraph(text, end))
       }
       guard !line.blank, !interruptsParagraph(start, end), LineMarkers.listMarker(bytes, start, end) == nil
       else { return nil }
