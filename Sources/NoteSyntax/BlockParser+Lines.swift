@@ -1,5 +1,24 @@
 import NoteText
 
+/// A line of a container's text (``BlockParser/line(after:in:)``): its start (at the top
+/// level) or index (in a quote), where its text starts (after its container's markers or
+/// indentation), its end, and whether it goes on with the paragraph of the line above.
+struct TextLine {
+  var position: Int
+  var text: Int
+  var end: Int
+  var blank = false
+  var continues = true
+}
+
+/// Where a paragraph's or a pair's lines are read: the top level or a list item's text (from
+/// its content column) in the buffer, or a quote's lines (``BlockParser/QuoteLine``) in its
+/// container of `depth`.
+enum TextLines {
+  case buffer(itemColumn: Int?)
+  case quote([BlockParser.QuoteLine], depth: UInt8)
+}
+
 /// Reading lines: finding their ends, the next line, inline content and a paragraph's
 /// extent.
 extension BlockParser {
@@ -85,8 +104,8 @@ extension BlockParser {
     _ e: Int, setext: Bool = false, itemColumn: Int? = nil
   ) -> (contentEnd: Int, next: Int, underline: Underline?) {
     let column = itemColumn ?? 0
-    var last = PairLine(position: e, text: e, end: e)
-    while let line = line(after: last, in: .text(itemColumn: itemColumn)) {
+    var last = TextLine(position: e, text: e, end: e)
+    while let line = line(after: last, in: .buffer(itemColumn: itemColumn)) {
       if setext || itemColumn != nil, let underline = Self.underline(bytes, line.position, line.end, column: column) {
         return (last.end, nextLine(line.end), underline)
       }
@@ -115,5 +134,49 @@ extension BlockParser {
       return nil
     }
     return Underline(level: level, range: first..<LineMarkers.trimEnd(bytes, first, e))
+  }
+
+  /// The line after `line` in `container`, `nil` past its end or at a block other than a
+  /// paragraph in a quote. A line that a list item's column does not hold goes on with
+  /// the item only lazily, after a line of text.
+  mutating func line(after line: TextLine, in container: TextLines) -> TextLine? {
+    switch container {
+    case .buffer(let itemColumn):
+      let start = nextLine(line.end)
+      guard start < byteCount else { return nil }
+      let end = examineLine(start)
+      if LineMarkers.isBlank(bytes, start, end) {
+        return TextLine(position: start, text: start, end: end, blank: true, continues: false)
+      }
+      if let text = itemText(start, end, itemColumn) {
+        return TextLine(position: start, text: text, end: end, continues: !interruptsParagraph(text, end))
+      }
+      guard !line.blank, !interruptsParagraph(start, end), LineMarkers.listMarker(bytes, start, end) == nil
+      else { return nil }
+      return TextLine(position: start, text: LineMarkers.skipSpaces(bytes, start, end), end: end)
+    case .quote(let lines, let depth):
+      let index = line.position + 1
+      guard index < lines.count, case let next = lines[index], next.depth == depth, next.kept == depth,
+        next.role == .text || next.role == .blank
+      else { return nil }
+      return lines[index].textLine(index)
+    }
+  }
+
+  /// Where the line `s..<e` is read from: its start at the top level; in a list item whose
+  /// content starts at `itemColumn`, that column (a blank line at its start), or `nil`
+  /// when the line is indented less and so ends the item.
+  func itemText(_ s: Int, _ e: Int, _ itemColumn: Int?) -> Int? {
+    guard let itemColumn else { return s }
+    let (columns, first) = LineMarkers.indentation(bytes, s, e)
+    if first == e { return s }
+    return columns >= itemColumn ? LineMarkers.skipColumns(bytes, s, e, itemColumn) : nil
+  }
+}
+
+extension BlockParser.QuoteLine {
+  /// The line, the `index`th of its quote, as ``BlockParser/line(after:in:)`` reads it.
+  func textLine(_ index: Int) -> TextLine {
+    TextLine(position: index, text: content, end: end, blank: role == .blank, continues: continues)
   }
 }

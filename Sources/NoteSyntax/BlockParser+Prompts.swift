@@ -8,28 +8,10 @@ public enum QuestionAnswerGrammar {
   public static let maxQuestionLines = 32
 }
 
-/// A line of the container a `Q:`/`A:` pair is in: its start (at the top level) or index
-/// (in a quote), where its text starts (after its container's markers or indentation), its
-/// end, and whether it goes on with the paragraph of the line above (no block starts there).
-struct PairLine {
-  var position: Int
-  var text: Int
-  var end: Int
-  var blank = false
-  var continues = true
-}
-
-/// Where a pair's lines are read: the top level or a list item's text (from its content
-/// column) over the text, or a quote's lines (``BlockParser/QuoteLine``) in its container of `depth`.
-enum PairContainer {
-  case text(itemColumn: Int?)
-  case quote([BlockParser.QuoteLine], depth: UInt8)
-}
-
 /// Where a pair's parts are: the question's last line, a blank line before the answer, the
 /// `A:` line, the answer's last line (a code block's closing fence), the code's opening fence.
 typealias PairExtent = (
-  questionLast: PairLine, blank: PairLine?, answer: PairLine, answerLast: PairLine, fence: PairLine?
+  questionLast: TextLine, blank: TextLine?, answer: TextLine, answerLast: TextLine, fence: TextLine?
 )
 
 /// The grammar of `Q:`/`A:` pairs in one place, for every container: a container reads its
@@ -46,9 +28,9 @@ extension BlockParser {
   /// ``QuestionAnswerGrammar/maxQuestionLines``), then, after at most one blank line when
   /// the question is one line, an `A:` line and its lines to a paragraph break, or after a
   /// bare `A:` a fenced code block (its opening and closing fences' lines). `nil`: no pair.
-  mutating func pairExtent(_ container: PairContainer, from question: PairLine) -> PairExtent? {
+  mutating func pairExtent(_ container: TextLines, from question: TextLine) -> PairExtent? {
     var questionLast = question
-    var blank: PairLine?
+    var blank: TextLine?
     var count = 1
     while true {
       guard count <= QuestionAnswerGrammar.maxQuestionLines,
@@ -78,10 +60,10 @@ extension BlockParser {
   /// The first line going on with the text of an item whose first line is `first` (up to
   /// `end`) that opens with a well-formed `A:`, the end of the line above it, and the last
   /// line going on with the item's text.
-  mutating func itemAnswer(_ container: PairContainer, after first: PairLine, before end: Int = .max) -> (
-    answer: PairLine?, above: Int, last: PairLine
+  mutating func itemAnswer(_ container: TextLines, after first: TextLine, before end: Int = .max) -> (
+    answer: TextLine?, above: Int, last: TextLine
   ) {
-    var answer: PairLine?
+    var answer: TextLine?
     var above = first.end
     var last = first
     while let next = line(after: last, in: container), next.continues, next.position < end {
@@ -96,41 +78,14 @@ extension BlockParser {
     return (answer, above, last)
   }
 
-  /// The line after `line` in `container`, `nil` past its end or at a block other than a
-  /// paragraph in a quote. A line that a list item's column does not hold goes on with
-  /// the item only lazily, after a line of text.
-  mutating func line(after line: PairLine, in container: PairContainer) -> PairLine? {
-    switch container {
-    case .text(let itemColumn):
-      let start = nextLine(line.end)
-      guard start < byteCount else { return nil }
-      let end = examineLine(start)
-      if LineMarkers.isBlank(bytes, start, end) {
-        return PairLine(position: start, text: start, end: end, blank: true, continues: false)
-      }
-      if let text = itemText(start, end, itemColumn) {
-        return PairLine(position: start, text: text, end: end, continues: !interruptsParagraph(text, end))
-      }
-      guard !line.blank, !interruptsParagraph(start, end), LineMarkers.listMarker(bytes, start, end) == nil
-      else { return nil }
-      return PairLine(position: start, text: LineMarkers.skipSpaces(bytes, start, end), end: end)
-    case .quote(let lines, let depth):
-      let index = line.position + 1
-      guard index < lines.count, case let next = lines[index], next.depth == depth, next.kept == depth,
-        next.role == .text || next.role == .blank
-      else { return nil }
-      return lines[index].pairLine(index)
-    }
-  }
-
   /// The opening and closing fences' lines of a fenced code block that opens on the line
   /// after the bare `A:` line `answer`, in its container, closed within
   /// ``maxCodeAnswerLines`` lines.
-  private mutating func codeAnswer(after answer: PairLine, in container: PairContainer) -> (
-    fence: PairLine, closing: PairLine
+  private mutating func codeAnswer(after answer: TextLine, in container: TextLines) -> (
+    fence: TextLine, closing: TextLine
   )? {
     switch container {
-    case .text(let itemColumn):
+    case .buffer(let itemColumn):
       let start = nextLine(answer.end)
       guard start < byteCount, case let end = examineLine(start), let text = itemText(start, end, itemColumn),
         let fence = LineMarkers.openingCodeFence(bytes, text, end),
@@ -140,8 +95,8 @@ extension BlockParser {
         ).closing
       else { return nil }
       return (
-        PairLine(position: start, text: text, end: end),
-        PairLine(position: closing.line, text: closing.text, end: closing.end)
+        TextLine(position: start, text: text, end: end),
+        TextLine(position: closing.line, text: closing.text, end: closing.end)
       )
     case .quote(let lines, let depth):
       let index = answer.position
@@ -151,19 +106,10 @@ extension BlockParser {
       var end = index + 2
       while end < lines.count && lines[end].role == .code && end - index <= Self.maxCodeAnswerLines { end += 1 }
       guard end < lines.count && lines[end].role == .fenceEnd else { return nil }
-      return (fence.pairLine(index + 1), lines[end].pairLine(end))
+      return (fence.textLine(index + 1), lines[end].textLine(end))
     }
   }
 
-  /// Where the line `s..<e` is read from: its start at the top level; in a list item whose
-  /// content starts at `itemColumn`, that column (a blank line at its start), or `nil`
-  /// when the line is indented less and so ends the item.
-  func itemText(_ s: Int, _ e: Int, _ itemColumn: Int?) -> Int? {
-    guard let itemColumn else { return s }
-    let (columns, first) = LineMarkers.indentation(bytes, s, e)
-    if first == e { return s }
-    return columns >= itemColumn ? LineMarkers.skipColumns(bytes, s, e, itemColumn) : nil
-  }
 }
 
 /// A pair's nodes at the top level and in a list item, and an item's opening text.
@@ -173,7 +119,7 @@ extension BlockParser {
   /// `Q:` line are read from its content column `itemColumn`.
   mutating func questionAnswer(_ s: Int, _ e: Int, itemColumn: Int? = nil) -> Bool {
     guard let question = LineMarkers.promptMarkerSpan(bytes, s, e, letter: UInt8(ascii: "Q")),
-      let pair = pairExtent(.text(itemColumn: itemColumn), from: PairLine(position: s, text: s, end: e))
+      let pair = pairExtent(.buffer(itemColumn: itemColumn), from: TextLine(position: s, text: s, end: e))
     else { return false }
     let node = builder.open(.questionAnswer, at: s)
     prompt(.questionMarker, .question, s, e, pair.questionLast.end, marker: question, empty: .qaEmptyQuestion)
@@ -237,8 +183,8 @@ extension BlockParser {
     if let marker, marker.wellFormed {
       builder.leaf(marker.asks ? .questionMarker : .answerMarker, text, marker.end)
       start = marker.end
-      let first = PairLine(position: text, text: text, end: e)
-      if marker.asks, case let item = itemAnswer(.text(itemColumn: column), after: first, before: contentEnd),
+      let first = TextLine(position: text, text: text, end: e)
+      if marker.asks, case let item = itemAnswer(.buffer(itemColumn: column), after: first, before: contentEnd),
         let answer = item.answer
       {
         inline(start, item.above)
@@ -262,7 +208,7 @@ extension BlockParser {
     for start in quote.questions where quote.lines[start].role == .text {
       let line = quote.lines[start]
       // The lines are read, then let go, before their roles are set: no copy of them.
-      guard let pair = pairExtent(.quote(quote.lines, depth: line.depth), from: line.pairLine(start)) else { continue }
+      guard let pair = pairExtent(.quote(quote.lines, depth: line.depth), from: line.textLine(start)) else { continue }
       let answer = pair.answer.position
       for index in start..<answer { quote.lines[index].role = .question }
       if pair.fence != nil {
@@ -280,7 +226,7 @@ extension BlockParser {
   mutating func quoteItemText(_ quote: QuoteLines, _ index: Int) -> (answer: Int?, last: Int) {
     let first = quote.lines[index]
     guard let marker = LineMarkers.openingPromptMarker(bytes, first.content, first.end) else { return (nil, -1) }
-    let item = itemAnswer(.quote(quote.lines, depth: first.depth), after: first.pairLine(index))
+    let item = itemAnswer(.quote(quote.lines, depth: first.depth), after: first.textLine(index))
     return (marker.asks && marker.wellFormed ? item.answer?.position : nil, item.last.position)
   }
 
@@ -297,12 +243,5 @@ extension BlockParser {
     prompt(
       asks ? .questionMarker : .answerMarker, asks ? .question : .answer, line.content, line.end, line.end,
       marker: marker, empty: last ? (asks ? .qaEmptyQuestion : .qaEmptyAnswer) : nil)
-  }
-}
-
-extension BlockParser.QuoteLine {
-  /// The line, the `index`th of its quote, as a pair reads it.
-  func pairLine(_ index: Int) -> PairLine {
-    PairLine(position: index, text: content, end: end, blank: role == .blank, continues: continues)
   }
 }
