@@ -110,7 +110,7 @@ extension BlockParser {
         return (last.end, nextLine(line.end), underline)
       }
       guard line.continues else { break }
-      if setext && LineMarkers.indentation(bytes, line.position, line.end).columns >= column
+      if setext && (column == 0 || LineMarkers.indentation(bytes, line.position, line.end).columns >= column)
         && tableColumns(line.text, line.end, column: column) != nil
       {
         break
