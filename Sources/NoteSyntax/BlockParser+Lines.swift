@@ -165,7 +165,9 @@ extension BlockParser {
 
   /// Where the line `s..<e` is read from: its start at the top level; in a list item whose
   /// content starts at `itemColumn`, that column (a blank line at its start), or `nil`
-  /// when the line is indented less and so ends the item.
+  /// when the line is indented less and so ends the item. Inlined: a call from a mutating
+  /// reader to a method that is not mutating copies the whole parser.
+  @inline(__always)
   func itemText(_ s: Int, _ e: Int, _ itemColumn: Int?) -> Int? {
     guard let itemColumn else { return s }
     let (columns, first) = LineMarkers.indentation(bytes, s, e)
