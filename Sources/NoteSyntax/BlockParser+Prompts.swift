@@ -44,7 +44,8 @@ extension BlockParser {
         while let after = line(after: answerLast, in: container), after.continues { answerLast = after }
         return (questionLast, blank, next, answerLast, nil)
       }
-      // After a blank line, only the answer; a blank line only after a question of one line.
+      // After a blank line, only the answer; a blank line only after a question of one line;
+      // a line that would underline the question as a heading ends it.
       guard blank == nil,
         next.continues && LineMarkers.setextLevel(bytes, next.text, next.end) == nil || next.blank && count == 1
       else { return nil }
@@ -109,7 +110,6 @@ extension BlockParser {
       return (fence.textLine(index + 1), lines[end].textLine(end))
     }
   }
-
 }
 
 /// A pair's nodes at the top level and in a list item, and an item's opening text.
