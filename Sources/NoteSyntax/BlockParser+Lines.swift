@@ -1,5 +1,24 @@
 import NoteText
 
+/// A line of a container's text (``BlockParser/line(after:in:)``): its start (at the top
+/// level) or index (in a quote), where its text starts (after its container's markers or
+/// indentation), its end, and whether it goes on with the paragraph of the line above.
+struct TextLine {
+  var position: Int
+  var text: Int
+  var end: Int
+  var blank = false
+  var continues = true
+}
+
+/// Where a paragraph's or a pair's lines are read: the top level or a list item's text (from
+/// its content column) in the buffer, or a quote's lines (``BlockParser/QuoteLine``) in its
+/// container of `depth`.
+enum TextLines {
+  case buffer(itemColumn: Int?)
+  case quote([BlockParser.QuoteLine], depth: UInt8)
+}
+
 /// Reading lines: finding their ends, the next line, inline content and a paragraph's
 /// extent.
 extension BlockParser {
@@ -77,32 +96,28 @@ extension BlockParser {
     builder.close(node, at: end)
   }
 
-  /// A paragraph whose first line ends at `e`, over its continuation lines: where its
+  /// A paragraph whose first line ends at `e`, over the lines going on with it
+  /// (``line(after:in:)``, in a list item from its content column `itemColumn`): where its
   /// content ends, the next line's start and, with `setext` (where a table's header ends
-  /// it too), a setext underline. In a list item (`itemColumn`), see ``breaksItemText(_:_:_:)``;
-  /// there a setext underline is looked for always.
+  /// it too), a setext underline; in a list item, an underline is looked for always.
   mutating func paragraphExtent(
     _ e: Int, setext: Bool = false, itemColumn: Int? = nil
   ) -> (contentEnd: Int, next: Int, underline: Underline?) {
-    var contentEnd = e
-    var next = nextLine(e)
-    while next < byteCount {
-      let lineEnd = examineLine(next)
-      if setext || itemColumn != nil, let underline = Self.underline(bytes, next, lineEnd, column: itemColumn ?? 0) {
-        return (contentEnd, nextLine(lineEnd), underline)
+    let column = itemColumn ?? 0
+    var last = TextLine(position: e, text: e, end: e)
+    while let line = line(after: last, in: .buffer(itemColumn: itemColumn)) {
+      if setext || itemColumn != nil, let underline = Self.underline(bytes, line.position, line.end, column: column) {
+        return (last.end, nextLine(line.end), underline)
       }
-      if interruptsParagraph(next, lineEnd) { break }
-      if let itemColumn, breaksItemText(next, lineEnd, itemColumn) { break }
-      let column = itemColumn ?? 0
-      if setext && (column == 0 || LineMarkers.indentation(bytes, next, lineEnd).columns >= column)
-        && tableColumns(LineMarkers.skipColumns(bytes, next, lineEnd, column), lineEnd, column: column) != nil
+      guard line.continues else { break }
+      if setext && (column == 0 || LineMarkers.indentation(bytes, line.position, line.end).columns >= column)
+        && tableColumns(line.text, line.end, column: column) != nil
       {
         break
       }
-      contentEnd = lineEnd
-      next = nextLine(lineEnd)
+      last = line
     }
-    return (contentEnd, next, nil)
+    return (last.end, nextLine(last.end), nil)
   }
 
   /// A setext heading's underline: its level and its `=` or `-` run.
@@ -121,12 +136,49 @@ extension BlockParser {
     return Underline(level: level, range: first..<LineMarkers.trimEnd(bytes, first, e))
   }
 
-  /// Whether the line `s..<e` ends the text of a list item whose content starts at
-  /// `column`: indented as far, it starts there a block that interrupts a paragraph;
-  /// indented less, it starts an item (of this item's list or one around it).
-  mutating func breaksItemText(_ s: Int, _ e: Int, _ column: Int) -> Bool {
+  /// The line after `line` in `container`, `nil` past its end or at a block other than a
+  /// paragraph in a quote. A line that a list item's column does not hold goes on with
+  /// the item only lazily, after a line of text.
+  mutating func line(after line: TextLine, in container: TextLines) -> TextLine? {
+    switch container {
+    case .buffer(let itemColumn):
+      let start = nextLine(line.end)
+      guard start < byteCount else { return nil }
+      let end = examineLine(start)
+      if LineMarkers.isBlank(bytes, start, end) {
+        return TextLine(position: start, text: start, end: end, blank: true, continues: false)
+      }
+      if let text = itemText(start, end, itemColumn) {
+        return TextLine(position: start, text: text, end: end, continues: !interruptsParagraph(text, end))
+      }
+      guard !line.blank, !interruptsParagraph(start, end), LineMarkers.listMarker(bytes, start, end) == nil
+      else { return nil }
+      return TextLine(position: start, text: LineMarkers.skipSpaces(bytes, start, end), end: end)
+    case .quote(let lines, let depth):
+      let index = line.position + 1
+      guard index < lines.count, case let next = lines[index], next.depth == depth, next.kept == depth,
+        next.role == .text || next.role == .blank
+      else { return nil }
+      return lines[index].textLine(index)
+    }
+  }
+
+  /// Where the line `s..<e` is read from: its start at the top level; in a list item whose
+  /// content starts at `itemColumn`, that column (a blank line at its start), or `nil`
+  /// when the line is indented less and so ends the item. Inlined: a call from a mutating
+  /// reader to a method that is not mutating copies the whole parser.
+  @inline(__always)
+  func itemText(_ s: Int, _ e: Int, _ itemColumn: Int?) -> Int? {
+    guard let itemColumn else { return s }
     let (columns, first) = LineMarkers.indentation(bytes, s, e)
-    guard columns >= column else { return LineMarkers.listMarker(bytes, s, e) != nil }
-    return columns < column + 4 && blockStart(first, e, afterParagraph: true) != nil
+    if first == e { return s }
+    return columns >= itemColumn ? LineMarkers.skipColumns(bytes, s, e, itemColumn) : nil
+  }
+}
+
+extension BlockParser.QuoteLine {
+  /// The line, the `index`th of its quote, as ``BlockParser/line(after:in:)`` reads it.
+  func textLine(_ index: Int) -> TextLine {
+    TextLine(position: index, text: content, end: end, blank: role == .blank, continues: continues)
   }
 }

@@ -127,7 +127,7 @@ extension BlockParser {
     case .indentedCode where !first:
       indentedCode(c, e, column: column)
       return builder.end(of: node)
-    case .codeFence(let fence), .delimitedBlock(let fence): return itemCode(c, e, fence, column: column)
+    case .codeFence(let fence), .delimitedBlock(let fence): return fencedCode(c, e, fence, column: column)
     case .heading(let level, let marker):
       heading(c, marker, e, level)
       return nextLine(e)
@@ -170,10 +170,10 @@ extension BlockParser {
     return following
   }
 
-  /// A fenced code block in a list item, its first line `c..<e`: the lines after it to
-  /// a closing fence indented to the item's `column` (plus up to three spaces), or to a
-  /// line indented less (which ends the item), or to the end of the text.
-  private mutating func itemCode(_ c: Int, _ e: Int, _ fence: LineMarkers.CodeFence, column: Int) -> Int {
+  /// A fenced code block in a list item (or answering a pair), its first line `c..<e`: the
+  /// lines after it to a closing fence indented to the item's `column` (plus up to three
+  /// spaces), or to a line indented less (which ends the item), or to the end of the text.
+  mutating func fencedCode(_ c: Int, _ e: Int, _ fence: LineMarkers.CodeFence, column: Int) -> Int {
     let linesStart = nextLine(e)
     fenceNodes(.codeBlockStart, c, fence.run, info: fence.info, next: linesStart)
     let context = BlockContext.code(fence: fence.character, length: fence.run.count)

@@ -8,102 +8,136 @@ public enum QuestionAnswerGrammar {
   public static let maxQuestionLines = 32
 }
 
-/// Question-and-answer pairs: a `Q:` line and the lines that continue its question, then
-/// an `A:` line and its answer (lines of text, or a fenced code block).
-extension BlockParser {
+/// Where a pair's parts are: the question's last line, a blank line before the answer, the
+/// `A:` line, the answer's last line (a code block's closing fence), the code's opening fence.
+typealias PairExtent = (
+  questionLast: TextLine, blank: TextLine?, answer: TextLine, answerLast: TextLine, fence: TextLine?
+)
 
+/// The grammar of `Q:`/`A:` pairs in one place, for every container: a container reads its
+/// lines (``BlockParser/line(after:in:)``), ``BlockParser/pairExtent(_:from:)`` decides a
+/// pair's extent from them, and ``BlockParser/itemAnswer(_:after:before:)`` the answer of an
+/// item that opens with `Q:`. The top level and list items write the result as nodes; a quote
+/// turns it into its lines' roles (``BlockParser/readQuotePairs(_:)``), which its writer reads.
+extension BlockParser {
   /// The most lines of a fenced code block that answers a question; a longer one (or
   /// one never closed) is a code block after an empty answer.
   static let maxCodeAnswerLines = 256
 
-  /// A `Q:` line and the lines continuing the question, then (after at most one blank
-  /// line, when the question is one line) an `A:` line and its lines up to a paragraph
-  /// break, or, after a bare `A:`, a fenced code block. `Q:text` and `q: ` still pair,
-  /// with one `qa-missing-space` finding. In a list item, lines after the `Q:` line are
-  /// read from its content column `itemColumn`; one indented less continues the pair
-  /// only where it would continue the item's paragraph.
-  mutating func questionAnswer(_ s: Int, _ e: Int, itemColumn: Int? = nil) -> Bool {
-    guard let question = LineMarkers.promptMarkerSpan(bytes, s, e, letter: UInt8(ascii: "Q")) else { return false }
-    var questionEnd = e
-    var answerLine = nextLine(e)
-    var answerEnd = 0
-    var answerText = answerLine
-    var blankLine: Range<Int>?
-    var lines = 1
+  /// The pair the `Q:` line `question` opens: the lines going on with the question (at most
+  /// ``QuestionAnswerGrammar/maxQuestionLines``), then, after at most one blank line when
+  /// the question is one line, an `A:` line and its lines to a paragraph break, or after a
+  /// bare `A:` a fenced code block (its opening and closing fences' lines). `nil`: no pair.
+  mutating func pairExtent(_ container: TextLines, from question: TextLine) -> PairExtent? {
+    var questionLast = question
+    var blank: TextLine?
+    var count = 1
     while true {
-      guard answerLine < byteCount, lines <= QuestionAnswerGrammar.maxQuestionLines else { return false }
-      let end = examineLine(answerLine)
-      answerEnd = end
-      var lineText = itemText(answerLine, end, itemColumn)
-      // In a list item, a line indented less that starts no block continues the question
-      // lazily, as it continues a paragraph; after a blank line it ends the item.
-      if lineText == nil, blankLine == nil, !interruptsParagraph(answerLine, end),
-        LineMarkers.listMarker(bytes, answerLine, end) == nil
-      {
-        lineText = LineMarkers.skipSpaces(bytes, answerLine, end)
+      guard count <= QuestionAnswerGrammar.maxQuestionLines,
+        let next = line(after: blank ?? questionLast, in: container)
+      else { return nil }
+      if let marker = LineMarkers.promptMarkerSpan(bytes, next.text, next.end, letter: UInt8(ascii: "A")) {
+        if LineMarkers.isBlank(bytes, marker.end, next.end), let code = codeAnswer(after: next, in: container) {
+          return (questionLast, blank, next, code.closing, code.fence)
+        }
+        var answerLast = next
+        while let after = line(after: answerLast, in: container), after.continues { answerLast = after }
+        return (questionLast, blank, next, answerLast, nil)
       }
-      guard let text = lineText else { return false }
-      answerText = text
-      if LineMarkers.promptMarkerSpan(bytes, text, end, letter: UInt8(ascii: "A")) != nil { break }
-      // After a blank line, only the answer.
-      guard blankLine == nil else { return false }
-      if LineMarkers.isBlank(bytes, answerLine, end) {
-        // A blank line only after a question of one line (`qa-blank-line-between`).
-        guard lines == 1 else { return false }
-        let afterBlank = nextLine(end)
-        blankLine = answerLine..<afterBlank
-        answerLine = afterBlank
-        continue
+      // After a blank line, only the answer; a blank line only after a question of one line;
+      // a line that would underline the question as a heading ends it.
+      guard blank == nil,
+        next.continues && LineMarkers.setextLevel(bytes, next.text, next.end) == nil || next.blank && count == 1
+      else { return nil }
+      if next.blank {
+        blank = next
+      } else {
+        questionLast = next
+        count += 1
       }
-      guard !interruptsParagraph(text, end),
-        LineMarkers.setextLevel(bytes, text, end) == nil
-      else { return false }
-      questionEnd = end
-      answerLine = nextLine(end)
-      lines += 1
     }
-    let answer = LineMarkers.promptMarkerSpan(bytes, answerText, answerEnd, letter: UInt8(ascii: "A"))!
-    let node = builder.open(.questionAnswer, at: s)
-    prompt(.questionMarker, .question, s, e, questionEnd, marker: question, empty: .qaEmptyQuestion)
-    if let blankLine { builder.finding(.qaBlankLineBetween, blankLine.lowerBound, blankLine.upperBound) }
-    if LineMarkers.isBlank(bytes, answer.end, answerEnd),
-      let after = codeAnswer(answerText, answerEnd, answer, itemColumn: itemColumn)
-    {
-      builder.close(node, at: after)
-      return true
-    }
-    // The answer's lines: every line read to its end or to a break, so the block's
-    // reach covers them and the line after.
-    let (answerTextEnd, next, _) = paragraphExtent(answerEnd, itemColumn: itemColumn)
-    prompt(.answerMarker, .answer, answerText, answerEnd, answerTextEnd, marker: answer, empty: .qaEmptyAnswer)
-    builder.close(node, at: next)
-    return true
   }
 
-  /// The fenced code block after a bare `A:` line `s..<e` as its answer: the marker and an
-  /// `answer` node holding the block; returns the line after the closing fence, or `nil`
-  /// (the tree untouched) without a fence closed within ``maxCodeAnswerLines`` lines.
-  private mutating func codeAnswer(
-    _ s: Int, _ e: Int, _ marker: (end: Int, wellFormed: Bool), itemColumn: Int?
-  ) -> Int? {
-    let fenceLine = nextLine(e)
-    guard fenceLine < byteCount, case let fenceEnd = examineLine(fenceLine),
-      let fenceText = itemText(fenceLine, fenceEnd, itemColumn),
-      let fence = LineMarkers.openingCodeFence(bytes, fenceText, fenceEnd)
-    else { return nil }
-    let context = BlockContext.code(fence: fence.character, length: fence.run.count)
-    let linesStart = nextLine(fenceEnd)
-    let lines = fencedLines(from: linesStart, context, column: itemColumn ?? 0, limit: Self.maxCodeAnswerLines)
-    guard let closing = lines.closing else { return nil }
-    builder.leaf(.answerMarker, s, marker.end)
-    if !marker.wellFormed { builder.finding(.qaMissingSpace, s, s + 2) }
-    let after = nextLine(closing.end)
-    let answer = builder.open(.answer, at: fenceText)
-    fenceNodes(.codeBlockStart, fenceText, fence.run, info: fence.info, next: linesStart)
-    if closing.line > linesStart { builder.leaf(.codeLines, linesStart, closing.line) }
-    fenceNodes(.codeBlockEnd, closing.text, closing.run, next: after)
-    builder.close(answer, at: after)
-    return after
+  /// The first line going on with the text of an item whose first line is `first` (up to
+  /// `end`) that opens with a well-formed `A:`, the end of the line above it, and the last
+  /// line going on with the item's text.
+  mutating func itemAnswer(_ container: TextLines, after first: TextLine, before end: Int = .max) -> (
+    answer: TextLine?, above: Int, last: TextLine
+  ) {
+    var answer: TextLine?
+    var above = first.end
+    var last = first
+    while let next = line(after: last, in: container), next.continues, next.position < end {
+      if answer == nil,
+        LineMarkers.promptMarkerSpan(bytes, next.text, next.end, letter: UInt8(ascii: "A"))?.wellFormed == true
+      {
+        answer = next
+        above = last.end
+      }
+      last = next
+    }
+    return (answer, above, last)
+  }
+
+  /// The opening and closing fences' lines of a fenced code block that opens on the line
+  /// after the bare `A:` line `answer`, in its container, closed within
+  /// ``maxCodeAnswerLines`` lines.
+  private mutating func codeAnswer(after answer: TextLine, in container: TextLines) -> (
+    fence: TextLine, closing: TextLine
+  )? {
+    switch container {
+    case .buffer(let itemColumn):
+      let start = nextLine(answer.end)
+      guard start < byteCount, case let end = examineLine(start), let text = itemText(start, end, itemColumn),
+        let fence = LineMarkers.openingCodeFence(bytes, text, end),
+        let closing = fencedLines(
+          from: nextLine(end), .code(fence: fence.character, length: fence.run.count), column: itemColumn ?? 0,
+          limit: Self.maxCodeAnswerLines
+        ).closing
+      else { return nil }
+      return (
+        TextLine(position: start, text: text, end: end),
+        TextLine(position: closing.line, text: closing.text, end: closing.end)
+      )
+    case .quote(let lines, let depth):
+      let index = answer.position
+      guard index + 1 < lines.count, case let fence = lines[index + 1], fence.role == .fenceStart,
+        fence.depth == depth && fence.kept == depth
+      else { return nil }
+      var end = index + 2
+      while end < lines.count && lines[end].role == .code && end - index <= Self.maxCodeAnswerLines { end += 1 }
+      guard end < lines.count && lines[end].role == .fenceEnd else { return nil }
+      return (fence.textLine(index + 1), lines[end].textLine(end))
+    }
+  }
+}
+
+/// A pair's nodes at the top level and in a list item, and an item's opening text.
+extension BlockParser {
+  /// The pair a `Q:` line `s..<e` opens (``pairExtent(_:from:)``), as nodes: `Q:text` and
+  /// `q: ` still pair, with one `qa-missing-space` finding. In a list item, lines after the
+  /// `Q:` line are read from its content column `itemColumn`.
+  mutating func questionAnswer(_ s: Int, _ e: Int, itemColumn: Int? = nil) -> Bool {
+    guard let question = LineMarkers.promptMarkerSpan(bytes, s, e, letter: UInt8(ascii: "Q")),
+      let pair = pairExtent(.buffer(itemColumn: itemColumn), from: TextLine(position: s, text: s, end: e))
+    else { return false }
+    let node = builder.open(.questionAnswer, at: s)
+    prompt(.questionMarker, .question, s, e, pair.questionLast.end, marker: question, empty: .qaEmptyQuestion)
+    if let blank = pair.blank { builder.finding(.qaBlankLineBetween, blank.position, nextLine(blank.end)) }
+    let (answer, last) = (pair.answer, pair.answerLast)
+    let marker = LineMarkers.promptMarkerSpan(bytes, answer.text, answer.end, letter: UInt8(ascii: "A"))!
+    guard let fence = pair.fence, let opening = LineMarkers.openingCodeFence(bytes, fence.text, fence.end) else {
+      prompt(.answerMarker, .answer, answer.text, answer.end, last.end, marker: marker, empty: .qaEmptyAnswer)
+      builder.close(node, at: nextLine(last.end))
+      return true
+    }
+    // A code block after a bare `A:`: an `answer` node holds it.
+    prompt(.answerMarker, .answer, answer.text, answer.end, answer.end, marker: marker, empty: nil)
+    let code = builder.open(.answer, at: fence.text)
+    let after = fencedCode(fence.text, fence.end, opening, column: itemColumn ?? 0)
+    builder.close(code, at: after)
+    builder.close(node, at: after)
+    return true
   }
 
   /// A question's or answer's marker and text: the marker ends its first line at `e`,
@@ -132,18 +166,6 @@ extension BlockParser {
     builder.close(node, at: end)
   }
 
-  /// Where the line `s..<e` is read from: its start at the top level; in a list item whose
-  /// content starts at `itemColumn`, that column (a blank line at its start), or `nil`
-  /// when the line is indented less and so ends the item.
-  private func itemText(_ s: Int, _ e: Int, _ itemColumn: Int?) -> Int? {
-    guard let itemColumn else { return s }
-    let (columns, first) = LineMarkers.indentation(bytes, s, e)
-    if first == e { return s }
-    return columns >= itemColumn ? LineMarkers.skipColumns(bytes, s, e, itemColumn) : nil
-  }
-}
-
-extension BlockParser {
   /// A list item's text from its first line `text..<e` to `contentEnd`. A `Q:` or `A:`
   /// marker opening it (`**Q:**` too) is a marker leaf with no finding: another item or
   /// a later line may answer it (``ListPairing``). In an item that opens with no marker,
@@ -161,107 +183,51 @@ extension BlockParser {
     if let marker, marker.wellFormed {
       builder.leaf(marker.asks ? .questionMarker : .answerMarker, text, marker.end)
       start = marker.end
-      if marker.asks, let answer = itemAnswerLine(after: e, contentEnd, column: column) {
-        inline(start, answer.lineBreak.lowerBound)
-        builder.leaf(.lineBreak, answer.lineBreak.lowerBound, answer.lineBreak.upperBound)
-        builder.leaf(.answerMarker, answer.marker.lowerBound, answer.marker.upperBound)
-        start = answer.marker.upperBound
+      let first = TextLine(position: text, text: text, end: e)
+      if marker.asks, case let item = itemAnswer(.buffer(itemColumn: column), after: first, before: contentEnd),
+        let answer = item.answer
+      {
+        inline(start, item.above)
+        builder.leaf(.lineBreak, item.above, answer.position)
+        start = LineMarkers.promptMarkerSpan(bytes, answer.text, answer.end, letter: UInt8(ascii: "A"))!.end
+        builder.leaf(.answerMarker, answer.text, start)
       }
     }
     inline(start, contentEnd, questionMarkers: marker == nil, markerColumn: column)
     builder.close(node, at: contentEnd)
   }
-
-  /// The first line of an item's text after the line ending at `e` (up to `contentEnd`)
-  /// that starts with a well-formed `A:` (`**A:**`), read from the item's content
-  /// `column` or a lazy line's start: the line break before it and the marker.
-  private func itemAnswerLine(after e: Int, _ contentEnd: Int, column: Int) -> (
-    lineBreak: Range<Int>, marker: Range<Int>
-  )? {
-    var lineEnd = e
-    while lineEnd < contentEnd {
-      var next = lineEnd + 1
-      if bytes[lineEnd] == ByteClass.cr && next < contentEnd && bytes[next] == ByteClass.lf { next += 1 }
-      let text = LineMarkers.skipColumns(bytes, next, contentEnd, column)
-      let end = ByteScan.lineBreak(bytes, from: text, to: contentEnd)
-      if let answer = LineMarkers.promptMarkerSpan(bytes, text, end, letter: UInt8(ascii: "A")), answer.wellFormed {
-        return (lineEnd..<next, text..<answer.end)
-      }
-      lineEnd = end
-    }
-    return nil
-  }
 }
 
-/// Question-and-answer pairs inside a quote, read from its lines (``QuoteLines``) as
-/// ``BlockParser/questionAnswer(_:_:itemColumn:)`` and ``BlockParser/itemOpeningText(_:_:_:column:)``
-/// read them at the top level.
+/// A pair's lines in a quote, as roles (``QuoteRole/question``, ``QuoteRole/answer``) that
+/// the quote's writer (``BlockParser/blockquote(_:itemColumn:)``) turns into nodes.
 extension BlockParser {
-  /// Marks the pairs of `quote`'s paragraphs that open with `Q:`: the question's lines, then
-  /// (after a blank line, when the question is one line) an `A:` line and the lines going
-  /// on with it.
+  /// Marks the pairs of `quote`'s paragraphs that open with `Q:` (``pairExtent(_:from:)``):
+  /// the question's lines (a blank line before the answer too) and the answer's (its `A:`
+  /// line alone when a code block answers it, whose fences ``QuoteLines/codeAnswers`` holds).
   mutating func readQuotePairs(_ quote: inout QuoteLines) {
     for start in quote.questions where quote.lines[start].role == .text {
-      var text = paragraphLines(quote, from: start, wellFormed: false)
-      if text.answer == nil && text.last == start && start + 1 < quote.lines.count,
-        quote.lines[start + 1].role == .blank && quote.lines[start + 1].depth == quote.lines[start].depth
-      {
-        text = paragraphLines(quote, from: start + 1, wellFormed: false)
-        if text.answer != start + 2 { continue }
-      }
-      guard let answer = text.answer, answer - start <= QuestionAnswerGrammar.maxQuestionLines else { continue }
+      let line = quote.lines[start]
+      // The lines are read, then let go, before their roles are set: no copy of them.
+      guard let pair = pairExtent(.quote(quote.lines, depth: line.depth), from: line.textLine(start)) else { continue }
+      let answer = pair.answer.position
       for index in start..<answer { quote.lines[index].role = .question }
-      for index in answer...text.last { quote.lines[index].role = .answer }
+      if pair.fence != nil {
+        quote.lines[answer].role = .answer
+        quote.codeAnswers.append((answer, pair.answerLast.position))
+      } else {
+        for index in answer...pair.answerLast.position { quote.lines[index].role = .answer }
+      }
     }
   }
 
   /// The answer and the last line of the text of a quote's list item whose first line is
-  /// `index`, when a `Q:` or `A:` opens it: its lines' markers are its own (no finding),
-  /// the first opening with a well-formed `A:` answering a well-formed `Q:`.
+  /// `index`, when a `Q:` or `A:` opens it (``itemAnswer(_:after:before:)``): its lines'
+  /// markers are its own (no finding), an `A:` answering a well-formed `Q:`.
   mutating func quoteItemText(_ quote: QuoteLines, _ index: Int) -> (answer: Int?, last: Int) {
     let first = quote.lines[index]
     guard let marker = LineMarkers.openingPromptMarker(bytes, first.content, first.end) else { return (nil, -1) }
-    let text = paragraphLines(quote, from: index, wellFormed: true)
-    return (marker.asks && marker.wellFormed ? text.answer : nil, text.last)
-  }
-
-  /// The lines of text going on with the paragraph of a quote's line `index` (in the same
-  /// containers, starting no block): the first that opens with an `A:` (`**A:**`; only a
-  /// well-formed one with `wellFormed`), and the last.
-  private mutating func paragraphLines(_ quote: QuoteLines, from index: Int, wellFormed: Bool) -> (
-    answer: Int?, last: Int
-  ) {
-    let first = quote.lines[index]
-    var answer: Int?
-    var last = index
-    while last + 1 < quote.lines.count, case let line = quote.lines[last + 1], line.role == .text,
-      line.depth == first.depth && line.kept == first.depth, !interruptsParagraph(line.content, line.lineEnd)
-    {
-      last += 1
-      if answer == nil,
-        let marker = LineMarkers.promptMarkerSpan(bytes, line.content, line.end, letter: UInt8(ascii: "A")),
-        marker.wellFormed || !wellFormed
-      {
-        answer = last
-      }
-    }
-    return (answer, last)
-  }
-
-  /// The closing fence's line of the code block that answers the bare `A:` on a quote's
-  /// line `index`: one opening on the next line, in its container, closed within
-  /// ``maxCodeAnswerLines`` lines, as at the top level.
-  func quoteCodeAnswer(_ quote: QuoteLines, after index: Int) -> Int? {
-    let line = quote.lines[index]
-    guard LineMarkers.openingPromptMarker(bytes, line.content, line.end)?.end == line.end,
-      index + 1 < quote.lines.count, case let fence = quote.lines[index + 1], fence.role == .fenceStart,
-      fence.depth == line.depth && fence.kept == line.depth
-    else { return nil }
-    var end = index + 2
-    while end < quote.lines.count && quote.lines[end].role == .code && end - index <= Self.maxCodeAnswerLines {
-      end += 1
-    }
-    return end < quote.lines.count && quote.lines[end].role == .fenceEnd ? end : nil
+    let item = itemAnswer(.quote(quote.lines, depth: first.depth), after: first.textLine(index))
+    return (marker.asks && marker.wellFormed ? item.answer?.position : nil, item.last.position)
   }
 
   /// A line of a quote's pair: the `Q:` or `A:` marker that `opens` the question or the

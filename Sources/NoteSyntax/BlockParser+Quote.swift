@@ -27,6 +27,7 @@ extension BlockParser {
     var item: (answer: Int?, last: Int) = (nil, -1)
     // The closing fence's line of a code block answering a pair's bare `A:`.
     var codeAnswer = -1
+    var nextCodeAnswer = 0
     var index = 0
     while index < lines.count {
       let line = lines[index]
@@ -41,6 +42,7 @@ extension BlockParser {
       let lineNode = builder.open(.quoteLine, at: line.start)
       writeMarks(line.marks, &markers)
       let codeLine = index <= codeAnswer ? builder.open(.answer, at: line.content) : -1
+      let content = builder.count
       switch line.role {
       case .text where line.opened > 0 && quote.opened[nextOpened - 1] == .listItem && line.hasText:
         // An item's first line: a `Q:` or `A:` opening it pairs as at the top level, and
@@ -54,7 +56,10 @@ extension BlockParser {
           line, callout: index == 0 && line.depth == 1, citation: index == cited, flagsMarker: index > item.last)
       case .question, .answer:
         let opens = index == 0 || lines[index - 1].role != line.role
-        if line.role == .answer && opens, let end = quoteCodeAnswer(quote, after: index) { codeAnswer = end }
+        if nextCodeAnswer < quote.codeAnswers.count && quote.codeAnswers[nextCodeAnswer].answer == index {
+          codeAnswer = quote.codeAnswers[nextCodeAnswer].closing
+          nextCodeAnswer += 1
+        }
         let next = index + 1 < lines.count ? lines[index + 1] : line
         let last = next.role != line.role || next.first == next.lineEnd || index + 1 == lines.count
         quotePairLine(line, opens: opens, last: last && codeAnswer < index)
@@ -113,6 +118,11 @@ extension BlockParser {
       case .indentedCode, .indentedCodeContinuing:
         let flags = line.role == .indentedCode ? 0 : SyntaxNode.continuingFlag
         builder.leaf(.indentedCode, line.content, line.next, flags: flags)
+      }
+      // The text of a line going on with a paragraph says so: an item's text ends before
+      // a line that does not (``SyntaxNode/continuesBlock``).
+      if line.role == .text && line.continues && builder.count > content {
+        builder.setFlags(content, SyntaxNode.continuingFlag)
       }
       if codeLine >= 0 { builder.close(codeLine, at: line.next) }
       builder.close(lineNode, at: lines[index].next)

@@ -62,6 +62,8 @@ extension BlockParser {
     var marks: UInt8
     /// How many containers hold the line, the quote itself counted.
     var depth: UInt8
+    /// Whether the line's text goes on with the paragraph of the line above (a lazy line too).
+    var continues = false
 
     var hasText: Bool { end > content }
   }
@@ -79,6 +81,9 @@ extension BlockParser {
     /// The first lines of paragraphs that open with `Q:` (not an item's first line): the
     /// pairs' questions, if an answer follows (``BlockParser/readQuotePairs(_:)``).
     var questions: [Int] = []
+    /// Each pair's bare `A:` line that a code block answers, and that block's closing
+    /// fence's line, in order.
+    var codeAnswers: [(answer: Int, closing: Int)] = []
   }
 
   /// A container open inside a quote while its lines are read.
@@ -172,6 +177,7 @@ extension BlockParser {
       switch open {
       case _ where lazy:
         line.role = footnote ? .leafLine : .text
+        line.continues = true
       case .fence(let context):
         if columns < 4, LineMarkers.closingCodeFence(bytes, first, e, context) != nil {
           line.role = .fenceEnd
@@ -194,6 +200,7 @@ extension BlockParser {
         open = .table
       case .paragraph where !interruptsParagraph(content, e):
         line.role = footnote ? .leafLine : .text
+        line.continues = true
       case .table where !blank && line.opened == 0 && !interruptsParagraph(content, e):
         line.role = .leafLine
       default:

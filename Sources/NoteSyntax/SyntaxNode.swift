@@ -25,14 +25,16 @@ public struct SyntaxNode: @unchecked Sendable, CustomStringConvertible {
   /// underlined with `=`, 2 with `-`; 1 for any other node.
   public var headingLevel: Int { kind == .heading ? max(1, Int(packed.flags)) : 1 }
 
-  /// The flag of an HTML block or indented code node that continues the one before it:
-  /// such blocks are stored in runs of lines, each a top-level block.
+  /// The flag of an HTML block or indented code node that continues the one before it
+  /// (such blocks are stored in runs of lines, each a top-level block), and of a quote
+  /// line's `inlineContent` that goes on with the paragraph of the line above.
   static let continuingFlag: UInt8 = 1
 
   /// Whether this HTML block or indented code node is a run of lines that continues the
-  /// block before it (the same HTML block or listing).
+  /// block before it (the same HTML block or listing), or this `inlineContent` of a quote's
+  /// line goes on with the paragraph of the line above.
   public var continuesBlock: Bool {
-    (kind == .htmlBlock || kind == .indentedCode) && packed.flags == Self.continuingFlag
+    (kind == .htmlBlock || kind == .indentedCode || kind == .inlineContent) && packed.flags == Self.continuingFlag
   }
 
   public var startOffset: Int { blockStart + Int(packed.offset) }

@@ -55,6 +55,26 @@ import Testing
       ], "\(flagged.stdout)")
   }
 
+  @Test func theCommandLineReadsAQuotesItemAndCodeAnswerAsTheTopLevels() throws {
+    let fixture = try CLIFixture()
+    let top = "- Q: x\n  A: y\n  #tag\n  Q: z\n\nQ: c\nA:\n```\na\nb\n```\n"
+    let quoted = top.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "> " + $0 }
+    try fixture.write("top.md", top)
+    try fixture.write("quoted.md", quoted.joined(separator: "\n"))
+    var cards: [[String]] = []
+    var flagged: [String] = []
+    for name in ["top.md", "quoted.md"] {
+      let prompts = try runBooknotes(["prompts", name], in: fixture.root)
+      let items = try #require(try prompts.json() as? [[String: Any]])
+      cards.append(items.map { "\($0["id"] ?? "") \($0["front"] ?? "") -> \($0["back"] ?? "")" })
+      let check = try runBooknotes(["check", name], in: fixture.root)
+      flagged.append(check.lines.map { $0.split(separator: " ").dropFirst().prefix(2).joined(separator: " ") }.joined())
+    }
+    #expect(cards[0].map { $0.split(separator: " ").dropFirst().joined(separator: " ") } == ["x -> y", "c -> a b"])
+    #expect(cards[1] == cards[0])
+    #expect(flagged == ["error qa-missing-answer:", "error qa-missing-answer:"])
+  }
+
   @Test func theServerColoursPairsInQuotesAndFlagsOnlyTheUnanswered() async throws {
     let binary = try #require(BinaryLocator.booknotes(), "booknotes binary not found; build it or set BOOKNOTES_BINARY")
     let client = try LSPTestClient.launch(executable: binary, arguments: ["lsp", "--log-level", "error"])

@@ -108,4 +108,29 @@ import Testing
     let entries = symbols.flatMap(\.children).map { "\($0.kind) \($0.name) \($0.detail ?? "")" }
     #expect(entries == ["quote Truth. ", "question Who? Me.", "question Why? So."])
   }
+
+  /// The cards of `text` and of the same lines each after `> `, which are the same.
+  func quotedAndTop(_ text: String) -> (quoted: [Prompt], top: [Prompt]) {
+    let quoted = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? ">" : "> " + $0 }
+    return (
+      Prompts.prompts(for: NoteDocument(quoted.joined(separator: "\n"))), Prompts.prompts(for: NoteDocument(text))
+    )
+  }
+
+  @Test func anItemInAQuoteIsAnsweredOnlyByItsTextAsAtTheTopLevel() {
+    for text in ["- Q: x\n  A: y\n  more\n  #tag\n  after\n", "- Q: x\n  A: y\n  Q: z\n", "- Q: x\n  A: y\nlazy\n"] {
+      let (quoted, top) = quotedAndTop(text)
+      #expect(quoted.map { "\($0.front) -> \($0.back)" } == top.map { "\($0.front) -> \($0.back)" }, "\(text)")
+      #expect(quoted.map(\.id) == top.map(\.id), "\(text)")
+    }
+    #expect(cards("> - Q: x\n>   A: y\n>   more\n>   #tag\n") == ["qa L0 x -> y more"])
+    #expect(cards("> - Q: x\n>   A: y\n>   Q: z\n") == ["qa L0 x -> y"])
+  }
+
+  @Test func aCodeAnswerOfManyLinesInAQuoteIsTheTopLevelsCard() {
+    let (quoted, top) = quotedAndTop("Q: x\nA:\n```\na\nb\n\n  c\n```\n")
+    #expect(quoted.map(\.back) == ["a b c"])
+    #expect(quoted.map(\.back) == top.map(\.back))
+    #expect(quoted.map(\.id) == top.map(\.id))
+  }
 }

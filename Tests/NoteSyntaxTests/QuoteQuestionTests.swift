@@ -93,4 +93,36 @@ import Testing
       ])
     #expect(NoteDocument("> - x\n>\n>   Q: a\n>   A: b\n").tree.block(at: 0).mayHold(.questionAnswer))
   }
+
+  /// The kinds of the first block's nodes, in order, a node's depth as its indentation.
+  static func shape(_ text: String) -> [String] { ContainerBlockTests.shape(text, shown: []) }
+
+  @Test func anItemsTextEndsWhereAParagraphDoesInAQuoteAndAtTheTopLevel() {
+    // A line opening with `#` at the item's column is a paragraph of its own, as at the top level.
+    #expect(
+      Self.shape("- Q: x\n  A: y\n  #tag\n") == [
+        "unorderedList", " listItem", "  listMarker", "  inlineContent", "  paragraph",
+      ])
+    #expect(
+      Self.shape("- Q: x\n  A: y\n   #tag\n") == ["unorderedList", " listItem", "  listMarker", "  inlineContent"])
+    // In a quote, only the lines going on with the item's text say so: not `#tag`, nor a `Q:`.
+    for text in ["> - Q: x\n>   A: y\n>   more\n>   #tag\n", "> - Q: x\n>   A: y\n>   more\n>   Q: z\n"] {
+      let item = NoteDocument(text).tree.block(at: 0).children.first { _ in true }?.children.first { _ in true }
+      let lines = item?.children.compactMap { $0.kind == .quoteLine ? $0.child(.inlineContent) : nil } ?? []
+      #expect(lines.map(\.continuesBlock) == [false, true, true, false], "\(text)")
+    }
+  }
+
+  @Test func aPairInAnItemEndsItsAnswerAsAQuotesPairDoes() {
+    // The answer ends before a line opening with `#`, in a list item as in a quote.
+    #expect(
+      ContainerBlockTests.shape("- x\n\n  Q: a\n  A: b\n  #tag\n", shown: [.answer]) == [
+        "unorderedList", " listItem", "  listMarker", "  inlineContent", "  questionAnswer", "   questionMarker",
+        "   question", "    text", "   answerMarker", "   answer=b", "    text", "  paragraph",
+      ])
+    #expect(
+      Self.lines("> Q: a\n> A: b\n> #tag\n") == [
+        "[> questionMarker question text | > answerMarker answer text]", "> inlineContent hashtag",
+      ])
+  }
 }

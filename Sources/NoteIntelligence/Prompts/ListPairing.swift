@@ -145,10 +145,12 @@ extension ListPairing {
       let nodes = Array(content.children)
       return (Array(nodes[..<split]), Array(nodes[(split + 1)...]))
     }
-    // In a quote, the text of each of its lines from the first, up to a line of no text.
+    // In a quote, the text of each of its lines from the first, up to a line that does
+    // not go on with the item's paragraph.
     var lines: [SyntaxNode] = []
     for line in item.children {
-      guard line.kind == .quoteLine, let text = line.child(.inlineContent) else { break }
+      guard line.kind == .quoteLine, let text = line.child(.inlineContent), lines.isEmpty || text.continuesBlock
+      else { break }
       lines.append(text)
     }
     func opensWithAnswer(_ text: SyntaxNode) -> Bool {
