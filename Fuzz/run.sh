@@ -44,7 +44,7 @@ flags=(--sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address)
 # a third of the parser fuzzer's time, and with libFuzzer's value profile off it guides
 # only the mutations that splice in 4- and 8-byte operands. Without it the parser fuzzer
 # runs twice the inputs in the same CPU time and reaches more coverage (Fuzz/README.md,
-# "Counters and comparisons").
+# "Where the parser fuzzer's time goes").
 flags+=(-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table)
 if ! swift build --package-path "$fuzz" -c "$configuration" "${flags[@]}" \
   >"$fuzz/.work/logs/build.log" 2>&1; then
@@ -81,7 +81,7 @@ max_len() {
 # every input of the corpus for each new feature: from an empty corpus that took 45% of
 # the parser fuzzer's time, over twice the time of the checks. Without it the parser
 # fuzzer runs twice the inputs in the same CPU time and reaches as much coverage in the
-# same time (Fuzz/README.md, "Runs").
+# same time (Fuzz/README.md, "Where the parser fuzzer's time goes").
 scheduling() {
   case "$1" in
     parser) echo -entropic=0 ;;
