@@ -1,12 +1,6 @@
 import NoteSyntax
 import NoteText
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The parser's properties, checked on one input: a note and a script of edits.
 ///
 /// The input up to its first zero byte is the note (any bytes: invalid UTF-8 is
@@ -22,8 +16,8 @@ import NoteText
 /// expected text (the edit moved back to scalar starts, as `NoteDocument.replace`
 /// documents); the incremental tree equals a fresh parse of the same text, block for
 /// block and node for node; the line index agrees with the line breaks of the text
-/// (`\n`, `\r\n`, `\r`) and with the fresh one; the blocks tile the text and every node
-/// lies inside its parent, after its previous sibling.
+/// (`\n`, `\r\n`, `\r`) and, line for line, with the fresh one; the blocks tile the
+/// text and every node lies inside its parent, after its previous sibling.
 ///
 /// The nodes and the lines' columns are checked in full after the fresh parse and the
 /// last edit; after the edits between, where the edit wrote or reparsed (a block or a
