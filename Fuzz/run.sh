@@ -44,7 +44,7 @@ flags=(--sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address)
 # a third of the parser fuzzer's time, and with libFuzzer's value profile off it guides
 # only the mutations that splice in 4- and 8-byte operands. Without it the parser fuzzer
 # runs twice the inputs in the same CPU time and reaches more coverage (Fuzz/README.md,
-# "Counters and comparisons").
+# "Where the parser fuzzer's time goes").
 flags+=(-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table)
 if ! swift build --package-path "$fuzz" -c "$configuration" "${flags[@]}" \
   >"$fuzz/.work/logs/build.log" 2>&1; then
@@ -81,7 +81,7 @@ max_len() {
 # every input of the corpus for each new feature: from an empty corpus that took 45% of
 # the parser fuzzer's time, over twice the time of the checks. Without it the parser
 # fuzzer runs twice the inputs in the same CPU time and reaches as much coverage in the
-# same time (Fuzz/README.md, "Runs").
+# same time (Fuzz/README.md, "Where the parser fuzzer's time goes").
 scheduling() {
   case "$1" in
     parser) echo -entropic=0 ;;
@@ -104,7 +104,12 @@ gather_seeds() {
 # The Swift runtime's own crash reporter would race AddressSanitizer's; libFuzzer
 # reports the failure (the property's message comes first, from fatalError).
 export SWIFT_BACKTRACE=enable=no
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
+replay_options=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
+# While fuzzing, AddressSanitizer records no stack for each allocation and free
+# (malloc_context_size=0): it finds the same errors, and recording the stacks was a
+# tenth of the parser fuzzer's time (Fuzz/README.md). A failing input is replayed once
+# with the stacks, so its report still says where the memory was allocated and freed.
+fuzz_options=${ASAN_OPTIONS:-$replay_options:malloc_context_size=0}
 
 failed=0
 for target in "${targets[@]}"; do
@@ -128,9 +133,12 @@ for target in "${targets[@]}"; do
     cp -R "$corpus/." "$running/"
   fi
   status=0
-  "$binaries/fuzz-$target" "$running" "$fuzz/seeds/$target" "$fuzz/regressions/$target" "$seeds" \
-    -dict="$fuzz/dictionaries/$target.dict" -max_len="$(max_len "$target")" -max_total_time="$seconds" \
-    -timeout=10 -rss_limit_mb=2048 $(scheduling "$target") \
+  # -reload=0: no other process adds to the corpus, so the fuzzer does not list and
+  # read its folder again every second (thousands of files: 2% of the parser
+  # fuzzer's time).
+  ASAN_OPTIONS=$fuzz_options "$binaries/fuzz-$target" "$running" "$fuzz/seeds/$target" \
+    "$fuzz/regressions/$target" "$seeds" -dict="$fuzz/dictionaries/$target.dict" -max_len="$(max_len "$target")" \
+    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -reload=0 $(scheduling "$target") \
     -artifact_prefix="$crashes/" -print_final_stats=1 >"$log" 2>&1 || status=$?
   if [ "$running" != "$corpus" ]; then
     rm -rf "$corpus"
@@ -146,6 +154,12 @@ for target in "${targets[@]}"; do
     echo "fuzz-$target FAILED (status $status); log: $log"
     grep -E 'Fatal error|ERROR: AddressSanitizer|ERROR: libFuzzer|SUMMARY' "$log" | head -n 5 || true
     ls "$crashes"
+    # The newest failing input again, with the allocation and free stacks.
+    failing=$(ls -t "$crashes" | head -n 1)
+    if [ -n "$failing" ]; then
+      ASAN_OPTIONS=$replay_options "$binaries/fuzz-$target" -timeout=10 -rss_limit_mb=2048 "$crashes/$failing" >"$log.replay" 2>&1 || true
+      echo "replayed with AddressSanitizer's stacks: $log.replay"
+    fi
   fi
 done
 exit "$failed"

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import NoteSyntaxFuzzing
+@testable import NoteText
 
 /// The parser fuzzer's own reference for lines and ASCII, which its properties compare
 /// the line index with: they must agree with the plain definitions, byte by byte.
@@ -58,10 +59,44 @@ import Testing
     }
   }
 
-  @Test func sameBytesComparesEveryByte() {
-    #expect(ParserFuzzing.sameBytes([], []))
-    #expect(ParserFuzzing.sameBytes([1, 2, 3], [1, 2, 3]))
-    #expect(!ParserFuzzing.sameBytes([1, 2, 3], [1, 2, 4]))
-    #expect(!ParserFuzzing.sameBytes([1, 2], [1, 2, 3]))
+  @Test func sameTextComparesEveryByteOfEveryPiece() {
+    // Over 16 KB, so the storage holds the text in more than one piece.
+    let text = Array(String(repeating: "line é\r\n", count: 5_000).utf8)
+    let storage = TextStorage(validUTF8: text)
+    #expect(ParserFuzzing.sameText(storage, text))
+    #expect(ParserFuzzing.sameText(TextStorage(validUTF8: []), []))
+    #expect(!ParserFuzzing.sameText(storage, Array(text.dropLast())))
+    for position in [0, 16_383, 16_384, 30_000, text.count - 1] {
+      var other = text
+      other[position] ^= 1
+      #expect(!ParserFuzzing.sameText(storage, other), "\(position)")
+    }
+  }
+
+  @Test(arguments: texts)
+  func unitCountsAreTheStringsCounts(_ text: String) {
+    let bytes = Array((text + "😀ü\u{10FFFF}").utf8)
+    for lower in 0...bytes.count where lower == bytes.count || bytes[lower] & 0xC0 != 0x80 {
+      let string = String(decoding: bytes[lower...], as: UTF8.self)
+      let counts = ParserFuzzing.unitCounts(bytes, lower..<bytes.count)
+      #expect(counts.utf16 == string.utf16.count && counts.scalars == string.unicodeScalars.count)
+    }
+  }
+
+  @Test func sameLinesComparesEveryRecordWhateverTheChunks() {
+    let lines = (0..<700).map { (number: Int) -> LineIndex.Line in
+      let length = Int32(number % 9 + 1)
+      return LineIndex.Line(utf8: length, utf16: length, scalars: length, breakLength: 1)
+    }
+    let fresh = LineIndex(chunks: [Array(lines[..<512]), Array(lines[512...])])
+    let other = LineIndex(chunks: [Array(lines[..<300]), Array(lines[300..<650]), Array(lines[650...])])
+    #expect(ParserFuzzing.sameLines(other, fresh) == nil)
+    for number in [0, 299, 300, 511, 512, 699] {
+      var changed = lines
+      changed[number].utf16 += 1
+      let edited = LineIndex(chunks: [Array(changed[..<300]), Array(changed[300..<650]), Array(changed[650...])])
+      #expect(ParserFuzzing.sameLines(edited, fresh) == "line \(number) differs from a fresh parse")
+    }
+    #expect(ParserFuzzing.sameLines(LineIndex(chunks: [Array(lines.dropLast())]), fresh) != nil)
   }
 }
