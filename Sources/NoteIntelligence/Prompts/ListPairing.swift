@@ -162,7 +162,7 @@ extension ListPairing {
 
   /// The lists inside `quote` that may pair (those of the quotes inside it too), in
   /// document order; a quote that holds no `Q:` item has none.
-  private static func lists(in quote: SyntaxNode, depth: Int = 0) -> [SyntaxNode] {
+  static func lists(in quote: SyntaxNode, depth: Int = 0) -> [SyntaxNode] {
     guard depth < 32, depth > 0 || quote.mayHold(.questionMarker) else { return [] }
     var lists: [SyntaxNode] = []
     for child in quote.children {
