@@ -97,7 +97,8 @@ extension Outline {
   static func openingAnswer(
     of list: SyntaxNode, _ doc: NoteDocument, renderer: inout InlineText, names: inout [UInt8]
   ) -> BlockEntry.OpeningAnswer? {
-    guard let item = list.children.first(where: { $0.kind == .listItem }), let answer = ListPairing.openingText(of: item),
+    guard let item = list.children.first(where: { $0.kind == .listItem }),
+      let answer = ListPairing.openingText(of: item),
       Prompts.opensWithMarker(answer.range, doc), let marker = answer.children.first(where: { _ in true })
     else { return nil }
     let source = doc.text.string(in: answer.range)
