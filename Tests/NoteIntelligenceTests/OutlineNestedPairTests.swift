@@ -18,6 +18,7 @@ import Testing
   static let cases: [(text: String, question: String, answer: String)] = [
     ("> - Q: Who rules *Arrakis*?\n> - A: Paul\n", "Who rules *Arrakis*?", "Paul"),
     ("> - Q: x\n>   A: y\n", "x", "y"),
+    ("> - Q: Who rules\n>   Arrakis?\n>   A: Paul\n>   Atreides\n", "Who rules\nArrakis?", "Paul\nAtreides"),
     ("> 1. **Q:** Which planet?\n> 2. **A:** `Arrakis`\n", "Which planet?", "`Arrakis`"),
     ("- Q: Who rules *Arrakis*?\n* A: Paul\n", "Who rules *Arrakis*?", "Paul"),
     ("- an item\n- Q: Which planet?\n* A: Arrakis\n", "Which planet?", "Arrakis"),

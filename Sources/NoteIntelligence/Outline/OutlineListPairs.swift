@@ -36,6 +36,12 @@ extension Outline {
           let question = ListPairing.openingText(of: items[asking]),
           let marker = question.children.first(where: { _ in true })
         else { continue }
+        if card.range.upperBound <= items[asking].endOffset, Prompts.answerLine(of: question) == nil,
+          let lines = ListPairing.answerLines(of: items[asking], question)
+        {
+          pairs.append(quotedPair(lines, marker: marker, card: card.range, doc, renderer: &renderer, names: &names))
+          continue
+        }
         let parts = pairParts(of: card.range, asking: asking, question, items: items, in: doc)
         let questionText = marker.endOffset..<parts.questionEnd
         let nameStart = names.count
@@ -116,6 +122,27 @@ extension Outline {
     return BlockEntry.OpeningAnswer(detail: detailStart..<names.count, end: item.trimmedRange(in: doc).upperBound)
   }
 
+  /// The entry of the pair an item in a quote holds (`> - Q: …` / `>   A: …`): the texts
+  /// of its question's lines and of its answer's (`lines`), its question's `Q:` `marker`.
+  private static func quotedPair(
+    _ lines: (question: [SyntaxNode], answer: [SyntaxNode]), marker: SyntaxNode, card: Range<Int>,
+    _ doc: NoteDocument, renderer: inout InlineText, names: inout [UInt8]
+  ) -> BlockEntry.Prompt {
+    let questionText = marker.endOffset..<(lines.question.last?.endOffset ?? marker.endOffset)
+    let nameStart = names.count
+    OutlineText.appendFirstWords(of: lines.question, within: questionText, with: &renderer, to: &names)
+    let name = nameStart..<names.count
+    let detailStart = names.count
+    if let first = lines.answer.first, let last = lines.answer.last {
+      let answerStart = first.children.first(where: { _ in true })?.endOffset ?? first.startOffset
+      OutlineText.appendFirstWords(
+        of: lines.answer, within: answerStart..<last.endOffset, with: &renderer, to: &names)
+    }
+    return BlockEntry.Prompt(
+      kind: .question, name: name, detail: detailStart..<names.count, range: card,
+      selection: trimmed(questionText, doc), children: 0)
+  }
+
   /// `range` without the spaces and tabs at its start and the blank space at its end.
   private static func trimmed(_ range: Range<Int>, _ doc: NoteDocument) -> Range<Int> {
     var start = range.lowerBound
@@ -133,15 +160,6 @@ extension Outline {
     let lines = Array(question.children)
     if let split = Prompts.answerLine(of: question) {
       return (lines[split].startOffset, (question, lines[split + 1].endOffset..<question.endOffset), [])
-    }
-    // In a quote, an item's `A:` opens a later line's text (`> - Q: …` / `>   A: …`).
-    if card.upperBound <= items[asking].endOffset {
-      for line in items[asking].children.dropFirst() where line.kind == .quoteLine {
-        guard let text = line.child(.inlineContent), let marker = text.children.first(where: { _ in true }),
-          marker.kind == .answerMarker
-        else { continue }
-        return (question.endOffset, (text, marker.endOffset..<text.endOffset), [])
-      }
     }
     let questionEnd = question.endOffset
     // The item ending the card: the next one, or one after the lists nested in the question's.
