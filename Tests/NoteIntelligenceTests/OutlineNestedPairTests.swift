@@ -46,6 +46,8 @@ import Testing
       "- item\n  Q: inner\n  A: pair\n- Q: outer\n- A: pair\n  - sub\n    Q: deep\n    A: pair\n",
       "> - Q: asked in a quote\n\n- A: not its answer\n",
       "- Q: asked\n\n* A: after a blank line\n",
+      "- Q: Which loop?\n* A:\n  ```\n  for x in y\n  ```\n",
+      "1. Q: ordered\n- A: then bulleted\n",
     ]
     for text in notes {
       let (entries, doc) = Self.entries(text)
