@@ -32,6 +32,7 @@ public enum Outline {
     case .heading, .blockquote, .questionAnswer, .summary: return true
     case .unorderedList, .orderedList:
       return block.mayHold(.heading) || block.mayHold(.cloze) || block.mayHold(.questionMarker)
+        || block.mayHold(.answerMarker) || block.mayHold(.questionAnswer)
     default: return block.mayHold(.cloze)
     }
   }
@@ -153,7 +154,13 @@ public final class OutlineCache {
     names.reserveCapacity(1_024)
     // A loop rather than a closure: the variables it changes are then checked for
     // exclusive access when compiled, not at every block.
+    // The question the last list left open, which a list starting where it ends may
+    // answer (`- Q: …` then `* A: …`): its list's names, the question in note offsets,
+    // and the list's end.
+    var asked: (names: [UInt8], question: Outline.BlockEntry.OpenQuestion, end: Int)?
     for block in doc.tree.blockSequence {
+      let carried = asked
+      asked = nil
       // A blank line adds nothing.
       guard block.kind != .blankLine else { continue }
       guard Outline.mayAddEntries(block) else {
@@ -162,6 +169,15 @@ public final class OutlineCache {
       }
       let entry = cache.value(for: block) { Outline.entry(for: $0, in: doc, renderer: &renderer, names: &names) }
       let start = block.startOffset
+      if let carried, carried.end == start, let answer = entry.openingAnswer {
+        Self.visitPair(asking: carried, answer: answer, entry.names, base: start, &visitor)
+      }
+      if let question = entry.openQuestion {
+        var absolute = question
+        absolute.start += start
+        absolute.selection = question.selection.shifted(by: start)
+        asked = (entry.names, absolute, block.range.upperBound)
+      }
       if !entry.headings.isEmpty {
         for heading in entry.headings where start + heading.offset != titleStart {
           close(downTo: heading.level)
@@ -211,6 +227,24 @@ public final class OutlineCache {
       visitor.leave(rangeEnd: base + prompt.range.upperBound)
       index += 1 + prompt.children
     }
+  }
+
+  /// The entry of a pair across two lists: the question `asking` one left open (its name
+  /// in its list's names), the `answer` the next one's first item gives (its detail in
+  /// `names`, offsets relative to `base`).
+  private static func visitPair(
+    asking: (names: [UInt8], question: Outline.BlockEntry.OpenQuestion, end: Int),
+    answer: Outline.BlockEntry.OpeningAnswer, _ names: [UInt8], base: Int, _ visitor: inout some OutlineVisitor
+  ) {
+    asking.names.withUnsafeBufferPointer { questionNames in
+      names.withUnsafeBufferPointer { answerNames in
+        visitor.enter(
+          name: UnsafeBufferPointer(rebasing: questionNames[asking.question.name]),
+          detail: UnsafeBufferPointer(rebasing: answerNames[answer.detail]), kind: .question,
+          rangeStart: asking.question.start, selection: asking.question.selection)
+      }
+    }
+    visitor.leave(rangeEnd: base + answer.end)
   }
 
   private func titleSelection(_ doc: NoteDocument, heading: SyntaxNode?) -> Range<Int>? {

@@ -27,11 +27,30 @@ extension Outline {
       var children: Int
     }
 
+    /// The question a top-level list's last item asks and no item of it answers: its
+    /// name in ``BlockEntry/names``, where its item starts, and its selection.
+    struct OpenQuestion {
+      var name: Range<Int>
+      var start: Int
+      var selection: Range<Int>
+    }
+
+    /// The answer a top-level list's first item gives to the question a list right
+    /// before it leaves open: its detail in ``BlockEntry/names`` and where its item ends.
+    struct OpeningAnswer {
+      var detail: Range<Int>
+      var end: Int
+    }
+
     /// The block's heading, or the headings of a list's items (`- ## JavaScript`) or a quote's.
     var headings: [Heading]
     /// The prompts in document order, each followed by its children.
     var prompts: [Prompt]
     var names: [UInt8]
+    /// A list's open last question and opening answer: a pair across two lists
+    /// (`- Q: …` then `* A: …`) is entered by the walk, which sees both blocks.
+    var openQuestion: OpenQuestion? = nil
+    var openingAnswer: OpeningAnswer? = nil
     /// The end of the block without its trailing blank space; `nil` for a blank line.
     var contentEnd: Int?
   }
@@ -76,29 +95,42 @@ extension Outline {
       for node in nested { headings.append(heading(node, names: &names)) }
     }
     var prompts: [BlockEntry.Prompt] = []
-    appendPrompts(of: block, doc, range: trimmed, renderer: &renderer, names: &names, to: &prompts)
+    var openQuestion = appendPrompts(of: block, doc, range: trimmed, renderer: &renderer, names: &names, to: &prompts)
+    if let question = openQuestion {
+      openQuestion = BlockEntry.OpenQuestion(
+        name: question.name, start: question.start - start, selection: question.selection.shifted(by: -start))
+    }
+    var openingAnswer: BlockEntry.OpeningAnswer?
+    if block.kind == .unorderedList || block.kind == .orderedList, block.mayHold(.answerMarker) {
+      openingAnswer = Outline.openingAnswer(of: block, doc, renderer: &renderer, names: &names)
+      openingAnswer?.end -= start
+    }
     // Moved to block-relative offsets in place.
     for index in prompts.indices {
       prompts[index].range = prompts[index].range.shifted(by: -start)
       prompts[index].selection = prompts[index].selection.shifted(by: -start)
     }
     return BlockEntry(
-      headings: headings, prompts: prompts, names: exactCopy(of: names),
+      headings: headings, prompts: prompts, names: exactCopy(of: names), openQuestion: openQuestion,
+      openingAnswer: openingAnswer,
       contentEnd: block.kind == .blankLine ? nil : trimmed.upperBound - start)
   }
 
   /// Appends the prompts of one block to `prompts`, in note offsets, their names to
-  /// `names`; `range` is the block's trimmed range.
+  /// `names`; `range` is the block's trimmed range. Returns the question a list's last
+  /// item leaves open.
   static func appendPrompts(
     of block: SyntaxNode, _ doc: NoteDocument, range: Range<Int>, renderer: inout InlineText,
     names: inout [UInt8], to prompts: inout [BlockEntry.Prompt]
-  ) {
+  ) -> BlockEntry.OpenQuestion? {
     let kind = block.kind
     let mayHoldCloze = block.mayHold(.cloze)
     // Most blocks (paragraphs, lists, headings) are no prompt and hold no cloze.
     let isPrompt = kind == .blockquote || kind == .questionAnswer || kind == .summary
-    let mayHoldPairs = (kind == .unorderedList || kind == .orderedList) && block.mayHold(.questionMarker)
-    guard mayHoldCloze || isPrompt || mayHoldPairs else { return }
+    let mayHoldPairs =
+      (kind == .unorderedList || kind == .orderedList)
+      && (block.mayHold(.questionMarker) || block.mayHold(.questionAnswer))
+    guard mayHoldCloze || isPrompt || mayHoldPairs else { return nil }
     // One allocation for most blocks: a prompt, or a few clozes.
     prompts.reserveCapacity(prompts.count + (mayHoldCloze ? 4 : 1))
     // A prompt's record comes before its clozes: its place is kept while they are found.
@@ -119,6 +151,14 @@ extension Outline {
       // Only a `quote` or `cite` callout is a quote, its title its citation; a quote of
       // only `Q:`/`A:` pairs is none. Its pairs follow it, as questions.
       let pairs = Prompts.nestedPrompts(in: block)
+      // A quote whose items ask questions holds prompts, and is no quote card (``Prompts``).
+      let lists = ListPairing.lists(in: block)
+      if !lists.isEmpty && asksQuestions(lists, doc) {
+        prompts.remove(at: parent)
+        addListPairs(
+          of: lists, pairBlocks: pairs, doc, renderer: &renderer, names: &names, to: &prompts, clozesFrom: parent)
+        return nil
+      }
       if let shown = OutlineQuote.appendEntry(of: block, doc, range: range, renderer: &renderer, to: &names),
         pairs.isEmpty || !block.quoteText.isEmpty
       {
@@ -142,10 +182,23 @@ extension Outline {
         children: clozes)
     case .unorderedList, .orderedList:
       if mayHoldPairs {
-        addListPairs(of: block, doc, renderer: &renderer, names: &names, to: &prompts, clozesFrom: parent)
+        let pairBlocks = Prompts.nestedPrompts(in: block).filter { $0.kind == .questionAnswer }
+        return addListPairs(
+          of: [block], pairBlocks: pairBlocks, doc, renderer: &renderer, names: &names, to: &prompts,
+          clozesFrom: parent)
       }
     default:
       break
+    }
+    return nil
+  }
+
+  /// Whether an item of `lists` (those of a quote) asks a question, answered or not.
+  private static func asksQuestions(_ lists: [SyntaxNode], _ doc: NoteDocument) -> Bool {
+    lists.contains { list in
+      var pairing = ListPairing(doc: doc)
+      pairing.pair(list)
+      return !pairing.cards.isEmpty || !pairing.unanswered.isEmpty || pairing.lastQuestion != nil
     }
   }
 

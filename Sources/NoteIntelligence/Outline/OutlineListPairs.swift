@@ -1,49 +1,77 @@
 import NoteSyntax
 
 extension Outline {
-  /// Adds to `prompts` (which hold the list's clozes from `first` on) the entries of the
-  /// `Q:`/`A:` pairs of top-level `list` (`- Q: …` then `- A: …`, or `A:` on the item's
-  /// next line), as ``ListPairing`` pairs its items. Each is named as a pair block is
-  /// (``questionEntry(of:range:renderer:names:children:)``): its question's first words,
-  /// its answer's its detail, rendered without their markers; a cloze inside a pair is
-  /// its child.
+  /// Adds to `prompts` (which hold the block's clozes from `first` on) the entries of the
+  /// `Q:`/`A:` pairs of `lists` (`- Q: …` then `- A: …`, or `A:` on the item's next
+  /// line), each list paired on its own as ``ListPairing`` pairs it, and of the pair
+  /// blocks `pairBlocks` (`Q:`/`A:` lines inside an item or a quote). Each is named as a
+  /// pair block is (``questionEntry(of:range:renderer:names:children:)``): its
+  /// question's first words, its answer's its detail, rendered without their markers; a
+  /// cloze inside a pair is its child. Returns the question the last list's last item
+  /// leaves open, which the first item of a list right after it may answer.
+  @discardableResult
   static func addListPairs(
-    of list: SyntaxNode, _ doc: NoteDocument, renderer: inout InlineText, names: inout [UInt8],
-    to prompts: inout [BlockEntry.Prompt], clozesFrom first: Int
-  ) {
-    var pairing = ListPairing(doc: doc)
-    pairing.pair(list)
-    guard !pairing.cards.isEmpty else { return }
-    // The items in document order, and where each starts (a card starts where its
-    // question's item does): a list of many pairs is read once.
-    var items: [SyntaxNode] = []
-    var itemStarting: [Int: Int] = [:]
-    list.forEachDescendant {
-      guard $0.kind == .listItem else { return }
-      itemStarting[$0.startOffset] = items.count
-      items.append($0)
-    }
+    of lists: [SyntaxNode], pairBlocks: [SyntaxNode] = [], _ doc: NoteDocument, renderer: inout InlineText,
+    names: inout [UInt8], to prompts: inout [BlockEntry.Prompt], clozesFrom first: Int
+  ) -> BlockEntry.OpenQuestion? {
     var pairs: [BlockEntry.Prompt] = []
-    for card in pairing.cards {
-      guard let asking = itemStarting[card.range.lowerBound], let question = ListPairing.openingText(of: items[asking]),
-        let marker = question.children.first(where: { _ in true })
-      else { continue }
-      let parts = pairParts(of: card.range, asking: asking, question, items: items, in: doc)
-      let questionText = marker.endOffset..<parts.questionEnd
-      let nameStart = names.count
-      OutlineText.appendFirstWords(of: question, within: questionText, with: &renderer, to: &names)
-      let name = nameStart..<names.count
-      let detailStart = names.count
-      if let answer = parts.answer {
-        OutlineText.appendFirstWords(of: answer.node, within: answer.text, with: &renderer, to: &names)
-      } else {
-        OutlineText.appendFirstWords(of: parts.code, with: &renderer, to: &names)
+    var open: BlockEntry.OpenQuestion?
+    for list in lists {
+      var pairing = ListPairing(doc: doc)
+      pairing.pair(list)
+      open = nil
+      let last = pairing.lastQuestion
+      guard !pairing.cards.isEmpty || last != nil else { continue }
+      // The items in document order, and where each starts (a card starts where its
+      // question's item does): a list of many pairs is read once.
+      var items: [SyntaxNode] = []
+      var itemStarting: [Int: Int] = [:]
+      list.forEachDescendant {
+        guard $0.kind == .listItem else { return }
+        itemStarting[$0.startOffset] = items.count
+        items.append($0)
       }
-      pairs.append(
-        BlockEntry.Prompt(
-          kind: .question, name: name, detail: detailStart..<names.count, range: card.range,
-          selection: trimmed(questionText, doc), children: 0))
+      for card in pairing.cards {
+        guard let asking = itemStarting[card.range.lowerBound],
+          let question = ListPairing.openingText(of: items[asking]),
+          let marker = question.children.first(where: { _ in true })
+        else { continue }
+        if card.range.upperBound <= items[asking].endOffset, Prompts.answerLine(of: question) == nil,
+          let lines = ListPairing.answerLines(of: items[asking], question)
+        {
+          pairs.append(quotedPair(lines, marker: marker, card: card.range, doc, renderer: &renderer, names: &names))
+          continue
+        }
+        let parts = pairParts(of: card.range, asking: asking, question, items: items, in: doc)
+        let questionText = marker.endOffset..<parts.questionEnd
+        let nameStart = names.count
+        OutlineText.appendFirstWords(of: question, within: questionText, with: &renderer, to: &names)
+        let name = nameStart..<names.count
+        let detailStart = names.count
+        if let answer = parts.answer {
+          OutlineText.appendFirstWords(of: answer.node, within: answer.text, with: &renderer, to: &names)
+        } else {
+          OutlineText.appendFirstWords(of: parts.code, with: &renderer, to: &names)
+        }
+        pairs.append(
+          BlockEntry.Prompt(
+            kind: .question, name: name, detail: detailStart..<names.count, range: card.range,
+            selection: trimmed(questionText, doc), children: 0))
+      }
+      if let last, let asking = itemStarting[last.start], let question = ListPairing.openingText(of: items[asking]),
+        let marker = question.children.first(where: { _ in true })
+      {
+        let questionText = marker.endOffset..<question.endOffset
+        let nameStart = names.count
+        OutlineText.appendFirstWords(of: question, within: questionText, with: &renderer, to: &names)
+        open = BlockEntry.OpenQuestion(
+          name: nameStart..<names.count, start: last.start, selection: trimmed(questionText, doc))
+      }
     }
+    for block in pairBlocks {
+      pairs.append(questionEntry(of: block, range: block.trimmedRange(in: doc), renderer: &renderer, names: &names))
+    }
+    guard !pairs.isEmpty else { return open }
     pairs.sort { $0.range.lowerBound < $1.range.lowerBound }
     // The pairs and the clozes in document order, each cloze inside a pair its child.
     let clozes = Array(prompts[first...])
@@ -65,6 +93,54 @@ extension Outline {
       prompts[parent] = entry
     }
     prompts += clozes[next...]
+    return open
+  }
+
+  /// The answer the first item of top-level `list` gives to a question a list right
+  /// before it leaves open (`- Q: …` then `* A: …`), its first words appended to
+  /// `names`: an item opening with `A: `, or `A:` alone over a fenced code block, as
+  /// ``ListPairing`` reads it.
+  static func openingAnswer(
+    of list: SyntaxNode, _ doc: NoteDocument, renderer: inout InlineText, names: inout [UInt8]
+  ) -> BlockEntry.OpeningAnswer? {
+    guard let item = list.children.first(where: { $0.kind == .listItem }),
+      let answer = ListPairing.openingText(of: item),
+      Prompts.opensWithMarker(answer.range, doc), let marker = answer.children.first(where: { _ in true })
+    else { return nil }
+    let source = doc.text.string(in: answer.range)
+    guard
+      Prompts.afterMarker("A", doc.plainText([answer]), source) != nil
+        || Prompts.codeAnswer(of: item, source, doc) != nil
+    else { return nil }
+    let detailStart = names.count
+    if marker.endOffset < answer.endOffset || item.child(.codeBlockStart) == nil {
+      OutlineText.appendFirstWords(of: answer, within: marker.endOffset..<answer.endOffset, with: &renderer, to: &names)
+    } else {
+      OutlineText.appendFirstWords(
+        of: item.children.filter { $0.kind == .codeLines }, with: &renderer, to: &names)
+    }
+    return BlockEntry.OpeningAnswer(detail: detailStart..<names.count, end: item.trimmedRange(in: doc).upperBound)
+  }
+
+  /// The entry of the pair an item in a quote holds (`> - Q: …` / `>   A: …`): the texts
+  /// of its question's lines and of its answer's (`lines`), its question's `Q:` `marker`.
+  private static func quotedPair(
+    _ lines: (question: [SyntaxNode], answer: [SyntaxNode]), marker: SyntaxNode, card: Range<Int>,
+    _ doc: NoteDocument, renderer: inout InlineText, names: inout [UInt8]
+  ) -> BlockEntry.Prompt {
+    let questionText = marker.endOffset..<(lines.question.last?.endOffset ?? marker.endOffset)
+    let nameStart = names.count
+    OutlineText.appendFirstWords(of: lines.question, within: questionText, with: &renderer, to: &names)
+    let name = nameStart..<names.count
+    let detailStart = names.count
+    if let first = lines.answer.first, let last = lines.answer.last {
+      let answerStart = first.children.first(where: { _ in true })?.endOffset ?? first.startOffset
+      OutlineText.appendFirstWords(
+        of: lines.answer, within: answerStart..<last.endOffset, with: &renderer, to: &names)
+    }
+    return BlockEntry.Prompt(
+      kind: .question, name: name, detail: detailStart..<names.count, range: card,
+      selection: trimmed(questionText, doc), children: 0)
   }
 
   /// `range` without the spaces and tabs at its start and the blank space at its end.

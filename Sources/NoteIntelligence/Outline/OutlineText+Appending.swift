@@ -82,6 +82,18 @@ extension OutlineText {
     appendFirstWords(rendered: renderer, maxWords: maxWords, maxBytes: maxBytes, to: &names)
   }
 
+  /// ``firstWords(of:_:maxWords:maxBytes:)`` of the part of `nodes` within `window`,
+  /// appended to `names`.
+  static func appendFirstWords(
+    of nodes: [SyntaxNode], within window: Range<Int>, with renderer: inout InlineText, to names: inout [UInt8]
+  ) {
+    renderer.window = window
+    renderer.limit = maxBytes + 1
+    renderer.renderBytes(nodes)
+    renderer.window = nil
+    appendFirstWords(rendered: renderer, maxWords: maxWords, maxBytes: maxBytes, to: &names)
+  }
+
   /// ``firstWords(of:_:maxWords:maxBytes:)`` of `nodes`, appended to `names`.
   static func appendFirstWords(of nodes: [SyntaxNode], with renderer: inout InlineText, to names: inout [UInt8]) {
     renderer.window = nil

@@ -140,7 +140,7 @@ extension ListPairing {
   /// The nodes of the question and of the answer of `item`, whose first line's text
   /// `content` opens with `Q:`, when a line of its text opens with an `A:` that the parser
   /// marked: in `content` after a line break, or in a quote a later line's text.
-  private static func answerLines(of item: SyntaxNode, _ content: SyntaxNode) -> ([SyntaxNode], [SyntaxNode])? {
+  static func answerLines(of item: SyntaxNode, _ content: SyntaxNode) -> ([SyntaxNode], [SyntaxNode])? {
     if let split = Prompts.answerLine(of: content) {
       let nodes = Array(content.children)
       return (Array(nodes[..<split]), Array(nodes[(split + 1)...]))
@@ -162,7 +162,7 @@ extension ListPairing {
 
   /// The lists inside `quote` that may pair (those of the quotes inside it too), in
   /// document order; a quote that holds no `Q:` item has none.
-  private static func lists(in quote: SyntaxNode, depth: Int = 0) -> [SyntaxNode] {
+  static func lists(in quote: SyntaxNode, depth: Int = 0) -> [SyntaxNode] {
     guard depth < 32, depth > 0 || quote.mayHold(.questionMarker) else { return [] }
     var lists: [SyntaxNode] = []
     for child in quote.children {
