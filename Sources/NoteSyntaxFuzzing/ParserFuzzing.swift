@@ -16,8 +16,10 @@ import NoteText
 /// expected text (the edit moved back to scalar starts, as `NoteDocument.replace`
 /// documents); the incremental tree equals a fresh parse of the same text, block for
 /// block and node for node; the line index agrees with the line breaks of the text
-/// (`\n`, `\r\n`, `\r`) and, line for line, with the fresh one; the blocks tile the
-/// text and every node lies inside its parent, after its previous sibling.
+/// (`\n`, `\r\n`, `\r`) and, line for line, with the fresh one; the link reference
+/// definitions are the fresh parse's, and their stamp changes exactly when a label or
+/// destination does; the blocks tile the text and every node lies inside its parent,
+/// after its previous sibling.
 ///
 /// The nodes and the lines' columns are checked in full after the fresh parse and the
 /// last edit; after the edits between, where the edit wrote or reparsed (a block or a
@@ -54,6 +56,7 @@ public enum ParserFuzzing {
       let offset = script.uint16() % (before.count + 1)
       let range = offset..<min(before.count, offset + Int(script.byte()))
       let insert = insertion(&script)
+      let previousReferences = document.linkReferences
       let summary = document.replace(range, with: insert)
       // What the edit was, written only when a property fails.
       func edit() -> String {
@@ -77,6 +80,9 @@ public enum ParserFuzzing {
           "\(edit()): the incremental tree differs from a fresh parse\nincremental:\n\(document.dump())\nfresh:\n\(fresh.dump())"
       }
       if let problem = sameLines(document.lines, fresh.lines) { return "\(edit()): \(problem)" }
+      if let problem = definitionProblem(document.linkReferences, previous: previousReferences, fresh: fresh) {
+        return "\(edit()): \(problem)"
+      }
       // The blocks and lines the edit reparsed or wrote; the others are those of the
       // previous step, moved.
       let written = summary.replacedRange.lowerBound + summary.insertedLength
