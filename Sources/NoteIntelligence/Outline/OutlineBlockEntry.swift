@@ -151,9 +151,11 @@ extension Outline {
       // Only a `quote` or `cite` callout is a quote, its title its citation; a quote of
       // only `Q:`/`A:` pairs is none. Its pairs follow it, as questions.
       let pairs = Prompts.nestedPrompts(in: block)
-      // A quote whose items ask questions holds prompts, and is no quote card (``Prompts``).
+      // A quote whose items ask questions is no quote card (``ListPairing/asksQuestions``).
       let lists = ListPairing.lists(in: block)
-      if !lists.isEmpty && asksQuestions(lists, doc) {
+      var pairing = ListPairing(doc: doc)
+      if !lists.isEmpty { pairing.pair(listsIn: block) }
+      if pairing.asksQuestions {
         prompts.remove(at: parent)
         addListPairs(
           of: lists, pairBlocks: pairs, doc, renderer: &renderer, names: &names, to: &prompts, clozesFrom: parent)
@@ -191,15 +193,6 @@ extension Outline {
       break
     }
     return nil
-  }
-
-  /// Whether an item of `lists` (those of a quote) asks a question, answered or not.
-  private static func asksQuestions(_ lists: [SyntaxNode], _ doc: NoteDocument) -> Bool {
-    lists.contains { list in
-      var pairing = ListPairing(doc: doc)
-      pairing.pair(list)
-      return !pairing.cards.isEmpty || !pairing.unanswered.isEmpty || pairing.lastQuestion != nil
-    }
   }
 
   /// The entry of the `Q:`/`A:` pair `block` (`range` its trimmed range), named by its

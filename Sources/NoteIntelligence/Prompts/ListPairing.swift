@@ -63,6 +63,10 @@ struct ListPairing {
     lastQuestion = nil
   }
 
+  /// Whether the lists paired ask any question, answered or not: a quote whose items do
+  /// (``pair(listsIn:)``) holds prompts, not a quotation, and is no quote card.
+  var asksQuestions: Bool { !cards.isEmpty || !unanswered.isEmpty || lastQuestion != nil }
+
   /// Pairs `list`'s items; returns the question its last item asks, if unanswered.
   private mutating func pair(_ list: SyntaxNode, top: Range<Int>, depth: Int, asked carried: ListQuestion?)
     -> ListQuestion?

@@ -68,10 +68,9 @@ public enum Prompts {
       case .blockquote, .unorderedList, .orderedList:
         var pairing = ListPairing(doc: doc)
         if block.kind == .blockquote {
-          // The `Q:`/`A:` items of its lists pair as a top-level list's do. A quote whose
-          // items ask questions holds prompts, not a quotation: it is no quote card.
+          // The `Q:`/`A:` items of its lists pair as a top-level list's do.
           pairing.pair(listsIn: block)
-          if pairing.cards.isEmpty && pairing.unanswered.isEmpty { addQuote(block, doc, bookTitle, into: &sink) }
+          if !pairing.asksQuestions { addQuote(block, doc, bookTitle, into: &sink) }
         } else {
           pairing.pair(block, asked: carried)
         }
