@@ -158,30 +158,32 @@ public final class OutlineCache {
     // The question the last list left open, which a list starting where it ends may
     // answer (`- Q: …` then `* A: …`). The entries of its item wait for that list: they
     // are the pair's children when it answers, and come next when it does not.
+    // The entries of a question no list answers come after its list's other entries.
     var asked: Outline.OpenQuestion?
     for block in doc.tree.blockSequence {
-      let carried = asked
-      asked = nil
-      let addsEntries = block.kind != .blankLine && Outline.mayAddEntries(block)
-      let entry =
-        addsEntries
-        ? cache.value(for: block) { Outline.entry(for: $0, in: doc, renderer: &renderer, names: &names) } : nil
-      let start = block.startOffset
-      // The entries of the answering item, the pair's children too.
-      var answering = 0
-      if let carried {
-        if let entry, carried.end == start, let answer = entry.openingAnswer {
-          answering = Outline.firstEntry(startingAtOrAfter: answer.end, in: entry.prompts)
-          Self.visitPair(asking: carried, answer: answer, entry, answering: answering, base: start, &visitor)
-        } else {
-          carried.visitHeld(&visitor)
-        }
-      }
       // A blank line adds nothing.
-      guard block.kind != .blankLine else { continue }
-      guard let entry else {
+      guard block.kind != .blankLine else {
+        if asked != nil { Outline.OpenQuestion.leaveUnanswered(&asked, &visitor) }
+        continue
+      }
+      guard Outline.mayAddEntries(block) else {
+        if asked != nil { Outline.OpenQuestion.leaveUnanswered(&asked, &visitor) }
         lastPlainBlock = block.range
         continue
+      }
+      let entry = cache.value(for: block) { Outline.entry(for: $0, in: doc, renderer: &renderer, names: &names) }
+      let start = block.startOffset
+      // The entries of the item that answers the question the list before left open,
+      // the pair's children too.
+      var answering = 0
+      if asked != nil {
+        if let carried = asked, carried.end == start, let answer = entry.openingAnswer {
+          answering = Outline.firstEntry(startingAtOrAfter: answer.end, in: entry.prompts)
+          Self.visitPair(asking: carried, answer: answer, entry, answering: answering, base: start, &visitor)
+          asked = nil
+        } else {
+          Outline.OpenQuestion.leaveUnanswered(&asked, &visitor)
+        }
       }
       var ownEnd = entry.prompts.count
       if let question = entry.openQuestion {
@@ -212,7 +214,7 @@ public final class OutlineCache {
       }
     }
     cache.endPass(blockCount: blockCount, complete: true)
-    asked?.visitHeld(&visitor)
+    Outline.OpenQuestion.leaveUnanswered(&asked, &visitor)
     close(downTo: 1)
     readLastEnd()
     if title != nil { visitor.leave(rangeEnd: lastEnd) }

@@ -145,7 +145,8 @@ extension Outline {
     // The regions serve only the clozes (a quote's name renders its first lines alone)
     // and a highlight.
     let regions = mayHoldCloze || mayBeHighlight ? InlineRegion.regions(of: block) : []
-    if mayBeHighlight, let highlight = Prompts.soleHighlight(of: regions, doc) {
+    let highlight = mayBeHighlight ? Prompts.soleHighlight(of: regions, doc) : nil
+    if let highlight {
       let nameStart = names.count
       OutlineText.appendFirstWords(of: highlight, with: &renderer, maxWords: 8, to: &names)
       prompts.append(
@@ -160,7 +161,7 @@ extension Outline {
     }
     let clozes = prompts.count - parent - (isPrompt ? 1 : 0)
     // A highlight's clozes are its children.
-    if mayBeHighlight, prompts.count > parent, prompts[parent].kind == .quote { prompts[parent].children = clozes - 1 }
+    if highlight != nil { prompts[parent].children = clozes - 1 }
     switch kind {
     case .blockquote:
       // Only a `quote` or `cite` callout is a quote, its title its citation; a quote of
@@ -201,8 +202,8 @@ extension Outline {
         children: clozes)
     case .unorderedList, .orderedList:
       if mayHoldPairs || mayHoldQuotes {
-        // The quotes in its items are quote cards, as top-level ones are; their pairs
-        // and clozes their children.
+        // The quotes in its items are quote cards, as top-level ones are: their clozes
+        // their children, their pairs beside them.
         let nested = Prompts.nestedPrompts(in: block)
         var quotes: [BlockEntry.Prompt] = []
         for quote in nested where quote.kind == .blockquote {

@@ -65,38 +65,56 @@ extension Outline {
     var base: Int
     var end: Int
 
-    /// Hands `visitor` the held entries, when no list answers the question.
-    func visitHeld(_ visitor: inout some OutlineVisitor) {
-      guard held < entry.prompts.count else { return }
+    /// Hands `visitor` the held entries of `asked`, a question no list answers, and
+    /// clears it.
+    static func leaveUnanswered(_ asked: inout OpenQuestion?, _ visitor: inout some OutlineVisitor) {
+      guard let question = asked else { return }
+      asked = nil
+      let entry = question.entry
+      guard question.held < entry.prompts.count else { return }
       entry.names.withUnsafeBufferPointer { names in
-        Outline.visit(entry.prompts, held..<entry.prompts.count, names, base: base, &visitor)
+        Outline.visit(entry.prompts, question.held..<entry.prompts.count, names, base: question.base, &visitor)
       }
     }
   }
 
   /// Hands `visitor` the entries `prompts[indices]` (offsets relative to `base`, names
-  /// in `names`), each top-level one followed by its children; with `clozes`, only the
-  /// top-level clozes, or without, only the other top-level entries.
+  /// in `names`), each top-level one followed by its children (clozes, which have none).
   static func visit(
     _ prompts: [BlockEntry.Prompt], _ indices: Range<Int>, _ names: UnsafeBufferPointer<UInt8>, base: Int,
-    clozes: Bool? = nil, _ visitor: inout some OutlineVisitor
+    _ visitor: inout some OutlineVisitor
   ) {
-    var index = indices.lowerBound
-    while index < indices.upperBound {
-      let prompt = prompts[index]
-      if let clozes, clozes != (prompt.kind == .cloze) {
-        index += 1 + prompt.children
-        continue
-      }
+    func enter(_ prompt: Outline.BlockEntry.Prompt) {
       visitor.enter(
         name: UnsafeBufferPointer(rebasing: names[prompt.name]),
         detail: prompt.detail.map { UnsafeBufferPointer(rebasing: names[$0]) }, kind: prompt.kind,
         rangeStart: base + prompt.range.lowerBound, selection: prompt.selection.shifted(by: base))
-      if prompt.children > 0 {
-        visit(prompts, (index + 1)..<(index + 1 + prompt.children), names, base: base, &visitor)
+    }
+    var index = indices.lowerBound
+    while index < indices.upperBound {
+      let prompt = prompts[index]
+      enter(prompt)
+      for child in (index + 1)..<(index + 1 + prompt.children) {
+        enter(prompts[child])
+        visitor.leave(rangeEnd: base + prompts[child].range.upperBound)
       }
       visitor.leave(rangeEnd: base + prompt.range.upperBound)
       index += 1 + prompt.children
+    }
+  }
+
+  /// Hands `visitor` the top-level entries of `prompts[indices]` that are clozes (with
+  /// `clozes`) or that are not (without), each followed by its children: the entries of
+  /// a pair across two lists' items, its children or its siblings.
+  static func visit(
+    _ prompts: [BlockEntry.Prompt], _ indices: Range<Int>, _ names: UnsafeBufferPointer<UInt8>, base: Int,
+    clozes: Bool, _ visitor: inout some OutlineVisitor
+  ) {
+    var index = indices.lowerBound
+    while index < indices.upperBound {
+      let next = index + 1 + prompts[index].children
+      if clozes == (prompts[index].kind == .cloze) { visit(prompts, index..<next, names, base: base, &visitor) }
+      index = next
     }
   }
 }
