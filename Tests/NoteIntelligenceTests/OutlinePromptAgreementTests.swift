@@ -152,6 +152,15 @@ import Testing
     "- x\r\n  > a quote after CR LF\r\n",
     "- Q: x\n* A: y\n  > quoted in the answer ?[a](b)\n",
     "- Q: x\n* A: y\n- Q: z\n+ A: w ?[a](b)\n",
+    "```\n> not a quote\nQ: not a pair\n```\n\n- x\n  ```\n  > code in an item\n  ```\n",
+    "- x\n  > a lazy\ncontinuation ?[a](b)\n",
+    "- a\n  - b\n    - c\n      - d\n        > four lists deep ?[a](b)\n",
+    "- x\n  | a | b |\n  |---|---|\n  | > c | Q: d |\n",
+    "<div>\n> in HTML\n</div>\n\n- <b>x</b>\n  > after HTML in an item\n",
+    "---\ntitle: Front\n---\n\n- x\n  > quote in a titled note\n",
+    "Summary: words ?[a](b)\n\n- x\n  > quote\n",
+    "- Q: x\n  > quote in the question ?[a](b)\n\n* A: not after a blank line\n",
+    "- Q: x\n* A: y\n\n  > a quote in the answer's item ?[a](b)\n",
   ]
 
   @Test func everyCardHasOneEntryOfItsRangeOnEachShape() {
@@ -191,6 +200,27 @@ import Testing
       #expect(problems.isEmpty, "\(note.debugDescription):\n\(problems.joined(separator: "\n"))")
     }
     #expect(cards > 500)
+  }
+
+  @Test func everyCardHasOneEntryOfItsRangeInNotesOfShapesPickedAtRandom() {
+    // A fixed seed: the same notes in every run.
+    var state: UInt64 = 0x2026_1128
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    var cards = 0
+    for _ in 0..<400 {
+      var note = ""
+      for _ in 0..<(2 + next(3)) {
+        var shape = Self.shapes[next(Self.shapes.count)]
+        for _ in 0..<next(3) { shape = next(2) == 0 ? Self.inItem(shape) : Self.inQuote(shape) }
+        note += shape + ["", "\n", "\n\n"][next(3)]
+      }
+      let problems = Self.disagreements("# Book\n\n" + note, cardCount: &cards)
+      #expect(problems.isEmpty, "\(note.debugDescription):\n\(problems.joined(separator: "\n"))")
+    }
+    #expect(cards > 1_000)
   }
 
   /// The notes of the tests' fixtures written as readers write notes.
