@@ -32,7 +32,8 @@ public enum Outline {
     case .heading, .blockquote, .questionAnswer, .summary: return true
     case .unorderedList, .orderedList:
       return block.mayHold(.heading) || block.mayHold(.cloze) || block.mayHold(.questionMarker)
-        || block.mayHold(.answerMarker) || block.mayHold(.questionAnswer)
+        || block.mayHold(.answerMarker) || block.mayHold(.questionAnswer) || block.mayHold(.blockquote)
+    case .paragraph: return block.mayHold(.cloze) || block.mayHold(.highlight)
     default: return block.mayHold(.cloze)
     }
   }
@@ -155,28 +156,40 @@ public final class OutlineCache {
     // A loop rather than a closure: the variables it changes are then checked for
     // exclusive access when compiled, not at every block.
     // The question the last list left open, which a list starting where it ends may
-    // answer (`- Q: …` then `* A: …`): its list's names, the question in note offsets,
-    // and the list's end.
-    var asked: (names: [UInt8], question: Outline.BlockEntry.OpenQuestion, end: Int)?
+    // answer (`- Q: …` then `* A: …`). The entries of its item wait for that list: they
+    // are the pair's children when it answers, and come next when it does not.
+    // The entries of a question no list answers come after its list's other entries.
+    var asked: Outline.OpenQuestion?
     for block in doc.tree.blockSequence {
-      let carried = asked
-      asked = nil
       // A blank line adds nothing.
-      guard block.kind != .blankLine else { continue }
+      guard block.kind != .blankLine else {
+        if asked != nil { Outline.OpenQuestion.leaveUnanswered(&asked, &visitor) }
+        continue
+      }
       guard Outline.mayAddEntries(block) else {
+        if asked != nil { Outline.OpenQuestion.leaveUnanswered(&asked, &visitor) }
         lastPlainBlock = block.range
         continue
       }
       let entry = cache.value(for: block) { Outline.entry(for: $0, in: doc, renderer: &renderer, names: &names) }
       let start = block.startOffset
-      if let carried, carried.end == start, let answer = entry.openingAnswer {
-        Self.visitPair(asking: carried, answer: answer, entry.names, base: start, &visitor)
+      // The entries of the item that answers the question the list before left open,
+      // the pair's children too.
+      var answering = 0
+      if asked != nil {
+        if let carried = asked, carried.end == start, let answer = entry.openingAnswer {
+          answering = Outline.firstEntry(startingAtOrAfter: answer.end, in: entry.prompts)
+          Self.visitPair(asking: carried, answer: answer, entry, answering: answering, base: start, &visitor)
+          asked = nil
+        } else {
+          Outline.OpenQuestion.leaveUnanswered(&asked, &visitor)
+        }
       }
+      var ownEnd = entry.prompts.count
       if let question = entry.openQuestion {
-        var absolute = question
-        absolute.start += start
-        absolute.selection = question.selection.shifted(by: start)
-        asked = (entry.names, absolute, block.range.upperBound)
+        ownEnd = max(answering, Outline.firstEntry(startingAtOrAfter: question.start, in: entry.prompts))
+        asked = Outline.OpenQuestion(
+          entry: entry, question: question, held: ownEnd, base: start, end: block.range.upperBound)
       }
       if !entry.headings.isEmpty {
         for heading in entry.headings where start + heading.offset != titleStart {
@@ -190,8 +203,10 @@ public final class OutlineCache {
           open.append((heading.level, start + heading.range.upperBound))
         }
       }
-      if !entry.prompts.isEmpty {
-        entry.names.withUnsafeBufferPointer { names in Self.visit(entry.prompts, names, base: start, &visitor) }
+      if answering < ownEnd {
+        entry.names.withUnsafeBufferPointer { names in
+          Outline.visit(entry.prompts, answering..<ownEnd, names, base: start, &visitor)
+        }
       }
       if let end = entry.contentEnd {
         lastEnd = start + end
@@ -199,52 +214,35 @@ public final class OutlineCache {
       }
     }
     cache.endPass(blockCount: blockCount, complete: true)
+    Outline.OpenQuestion.leaveUnanswered(&asked, &visitor)
     close(downTo: 1)
     readLastEnd()
     if title != nil { visitor.leave(rangeEnd: lastEnd) }
   }
 
-  /// A cached entry's prompts (offsets relative to its block's start `base`, names in
-  /// `names`), each with its children.
-  private static func visit(
-    _ prompts: [Outline.BlockEntry.Prompt], _ names: UnsafeBufferPointer<UInt8>, base: Int,
-    _ visitor: inout some OutlineVisitor
-  ) {
-    func enter(_ prompt: Outline.BlockEntry.Prompt) {
-      visitor.enter(
-        name: UnsafeBufferPointer(rebasing: names[prompt.name]),
-        detail: prompt.detail.map { UnsafeBufferPointer(rebasing: names[$0]) }, kind: prompt.kind,
-        rangeStart: base + prompt.range.lowerBound, selection: prompt.selection.shifted(by: base))
-    }
-    var index = 0
-    while index < prompts.count {
-      let prompt = prompts[index]
-      enter(prompt)
-      for child in (index + 1)..<(index + 1 + prompt.children) {
-        enter(prompts[child])
-        visitor.leave(rangeEnd: base + prompts[child].range.upperBound)
-      }
-      visitor.leave(rangeEnd: base + prompt.range.upperBound)
-      index += 1 + prompt.children
-    }
-  }
-
-  /// The entry of a pair across two lists: the question `asking` one left open (its name
-  /// in its list's names), the `answer` the next one's first item gives (its detail in
-  /// `names`, offsets relative to `base`).
+  /// The entry of a pair across two lists: the question `asking` one left open and the
+  /// `answer` the next one's first item gives (in `entry`, whose first `answering`
+  /// prompts are that item's; offsets relative to `base`). The clozes of both items are
+  /// its children, as a pair's in one list are; their pairs and quotes follow it.
   private static func visitPair(
-    asking: (names: [UInt8], question: Outline.BlockEntry.OpenQuestion, end: Int),
-    answer: Outline.BlockEntry.OpeningAnswer, _ names: [UInt8], base: Int, _ visitor: inout some OutlineVisitor
+    asking: Outline.OpenQuestion, answer: Outline.BlockEntry.OpeningAnswer, _ entry: Outline.BlockEntry,
+    answering: Int, base: Int, _ visitor: inout some OutlineVisitor
   ) {
-    asking.names.withUnsafeBufferPointer { questionNames in
-      names.withUnsafeBufferPointer { answerNames in
+    let question = asking.question
+    asking.entry.names.withUnsafeBufferPointer { questionNames in
+      entry.names.withUnsafeBufferPointer { answerNames in
         visitor.enter(
-          name: UnsafeBufferPointer(rebasing: questionNames[asking.question.name]),
+          name: UnsafeBufferPointer(rebasing: questionNames[question.name]),
           detail: UnsafeBufferPointer(rebasing: answerNames[answer.detail]), kind: .question,
-          rangeStart: asking.question.start, selection: asking.question.selection)
+          rangeStart: asking.base + question.start, selection: question.selection.shifted(by: asking.base))
+        let held = asking.held..<asking.entry.prompts.count
+        Outline.visit(asking.entry.prompts, held, questionNames, base: asking.base, clozes: true, &visitor)
+        Outline.visit(entry.prompts, 0..<answering, answerNames, base: base, clozes: true, &visitor)
+        visitor.leave(rangeEnd: base + answer.end)
+        Outline.visit(asking.entry.prompts, held, questionNames, base: asking.base, clozes: false, &visitor)
+        Outline.visit(entry.prompts, 0..<answering, answerNames, base: base, clozes: false, &visitor)
       }
     }
-    visitor.leave(rangeEnd: base + answer.end)
   }
 
   private func titleSelection(_ doc: NoteDocument, heading: SyntaxNode?) -> Range<Int>? {

@@ -16,7 +16,8 @@ extension Outline {
     }
 
     /// A prompt (a quote, a question, a summary, a cloze), followed in ``prompts`` by
-    /// its `children` (the clozes inside a quote, a question or a summary).
+    /// its `children` (the clozes inside a quote, a question or a summary, and no pair
+    /// or quote inside it: ``Outline/attachClozes(_:from:)``).
     struct Prompt {
       var kind: OutlineSymbolKind
       /// Where its name and detail are in ``BlockEntry/names``.
@@ -127,10 +128,12 @@ extension Outline {
     let mayHoldCloze = block.mayHold(.cloze)
     // Most blocks (paragraphs, lists, headings) are no prompt and hold no cloze.
     let isPrompt = kind == .blockquote || kind == .questionAnswer || kind == .summary
-    let mayHoldPairs =
-      (kind == .unorderedList || kind == .orderedList)
-      && (block.mayHold(.questionMarker) || block.mayHold(.questionAnswer))
-    guard mayHoldCloze || isPrompt || mayHoldPairs else { return nil }
+    let isList = kind == .unorderedList || kind == .orderedList
+    let mayHoldPairs = isList && (block.mayHold(.questionMarker) || block.mayHold(.questionAnswer))
+    let mayHoldQuotes = isList && block.mayHold(.blockquote)
+    // A paragraph that is one `==highlight==` is a quote (``Prompts/soleHighlight(of:_:)``).
+    let mayBeHighlight = kind == .paragraph && block.mayHold(.highlight)
+    guard mayHoldCloze || isPrompt || mayHoldPairs || mayHoldQuotes || mayBeHighlight else { return nil }
     // One allocation for most blocks: a prompt, or a few clozes.
     prompts.reserveCapacity(prompts.count + (mayHoldCloze ? 4 : 1))
     // A prompt's record comes before its clozes: its place is kept while they are found.
@@ -139,13 +142,26 @@ extension Outline {
       prompts.append(
         BlockEntry.Prompt(kind: .quote, name: 0..<0, detail: nil, range: range, selection: range, children: 0))
     }
-    // The regions serve only the clozes (a quote's name renders its first lines alone).
+    // The regions serve only the clozes (a quote's name renders its first lines alone)
+    // and a highlight.
+    let regions = mayHoldCloze || mayBeHighlight ? InlineRegion.regions(of: block) : []
+    let highlight = mayBeHighlight ? Prompts.soleHighlight(of: regions, doc) : nil
+    if let highlight {
+      let nameStart = names.count
+      OutlineText.appendFirstWords(of: highlight, with: &renderer, maxWords: 8, to: &names)
+      prompts.append(
+        BlockEntry.Prompt(
+          kind: .quote, name: nameStart..<names.count, detail: nil, range: highlight.range,
+          selection: highlight.range, children: 0))
+    }
     if mayHoldCloze {
-      for region in InlineRegion.regions(of: block) {
+      for region in regions {
         appendClozes(in: region, doc, renderer: &renderer, names: &names, to: &prompts)
       }
     }
     let clozes = prompts.count - parent - (isPrompt ? 1 : 0)
+    // A highlight's clozes are its children.
+    if highlight != nil { prompts[parent].children = clozes - 1 }
     switch kind {
     case .blockquote:
       // Only a `quote` or `cite` callout is a quote, its title its citation; a quote of
@@ -161,17 +177,19 @@ extension Outline {
           of: lists, pairBlocks: pairs, doc, renderer: &renderer, names: &names, to: &prompts, clozesFrom: parent)
         return nil
       }
-      if let shown = OutlineQuote.appendEntry(of: block, doc, range: range, renderer: &renderer, to: &names),
-        pairs.isEmpty || !block.quoteText.isEmpty
+      if let shown = quoteEntry(
+        of: block, hasPairs: !pairs.isEmpty, doc, range: range, renderer: &renderer, names: &names)
       {
-        prompts[parent] = BlockEntry.Prompt(
-          kind: .quote, name: shown.name, detail: shown.detail, range: range, selection: shown.selection,
-          children: clozes)
+        prompts[parent] = shown
+        prompts[parent].children = clozes
       } else {
         prompts.remove(at: parent)
       }
-      for pair in pairs {
-        prompts.append(questionEntry(of: pair, range: pair.trimmedRange(in: doc), renderer: &renderer, names: &names))
+      if !pairs.isEmpty {
+        for pair in pairs {
+          prompts.append(questionEntry(of: pair, range: pair.trimmedRange(in: doc), renderer: &renderer, names: &names))
+        }
+        attachClozes(&prompts, from: parent)
       }
     case .questionAnswer:
       prompts[parent] = questionEntry(of: block, range: range, renderer: &renderer, names: &names, children: clozes)
@@ -183,16 +201,42 @@ extension Outline {
         kind: .summary, name: nameStart..<names.count, detail: nil, range: range, selection: text?.range ?? range,
         children: clozes)
     case .unorderedList, .orderedList:
-      if mayHoldPairs {
-        let pairBlocks = Prompts.nestedPrompts(in: block).filter { $0.kind == .questionAnswer }
+      if mayHoldPairs || mayHoldQuotes {
+        // The quotes in its items are quote cards, as top-level ones are: their clozes
+        // their children, their pairs beside them.
+        let nested = Prompts.nestedPrompts(in: block)
+        var quotes: [BlockEntry.Prompt] = []
+        for quote in nested where quote.kind == .blockquote {
+          let pairs = Prompts.nestedPrompts(in: quote)
+          if let shown = quoteEntry(
+            of: quote, hasPairs: !pairs.isEmpty, doc, range: quote.trimmedRange(in: doc), renderer: &renderer,
+            names: &names)
+          {
+            quotes.append(shown)
+          }
+        }
         return addListPairs(
-          of: [block], pairBlocks: pairBlocks, doc, renderer: &renderer, names: &names, to: &prompts,
-          clozesFrom: parent)
+          of: mayHoldPairs ? [block] : [], pairBlocks: nested.filter { $0.kind == .questionAnswer }, quotes: quotes,
+          doc, renderer: &renderer, names: &names, to: &prompts, clozesFrom: parent)
       }
     default:
       break
     }
     return nil
+  }
+
+  /// The entry of quote `quote` (`range` its trimmed range; `hasPairs` when it holds
+  /// `Q:`/`A:` pairs) when it is a quote card, as ``Prompts`` reads it: a `quote` or
+  /// `cite` callout, or a quote with words of its own besides its pairs.
+  static func quoteEntry(
+    of quote: SyntaxNode, hasPairs: Bool, _ doc: NoteDocument, range: Range<Int>, renderer: inout InlineText,
+    names: inout [UInt8]
+  ) -> BlockEntry.Prompt? {
+    guard let shown = OutlineQuote.appendEntry(of: quote, doc, range: range, renderer: &renderer, to: &names),
+      !hasPairs || !quote.quoteText.isEmpty || quote.callout(in: doc) != nil
+    else { return nil }
+    return BlockEntry.Prompt(
+      kind: .quote, name: shown.name, detail: shown.detail, range: range, selection: shown.selection, children: 0)
   }
 
   /// The entry of the `Q:`/`A:` pair `block` (`range` its trimmed range), named by its

@@ -4,14 +4,16 @@ extension Outline {
   /// Adds to `prompts` (which hold the block's clozes from `first` on) the entries of the
   /// `Q:`/`A:` pairs of `lists` (`- Q: …` then `- A: …`, or `A:` on the item's next
   /// line), each list paired on its own as ``ListPairing`` pairs it, and of the pair
-  /// blocks `pairBlocks` (`Q:`/`A:` lines inside an item or a quote). Each is named as a
+  /// blocks `pairBlocks` (`Q:`/`A:` lines inside an item or a quote), with the entries
+  /// of the `quotes` in the items. Each pair is named as a
   /// pair block is (``questionEntry(of:range:renderer:names:children:)``): its
   /// question's first words, its answer's its detail, rendered without their markers; a
   /// cloze inside a pair is its child. Returns the question the last list's last item
   /// leaves open, which the first item of a list right after it may answer.
   @discardableResult
   static func addListPairs(
-    of lists: [SyntaxNode], pairBlocks: [SyntaxNode] = [], _ doc: NoteDocument, renderer: inout InlineText,
+    of lists: [SyntaxNode], pairBlocks: [SyntaxNode] = [], quotes: [BlockEntry.Prompt] = [], _ doc: NoteDocument,
+    renderer: inout InlineText,
     names: inout [UInt8], to prompts: inout [BlockEntry.Prompt], clozesFrom first: Int
   ) -> BlockEntry.OpenQuestion? {
     var pairs: [BlockEntry.Prompt] = []
@@ -71,28 +73,12 @@ extension Outline {
     for block in pairBlocks {
       pairs.append(questionEntry(of: block, range: block.trimmedRange(in: doc), renderer: &renderer, names: &names))
     }
-    guard !pairs.isEmpty else { return open }
-    pairs.sort { $0.range.lowerBound < $1.range.lowerBound }
-    // The pairs and the clozes in document order, each cloze inside a pair its child.
-    let clozes = Array(prompts[first...])
-    prompts.removeSubrange(first...)
-    var next = 0
-    for pair in pairs {
-      while next < clozes.count && clozes[next].range.lowerBound < pair.range.lowerBound {
-        prompts.append(clozes[next])
-        next += 1
-      }
-      var entry = pair
-      let parent = prompts.count
-      prompts.append(entry)
-      while next < clozes.count && clozes[next].range.upperBound <= pair.range.upperBound {
-        prompts.append(clozes[next])
-        entry.children += 1
-        next += 1
-      }
-      prompts[parent] = entry
-    }
-    prompts += clozes[next...]
+    guard !pairs.isEmpty || !quotes.isEmpty else { return open }
+    // The pairs, the quotes and the clozes in document order, each inside the innermost
+    // pair or quote that holds it.
+    prompts += pairs
+    prompts += quotes
+    attachClozes(&prompts, from: first)
     return open
   }
 
