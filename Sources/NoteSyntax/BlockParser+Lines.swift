@@ -105,8 +105,9 @@ extension BlockParser {
   ) -> (contentEnd: Int, next: Int, underline: Underline?) {
     let column = itemColumn ?? 0
     var last = TextLine(position: e, text: e, end: e)
-    while let line = line(after: last, in: .buffer(itemColumn: itemColumn)) {
-      if setext || itemColumn != nil, let underline = Self.underline(bytes, line.position, line.end, column: column) {
+    let container = TextLines.buffer(itemColumn: itemColumn)
+    while let line = line(after: last, in: container) {
+      if setext || itemColumn != nil, let underline = underline(line, in: container) {
         return (last.end, nextLine(line.end), underline)
       }
       guard line.continues else { break }
@@ -118,6 +119,14 @@ extension BlockParser {
       last = line
     }
     return (last.end, nextLine(last.end), nil)
+  }
+
+  /// The setext underline that `line` is below a paragraph's text in `container`: at the
+  /// top level and in a list item, indented to the item's content column (up to three
+  /// more columns); a quote's lines carry the underline's decision already.
+  mutating func underline(_ line: TextLine, in container: TextLines) -> Underline? {
+    guard case .buffer(let itemColumn) = container, !line.blank else { return nil }
+    return Self.underline(bytes, line.position, line.end, column: itemColumn ?? 0)
   }
 
   /// A setext heading's underline: its level and its `=` or `-` run.
