@@ -56,6 +56,8 @@ enum BlockRule: Int, CaseIterable {
   /// there are the quote's text.
   static let inQuote =
     all & ~rules([.listItem, .blockquote, .table, .questionAnswer, .summary, .linkReferenceDefinition])
+  /// The rules whose start ends a table's rows: all but those a row may read as.
+  static let endingTable = all & ~rules([.linkReferenceDefinition, .table, .summary])
   /// The rules that may end a paragraph.
   static let interrupting = rules(allCases.filter(\.mayInterruptParagraph))
   /// For each byte, the rules whose text may start with it (blank lines and indented

@@ -192,18 +192,6 @@ extension BlockParser {
     if open > start && bytes[open - 1] == UInt8(ascii: "]") { return nil }
     return open..<end
   }
-
-  /// The table header that `line`, a delimiter row, makes of the paragraph line `above`
-  /// in the same container, when their cells are as many: the number of columns.
-  @inline(__always)
-  func tableHeader(below above: QuoteLine?, _ line: QuoteLine) -> Int? {
-    guard let above, above.role == .text, above.depth == line.depth, line.kept == line.depth, line.opened == 0,
-      let columns = LineMarkers.tableDelimiterColumns(bytes, line.first, line.lineEnd),
-      LineMarkers.holdsPipe(bytes, above.content, above.end),
-      LineMarkers.tableCells(bytes, above.content, above.end).count == columns
-    else { return nil }
-    return columns
-  }
 }
 
 extension BlockParser.QuoteLine {

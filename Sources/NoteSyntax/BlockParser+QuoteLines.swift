@@ -194,14 +194,19 @@ extension BlockParser {
         line.level = UInt8(level)
         for index in paragraphStart..<result.lines.count { result.lines[index].role = .headingText }
         open = .none
-      case .paragraph where tableHeader(below: result.lines.last, line) != nil:
+      case .paragraph
+      where line.kept == line.depth && line.opened == 0
+        && result.lines.last.map { above in
+          above.role == .text && above.depth == line.depth
+            && tableColumns(header: above.content..<above.end, delimiter: line.first..<line.lineEnd) != nil
+        } == true:
         result.lines[result.lines.count - 1].role = .tableHeader
         line.role = .leafLine
         open = .table
       case .paragraph where !interruptsParagraph(content, e):
         line.role = footnote ? .leafLine : .text
         line.continues = true
-      case .table where !blank && line.opened == 0 && !interruptsParagraph(content, e):
+      case .table where line.opened == 0 && continuesTable(content, e):
         line.role = .leafLine
       default:
         if blank {
