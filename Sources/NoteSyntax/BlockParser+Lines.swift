@@ -146,7 +146,7 @@ extension BlockParser {
   }
 
   /// The line after `line` in `container`, `nil` past its end or at a block other than a
-  /// paragraph in a quote. A line that a list item's column does not hold goes on with
+  /// paragraph (a setext heading's text counted) in a quote. A line that a list item's column does not hold goes on with
   /// the item only lazily, after a line of text.
   mutating func line(after line: TextLine, in container: TextLines) -> TextLine? {
     switch container {
@@ -166,7 +166,7 @@ extension BlockParser {
     case .quote(let lines, let depth):
       let index = line.position + 1
       guard index < lines.count, case let next = lines[index], next.depth == depth, next.kept == depth,
-        next.role == .text || next.role == .blank
+        next.role == .text || next.role == .blank || next.role == .headingText
       else { return nil }
       return lines[index].textLine(index)
     }

@@ -28,6 +28,7 @@ extension BlockParser {
     // The closing fence's line of a code block answering a pair's bare `A:`.
     var codeAnswer = -1
     var nextCodeAnswer = 0
+    var nextDefinition = 0
     var index = 0
     while index < lines.count {
       let line = lines[index]
@@ -90,8 +91,8 @@ extension BlockParser {
         index = last
       case .linkDefinition:
         let last = quote.last(from: index, continuing: .leafLine)
-        let following = lines[index...last].map { $0.first..<$0.lineEnd }
-        guard let definition = linkDefinition(line.first, line.lineEnd, following: following, next: 1) else { break }
+        let definition = quote.definitions[nextDefinition]
+        nextDefinition += 1
         let text = lines[index...last].lazy.map {
           LeafLine(content: $0.first, end: $0.lineEnd, next: $0.next, marks: $0.marks)
         }
