@@ -99,7 +99,7 @@ extension BlockParser {
   /// A paragraph whose first line ends at `e`, over the lines going on with it
   /// (``line(after:in:)``, in a list item from its content column `itemColumn`): where its
   /// content ends, the next line's start and, with `setext` (where a table's header ends
-  /// it too), a setext underline; in a list item, an underline is looked for always.
+  /// it too), a setext underline (a footnote's text has none).
   mutating func paragraphExtent(
     _ e: Int, setext: Bool = false, itemColumn: Int? = nil
   ) -> (contentEnd: Int, next: Int, underline: Underline?) {
@@ -107,7 +107,7 @@ extension BlockParser {
     var last = TextLine(position: e, text: e, end: e)
     let container = TextLines.buffer(itemColumn: itemColumn)
     while let line = line(after: last, in: container) {
-      if setext || itemColumn != nil, let underline = underline(line, in: container) {
+      if setext, let underline = underline(line, in: container) {
         return (last.end, nextLine(line.end), underline)
       }
       guard line.continues else { break }
