@@ -29,6 +29,8 @@ extension BlockParser {
     var codeAnswer = -1
     var nextCodeAnswer = 0
     var nextDefinition = 0
+    // The fenced code block open, whose closing fence a `fenceEnd` line holds.
+    var code = BlockContext.text
     var index = 0
     while index < lines.count {
       let line = lines[index]
@@ -108,12 +110,13 @@ extension BlockParser {
             ?? LineMarkers.openingDelimitedBlock(bytes, line.first, line.lineEnd)
         else { break }
         fenceNodes(.codeBlockStart, fence.run.lowerBound, fence.run, info: fence.info, next: line.next)
+        code = .code(fence: fence.character, length: fence.run.count)
       case .code:
         if line.next > line.content { builder.leaf(.codeLines, line.content, line.next) }
       case .fenceEnd:
-        var runEnd = line.first
-        while runEnd < line.end && bytes[runEnd] == bytes[line.first] { runEnd += 1 }
-        fenceNodes(.codeBlockEnd, line.first, line.first..<runEnd, next: line.next)
+        // The closing fence as the top level finds it (a `$$` may end a line of text).
+        guard let run = LineMarkers.closingCodeFence(bytes, line.first, line.lineEnd, code) else { break }
+        fenceNodes(.codeBlockEnd, line.first, run, next: line.next)
       case .html, .htmlContinuing:
         builder.leaf(.htmlBlock, line.content, line.next, flags: line.role == .html ? 0 : SyntaxNode.continuingFlag)
       case .indentedCode, .indentedCodeContinuing:

@@ -94,6 +94,18 @@ import Testing
     #expect(rows.count == 3)
   }
 
+  @Test func aClosingDelimiterAfterTextIsTheFenceAtTheTopLevelInAnItemAndInAQuote() {
+    // `$$` ending a line of text closes the block: the fence is the `$$`, never the text.
+    for text in ["$$\na $$\n", "- $$\n  a $$\n", "> $$\n> a $$\n"] {
+      let doc = NoteDocument(text)
+      var fences: [String] = []
+      doc.tree.forEachBlock {
+        $0.forEachDescendant { if $0.kind == .codeFence { fences.append(doc.text.string(in: $0.range)) } }
+      }
+      #expect(fences == ["$$", "$$"], "\(text.debugDescription)")
+    }
+  }
+
   @Test func aFootnoteDefinitionInAQuoteRunsOverItsContinuationLines() {
     // Its `>` lines and lazy lines; an underline is its text, as at the top level.
     #expect(
