@@ -161,9 +161,10 @@ extension BlockParser {
     } else if first {
       if contentEnd > text { itemOpeningText(text, e, contentEnd, column: column) }
     } else {
-      // A `Q:` or `A:` paragraph that pairs with nothing is flagged as at the top level.
-      let paragraph = builder.open(.paragraph, at: text)
-      let textStart = LineMarkers.paragraphLineMarker(bytes, text, e, &builder)
+      // A `Q:` or `A:` paragraph that pairs with nothing is flagged as at the top level: at
+      // the start of the item's text, not after spaces indenting it further.
+      let paragraph = builder.open(.paragraph, at: c)
+      let textStart = LineMarkers.paragraphLineMarker(bytes, c, e, &builder)
       inline(textStart, contentEnd, questionMarkers: true, markerColumn: column)
       builder.close(paragraph, at: following)
     }

@@ -146,4 +146,18 @@ import Testing
     // After a blank line, the answer's paragraph alone is the heading.
     #expect(Self.findings("Q: a\n\nA: b\n===\n") == ["qa-missing-answer@\"Q:\""])
   }
+
+  @Test func aMarkerIndentedPastItsContainersTextIsTextAtTheTopLevelInAnItemAndInAQuote() {
+    for text in [
+      "x\n\n  A: z\n", "- x\n\n    A: z\n", "> x\n>\n>   A: z\n", "  Q: a\n  A: b\n", "- x\n\n    Q: a\n    A: b\n",
+    ] {
+      let doc = NoteDocument(text)
+      var markers = 0
+      doc.tree.forEachBlock {
+        $0.forEachDescendant { if $0.kind == .answerMarker || $0.kind == .questionMarker { markers += 1 } }
+      }
+      #expect(markers == 0, "\(text.debugDescription)")
+      #expect(Self.findings(text).isEmpty, "\(text.debugDescription)")
+    }
+  }
 }
