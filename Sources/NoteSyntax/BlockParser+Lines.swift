@@ -160,7 +160,12 @@ extension BlockParser {
       if let text = itemText(start, end, itemColumn) {
         return TextLine(position: start, text: text, end: end, continues: !interruptsParagraph(text, end))
       }
-      guard !line.blank, !interruptsParagraph(start, end), LineMarkers.listMarker(bytes, start, end) == nil
+      // A lazy line: read from the column of the item holding the list, when it holds the line.
+      let held =
+        itemColumn != nil && holdingColumn > 0
+          && LineMarkers.indentation(bytes, start, end).columns >= holdingColumn
+        ? LineMarkers.skipColumns(bytes, start, end, holdingColumn) : start
+      guard !line.blank, !interruptsParagraph(held, end), LineMarkers.listMarker(bytes, held, end) == nil
       else { return nil }
       return TextLine(position: start, text: LineMarkers.skipSpaces(bytes, start, end), end: end)
     case .quote(let lines, let depth):

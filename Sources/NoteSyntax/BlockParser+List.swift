@@ -9,6 +9,9 @@ extension BlockParser {
     minColumn: Int = 0, firstColumn: Int = 0
   ) {
     let node = builder.open(ordered ? .orderedList : .unorderedList, at: s)
+    let holding = holdingColumn
+    holdingColumn = minColumn
+    defer { holdingColumn = holding }
     var listEnd = s
     // The content column of the last item.
     var itemColumn = Int.max
@@ -117,9 +120,16 @@ extension BlockParser {
     // The block's node, whose end a reader that returns none gives.
     let node = builder.count
     var start = blockStart(c, e, rules: BlockRule.inListItem)
-    // A table comes before a question in the rules' order.
+    // A definition and a table, read over the item's lines, come before a question in the
+    // rules' order.
     switch start {
-    case nil, .questionAnswer:
+    case nil:
+      if let definition = linkDefinition(c, e, in: .buffer(itemColumn: column)) {
+        start = .linkReferenceDefinition(definition)
+      } else if let columns = tableColumns(c, e, column: column) {
+        start = .table(columns: columns)
+      }
+    case .questionAnswer:
       if let columns = tableColumns(c, e, column: column) { start = .table(columns: columns) }
     default: break
     }

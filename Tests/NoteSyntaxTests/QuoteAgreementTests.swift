@@ -38,17 +38,34 @@ import Testing
     return found.sorted() + doc.tree.findings.map(\.code.rawValue).sorted()
   }
 
-  @Test func aQuoteReadsItsTextAsTheTopLevelDoes() {
-    var random = SplitMix(seed: 27)
+  /// The notes of `lines` that disagree with the top level once `container` rewrites them.
+  static func disagreeing(_ container: ([String]) -> String, seed: UInt64) -> [String] {
+    var random = SplitMix(seed: seed)
     var disagreeing: [String] = []
     for _ in 0..<3000 {
       // A first line of text: front matter is the top level's alone.
       let lines =
-        ["Start."] + (0..<Int.random(in: 1...5, using: &random)).map { _ in Self.lines.randomElement(using: &random)! }
+        ["Start.", ""]
+        + (0..<Int.random(in: 1...5, using: &random)).map { _ in
+          Self.lines.randomElement(using: &random)!
+        }
       let top = lines.joined(separator: "\n") + "\n"
-      let quoted = lines.map { $0.isEmpty ? ">" : "> " + $0 }.joined(separator: "\n") + "\n"
-      if Self.leaves(top) != Self.leaves(quoted) { disagreeing.append(top) }
+      if Self.leaves(top) != Self.leaves(container(lines)) { disagreeing.append(top) }
     }
-    #expect(disagreeing.isEmpty, "\(disagreeing.prefix(5).map(\.debugDescription))")
+    return disagreeing
+  }
+
+  @Test func aQuoteReadsItsTextAsTheTopLevelDoes() {
+    let found = Self.disagreeing({ $0.map { $0.isEmpty ? ">" : "> " + $0 }.joined(separator: "\n") + "\n" }, seed: 27)
+    #expect(found.isEmpty, "\(found.prefix(5).map(\.debugDescription))")
+  }
+
+  /// A list item's text after its first line, indented to its content column, is read as
+  /// the top level reads it: lazy lines too, which a list nested in the item reads from the
+  /// item's column.
+  @Test func aListItemReadsItsLaterTextAsTheTopLevelDoes() {
+    let found = Self.disagreeing(
+      { "- " + $0.map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n").dropFirst(2) + "\n" }, seed: 28)
+    #expect(found.isEmpty, "\(found.prefix(5).map(\.debugDescription))")
   }
 }
