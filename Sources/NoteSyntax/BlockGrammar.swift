@@ -47,15 +47,17 @@ enum BlockRule: Int, CaseIterable {
   static let all = rules(allCases)
   /// The rules a list item's text is tried against: a summary there is the item's text,
   /// and so is a question on the item's first line (a `Q:` item pairs with an `A:` item).
-  /// A table is matched against the item's content column (``BlockParser/tableColumns(_:_:column:)``),
-  /// its delimiter row being indented as far.
-  static let inListItem = all & ~rules([.table, .summary])
+  /// A definition and a table are read over the item's lines, from its content column
+  /// (``BlockParser/linkDefinition(_:_:firstLine:in:)``, ``BlockParser/tableColumns(_:_:column:)``).
+  static let inListItem = all & ~rules([.linkReferenceDefinition, .table, .summary])
   /// The rules a quote's text is tried against once its quotes, lists and items are
   /// opened (``BlockParser/readQuoteLines(from:itemColumn:)``, which reads tables, and
   /// link reference definitions from its paragraphs' lines); a question and a summary
   /// there are the quote's text.
   static let inQuote =
     all & ~rules([.listItem, .blockquote, .table, .questionAnswer, .summary, .linkReferenceDefinition])
+  /// The rules whose start ends a table's rows: all but those a row may read as.
+  static let endingTable = all & ~rules([.linkReferenceDefinition, .table, .summary])
   /// The rules that may end a paragraph.
   static let interrupting = rules(allCases.filter(\.mayInterruptParagraph))
   /// For each byte, the rules whose text may start with it (blank lines and indented

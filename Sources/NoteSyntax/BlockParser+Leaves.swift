@@ -109,15 +109,25 @@ extension BlockParser {
     guard second < byteCount else { return nil }
     let secondEnd = examineLine(second)
     let delimiter = column == 0 ? second : LineMarkers.skipColumns(bytes, second, secondEnd, column)
-    guard let columns = LineMarkers.tableDelimiterColumns(bytes, delimiter, secondEnd),
-      column == 0 || LineMarkers.indentation(bytes, second, secondEnd).columns >= column,
-      LineMarkers.holdsPipe(bytes, s, e), LineMarkers.tableCells(bytes, s, e).count == columns
+    guard column == 0 || LineMarkers.indentation(bytes, second, secondEnd).columns >= column else { return nil }
+    return tableColumns(header: s..<e, delimiter: delimiter..<secondEnd)
+  }
+
+  /// The columns of a GFM table whose header row is the text `header` and whose delimiter
+  /// row is the text `delimiter` (read first: its first bytes tell), when their cells are
+  /// as many; at the top level, in an item and in a quote alike. Inlined: a call from a
+  /// mutating reader to a method that is not mutating copies the whole parser.
+  @inline(__always)
+  func tableColumns(header: Range<Int>, delimiter: Range<Int>) -> Int? {
+    guard let columns = LineMarkers.tableDelimiterColumns(bytes, delimiter.lowerBound, delimiter.upperBound),
+      LineMarkers.holdsPipe(bytes, header.lowerBound, header.upperBound),
+      LineMarkers.tableCells(bytes, header.lowerBound, header.upperBound).count == columns
     else { return nil }
     return columns
   }
 
-  /// A GFM table: its header, its delimiter row, and rows up to a blank line or a line
-  /// that starts another block (in a list item whose content starts at `column`, or one
+  /// A GFM table: its header, its delimiter row, and rows up to a line that is no row
+  /// (``continuesTable(_:_:)``; in a list item whose content starts at `column`, or one
   /// indented less, which ends the item). Returns the start of the line after it.
   @discardableResult mutating func table(_ s: Int, _ e: Int, columns: Int, column: Int = 0) -> Int {
     let delimiterStart = nextLine(e)
@@ -131,7 +141,7 @@ extension BlockParser {
       let lineEnd = examineLine(next)
       if column > 0 && LineMarkers.indentation(bytes, next, lineEnd).columns < column { break }
       let text = LineMarkers.skipColumns(bytes, next, lineEnd, column)
-      if interruptsParagraph(text, lineEnd) || LineMarkers.htmlBlockKind(bytes, text, lineEnd) != nil { break }
+      if !continuesTable(text, lineEnd) { break }
       next = nextLine(lineEnd)
       rows.append(LeafLine(content: text, end: lineEnd, next: next))
     }
@@ -159,6 +169,14 @@ extension BlockParser {
       next = line.next
     }
     builder.close(node, at: next)
+  }
+
+  /// Whether the text `s..<e` is a row of the table above it, at the top level, in an item
+  /// and in a quote alike: as cmark-gfm reads rows, a line that starts no other block (not
+  /// blank, no HTML block of any kind, no indented code, no list item, …) and, as a
+  /// paragraph's line, does not open with `#`.
+  mutating func continuesTable(_ s: Int, _ e: Int) -> Bool {
+    (s == e || bytes[s] != UInt8(ascii: "#")) && blockStart(s, e, rules: BlockRule.endingTable) == nil
   }
 
   /// A table row of the line's text `s..<e`, ending at `next` (the next line's start by default).

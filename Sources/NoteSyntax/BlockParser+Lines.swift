@@ -99,14 +99,15 @@ extension BlockParser {
   /// A paragraph whose first line ends at `e`, over the lines going on with it
   /// (``line(after:in:)``, in a list item from its content column `itemColumn`): where its
   /// content ends, the next line's start and, with `setext` (where a table's header ends
-  /// it too), a setext underline; in a list item, an underline is looked for always.
+  /// it too), a setext underline (a footnote's text has none).
   mutating func paragraphExtent(
     _ e: Int, setext: Bool = false, itemColumn: Int? = nil
   ) -> (contentEnd: Int, next: Int, underline: Underline?) {
     let column = itemColumn ?? 0
     var last = TextLine(position: e, text: e, end: e)
-    while let line = line(after: last, in: .buffer(itemColumn: itemColumn)) {
-      if setext || itemColumn != nil, let underline = Self.underline(bytes, line.position, line.end, column: column) {
+    let container = TextLines.buffer(itemColumn: itemColumn)
+    while let line = line(after: last, in: container) {
+      if setext, let underline = underline(line, in: container) {
         return (last.end, nextLine(line.end), underline)
       }
       guard line.continues else { break }
@@ -118,6 +119,14 @@ extension BlockParser {
       last = line
     }
     return (last.end, nextLine(last.end), nil)
+  }
+
+  /// The setext underline that `line` is below a paragraph's text in `container`: at the
+  /// top level and in a list item, indented to the item's content column (up to three
+  /// more columns); a quote's lines carry the underline's decision already.
+  mutating func underline(_ line: TextLine, in container: TextLines) -> Underline? {
+    guard case .buffer(let itemColumn) = container, !line.blank else { return nil }
+    return Self.underline(bytes, line.position, line.end, column: itemColumn ?? 0)
   }
 
   /// A setext heading's underline: its level and its `=` or `-` run.
@@ -137,7 +146,7 @@ extension BlockParser {
   }
 
   /// The line after `line` in `container`, `nil` past its end or at a block other than a
-  /// paragraph in a quote. A line that a list item's column does not hold goes on with
+  /// paragraph (a setext heading's text counted) in a quote. A line that a list item's column does not hold goes on with
   /// the item only lazily, after a line of text.
   mutating func line(after line: TextLine, in container: TextLines) -> TextLine? {
     switch container {
@@ -151,13 +160,18 @@ extension BlockParser {
       if let text = itemText(start, end, itemColumn) {
         return TextLine(position: start, text: text, end: end, continues: !interruptsParagraph(text, end))
       }
-      guard !line.blank, !interruptsParagraph(start, end), LineMarkers.listMarker(bytes, start, end) == nil
+      // A lazy line: read from the column of the item holding the list, when it holds the line.
+      let held =
+        itemColumn != nil && holdingColumn > 0
+          && LineMarkers.indentation(bytes, start, end).columns >= holdingColumn
+        ? LineMarkers.skipColumns(bytes, start, end, holdingColumn) : start
+      guard !line.blank, !interruptsParagraph(held, end), LineMarkers.listMarker(bytes, held, end) == nil
       else { return nil }
       return TextLine(position: start, text: LineMarkers.skipSpaces(bytes, start, end), end: end)
     case .quote(let lines, let depth):
       let index = line.position + 1
       guard index < lines.count, case let next = lines[index], next.depth == depth, next.kept == depth,
-        next.role == .text || next.role == .blank
+        next.role == .text || next.role == .blank || next.role == .headingText
       else { return nil }
       return lines[index].textLine(index)
     }

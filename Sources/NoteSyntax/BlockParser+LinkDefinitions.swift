@@ -18,18 +18,19 @@ extension BlockParser {
   /// to three spaces, `[label]:`, a destination (on this line or the next), and an
   /// optional title (after a space or on the next line, over lines but no blank one),
   /// then only spaces to the line's end. A definition cannot interrupt a paragraph, so
-  /// it is tried only where a block starts. Its later lines are the text's next lines, up
-  /// to one that is blank or starts another block; inside a quote, `following` lines
-  /// from its index `next` on (each line's text after its markers, to its end).
+  /// it is tried only where a block starts. Its later lines are those going on with the
+  /// paragraph of its first line `firstLine` in `container` (``line(after:in:)``): at the top
+  /// level, up to one that is blank or starts another block.
   mutating func linkDefinition(
-    _ s: Int, _ e: Int, following: [Range<Int>]? = nil, next: Int = 0
+    _ s: Int, _ e: Int, firstLine: TextLine? = nil, in container: TextLines = .buffer(itemColumn: nil)
   ) -> LinkDefinition? {
     let (columns, first) = LineMarkers.indentation(bytes, s, e)
     // The label may go on over the next lines (`[a` then `b]: /url`).
     guard columns < 4, first < e, bytes[first] == UInt8(ascii: "["),
       first + 1 == e || bytes[first + 1] != UInt8(ascii: "^")
     else { return nil }
-    var cursor = DefinitionCursor(j: first + 1, lineEnd: e, following: following, next: next)
+    let line = firstLine ?? TextLine(position: s, text: s, end: e)
+    var cursor = DefinitionCursor(j: first + 1, lineEnd: e, line: line, container: container)
     // The label: at most 999 characters, no unescaped bracket, not only spaces.
     var count = 0
     var sawText = false
@@ -75,34 +76,22 @@ extension BlockParser {
     return LinkDefinition(label: label, destination: destination.range, end: destinationLineEnd)
   }
 
-  /// A position in a definition that may span lines, the end of its line and, inside a
-  /// quote, the lines it may go on over and the index of the next one.
+  /// A position in a definition that may span lines, the end of its line, that line and
+  /// the container it is read in.
   struct DefinitionCursor {
     var j: Int
     var lineEnd: Int
-    var following: [Range<Int>]? = nil
-    var next = 0
+    var line: TextLine
+    var container: TextLines
   }
 
-  /// Moves `cursor` to the start of the next line (examined), unless there is none or it
-  /// is blank or starts another block (a quote, a heading, an item), which ends the
-  /// paragraph a definition is read from. Inside a quote, the next of its `following` lines.
+  /// Moves `cursor` to the text of the next line, unless there is none or it does not go
+  /// on with the paragraph a definition is read from (it is blank or starts another block).
   private mutating func nextDefinitionLine(_ cursor: inout DefinitionCursor) -> Bool {
-    if let following = cursor.following {
-      guard cursor.next < following.count else { return false }
-      let line = following[cursor.next]
-      cursor.j = line.lowerBound
-      cursor.lineEnd = line.upperBound
-      cursor.next += 1
-      return true
-    }
-    guard cursor.lineEnd < byteCount else { return false }
-    let start = nextLine(cursor.lineEnd)
-    guard start < byteCount else { return false }
-    let end = examineLine(start)
-    // A blank line interrupts a paragraph too.
-    guard !interruptsParagraph(start, end) else { return false }
-    cursor = DefinitionCursor(j: start, lineEnd: end)
+    guard let next = line(after: cursor.line, in: cursor.container), next.continues else { return false }
+    cursor.line = next
+    cursor.j = next.text
+    cursor.lineEnd = next.end
     return true
   }
 
@@ -206,37 +195,35 @@ extension BlockParser {
 /// Link reference definitions inside a quote: CommonMark reads them from the start of a
 /// paragraph's lines once the paragraph is known, so the quote's lines are read first
 /// (``BlockParser/readQuoteLines(from:itemColumn:)``) and each paragraph that opens with
-/// `[` is read for definitions then, over its lines' text after their markers.
+/// `[` is read for definitions then, over its lines as ``BlockParser/line(after:in:)`` reads them.
 extension BlockParser {
   /// Marks the definitions that open `quote`'s paragraphs: a definition's first line
-  /// `linkDefinition`, its later lines `leafLine`; the rest of a paragraph stays
-  /// text. A setext underline below a paragraph that is only definitions is the text or
-  /// thematic break it then is.
+  /// `linkDefinition` (its parts in ``QuoteLines/definitions``), its later lines `leafLine`;
+  /// the rest of a paragraph stays text. A setext underline below a paragraph that is only
+  /// definitions is the text or thematic break it then is.
   mutating func readQuoteDefinitions(_ quote: inout QuoteLines) {
-    let starts = quote.paragraphStarts
-    guard !starts.isEmpty else { return }
-    for (n, start) in starts.enumerated() {
+    for start in quote.paragraphStarts {
       let role = quote.lines[start].role
-      guard role == .text || role == .headingText, bytes[quote.lines[start].first] == UInt8(ascii: "[") else {
-        continue
-      }
-      let limit = n + 1 < starts.count ? starts[n + 1] : quote.lines.count
-      var end = start + 1
-      while end < limit && quote.lines[end].role == role { end += 1 }
-      let following = quote.lines[start..<end].map { $0.first..<$0.lineEnd }
+      guard role == .text || role == .headingText else { continue }
       var current = start
-      while current < end, case let line = quote.lines[current], bytes[line.first] == UInt8(ascii: "["),
-        let definition = linkDefinition(line.first, line.lineEnd, following: following, next: current - start + 1)
+      // The lines are read, then let go, before their roles are set: no copy of them.
+      while current < quote.lines.count, case let line = quote.lines[current], line.role == role,
+        bytes[line.first] == UInt8(ascii: "["),
+        let definition = linkDefinition(
+          line.first, line.lineEnd, firstLine: line.textLine(current), in: .quote(quote.lines, depth: line.depth))
       {
         var last = current
         while quote.lines[last].lineEnd < definition.end { last += 1 }
         quote.lines[current].role = .linkDefinition
+        quote.definitions.append(definition)
         for index in current..<last { quote.lines[index + 1].role = .leafLine }
         current = last + 1
       }
-      if role == .headingText && current == end && current > start && end < quote.lines.count {
-        let underline = quote.lines[end]
-        quote.lines[end].role =
+      if role == .headingText && current > start && current < quote.lines.count
+        && quote.lines[current].role == .leafLine
+      {
+        let underline = quote.lines[current]
+        quote.lines[current].role =
           LineMarkers.isThematicBreak(bytes, underline.first, underline.lineEnd) ? .thematicBreak : .text
       }
     }

@@ -9,6 +9,9 @@ extension BlockParser {
     minColumn: Int = 0, firstColumn: Int = 0
   ) {
     let node = builder.open(ordered ? .orderedList : .unorderedList, at: s)
+    let holding = holdingColumn
+    holdingColumn = minColumn
+    defer { holdingColumn = holding }
     var listEnd = s
     // The content column of the last item.
     var itemColumn = Int.max
@@ -117,9 +120,16 @@ extension BlockParser {
     // The block's node, whose end a reader that returns none gives.
     let node = builder.count
     var start = blockStart(c, e, rules: BlockRule.inListItem)
-    // A table comes before a question in the rules' order.
+    // A definition and a table, read over the item's lines, come before a question in the
+    // rules' order.
     switch start {
-    case nil, .questionAnswer:
+    case nil:
+      if let definition = linkDefinition(c, e, in: .buffer(itemColumn: column)) {
+        start = .linkReferenceDefinition(definition)
+      } else if let columns = tableColumns(c, e, column: column) {
+        start = .table(columns: columns)
+      }
+    case .questionAnswer:
       if let columns = tableColumns(c, e, column: column) { start = .table(columns: columns) }
     default: break
     }
@@ -161,9 +171,10 @@ extension BlockParser {
     } else if first {
       if contentEnd > text { itemOpeningText(text, e, contentEnd, column: column) }
     } else {
-      // A `Q:` or `A:` paragraph that pairs with nothing is flagged as at the top level.
-      let paragraph = builder.open(.paragraph, at: text)
-      let textStart = LineMarkers.paragraphLineMarker(bytes, text, e, &builder)
+      // A `Q:` or `A:` paragraph that pairs with nothing is flagged as at the top level: at
+      // the start of the item's text, not after spaces indenting it further.
+      let paragraph = builder.open(.paragraph, at: c)
+      let textStart = LineMarkers.paragraphLineMarker(bytes, c, e, &builder)
       inline(textStart, contentEnd, questionMarkers: true, markerColumn: column)
       builder.close(paragraph, at: following)
     }

@@ -40,14 +40,18 @@ extension BlockParser {
         if LineMarkers.isBlank(bytes, marker.end, next.end), let code = codeAnswer(after: next, in: container) {
           return (questionLast, blank, next, code.closing, code.fence)
         }
+        // A setext underline below the answer makes the paragraph a heading: no pair.
         var answerLast = next
-        while let after = line(after: answerLast, in: container), after.continues { answerLast = after }
+        while let after = line(after: answerLast, in: container) {
+          if underline(after, in: container) != nil { return nil }
+          guard after.continues else { break }
+          answerLast = after
+        }
         return (questionLast, blank, next, answerLast, nil)
       }
       // After a blank line, only the answer; a blank line only after a question of one line;
       // a line that would underline the question as a heading ends it.
-      guard blank == nil,
-        next.continues && LineMarkers.setextLevel(bytes, next.text, next.end) == nil || next.blank && count == 1
+      guard blank == nil, next.continues && underline(next, in: container) == nil || next.blank && count == 1
       else { return nil }
       if next.blank {
         blank = next

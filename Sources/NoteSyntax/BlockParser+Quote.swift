@@ -28,6 +28,9 @@ extension BlockParser {
     // The closing fence's line of a code block answering a pair's bare `A:`.
     var codeAnswer = -1
     var nextCodeAnswer = 0
+    var nextDefinition = 0
+    // The fenced code block open, whose closing fence a `fenceEnd` line holds.
+    var code = BlockContext.text
     var index = 0
     while index < lines.count {
       let line = lines[index]
@@ -90,8 +93,8 @@ extension BlockParser {
         index = last
       case .linkDefinition:
         let last = quote.last(from: index, continuing: .leafLine)
-        let following = lines[index...last].map { $0.first..<$0.lineEnd }
-        guard let definition = linkDefinition(line.first, line.lineEnd, following: following, next: 1) else { break }
+        let definition = quote.definitions[nextDefinition]
+        nextDefinition += 1
         let text = lines[index...last].lazy.map {
           LeafLine(content: $0.first, end: $0.lineEnd, next: $0.next, marks: $0.marks)
         }
@@ -107,12 +110,13 @@ extension BlockParser {
             ?? LineMarkers.openingDelimitedBlock(bytes, line.first, line.lineEnd)
         else { break }
         fenceNodes(.codeBlockStart, fence.run.lowerBound, fence.run, info: fence.info, next: line.next)
+        code = .code(fence: fence.character, length: fence.run.count)
       case .code:
         if line.next > line.content { builder.leaf(.codeLines, line.content, line.next) }
       case .fenceEnd:
-        var runEnd = line.first
-        while runEnd < line.end && bytes[runEnd] == bytes[line.first] { runEnd += 1 }
-        fenceNodes(.codeBlockEnd, line.first, line.first..<runEnd, next: line.next)
+        // The closing fence as the top level finds it (a `$$` may end a line of text).
+        guard let run = LineMarkers.closingCodeFence(bytes, line.first, line.lineEnd, code) else { break }
+        fenceNodes(.codeBlockEnd, line.first, run, next: line.next)
       case .html, .htmlContinuing:
         builder.leaf(.htmlBlock, line.content, line.next, flags: line.role == .html ? 0 : SyntaxNode.continuingFlag)
       case .indentedCode, .indentedCodeContinuing:
@@ -191,18 +195,6 @@ extension BlockParser {
     // A cloze's answer `](…)` or a link target is not a citation.
     if open > start && bytes[open - 1] == UInt8(ascii: "]") { return nil }
     return open..<end
-  }
-
-  /// The table header that `line`, a delimiter row, makes of the paragraph line `above`
-  /// in the same container, when their cells are as many: the number of columns.
-  @inline(__always)
-  func tableHeader(below above: QuoteLine?, _ line: QuoteLine) -> Int? {
-    guard let above, above.role == .text, above.depth == line.depth, line.kept == line.depth, line.opened == 0,
-      let columns = LineMarkers.tableDelimiterColumns(bytes, line.first, line.lineEnd),
-      LineMarkers.holdsPipe(bytes, above.content, above.end),
-      LineMarkers.tableCells(bytes, above.content, above.end).count == columns
-    else { return nil }
-    return columns
   }
 }
 

@@ -75,8 +75,8 @@ extension BlockParser {
     var opened: [NodeKind] = []
     /// `quoteMarker` and `listMarker` leaves.
     var marks: [(kind: NodeKind, range: Range<Int>)] = []
-    /// The indices of the lines that start paragraphs, in order, from the first that
-    /// starts with `[` (which may open a link reference definition) on: most quotes have none.
+    /// The indices of the lines that start paragraphs with `[`, which may open a link
+    /// reference definition (``BlockParser/readQuoteDefinitions(_:)``): most quotes have none.
     var paragraphStarts: [Int] = []
     /// The first lines of paragraphs that open with `Q:` (not an item's first line): the
     /// pairs' questions, if an answer follows (``BlockParser/readQuotePairs(_:)``).
@@ -84,6 +84,9 @@ extension BlockParser {
     /// Each pair's bare `A:` line that a code block answers, and that block's closing
     /// fence's line, in order.
     var codeAnswers: [(answer: Int, closing: Int)] = []
+    /// The link reference definitions that open paragraphs, in order
+    /// (``BlockParser/readQuoteDefinitions(_:)``).
+    var definitions: [LinkDefinition] = []
   }
 
   /// A container open inside a quote while its lines are read.
@@ -194,14 +197,19 @@ extension BlockParser {
         line.level = UInt8(level)
         for index in paragraphStart..<result.lines.count { result.lines[index].role = .headingText }
         open = .none
-      case .paragraph where tableHeader(below: result.lines.last, line) != nil:
+      case .paragraph
+      where line.kept == line.depth && line.opened == 0
+        && result.lines.last.map { above in
+          above.role == .text && above.depth == line.depth
+            && tableColumns(header: above.content..<above.end, delimiter: line.first..<line.lineEnd) != nil
+        } == true:
         result.lines[result.lines.count - 1].role = .tableHeader
         line.role = .leafLine
         open = .table
       case .paragraph where !interruptsParagraph(content, e):
         line.role = footnote ? .leafLine : .text
         line.continues = true
-      case .table where !blank && line.opened == 0 && !interruptsParagraph(content, e):
+      case .table where line.opened == 0 && continuesTable(content, e):
         line.role = .leafLine
       default:
         if blank {
@@ -212,9 +220,7 @@ extension BlockParser {
           open = startQuoteBlock(&line, columns: columns, first: first, lineEnd: e, continuesCode: continuesCode)
           if open == .paragraph {
             paragraphStart = result.lines.count
-            if !result.paragraphStarts.isEmpty || bytes[first] == UInt8(ascii: "[") {
-              result.paragraphStarts.append(paragraphStart)
-            }
+            if bytes[first] == UInt8(ascii: "[") { result.paragraphStarts.append(paragraphStart) }
             if LineMarkers.promptMarkerSpan(bytes, content, e, letter: UInt8(ascii: "Q")) != nil,
               line.opened == 0 || result.opened.last != .listItem
             {

@@ -12,6 +12,9 @@ struct BlockParser {
   var reach = 0
   /// How many lists the current item is nested in (nesting stops at 32).
   var listDepth = 0
+  /// The content column of the item holding the list being read (0 outside one): a lazy
+  /// line that item holds is read from there, as the item reads its own lines.
+  var holdingColumn = 0
   var builder: TreeBuilder
   /// The parser of every inline region, readied for each.
   var inlineParser: InlineParser

@@ -104,4 +104,34 @@ import Testing
     #expect(items.count == 1)
     #expect(items.first?["book"] as? String == "habit loops")
   }
+
+  /// A `Q:`/`A:` paragraph under a setext underline is a heading, at the top level and in
+  /// a quote alike (as cmark-gfm reads it): no card.
+  @Test func anUnderlinedPairIsAHeadingAndNoCard() throws {
+    let fixture = try CLIFixture()
+    try fixture.write("top.md", "Q: a\nA: b\n===\n\nQ: c\nA: d\n---\n")
+    try fixture.write("quote.md", "> Q: a\n> A: b\n> ===\n")
+    for note in ["top.md", "quote.md"] {
+      let result = try runBooknotes(["prompts", note], in: fixture.root)
+      #expect(result.status == 0)
+      let items = try #require(try result.json() as? [[String: Any]])
+      #expect(items.isEmpty, "\(note): \(items)")
+    }
+  }
+
+  /// A list whose item holds a pair gives the pair's card alone, at the top level and in
+  /// a quote alike: a quote whose items ask questions is no quotation.
+  @Test func aQuotedItemsPairIsItsOnlyCardAsAtTheTopLevel() throws {
+    let fixture = try CLIFixture()
+    try fixture.write("top.md", "- x\n\n  Q: a\n  A: b\n")
+    try fixture.write("quote.md", "> - x\n>\n>   Q: a\n>   A: b\n")
+    var cards: [[String]] = []
+    for note in ["top.md", "quote.md"] {
+      let result = try runBooknotes(["prompts", note], in: fixture.root)
+      #expect(result.status == 0)
+      let items = try #require(try result.json() as? [[String: Any]])
+      cards.append(items.map { "\($0["kind"] ?? "") \($0["front"] ?? "") -> \($0["back"] ?? "")" })
+    }
+    #expect(cards == [["qa a -> b"], ["qa a -> b"]])
+  }
 }

@@ -133,4 +133,16 @@ import Testing
     #expect(quoted.map(\.back) == top.map(\.back))
     #expect(quoted.map(\.id) == top.map(\.id))
   }
+
+  @Test func aQuotedItemHoldingAPairIsNoQuotationAsTheSameListIsNone() {
+    let top = "- x\n\n  Q: a\n  A: b\n"
+    let quoted = "> - x\n>\n>   Q: a\n>   A: b\n"
+    #expect(cards(top) == ["qa L2 a -> b"])
+    #expect(cards(quoted) == cards(top))
+    // The outline agrees: the pair's question, and no quote entry.
+    let entries = Outline.symbols(for: NoteDocument("# Book\n\n" + quoted)).first?.children ?? []
+    #expect(entries.map(\.kind) == [.question])
+    // A quotation beside the list keeps no card either, as a quote whose items ask does not.
+    #expect(cards("> x\n>\n> - y\n>\n>   Q: a\n>   A: b\n") == ["qa L4 a -> b"])
+  }
 }

@@ -76,6 +76,36 @@ import Testing
     #expect(tags == ["#x"], "the cell's tag, none in the math")
   }
 
+  @Test func aTablesRowsEndAtAnyOtherBlockAtTheTopLevelInAnItemAndInAQuote() {
+    // As cmark-gfm reads rows: a tag alone on its line (an HTML block that cannot interrupt
+    // a paragraph), indented code, an item of any number; a definition's text is a row.
+    let ends = ["<span>", "    code", "2. x", "-"]
+    for (line, after) in zip(ends, [NodeKind.htmlBlock, .indentedCode, .orderedList, .unorderedList]) {
+      for prefix in ["", "> ", "- x\n\n  "] {
+        let lines = ["| a |", "| - |", "| 1 |", line].map { prefix == "- x\n\n  " ? $0 : prefix + $0 }
+        let text = (prefix == "- x\n\n  " ? prefix + lines.joined(separator: "\n  ") : lines.joined(separator: "\n"))
+        var kinds: [NodeKind] = []
+        NoteDocument(text + "\n").tree.forEachBlock { $0.forEachDescendant { kinds.append($0.kind) } }
+        #expect(kinds.filter { $0 == .tableRow }.count == 3, "\(text.debugDescription)")
+        #expect(kinds.contains(after), "\(text.debugDescription)")
+      }
+    }
+    let rows = Self.shape("| a |\n| - |\n[k]: /x\n").filter { $0.hasSuffix("tableRow") }
+    #expect(rows.count == 3)
+  }
+
+  @Test func aClosingDelimiterAfterTextIsTheFenceAtTheTopLevelInAnItemAndInAQuote() {
+    // `$$` ending a line of text closes the block: the fence is the `$$`, never the text.
+    for text in ["$$\na $$\n", "- $$\n  a $$\n", "> $$\n> a $$\n"] {
+      let doc = NoteDocument(text)
+      var fences: [String] = []
+      doc.tree.forEachBlock {
+        $0.forEachDescendant { if $0.kind == .codeFence { fences.append(doc.text.string(in: $0.range)) } }
+      }
+      #expect(fences == ["$$", "$$"], "\(text.debugDescription)")
+    }
+  }
+
   @Test func aFootnoteDefinitionInAQuoteRunsOverItsContinuationLines() {
     // Its `>` lines and lazy lines; an underline is its text, as at the top level.
     #expect(

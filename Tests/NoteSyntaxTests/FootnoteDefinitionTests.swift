@@ -30,4 +30,16 @@ import Testing
     #expect(Self.blocks("Text\n    [^1]: One.\n") == ["paragraph Text\n    [^1]: One.\n"])
     #expect(Self.blocks("Text\n[^a b]: One.\n") == ["paragraph Text\n[^a b]: One.\n"])
   }
+
+  @Test func anUnderlineBelowADefinitionIsItsTextAtTheTopLevelInAnItemAndInAQuote() {
+    // As cmark-gfm reads it: a footnote's text is no setext heading.
+    for text in ["[^1]: a\n===\n", "- [^1]: a\n  ===\n", "> [^1]: a\n> ===\n"] {
+      let doc = NoteDocument(text)
+      var texts: [String] = []
+      doc.tree.forEachBlock {
+        $0.forEachDescendant { if $0.kind == .text { texts.append(doc.text.string(in: $0.range)) } }
+      }
+      #expect(texts.map { String($0.drop { $0 == " " }) } == ["a", "==="], "\(text.debugDescription)")
+    }
+  }
 }

@@ -125,4 +125,39 @@ import Testing
         "[> questionMarker question text | > answerMarker answer text]", "> inlineContent hashtag",
       ])
   }
+
+  @Test func anUnderlineBelowAnAnswerMakesAHeadingAtTheTopLevelInAnItemAndInAQuote() {
+    // cmark-gfm: the paragraph `Q: a` / `A: b` under `===` or `---` is a setext heading.
+    for underline in ["===", "---"] {
+      let level = underline == "===" ? 1 : 2
+      for text in ["Q: a\nA: b\n\(underline)\n", "> Q: a\n> A: b\n> \(underline)\n"] {
+        let block = NoteDocument(text).tree.block(at: 0)
+        #expect(!block.mayHold(.questionAnswer), "\(text)")
+        let heading = block.kind == .heading ? block : block.children.first { _ in true }?.child(.heading)
+        #expect(heading?.headingLevel == level, "\(text)")
+        #expect(Self.findings(text).isEmpty, "\(text)")
+      }
+      #expect(
+        Self.shape("- x\n\n  Q: a\n  A: b\n  \(underline)\n") == [
+          "unorderedList", " listItem", "  listMarker", "  inlineContent", "  heading", "   inlineContent",
+          "   headingMarker",
+        ])
+    }
+    // After a blank line, the answer's paragraph alone is the heading.
+    #expect(Self.findings("Q: a\n\nA: b\n===\n") == ["qa-missing-answer@\"Q:\""])
+  }
+
+  @Test func aMarkerIndentedPastItsContainersTextIsTextAtTheTopLevelInAnItemAndInAQuote() {
+    for text in [
+      "x\n\n  A: z\n", "- x\n\n    A: z\n", "> x\n>\n>   A: z\n", "  Q: a\n  A: b\n", "- x\n\n    Q: a\n    A: b\n",
+    ] {
+      let doc = NoteDocument(text)
+      var markers = 0
+      doc.tree.forEachBlock {
+        $0.forEachDescendant { if $0.kind == .answerMarker || $0.kind == .questionMarker { markers += 1 } }
+      }
+      #expect(markers == 0, "\(text.debugDescription)")
+      #expect(Self.findings(text).isEmpty, "\(text.debugDescription)")
+    }
+  }
 }

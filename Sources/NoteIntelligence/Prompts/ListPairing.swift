@@ -59,13 +59,19 @@ struct ListPairing {
     for list in Self.lists(in: quote) {
       pair(list)
       if let question = lastQuestion { unanswered.append(question) }
+      if !itemsHoldPairs { list.forEachDescendant { if $0.kind == .questionAnswer { itemsHoldPairs = true } } }
     }
     lastQuestion = nil
   }
 
-  /// Whether the lists paired ask any question, answered or not: a quote whose items do
-  /// (``pair(listsIn:)``) holds prompts, not a quotation, and is no quote card.
-  var asksQuestions: Bool { !cards.isEmpty || !unanswered.isEmpty || lastQuestion != nil }
+  /// Whether an item of the lists paired in a quote holds a `Q:`/`A:` pair of its own
+  /// (`> - x`, `>`, `>   Q: a`, `>   A: b`), which asks a question as a `Q:` item does.
+  private var itemsHoldPairs = false
+
+  /// Whether the lists paired ask any question, answered or not, by their items' markers
+  /// or their items' pairs: a quote whose items do (``pair(listsIn:)``) holds prompts, not
+  /// a quotation, and is no quote card, as the same list outside a quote is none.
+  var asksQuestions: Bool { !cards.isEmpty || !unanswered.isEmpty || lastQuestion != nil || itemsHoldPairs }
 
   /// Pairs `list`'s items; returns the question its last item asks, if unanswered.
   private mutating func pair(_ list: SyntaxNode, top: Range<Int>, depth: Int, asked carried: ListQuestion?)
