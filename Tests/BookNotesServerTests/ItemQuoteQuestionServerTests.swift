@@ -39,6 +39,12 @@ import Testing
       check.lines.map { String($0.split(separator: " ").prefix(3).joined(separator: " ")) } == [
         "n.md:8:7: error qa-missing-answer:"
       ], "\(check.stdout)")
+
+    // Its question is a symbol of the library, as a top-level quote's is.
+    try fixture.write("s.md", "- x\n\n  > - Q: Which spice?\n  > - A: Melange\n")
+    let symbols = try runBooknotes(["symbols", "--format", "json", "Which spice"], in: fixture.root)
+    let names = (try symbols.json() as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+    #expect(names.contains("Which spice?"), "\(symbols.stdout)")
   }
 
   @Test func theServerFlagsAndOutlinesAQuoteInAnItemAsATopLevelQuote() async throws {
