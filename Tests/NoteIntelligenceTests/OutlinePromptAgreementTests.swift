@@ -161,6 +161,13 @@ import Testing
     "Summary: words ?[a](b)\n\n- x\n  > quote\n",
     "- Q: x\n  > quote in the question ?[a](b)\n\n* A: not after a blank line\n",
     "- Q: x\n* A: y\n\n  > a quote in the answer's item ?[a](b)\n",
+    // Quotes in items whose lists ask, as a top-level quote's do.
+    "- x\n\n  > quoted\n  > - Q: a\n  > - A: b ?[c](d)\n\n> quoted top\n> - Q: c\n> - A: d\n",
+    "- x\n  - y\n\n    > quoted\n    > - Q: a\n    > - A: b\n    > - Q: open\n",
+    "- x\n\n  > > quoted ?[a](b)\n  > > - Q: a\n  > > - A: b\n",
+    "- x\n\n  > - y\n  >\n  >   > quoted\n  >   > - Q: a ?[a](b)\n  >   > - A: b\n",
+    "- Q: a\n\n  > quoted\n  > - Q: b\n  > - A: c\n- A: d\n",
+    "- x\n\n  > quoted ?[a](b)\n  > - Q: alone\n\n  > a quotation beside it\n",
   ]
 
   @Test func everyCardHasOneEntryOfItsRangeOnEachShape() {

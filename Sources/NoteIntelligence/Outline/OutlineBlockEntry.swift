@@ -202,22 +202,13 @@ extension Outline {
         children: clozes)
     case .unorderedList, .orderedList:
       if mayHoldPairs || mayHoldQuotes {
-        // The quotes in its items are quote cards, as top-level ones are: their clozes
-        // their children, their pairs beside them.
+        // The quotes in its items are quote cards, as top-level ones are (unless their
+        // lists ask questions): their clozes their children, their pairs beside them.
         let nested = Prompts.nestedPrompts(in: block)
-        var quotes: [BlockEntry.Prompt] = []
-        for quote in nested where quote.kind == .blockquote {
-          let pairs = Prompts.nestedPrompts(in: quote)
-          if let shown = quoteEntry(
-            of: quote, hasPairs: !pairs.isEmpty, doc, range: quote.trimmedRange(in: doc), renderer: &renderer,
-            names: &names)
-          {
-            quotes.append(shown)
-          }
-        }
         return addListPairs(
-          of: mayHoldPairs ? [block] : [], pairBlocks: nested.filter { $0.kind == .questionAnswer }, quotes: quotes,
-          doc, renderer: &renderer, names: &names, to: &prompts, clozesFrom: parent)
+          of: mayHoldPairs ? [block] : [], pairBlocks: nested.filter { $0.kind == .questionAnswer },
+          quotes: nested.filter { $0.kind == .blockquote }, doc, renderer: &renderer, names: &names, to: &prompts,
+          clozesFrom: parent)
       }
     default:
       break

@@ -5,22 +5,25 @@ extension Outline {
   /// `Q:`/`A:` pairs of `lists` (`- Q: …` then `- A: …`, or `A:` on the item's next
   /// line), each list paired on its own as ``ListPairing`` pairs it, and of the pair
   /// blocks `pairBlocks` (`Q:`/`A:` lines inside an item or a quote), with the entries
-  /// of the `quotes` in the items. Each pair is named as a
+  /// of the `quotes` in the items that are quote cards (``ListPairing/asksQuestions(quoteInItem:)``).
+  /// Each pair is named as a
   /// pair block is (``questionEntry(of:range:renderer:names:children:)``): its
   /// question's first words, its answer's its detail, rendered without their markers; a
   /// cloze inside a pair is its child. Returns the question the last list's last item
   /// leaves open, which the first item of a list right after it may answer.
   @discardableResult
   static func addListPairs(
-    of lists: [SyntaxNode], pairBlocks: [SyntaxNode] = [], quotes: [BlockEntry.Prompt] = [], _ doc: NoteDocument,
+    of lists: [SyntaxNode], pairBlocks: [SyntaxNode] = [], quotes: [SyntaxNode] = [], _ doc: NoteDocument,
     renderer: inout InlineText,
     names: inout [UInt8], to prompts: inout [BlockEntry.Prompt], clozesFrom first: Int
   ) -> BlockEntry.OpenQuestion? {
     var pairs: [BlockEntry.Prompt] = []
     var open: BlockEntry.OpenQuestion?
+    var askingQuotes: [Int] = []
     for list in lists {
       var pairing = ListPairing(doc: doc)
       pairing.pair(list)
+      askingQuotes += pairing.askingQuotes
       open = nil
       let last = pairing.lastQuestion
       guard !pairing.cards.isEmpty || last != nil else { continue }
@@ -73,11 +76,18 @@ extension Outline {
     for block in pairBlocks {
       pairs.append(questionEntry(of: block, range: block.trimmedRange(in: doc), renderer: &renderer, names: &names))
     }
-    guard !pairs.isEmpty || !quotes.isEmpty else { return open }
+    for quote in quotes where !askingQuotes.contains(quote.startOffset) {
+      if let shown = quoteEntry(
+        of: quote, hasPairs: !Prompts.nestedPrompts(in: quote).isEmpty, doc, range: quote.trimmedRange(in: doc),
+        renderer: &renderer, names: &names)
+      {
+        pairs.append(shown)
+      }
+    }
+    guard !pairs.isEmpty else { return open }
     // The pairs, the quotes and the clozes in document order, each inside the innermost
     // pair or quote that holds it.
     prompts += pairs
-    prompts += quotes
     attachClozes(&prompts, from: first)
     return open
   }

@@ -48,20 +48,46 @@ struct ListPairing {
 
   init(doc: NoteDocument) { self.doc = doc }
 
-  /// Pairs the items of top-level `list`, the first of them answering `asked` if it can.
-  mutating func pair(_ list: SyntaxNode, asked: ListQuestion? = nil) {
-    lastQuestion = pair(list, top: list.range, depth: 0, asked: asked)
+  /// Pairs the items of top-level `list`, the first of them answering `asked` if it can;
+  /// `depth` counts the containers around it.
+  mutating func pair(_ list: SyntaxNode, asked: ListQuestion? = nil, depth: Int = 0) {
+    lastQuestion = pair(list, top: list.range, depth: depth, asked: asked)
   }
 
   /// Pairs the lists inside `quote` (those of the quotes inside it too), each on its
   /// own: a question a list's last item asks stays unanswered, as no list follows it there.
-  mutating func pair(listsIn quote: SyntaxNode) {
-    for list in Self.lists(in: quote) {
-      pair(list)
+  /// A quote in one of their items pairs its own lists the same way (``pair(quoteInItem:depth:)``).
+  mutating func pair(listsIn quote: SyntaxNode, depth: Int = 0) {
+    for list in Self.lists(in: quote, depth: depth) {
+      pair(list, depth: depth)
       if let question = lastQuestion { unanswered.append(question) }
       if !itemsHoldPairs { list.forEachDescendant { if $0.kind == .questionAnswer { itemsHoldPairs = true } } }
     }
     lastQuestion = nil
+  }
+
+  /// The starts of the quotes inside the paired lists' items whose own lists ask
+  /// questions (``asksQuestions``): each holds prompts and is no quote card, as the same
+  /// quote at the top level is none.
+  private(set) var askingQuotes: [Int] = []
+
+  /// Whether `quote`, inside an item of the lists paired, is no quote card because its
+  /// lists ask questions.
+  func asksQuestions(quoteInItem quote: SyntaxNode) -> Bool { askingQuotes.contains(quote.startOffset) }
+
+  /// Pairs the lists of `quote`, inside an item, as a top-level quote's pair
+  /// (``pair(listsIn:depth:)``): its cards and unanswered questions are the list's, and
+  /// it is one of ``askingQuotes`` when its lists ask.
+  private mutating func pair(quoteInItem quote: SyntaxNode, depth: Int) {
+    guard depth < 32, quote.mayHold(.questionMarker) || quote.mayHold(.questionAnswer) else { return }
+    var inner = ListPairing(doc: doc)
+    inner.pair(listsIn: quote, depth: depth)
+    guard inner.asksQuestions else { return }
+    askingQuotes.append(quote.startOffset)
+    askingQuotes += inner.askingQuotes
+    cards += inner.cards
+    unanswered += inner.unanswered
+    itemsHoldPairs = itemsHoldPairs || inner.itemsHoldPairs
   }
 
   /// Whether an item of the lists paired in a quote holds a `Q:`/`A:` pair of its own
@@ -80,11 +106,16 @@ struct ListPairing {
     // The question the previous item asked, if any.
     var previous = carried
     for item in list.children where item.kind == .listItem {
-      // The item's nested lists after its own card, in document order.
+      // The item's nested lists and quotes after its own card, in document order.
       defer {
         if depth < 32 {
-          for nested in item.children where nested.kind == .unorderedList || nested.kind == .orderedList {
-            if let question = pair(nested, top: top, depth: depth + 1, asked: nil) { unanswered.append(question) }
+          for nested in item.children {
+            switch nested.kind {
+            case .unorderedList, .orderedList:
+              if let question = pair(nested, top: top, depth: depth + 1, asked: nil) { unanswered.append(question) }
+            case .blockquote: pair(quoteInItem: nested, depth: depth + 1)
+            default: break
+            }
           }
         }
       }
@@ -171,7 +202,7 @@ extension ListPairing {
   }
 
   /// The lists inside `quote` that may pair (those of the quotes inside it too), in
-  /// document order; a quote that holds no `Q:` item has none.
+  /// document order; a top-level quote (`depth` 0) that holds no `Q:` item has none.
   static func lists(in quote: SyntaxNode, depth: Int = 0) -> [SyntaxNode] {
     guard depth < 32, depth > 0 || quote.mayHold(.questionMarker) else { return [] }
     var lists: [SyntaxNode] = []

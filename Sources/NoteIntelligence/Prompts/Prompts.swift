@@ -75,13 +75,14 @@ public enum Prompts {
           pairing.pair(block, asked: carried)
         }
         // The list's cards and the quotes and questions in its items (in a quote, its
-        // `Q:`/`A:` pairs), in document order.
+        // `Q:`/`A:` pairs), in document order; a quote in an item whose lists ask
+        // questions is no quote card, as at the top level.
         var nested = nestedPrompts(in: block)[...]
         func addNested(before offset: Int) {
           while let node = nested.first, node.startOffset < offset {
             if node.kind == .questionAnswer {
               addQuestionAnswer(node, doc, into: &sink)
-            } else {
+            } else if !pairing.asksQuestions(quoteInItem: node) {
               addQuote(node, doc, bookTitle, into: &sink)
             }
             nested.removeFirst()
