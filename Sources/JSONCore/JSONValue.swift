@@ -1,5 +1,5 @@
 /// Any JSON value: raw params, ids, `initializationOptions`, diagnostic data.
-public enum JSONValue: Sendable, Hashable {
+public enum JSONValue: Sendable {
   case null
   case bool(Bool)
   case int(Int)
@@ -114,5 +114,43 @@ extension JSONValue: CustomStringConvertible {
     var writer = JSONWriter()
     writer.write(self)
     return String(decoding: writer.bytes, as: UTF8.self)
+  }
+}
+
+/// JSON numbers are values: `0`, `0.0` and `-0.0` are one number. The writer writes a
+/// whole double as an integer, so a value must equal what its written form parses to.
+extension JSONValue: Hashable {
+  public static func == (a: JSONValue, b: JSONValue) -> Bool {
+    switch (a, b) {
+    case (.null, .null): true
+    case (.bool(let x), .bool(let y)): x == y
+    case (.int(let x), .int(let y)): x == y
+    case (.double(let x), .double(let y)): x == y
+    case (.int(let x), .double(let y)), (.double(let y), .int(let x)): Int(exactly: y) == x
+    case (.string(let x), .string(let y)): x == y
+    case (.array(let x), .array(let y)): x == y
+    case (.object(let x), .object(let y)): x == y
+    default: false
+    }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .null: hasher.combine(0 as UInt8)
+    case .bool(let value): hasher.combine(1 as UInt8); hasher.combine(value)
+    case .int(let value): hasher.combine(2 as UInt8); hasher.combine(value)
+    case .double(let value):
+      // A whole double hashes as the integer it equals.
+      if let whole = Int(exactly: value) {
+        hasher.combine(2 as UInt8)
+        hasher.combine(whole)
+      } else {
+        hasher.combine(3 as UInt8)
+        hasher.combine(value)
+      }
+    case .string(let value): hasher.combine(4 as UInt8); hasher.combine(value)
+    case .array(let value): hasher.combine(5 as UInt8); hasher.combine(value)
+    case .object(let value): hasher.combine(6 as UInt8); hasher.combine(value)
+    }
   }
 }
