@@ -112,14 +112,16 @@ extension BookNotesServer {
   }
 
   /// The review line of the prompt at byte `offset` of `note`, with the prompt's range:
-  /// when it is next due, or that it was never reviewed.
-  func reviewHover(at offset: Int, in note: NoteDocument, uri: DocumentURI) -> (
+  /// when it is next due, or that it was never reviewed. `card` is the range of the card
+  /// the hover shows (``HoverContent``), whose prompt is the one meant.
+  func reviewHover(at offset: Int, in note: NoteDocument, uri: DocumentURI, card: Swift.Range<Int>?) -> (
     markdown: String, range: Swift.Range<Int>
   )? {
     let prompts = Prompts.prompts(for: note, path: Self.libraryPath(of: uri))
-    guard let prompt = prompts.last(where: { $0.range.contains(offset) || $0.range.upperBound == offset }) else {
-      return nil
-    }
+    // The card the hover shows, else the last prompt around the offset.
+    let shown = card.flatMap { card in prompts.first { $0.range == card } }
+    guard let prompt = shown ?? prompts.last(where: { $0.range.contains(offset) || $0.range.upperBound == offset })
+    else { return nil }
     let (schedule, warnings) = library.reviewSchedule(now: LibraryEngine.now())
     logReviewWarnings(warnings)
     let card = PromptID(prompt.id).map(schedule.card) ?? ReviewCard()
