@@ -69,6 +69,12 @@ import Testing
     #expect(try hover("> [!tip] Tip\n> Not$0 a quote.\n") == nil)
     let pairInTip = try hover("> [!tip] Tip\n> Q: Wh$0o?\n> A: Me.\n")
     #expect(pairInTip?.markdown == "**Q:** Who?\n\n**A:** Me.")
+    // A `quote` callout in an item is a quote card, its title the citation.
+    let inItem = try hover("- x\n  > [!quote] Paul, *Dune*\n  > Fear is$0 the mind-killer.\n")
+    #expect(inItem?.markdown == "> Fear is the mind-killer.\n\n— Paul, *Dune*")
+    #expect(inItem?.text == "> [!quote] Paul, *Dune*\n  > Fear is the mind-killer.")
+    // A `quote` callout whose list asks is none.
+    #expect(try hover("> [!quote] Paul\n> Fear is$0 the mind-killer.\n> - Q: a\n> - A: b\n") == nil)
   }
 
   /// On every note of the outline's agreement, every card hovered at its start shows
