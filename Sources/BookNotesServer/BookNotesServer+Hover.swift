@@ -26,7 +26,7 @@ extension BookNotesServer {
         if let hover = linkHover(at: offset, in: note, uri: document.uri, encoding: encoding) { return hover }
         let card = HoverContent.markdown(at: offset, in: note)
         // A prompt's hover ends with when it is next reviewed.
-        let review = reviewHover(at: offset, in: note, uri: document.uri)
+        let review = reviewHover(at: offset, in: note, uri: document.uri, card: card?.range)
         guard let range = card?.range ?? review?.range else { return nil }
         let markdown = [card?.markdown, review?.markdown].compactMap { $0 }.joined(separator: "\n\n")
         return Hover(

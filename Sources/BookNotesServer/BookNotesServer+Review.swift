@@ -112,19 +112,25 @@ extension BookNotesServer {
   }
 
   /// The review line of the prompt at byte `offset` of `note`, with the prompt's range:
-  /// when it is next due, or that it was never reviewed.
-  func reviewHover(at offset: Int, in note: NoteDocument, uri: DocumentURI) -> (
+  /// when it is next due, or that it was never reviewed. `card` is the range of the card
+  /// the hover shows (``HoverContent``), whose prompt is the one meant.
+  func reviewHover(at offset: Int, in note: NoteDocument, uri: DocumentURI, card: Swift.Range<Int>?) -> (
     markdown: String, range: Swift.Range<Int>
   )? {
-    let prompts = Prompts.prompts(for: note, path: Self.libraryPath(of: uri))
-    guard let prompt = prompts.last(where: { $0.range.contains(offset) || $0.range.upperBound == offset }) else {
-      return nil
-    }
+    // The ids alone: an id counts the identical cards before it, so every card's is hashed.
+    let marks = Prompts.marks(for: note, path: Self.libraryPath(of: uri))
+    // The card the hover shows, else the last prompt around the offset.
+    let shown = card.flatMap { card in marks.first { $0.span.bytes == card } }
+    guard
+      let prompt = shown
+        ?? marks.last(where: { $0.span.bytes.contains(offset) || $0.span.bytes.upperBound == offset })
+    else { return nil }
+    let range = prompt.span.bytes
     let (schedule, warnings) = library.reviewSchedule(now: LibraryEngine.now())
     logReviewWarnings(warnings)
-    let card = PromptID(prompt.id).map(schedule.card) ?? ReviewCard()
-    guard let due = card.due, !card.isNew else { return ("*Review:* new, not reviewed yet", prompt.range) }
+    let card = schedule.card(prompt.id)
+    guard let due = card.due, !card.isNew else { return ("*Review:* new, not reviewed yet", range) }
     let reviews = card.reviews == 1 ? "1 review" : "\(card.reviews) reviews"
-    return ("*Next review:* \(UTCTime.formatDate(due)) (\(card.state.rawValue), \(reviews))", prompt.range)
+    return ("*Next review:* \(UTCTime.formatDate(due)) (\(card.state.rawValue), \(reviews))", range)
   }
 }

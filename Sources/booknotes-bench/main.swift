@@ -5,7 +5,8 @@ import Foundation
 /// `booknotes-bench books` (Google Books lookups and title completion against a fake),
 /// `booknotes-bench import` (`booknotes import kindle` on a generated clippings file),
 /// `booknotes-bench review` (what is due in a library with a long review log),
-/// `booknotes-bench clozes` (the prompts of a paragraph of many clozes).
+/// `booknotes-bench clozes` (the prompts of a paragraph of many clozes),
+/// `booknotes-bench hover` (the hover's card against the note's prompts).
 /// Numbers are printed, never asserted.
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
@@ -20,12 +21,13 @@ do {
   case "import": try ImportBenchmark.run(arguments: Array(arguments.dropFirst()))
   case "review": try ReviewBenchmark.run(arguments: Array(arguments.dropFirst()))
   case "clozes": ClozeBenchmark.run(arguments: Array(arguments.dropFirst()))
+  case "hover": HoverBenchmark.run(arguments: Array(arguments.dropFirst()))
   default:
     let usage =
       "usage: booknotes-bench parse [--large | --fence] | lsp [BOOKNOTES_BINARY] | open [BOOKNOTES_BINARY] | json | workspace [--notes N]… [--cold] [--from-storage] [BOOKNOTES_BINARY]"
       + " | library [--notes N] [--only PHASE] | books [--rounds N] [--fake SCRIPT] [BOOKNOTES_BINARY]"
       + " | import [--highlights N] [BOOKNOTES_BINARY] | review [--notes N] [--reviews R] [BOOKNOTES_BINARY]"
-      + " | clozes [N]…\n"
+      + " | clozes [N]… | hover [N]\n"
     FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
   }

@@ -2,11 +2,15 @@ public import NoteSyntax
 
 /// What hovering over a prompt shows, as Markdown.
 public enum HoverContent {
-  /// The hover at byte `offset`: on a cloze, its card (front with this cloze hidden,
-  /// back with its answer, and how many other clozes share the paragraph); on a
-  /// `Q:`/`A:` pair, the pair; on a quote, its text with the citation split out (a
-  /// `quote` or `cite` callout's title is its citation; other callouts show nothing).
-  /// Returns the Markdown and the range it describes; `nil` elsewhere (hashtags included).
+  /// The hover at byte `offset`: the card that ``Prompts`` makes there, the innermost
+  /// card around the offset, a cloze's first. On a cloze, its card (front with this
+  /// cloze hidden, back with its answer, and how many other clozes share the paragraph);
+  /// on a `Q:`/`A:` pair (a pair node or a pair of list items), the pair; on a quote
+  /// (a `> ` quote, in an item too, a `quote` or `cite` callout, a paragraph that is one
+  /// `==highlight==`), its text with the citation split out (a callout's title is its
+  /// citation). Returns the Markdown and the card's range; `nil` where no card is
+  /// (hashtags included). Only the hovered block's prompts are made, with the lists
+  /// right before and after it when a pair may span them.
   public static func markdown(at offset: Int, in doc: NoteDocument) -> (markdown: String, range: Range<Int>)? {
     guard let index = doc.tree.blockIndex(containing: offset) else { return nil }
     let block = doc.tree.block(at: index)
@@ -14,34 +18,57 @@ public enum HoverContent {
     var path: [SyntaxNode] = [block]
     while let next = path[path.count - 1].children.first(where: { $0.range.contains(offset) }) { path.append(next) }
     if path.contains(where: { $0.kind == .hashtag }) { return nil }
-    if let cloze = path.last(where: { $0.kind == .cloze }),
-      let region = InlineRegion.regions(of: block).first(where: { $0.contains(cloze.startOffset) })
-    {
+    var cards = HoverCards(offset: offset)
+    Prompts.walk(doc, blocks: pairRun(around: index, doc), book: nil, into: &cards)
+    if let (cloze, region) = cards.cloze {
       return (clozeCard(cloze, region, doc), cloze.range)
     }
-    // A pair, at the top level or inside a quote or an item.
-    if let pair = path.last(where: { $0.kind == .questionAnswer }) {
-      let question = markup(pair.pairParts(.question), doc)
-      let answer = markup(pair.pairParts(.answer), doc)
-      return ("**Q:** \(question)\n\n**A:** \(answer)", pair.trimmedRange(in: doc))
+    guard let card = cards.card else { return nil }
+    switch card.kind {
+    case .qa:
+      return ("**Q:** \(text(card.front, doc))\n\n**A:** \(text(card.back, doc))", card.range)
+    case .quote, .cloze:
+      var quoted = "> " + text(card.front, doc)
+      // A callout's title keeps its markup.
+      let quote = path.last { $0.kind == .blockquote && $0.trimmedRange(in: doc) == card.range }
+      let citation = quote?.callout(in: doc)?.title.map { markup([$0], doc) } ?? text(card.back, doc)
+      if !citation.isEmpty { quoted += "\n\n— " + citation }
+      return (quoted, card.range)
     }
-    switch block.kind {
-    case .blockquote:
-      var lines = block.quoteText
-      var citation = block.quoteCitation.map { doc.citationText($0) }
-      if let callout = block.callout(in: doc) {
-        // A callout is a quote only when its type is `quote` or `cite`, its title the citation.
-        guard callout.isQuote else { return nil }
-        if let title = callout.title {
-          lines.removeFirst()
-          citation = markup([title], doc)
-        }
+  }
+
+  /// The top-level blocks whose prompts may hold `index`'s: a list with the list right
+  /// before it and the one right after it, whose items a pair may join (`- Q: …` then
+  /// `* A: …`); any other block alone.
+  static func pairRun(around index: Int, _ doc: NoteDocument) -> ClosedRange<Int> {
+    let tree = doc.tree
+    func isList(_ index: Int) -> Bool {
+      let kind = tree.blockKind(at: index)
+      return kind == .unorderedList || kind == .orderedList
+    }
+    guard isList(index) else { return index...index }
+    let block = tree.block(at: index)
+    var run = index...index
+    if index > 0, isList(index - 1), tree.block(at: index - 1).range.upperBound == block.startOffset {
+      run = (index - 1)...index
+    }
+    if index + 1 < tree.blockCount, isList(index + 1), block.range.upperBound == tree.block(at: index + 1).startOffset {
+      run = run.lowerBound...(index + 1)
+    }
+    return run
+  }
+
+  /// A prompt's text as the hover shows it: markup kept.
+  private static func text(_ text: PromptText, _ doc: NoteDocument) -> String {
+    switch text {
+    case .plain(let nodes):
+      // A highlight that is its paragraph's quote shows its words.
+      if nodes.count == 1, nodes[0].kind == .highlight {
+        return markup(nodes[0].children.filter { $0.kind != .delimiter }, doc)
       }
-      var text = "> " + markup(lines, doc)
-      if let citation { text += "\n\n— " + citation }
-      return (text, block.trimmedRange(in: doc))
-    default:
-      return nil
+      return markup(nodes, doc)
+    case .citation(let node): return doc.citationText(node)
+    case .string(let string): return string
     }
   }
 
@@ -61,5 +88,38 @@ public enum HoverContent {
     let others = region.clozes.count - 1
     if others > 0 { text += "\n\n*\(others) other cloze\(others == 1 ? "" : "s") in this paragraph*" }
     return text
+  }
+}
+
+/// The cards of a walk around one offset: the innermost cloze and the innermost other
+/// card there. A card holds the offset inside its range, or at its end when no card
+/// holds it inside (the cursor after a card's last character).
+struct HoverCards: PromptSink {
+  let offset: Int
+  private(set) var card: (kind: PromptKind, range: Range<Int>, front: PromptText, back: PromptText)?
+  private(set) var cloze: (node: SyntaxNode, region: InlineRegion)?
+
+  init(offset: Int) { self.offset = offset }
+
+  /// Whether `range` holds the offset better than `current`: inside rather than at the
+  /// end, then the shorter.
+  private func isCloser(_ range: Range<Int>, than current: Range<Int>?) -> Bool {
+    let inside = range.contains(offset)
+    guard inside || range.upperBound == offset else { return false }
+    guard let current else { return true }
+    let currentInside = current.contains(offset)
+    if inside != currentInside { return inside }
+    return range.count < current.count
+  }
+
+  mutating func add(_ kind: PromptKind, _ range: Range<Int>, front: PromptText, back: PromptText) {
+    if isCloser(range, than: card?.range) { card = (kind, range, front, back) }
+  }
+
+  mutating func addCloze(_ cloze: SyntaxNode, in region: InlineRegion) {
+    // A cloze holds the offset inside its range only, as before a cloze's end the
+    // card of what holds it is meant.
+    guard cloze.range.contains(offset), isCloser(cloze.range, than: self.cloze?.node.range) else { return }
+    self.cloze = (cloze, region)
   }
 }

@@ -44,63 +44,88 @@ public enum Prompts {
     var asked: ListQuestion?
     doc.tree.forEachBlock { block in
       let carried = asked.flatMap { $0.mayBeAnswered(by: block) ? $0 : nil }
-      asked = nil
-      // Most blocks hold no prompt: a paragraph is one only with a highlight, and
-      // clozes are looked for only in a block that holds one. The library index makes
-      // the prompts of every note it reads.
-      let mayHoldCloze = block.mayHold(.cloze)
-      switch block.kind {
-      case .blockquote, .questionAnswer, .unorderedList, .orderedList: break
-      case .paragraph where mayHoldCloze || block.mayHold(.highlight): break
-      default: guard mayHoldCloze else { return }
-      }
-      let needsRegions = mayHoldCloze || block.kind == .paragraph
-      let regions = needsRegions ? InlineRegion.regions(of: block) : []
-      let bookTitle = PromptText.string(book ?? "")
-      switch block.kind {
-      case .paragraph:
-        // A paragraph that is one `==highlight==` (Kindle and Obsidian exports) is a quote.
-        if block.mayHold(.highlight), let highlight = Self.soleHighlight(of: regions, doc) {
-          sink.add(.quote, highlight.range, front: .plain([highlight]), back: bookTitle)
-        }
-      case .questionAnswer:
-        addQuestionAnswer(block, doc, into: &sink)
-      case .blockquote, .unorderedList, .orderedList:
-        var pairing = ListPairing(doc: doc)
-        if block.kind == .blockquote {
-          // The `Q:`/`A:` items of its lists pair as a top-level list's do.
-          pairing.pair(listsIn: block)
-          if !pairing.asksQuestions { addQuote(block, doc, bookTitle, into: &sink) }
-        } else {
-          pairing.pair(block, asked: carried)
-        }
-        // The list's cards and the quotes and questions in its items (in a quote, its
-        // `Q:`/`A:` pairs), in document order; a quote in an item whose lists ask
-        // questions is no quote card, as at the top level.
-        var nested = nestedPrompts(in: block)[...]
-        func addNested(before offset: Int) {
-          while let node = nested.first, node.startOffset < offset {
-            if node.kind == .questionAnswer {
-              addQuestionAnswer(node, doc, into: &sink)
-            } else if !pairing.asksQuestions(quoteInItem: node) {
-              addQuote(node, doc, bookTitle, into: &sink)
-            }
-            nested.removeFirst()
-          }
-        }
-        for card in pairing.cards {
-          addNested(before: card.range.lowerBound)
-          sink.add(.qa, card.range, front: .string(card.front), back: .string(card.back))
-        }
-        addNested(before: Int.max)
-        asked = pairing.lastQuestion
-      default:
-        break
-      }
-      for region in regions where mayHoldCloze {
-        sink.addClozes(region.clozes, in: region)
-      }
+      asked = walk(block, doc, book: book, answering: carried, into: &sink)
     }
+  }
+
+  /// Hands each prompt of the top-level blocks at `indices` to `sink`, as
+  /// ``walk(_:book:into:)`` does when its walk reaches them: a question the first block
+  /// carries over from the block before it is not asked (a hover reads the run of lists
+  /// a pair spans, ``HoverContent``).
+  static func walk(
+    _ doc: NoteDocument, blocks indices: ClosedRange<Int>, book: String?, into sink: inout some PromptSink
+  ) {
+    var asked: ListQuestion?
+    for index in indices {
+      let block = doc.tree.block(at: index)
+      let carried = asked.flatMap { $0.mayBeAnswered(by: block) ? $0 : nil }
+      asked = walk(block, doc, book: book, answering: carried, into: &sink)
+    }
+  }
+
+  /// Hands the prompts of top-level `block` to `sink`, its first list item answering
+  /// `carried` if it can; returns the question its last list item leaves to the next block.
+  private static func walk(
+    _ block: SyntaxNode, _ doc: NoteDocument, book: String?, answering carried: ListQuestion?,
+    into sink: inout some PromptSink
+  ) -> ListQuestion? {
+    var asked: ListQuestion?
+    // Most blocks hold no prompt: a paragraph is one only with a highlight, and
+    // clozes are looked for only in a block that holds one. The library index makes
+    // the prompts of every note it reads.
+    let mayHoldCloze = block.mayHold(.cloze)
+    switch block.kind {
+    case .blockquote, .questionAnswer, .unorderedList, .orderedList: break
+    case .paragraph where mayHoldCloze || block.mayHold(.highlight): break
+    default: guard mayHoldCloze else { return nil }
+    }
+    let needsRegions = mayHoldCloze || block.kind == .paragraph
+    let regions = needsRegions ? InlineRegion.regions(of: block) : []
+    let bookTitle = PromptText.string(book ?? "")
+    switch block.kind {
+    case .paragraph:
+      // A paragraph that is one `==highlight==` (Kindle and Obsidian exports) is a quote.
+      if block.mayHold(.highlight), let highlight = Self.soleHighlight(of: regions, doc) {
+        sink.add(.quote, highlight.range, front: .plain([highlight]), back: bookTitle)
+      }
+    case .questionAnswer:
+      addQuestionAnswer(block, doc, into: &sink)
+    case .blockquote, .unorderedList, .orderedList:
+      var pairing = ListPairing(doc: doc)
+      if block.kind == .blockquote {
+        // The `Q:`/`A:` items of its lists pair as a top-level list's do.
+        pairing.pair(listsIn: block)
+        if !pairing.asksQuestions { addQuote(block, doc, bookTitle, into: &sink) }
+      } else {
+        pairing.pair(block, asked: carried)
+      }
+      // The list's cards and the quotes and questions in its items (in a quote, its
+      // `Q:`/`A:` pairs), in document order; a quote in an item whose lists ask
+      // questions is no quote card, as at the top level.
+      var nested = nestedPrompts(in: block)[...]
+      func addNested(before offset: Int) {
+        while let node = nested.first, node.startOffset < offset {
+          if node.kind == .questionAnswer {
+            addQuestionAnswer(node, doc, into: &sink)
+          } else if !pairing.asksQuestions(quoteInItem: node) {
+            addQuote(node, doc, bookTitle, into: &sink)
+          }
+          nested.removeFirst()
+        }
+      }
+      for card in pairing.cards {
+        addNested(before: card.range.lowerBound)
+        sink.add(.qa, card.range, front: .string(card.front), back: .string(card.back))
+      }
+      addNested(before: Int.max)
+      asked = pairing.lastQuestion
+    default:
+      break
+    }
+    for region in regions where mayHoldCloze {
+      sink.addClozes(region.clozes, in: region)
+    }
+    return asked
   }
 
   /// The quote prompt of blockquote `quote`: its text (its pairs left out) and citation,
