@@ -39,17 +39,19 @@ import Testing
     }
   }
 
+  /// Pairs in quotes, across lists, in items, over code, and questions left unanswered.
+  static let pairNotes = [
+    "> Q: Who?\n> A: Paul\n> - Q: Where?\n> - A: Arrakis\n> - Q: When?\n>   A: Later\n",
+    "- Q: one\n* A: 1\n+ Q: two\n- A: 2\n",
+    "- item\n  Q: inner\n  A: pair\n- Q: outer\n- A: pair\n  - sub\n    Q: deep\n    A: pair\n",
+    "> - Q: asked in a quote\n\n- A: not its answer\n",
+    "- Q: asked\n\n* A: after a blank line\n",
+    "- Q: Which loop?\n* A:\n  ```\n  for x in y\n  ```\n",
+    "1. Q: ordered\n- A: then bulleted\n",
+  ]
+
   @Test func theOutlinesQuestionsAreThePromptsCards() {
-    let notes = [
-      "> Q: Who?\n> A: Paul\n> - Q: Where?\n> - A: Arrakis\n> - Q: When?\n>   A: Later\n",
-      "- Q: one\n* A: 1\n+ Q: two\n- A: 2\n",
-      "- item\n  Q: inner\n  A: pair\n- Q: outer\n- A: pair\n  - sub\n    Q: deep\n    A: pair\n",
-      "> - Q: asked in a quote\n\n- A: not its answer\n",
-      "- Q: asked\n\n* A: after a blank line\n",
-      "- Q: Which loop?\n* A:\n  ```\n  for x in y\n  ```\n",
-      "1. Q: ordered\n- A: then bulleted\n",
-    ]
-    for text in notes {
+    for text in Self.pairNotes {
       let (entries, doc) = Self.entries(text)
       let questions = entries.filter { $0.kind == .question }
       let cards = Prompts.prompts(for: doc).filter { $0.kind == .qa }

@@ -86,15 +86,10 @@ import Testing
     return problems
   }
 
-  static let shapes: [String] = [
-    // The seven notes of the pairs' outline.
-    "> Q: Who?\n> A: Paul\n> - Q: Where?\n> - A: Arrakis\n> - Q: When?\n>   A: Later\n",
-    "- Q: one\n* A: 1\n+ Q: two\n- A: 2\n",
-    "- item\n  Q: inner\n  A: pair\n- Q: outer\n- A: pair\n  - sub\n    Q: deep\n    A: pair\n",
-    "> - Q: asked in a quote\n\n- A: not its answer\n",
-    "- Q: asked\n\n* A: after a blank line\n",
-    "- Q: Which loop?\n* A:\n  ```\n  for x in y\n  ```\n",
-    "1. Q: ordered\n- A: then bulleted\n",
+  /// The notes of the pairs' outline, then more shapes.
+  static let shapes: [String] = OutlineNestedPairTests.pairNotes + moreShapes
+
+  static let moreShapes: [String] = [
     // Quotes in items.
     "- x\n  > a quoted line\n",
     "- x\n\n  > a quoted line\n  > — p. 4\n- y\n",
