@@ -1,6 +1,6 @@
 public import JSONCore
 public import LanguageServerProtocol
-public import NoteIntelligence
+import NoteIntelligence
 import NoteWorkspace
 import ReviewScheduling
 

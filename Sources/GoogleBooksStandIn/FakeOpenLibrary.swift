@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import JSONCore
 
 /// `Tests/OpenLibrary/fake_open_library.py` running on 127.0.0.1: Open Library's

@@ -1,6 +1,6 @@
 import Locking
-public import NoteIntelligence
-public import NoteSyntax
+import NoteIntelligence
+import NoteSyntax
 
 /// The notes' prompts read straight from the index cache's image, for review: a
 /// review needs of each note only its path, its file's time and its prompts, which the

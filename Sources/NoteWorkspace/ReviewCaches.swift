@@ -1,6 +1,6 @@
 import Locking
-public import NoteIntelligence
-public import ReviewScheduling
+import NoteIntelligence
+import ReviewScheduling
 
 /// What review keeps between requests: the review logs, read and replayed through
 /// FSRS, and the schedule replayed from them, while every log file's size and time are

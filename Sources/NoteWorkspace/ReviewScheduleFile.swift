@@ -1,4 +1,4 @@
-public import NoteIntelligence
+import NoteIntelligence
 import ReviewScheduling
 import SystemIO
 

@@ -243,7 +243,7 @@ enum OpenBenchmark {
     var ours: [Double] = []
     var theirs: [Double] = []
     var answerBytes = 0
-    for round in 0..<rounds {
+    for _ in 0..<rounds {
       let server = try ServerProcess(command: [binary, "lsp", "--log-level", "error"])
       server.write(framed)
       let answer = try server.responseBody(2, timeout: 60)

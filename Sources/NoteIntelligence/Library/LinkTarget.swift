@@ -1,4 +1,4 @@
-public import NoteSyntax
+import NoteSyntax
 
 /// Where a link's target points.
 public enum LinkTarget: Sendable, Hashable {

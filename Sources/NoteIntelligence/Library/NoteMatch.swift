@@ -1,5 +1,5 @@
 public import NoteSyntax
-public import NoteText
+import NoteText
 
 /// A note's text as a search reads it: its bytes and lines, and where its code
 /// blocks, headings and tags are. Made from a file's bytes and the summary the index
