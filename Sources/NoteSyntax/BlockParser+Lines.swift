@@ -146,8 +146,8 @@ extension BlockParser {
   }
 
   /// The line after `line` in `container`, `nil` past its end or at a block other than a
-  /// paragraph (a setext heading's text counted) in a quote. A line that a list item's column does not hold goes on with
-  /// the item only lazily, after a line of text.
+  /// paragraph (a setext heading's text counted) in a quote. A line that a list item's
+  /// column does not hold goes on with the item only lazily, after a line of text.
   mutating func line(after line: TextLine, in container: TextLines) -> TextLine? {
     switch container {
     case .buffer(let itemColumn):
