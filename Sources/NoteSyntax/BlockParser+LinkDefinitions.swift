@@ -202,7 +202,7 @@ extension BlockParser {
   /// the rest of a paragraph stays text. A setext underline below a paragraph that is only
   /// definitions is the text or thematic break it then is.
   mutating func readQuoteDefinitions(_ quote: inout QuoteLines) {
-    for start in quote.paragraphStarts {
+    for start in quote.bracketParagraphs {
       let role = quote.lines[start].role
       guard role == .text || role == .headingText else { continue }
       var current = start

@@ -135,7 +135,7 @@ extension BlockParser {
           open = startQuoteBlock(&line, columns: columns, first: first, lineEnd: e, continuesCode: continuesCode)
           if open == .paragraph {
             paragraphStart = result.lines.count
-            if bytes[first] == UInt8(ascii: "[") { result.paragraphStarts.append(paragraphStart) }
+            if bytes[first] == UInt8(ascii: "[") { result.bracketParagraphs.append(paragraphStart) }
             if LineMarkers.promptMarkerSpan(bytes, content, e, letter: UInt8(ascii: "Q")) != nil,
               line.opened == 0 || result.opened.last != .listItem
             {

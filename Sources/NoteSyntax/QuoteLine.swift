@@ -74,7 +74,7 @@ extension BlockParser {
     var marks: [(kind: NodeKind, range: Range<Int>)] = []
     /// The indices of the lines that start paragraphs with `[`, which may open a link
     /// reference definition (``BlockParser/readQuoteDefinitions(_:)``): most quotes have none.
-    var paragraphStarts: [Int] = []
+    var bracketParagraphs: [Int] = []
     /// The first lines of paragraphs that open with `Q:` (not an item's first line): the
     /// pairs' questions, if an answer follows (``BlockParser/readQuotePairs(_:)``).
     var questions: [Int] = []

@@ -5,7 +5,8 @@ import NoteSyntax
 /// with its citation, a pair across two lists, a quote in a list item and a paragraph
 /// with a cloze. The hover's card (``HoverContent/markdown(at:in:)``) at the start of
 /// every card, against the note's prompts made once (``Prompts/prompts(for:path:)``) and
-/// their ids alone (``Prompts/marks(for:path:)``, which the server's review line reads), median of 3: a hover makes the prompts of its block only, so it costs the block, not
+/// their ids alone (``Prompts/marks(for:path:)``, which the server's review line reads),
+/// median of 3: a hover makes the prompts of its block only, so it costs the block, not
 /// the note.
 enum HoverBenchmark {
   static func run(arguments: [String]) {

@@ -6,10 +6,9 @@ extension Outline {
   /// line), each list paired on its own as ``ListPairing`` pairs it, and of the pair
   /// blocks `pairBlocks` (`Q:`/`A:` lines inside an item or a quote), with the entries
   /// of the `quotes` in the items that are quote cards (``ListPairing/asksQuestions(quoteInItem:)``).
-  /// Each pair is named as a
-  /// pair block is (``questionEntry(of:range:renderer:names:children:)``): its
-  /// question's first words, its answer's its detail, rendered without their markers; a
-  /// cloze inside a pair is its child. Returns the question the last list's last item
+  /// Each pair is named as a pair block is (``questionEntry(of:range:renderer:names:children:)``):
+  /// its question's first words, its answer's its detail, rendered without their markers;
+  /// a cloze inside a pair is its child. Returns the question the last list's last item
   /// leaves open, which the first item of a list right after it may answer.
   @discardableResult
   static func addListPairs(
