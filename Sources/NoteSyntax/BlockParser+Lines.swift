@@ -160,12 +160,12 @@ extension BlockParser {
       if let text = itemText(start, end, itemColumn) {
         return TextLine(position: start, text: text, end: end, continues: !interruptsParagraph(text, end))
       }
-      // A lazy line: read from the column of the item holding the list, when it holds the line.
-      let held =
-        itemColumn != nil && holdingColumn > 0
-          && LineMarkers.indentation(bytes, start, end).columns >= holdingColumn
-        ? LineMarkers.skipColumns(bytes, start, end, holdingColumn) : start
-      guard !line.blank, !interruptsParagraph(held, end), LineMarkers.listMarker(bytes, held, end) == nil
+      // A lazy line: read from the column of the deepest item around that holds it. There
+      // any list item ends the paragraph, indented code none.
+      guard !line.blank else { return nil }
+      let held = itemColumn == nil ? start : heldText(start, end)
+      guard !interruptsParagraph(held, end),
+        LineMarkers.indentation(bytes, held, end).columns >= 4 || LineMarkers.listMarker(bytes, held, end) == nil
       else { return nil }
       return TextLine(position: start, text: LineMarkers.skipSpaces(bytes, start, end), end: end)
     case .quote(let lines, let depth):
@@ -175,6 +175,16 @@ extension BlockParser {
       else { return nil }
       return lines[index].textLine(index)
     }
+  }
+
+  /// Where the text of the line `s..<e` starts for the deepest item holding the list read
+  /// (``holdingColumns``) that the line is indented to, or its start. Inlined: a call from a
+  /// mutating reader to a method that is not mutating copies the whole parser.
+  @inline(__always)
+  func heldText(_ s: Int, _ e: Int) -> Int {
+    let columns = LineMarkers.indentation(bytes, s, e).columns
+    guard let column = holdingColumns.last(where: { $0 > 0 && $0 <= columns }) else { return s }
+    return LineMarkers.skipColumns(bytes, s, e, column)
   }
 
   /// Where the line `s..<e` is read from: its start at the top level; in a list item whose

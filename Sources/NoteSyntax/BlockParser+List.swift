@@ -9,9 +9,8 @@ extension BlockParser {
     minColumn: Int = 0, firstColumn: Int = 0
   ) {
     let node = builder.open(ordered ? .orderedList : .unorderedList, at: s)
-    let holding = holdingColumn
-    holdingColumn = minColumn
-    defer { holdingColumn = holding }
+    holdingColumns.append(minColumn)
+    defer { holdingColumns.removeLast() }
     var listEnd = s
     // The content column of the last item.
     var itemColumn = Int.max
@@ -33,7 +32,8 @@ extension BlockParser {
         // last item's content, is no item of a top-level list: it is indented code.
         // A list's items share their bullet (`-`, `*`, `+`) or delimiter (`.`, `)`): another starts a list.
         if let m = LineMarkers.listMarker(bytes, candidate, candidateEnd), m.ordered == ordered,
-          !LineMarkers.isThematicBreak(bytes, candidate, candidateEnd),
+          !LineMarkers.isThematicBreak(
+            bytes, LineMarkers.skipColumns(bytes, candidate, candidateEnd, minColumn), candidateEnd),
           bytes[m.markerEnd - 1] == bytes[first.marker.markerEnd - 1],
           minColumn == 0 || LineMarkers.indentation(bytes, candidate, candidateEnd).columns >= minColumn,
           nested || candidate == listEnd
@@ -77,7 +77,7 @@ extension BlockParser {
       indentedCode(marker.markerEnd + 1, e, column: column)
       next = builder.end(of: node)
     } else {
-      next = itemBlock(marker.contentStart, e, column: column, first: true)
+      next = itemBlock(text, e, column: column, first: true)
     }
     while next < byteCount {
       var candidate = next
@@ -93,11 +93,13 @@ extension BlockParser {
       guard let end = candidateEnd else { break }
       let (columns, _) = LineMarkers.indentation(bytes, candidate, end)
       guard columns >= column else { break }
-      if let nested = LineMarkers.listMarker(bytes, candidate, end), !LineMarkers.isThematicBreak(bytes, candidate, end)
+      let text = LineMarkers.skipColumns(bytes, candidate, end, column)
+      if columns < column + 4, let nested = LineMarkers.listMarker(bytes, candidate, end),
+        !LineMarkers.isThematicBreak(bytes, text, end)
       {
         // A list nested in the item, of either kind: its items are indented to the
-        // item's content at least.
-        guard columns < column + 4, listDepth < 32 else { break }
+        // item's content at least (four columns more is code).
+        guard listDepth < 32 else { break }
         let node = builder.count
         listDepth += 1
         list(candidate, ordered: nested.ordered, first: (nested, end), nested: true, minColumn: column)
@@ -105,7 +107,7 @@ extension BlockParser {
         next = builder.end(of: node)
         continue
       }
-      next = itemBlock(LineMarkers.skipColumns(bytes, candidate, end, column), end, column: column, first: false)
+      next = itemBlock(text, end, column: column, first: false)
     }
     return (next, column)
   }

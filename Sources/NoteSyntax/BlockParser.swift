@@ -12,9 +12,10 @@ struct BlockParser {
   var reach = 0
   /// How many lists the current item is nested in (nesting stops at 32).
   var listDepth = 0
-  /// The content column of the item holding the list being read (0 outside one): a lazy
-  /// line that item holds is read from there, as the item reads its own lines.
-  var holdingColumn = 0
+  /// The content columns of the items holding the list being read, outermost first (0
+  /// for a list outside any): a lazy line is read from the deepest of them that holds it,
+  /// as CommonMark matches a line's containers from the outermost.
+  var holdingColumns: [Int] = []
   var builder: TreeBuilder
   /// The parser of every inline region, readied for each.
   var inlineParser: InlineParser
