@@ -144,6 +144,19 @@ extension BlockParser {
     (s < e && bytes[s] == UInt8(ascii: "#")) || blockStart(s, e, afterParagraph: true) != nil
   }
 
+  /// Whether the text `first..<e`, `columns` columns into its container (counted from
+  /// the container's column, which a tab's columns may straddle), ends a paragraph open
+  /// above it (``interruptsParagraph(_:_:)``). With `lazily`, the line is one that the
+  /// paragraph's containers do not all hold: there an HTML block of kind 7 and any list
+  /// item start too, as CommonMark tries the line's starts in the last container it holds,
+  /// which is no paragraph. Indented code never ends a paragraph.
+  mutating func endsParagraph(at first: Int, _ e: Int, columns: Int, lazily: Bool = false) -> Bool {
+    guard columns < 4 else { return false }
+    if columns == 0 && bytes[first] == UInt8(ascii: "#") { return true }
+    return lazily
+      ? blockStart(first, e, rules: BlockRule.interrupting) != nil : blockStart(first, e, afterParagraph: true) != nil
+  }
+
   /// The start `rule` matches on the text `s..<e`, whose first byte that is no space or
   /// tab is `first`, indented `columns`.
   private mutating func match(_ rule: BlockRule, _ s: Int, _ first: Int, _ e: Int, _ columns: Int) -> BlockStart? {

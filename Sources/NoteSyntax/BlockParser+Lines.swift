@@ -160,13 +160,11 @@ extension BlockParser {
       if let text = itemText(start, end, itemColumn) {
         return TextLine(position: start, text: text, end: end, continues: !interruptsParagraph(text, end))
       }
-      // A lazy line: read from the column of the deepest item around that holds it. There
-      // any list item ends the paragraph, indented code none.
+      // A lazy line: read from the column of the deepest item around that holds it.
       guard !line.blank else { return nil }
       let held = itemColumn == nil ? start : heldText(start, end)
-      guard !interruptsParagraph(held, end),
-        LineMarkers.indentation(bytes, held, end).columns >= 4 || LineMarkers.listMarker(bytes, held, end) == nil
-      else { return nil }
+      let (columns, first) = LineMarkers.indentation(bytes, held, end)
+      guard !endsParagraph(at: first, end, columns: columns, lazily: true) else { return nil }
       return TextLine(position: start, text: LineMarkers.skipSpaces(bytes, start, end), end: end)
     case .quote(let lines, let depth):
       let index = line.position + 1
