@@ -1,6 +1,6 @@
 /// What a block's parse depends on besides the text from its start: inside a fenced
 /// code block (and which fence closes it), an HTML block (of which kind), indented code,
-/// or none. Part of the memo key: an old block is reused only where the new parse
+/// after link reference definitions that a paragraph goes on from, or none. Part of the memo key: an old block is reused only where the new parse
 /// reaches its start in the same context.
 struct BlockContext: Sendable, Hashable {
   /// The fence character, a backtick or a tilde; 0 outside code.
@@ -24,6 +24,10 @@ struct BlockContext: Sendable, Hashable {
   /// Inside indented code, at a line of it, after a run of its lines.
   static let indentedCode = BlockContext(fence: UInt8(ascii: " "), fenceLength: 4)
 
+  /// At a line that goes on with a paragraph whose lines so far are link reference
+  /// definitions: another definition, or the paragraph's text.
+  static let definitionText = BlockContext(fence: UInt8(ascii: "["), fenceLength: 0)
+
   /// Inside a fenced code block, an HTML block or indented code.
-  var isCode: Bool { fence != 0 }
+  var isCode: Bool { fence != 0 && self != .definitionText }
 }

@@ -161,6 +161,33 @@ extension BlockParser {
     return LineMarkers.isBlank(bytes, cursor.j + 1, cursor.lineEnd)
   }
 
+  /// The context after a top-level `definition`: ``BlockContext/definitionText`` when the
+  /// next line goes on with the paragraph the definition opened (CommonMark reads
+  /// definitions from the start of a paragraph's lines, so no block but one that
+  /// interrupts a paragraph starts there).
+  mutating func context(after definition: LinkDefinition) -> BlockContext {
+    let last = TextLine(position: definition.end, text: definition.end, end: definition.end)
+    guard let next = line(after: last, in: .buffer(itemColumn: nil)), next.continues else { return .text }
+    return .definitionText
+  }
+
+  /// The top-level line `s..<e` that goes on with a paragraph of link reference
+  /// definitions: another definition, or the paragraph's text (its first line a table's
+  /// header, when a delimiter row follows), whatever block its text would start elsewhere.
+  mutating func definitionText(_ s: Int, _ e: Int) -> BlockContext {
+    let text = LineMarkers.skipSpaces(bytes, s, e)
+    if let definition = linkDefinition(text, e) {
+      linkReferenceDefinition(s, definition)
+      return context(after: definition)
+    }
+    if let columns = tableColumns(text, e) {
+      table(s, e, columns: columns)
+    } else {
+      paragraph(s, e)
+    }
+    return .text
+  }
+
   /// A link reference definition's block: its label (``NodeKind/linkText``) and
   /// destination (``NodeKind/linkTarget``), the title kept as written.
   mutating func linkReferenceDefinition(_ s: Int, _ definition: LinkDefinition) {

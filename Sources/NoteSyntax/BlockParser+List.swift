@@ -157,7 +157,7 @@ extension BlockParser {
     case .blockquote where listDepth < 32: return blockquote(c, itemColumn: column)
     case .linkReferenceDefinition(let definition):
       linkReferenceDefinition(c, definition)
-      return nextLine(definition.end)
+      return itemDefinitionText(after: definition, column: column)
     case .footnoteDefinition(let label, let end):
       footnoteDefinition(c, e, (label, end), itemColumn: column)
       return builder.end(of: node)
@@ -166,6 +166,13 @@ extension BlockParser {
       if questionAnswer(c, e, itemColumn: column) { return builder.end(of: node) }
     default: break
     }
+    return itemParagraph(c, e, column: column, first: first)
+  }
+
+  /// The paragraph of a list item (whose content starts at `column`) whose first line is
+  /// `c..<e`, or the setext heading it is; on the item's `first` line, the item's text.
+  /// Returns the start of the line after it.
+  private mutating func itemParagraph(_ c: Int, _ e: Int, column: Int, first: Bool) -> Int {
     let (contentEnd, following, underline) = paragraphExtent(e, setext: true, itemColumn: column)
     let text = LineMarkers.skipSpaces(bytes, c, e)
     if let underline {
@@ -181,6 +188,27 @@ extension BlockParser {
       builder.close(paragraph, at: following)
     }
     return following
+  }
+
+  /// The lines after a `definition` in a list item whose content starts at `column` that
+  /// go on with the paragraph it opened (lazily too): more definitions, then the
+  /// paragraph's text (its first line a table's header, when a delimiter row follows),
+  /// whatever block its text would start elsewhere. Returns the start of the line after them.
+  private mutating func itemDefinitionText(after definition: LinkDefinition, column: Int) -> Int {
+    let container = TextLines.buffer(itemColumn: column)
+    var end = definition.end
+    while let line = line(after: TextLine(position: end, text: end, end: end), in: container), line.continues {
+      let text = LineMarkers.skipSpaces(bytes, line.text, line.end)
+      guard let definition = linkDefinition(text, line.end, firstLine: line, in: container) else {
+        if let columns = tableColumns(line.text, line.end, column: column) {
+          return table(line.text, line.end, columns: columns, column: column)
+        }
+        return itemParagraph(line.text, line.end, column: column, first: false)
+      }
+      linkReferenceDefinition(line.text, definition)
+      end = definition.end
+    }
+    return nextLine(end)
   }
 
   /// A fenced code block in a list item (or answering a pair), its first line `c..<e`: the

@@ -52,7 +52,14 @@ struct BlockParser {
   mutating func parseBlock(at s: Int, in context: BlockContext) -> Block {
     reach = s
     builder.reset(base: s)
-    let next = context.isCode ? codeLines(s, examineLine(s), context) : textOrFrontMatter(s, examineLine(s))
+    let next: BlockContext
+    if context.isCode {
+      next = codeLines(s, examineLine(s), context)
+    } else if context == .definitionText {
+      next = definitionText(s, examineLine(s))
+    } else {
+      next = textOrFrontMatter(s, examineLine(s))
+    }
     return builder.makeBlock(reach: reach, context: context, next: next)
   }
 
@@ -93,7 +100,9 @@ struct BlockParser {
     case .listItem(let marker): list(s, ordered: marker.ordered, first: (marker, e))
     case .blockquote: blockquote(s)
     case .footnoteDefinition(let label, let end): footnoteDefinition(s, e, (label, end))
-    case .linkReferenceDefinition(let definition): linkReferenceDefinition(s, definition)
+    case .linkReferenceDefinition(let definition):
+      linkReferenceDefinition(s, definition)
+      return context(after: definition)
     case .table(let columns): table(s, e, columns: columns)
     case .questionAnswer: if !questionAnswer(s, e) { paragraph(s, e) }
     case .summary(let markerEnd): summary(s, e, markerEnd)
@@ -121,7 +130,7 @@ struct BlockParser {
     builder.close(node, at: nextLine(e))
   }
 
-  private mutating func paragraph(_ s: Int, _ e: Int) {
+  mutating func paragraph(_ s: Int, _ e: Int) {
     let (contentEnd, next, underline) = paragraphExtent(e, setext: true)
     if let underline {
       setextHeading(s, contentEnd, underline: underline, next: next)

@@ -1,0 +1,48 @@
+import Testing
+
+@testable import NoteSyntax
+
+/// A link reference definition opens a paragraph, as CommonMark reads definitions from
+/// the start of a paragraph's lines: a line that goes on with that paragraph is another
+/// definition or the paragraph's text, never a block that cannot interrupt a paragraph
+/// (indented code, an HTML block of kind 7), at the top level and in a list item alike.
+@Suite struct DefinitionParagraphTests {
+  func shape(_ text: String) -> [String] { ContainerBlockTests.shape(text).filter { !$0.hasPrefix(" ") } }
+
+  @Test func aLineGoingOnFromADefinitionIsTheParagraphsText() {
+    #expect(shape("[k]: /url\n    code\n") == ["linkReferenceDefinition", "paragraph"])
+    #expect(
+      shape("[k]: /url\n[j]: /v\n<span>\n") == ["linkReferenceDefinition", "linkReferenceDefinition", "paragraph"])
+    // A blank line ends the paragraph: code after it is code.
+    #expect(shape("[k]: /url\n\n    code\n") == ["linkReferenceDefinition", "blankLine", "indentedCode"])
+    // A block that interrupts a paragraph starts.
+    #expect(shape("[k]: /url\n# Title\n") == ["linkReferenceDefinition", "heading"])
+  }
+
+  @Test func aLineGoingOnFromADefinitionInAnItemIsTheItemsText() {
+    let item = ["unorderedList", " listItem", "  listMarker", "  linkReferenceDefinition", "  paragraph"]
+    #expect(ContainerBlockTests.shape("- [k]: /url\n      code\n").filter { !$0.hasPrefix("   ") } == item)
+    // A lazy line too.
+    #expect(ContainerBlockTests.shape("- [k]: /url\ntext\n").filter { !$0.hasPrefix("   ") } == item)
+  }
+
+  /// An edit that makes a line a definition, or a definition text, reparses the lines
+  /// going on from it: each step equals a fresh parse.
+  @Test func editingADefinitionReparsesTheLinesAfterIt() {
+    var document = NoteDocument("text\n    code\n\n- item\n")
+    func expectFresh(_ step: String) {
+      #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree), "\(step)")
+    }
+    document.replace(0..<4, with: "[k]: /url")
+    expectFresh("a definition")
+    #expect(shape(document.string) == ["linkReferenceDefinition", "paragraph", "blankLine", "unorderedList"])
+    document.replace(0..<1, with: "")
+    expectFresh("no definition")
+    document.replace(0..<0, with: "[")
+    expectFresh("a definition again")
+    document.replace(9..<10, with: "\n\n")
+    expectFresh("a blank line after it")
+    #expect(
+      shape(document.string) == ["linkReferenceDefinition", "blankLine", "indentedCode", "blankLine", "unorderedList"])
+  }
+}
