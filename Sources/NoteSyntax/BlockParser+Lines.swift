@@ -158,12 +158,15 @@ extension BlockParser {
         return TextLine(position: start, text: start, end: end, blank: true, continues: false)
       }
       if let text = itemText(start, end, itemColumn) {
-        return TextLine(position: start, text: text, end: end, continues: !interruptsParagraph(text, end))
+        // Counted from the line's start: a tab may straddle the item's column.
+        let (columns, first) = LineMarkers.indentation(bytes, start, end)
+        let ends = endsParagraph(at: first, end, columns: columns - (itemColumn ?? 0))
+        return TextLine(position: start, text: text, end: end, continues: !ends)
       }
       // A lazy line: read from the column of the deepest item around that holds it.
       guard !line.blank else { return nil }
-      let held = itemColumn == nil ? start : heldText(start, end)
-      let (columns, first) = LineMarkers.indentation(bytes, held, end)
+      let (columns, first) =
+        itemColumn == nil ? LineMarkers.indentation(bytes, start, end) : heldIndentation(start, end)
       guard !endsParagraph(at: first, end, columns: columns, lazily: true) else { return nil }
       return TextLine(position: start, text: LineMarkers.skipSpaces(bytes, start, end), end: end)
     case .quote(let lines, let depth):
@@ -175,14 +178,14 @@ extension BlockParser {
     }
   }
 
-  /// Where the text of the line `s..<e` starts for the deepest item holding the list read
-  /// (``holdingColumns``) that the line is indented to, or its start. Inlined: a call from a
-  /// mutating reader to a method that is not mutating copies the whole parser.
+  /// The indentation of the line `s..<e` past the deepest item holding the list read
+  /// (``holdingColumns``) that the line is indented to, and its first byte that is no space
+  /// or tab. Inlined: a call from a mutating reader to a method that is not mutating
+  /// copies the whole parser.
   @inline(__always)
-  func heldText(_ s: Int, _ e: Int) -> Int {
-    let columns = LineMarkers.indentation(bytes, s, e).columns
-    guard let column = holdingColumns.last(where: { $0 > 0 && $0 <= columns }) else { return s }
-    return LineMarkers.skipColumns(bytes, s, e, column)
+  func heldIndentation(_ s: Int, _ e: Int) -> (columns: Int, first: Int) {
+    let (columns, first) = LineMarkers.indentation(bytes, s, e)
+    return (columns - (holdingColumns.last { $0 <= columns } ?? 0), first)
   }
 
   /// Where the line `s..<e` is read from: its start at the top level; in a list item whose

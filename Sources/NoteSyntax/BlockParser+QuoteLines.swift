@@ -58,7 +58,10 @@ extension BlockParser {
         // A lazy continuation line: a line that would go on with a paragraph goes on
         // with the open paragraph of the innermost container. Below a container that
         // does not go on, any list item opens (not only one that interrupts a paragraph).
-        let (restColumns, rest) = textIndentation(position, e)
+        // Where even the item around the quote does not hold the line, it is read from
+        // the deepest item around that does.
+        let (restColumns, rest) =
+          matched == 0 && itemColumn != nil ? heldIndentation(lineStart, e) : textIndentation(position, e)
         if open == .paragraph, rest < e, !endsParagraph(at: rest, e, columns: restColumns, lazily: true) {
           lazy = true
         } else if matched <= outer {

@@ -43,4 +43,18 @@ import Testing
     // A marker four columns past an empty item's content: indented code in it.
     #expect(shape("1. \n       3.  x\n") == ["orderedList", " listItem", "  listMarker", "  indentedCode"])
   }
+
+  @Test func aTabStraddlingAnItemsColumnCountsItsColumnsPastIt() {
+    // The tab runs from the item's column 2 to 4: `1.` is two columns in, a list that
+    // ends the item's text.
+    #expect(
+      shape("* a\n  2) b\n  \t1. c\n") == [
+        "unorderedList", " listItem", "  listMarker", "  inlineContent",
+        "  orderedList", "   listItem", "    listMarker", "    inlineContent",
+      ])
+    // Short of the quote's item (column 5), the line is read from the item around it
+    // (column 2): a list, which ends the quote.
+    let quoted = shape("* 2) > a\n  \t1. b\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+    #expect(quoted == ["  listMarker", "  orderedList", "  orderedList"])
+  }
 }
