@@ -115,12 +115,11 @@ extension BlockParser {
 
   /// The columns of a GFM table whose header row is the text `header` and whose delimiter
   /// row is the text `delimiter` (read first: its first bytes tell), when their cells are
-  /// as many; at the top level, in an item and in a quote alike. Inlined: a call from a
+  /// as many (a header of one cell needs no pipe, as cmark-gfm reads it); at the top level, in an item and in a quote alike. Inlined: a call from a
   /// mutating reader to a method that is not mutating copies the whole parser.
   @inline(__always)
   func tableColumns(header: Range<Int>, delimiter: Range<Int>) -> Int? {
     guard let columns = LineMarkers.tableDelimiterColumns(bytes, delimiter.lowerBound, delimiter.upperBound),
-      LineMarkers.holdsPipe(bytes, header.lowerBound, header.upperBound),
       LineMarkers.tableCells(bytes, header.lowerBound, header.upperBound).count == columns
     else { return nil }
     return columns
