@@ -2,25 +2,22 @@ extension BlockParser {
   /// A list: the items from `first` (its marker, and the end of its first line), each
   /// followed directly or after blank lines by the next of the same kind and bullet. A list nested
   /// in an item whose content starts at column `minColumn` ends at a marker indented
-  /// less: that is an item of a list around it. A list that opens on its parent item's
-  /// line starts at `s`, the item's text at column `firstColumn`.
+  /// less (an item of a list around it) or four columns more (code). A list that opens on
+  /// its parent item's line starts at `s`, the item's text at column `firstColumn`.
   mutating func list(
-    _ s: Int, ordered: Bool, first: (marker: LineMarkers.ListMarker, lineEnd: Int), nested: Bool = false,
+    _ s: Int, ordered: Bool, first: (marker: LineMarkers.ListMarker, lineEnd: Int),
     minColumn: Int = 0, firstColumn: Int = 0
   ) {
     let node = builder.open(ordered ? .orderedList : .unorderedList, at: s)
     holdingColumns.append(minColumn)
     defer { holdingColumns.removeLast() }
     var listEnd = s
-    // The content column of the last item.
-    var itemColumn = Int.max
     var current: (start: Int, marker: LineMarkers.ListMarker, lineEnd: Int)? = (s, first.marker, first.lineEnd)
     while let (lineStart, marker, lineEnd) = current {
       let item = builder.open(.listItem, at: lineStart)
       builder.leaf(.listMarker, marker.markerStart, marker.markerEnd)
-      let next: Int
       let column = lineStart == s ? firstColumn : 0
-      (next, itemColumn) = itemContent(lineStart, marker, lineEnd, ordered: ordered, startColumn: column)
+      let next = itemContent(lineStart, marker, lineEnd, ordered: ordered, startColumn: column)
       builder.close(item, at: next)
       listEnd = next
       current = nil
@@ -28,16 +25,15 @@ extension BlockParser {
       var candidate = listEnd
       while candidate < byteCount {
         let candidateEnd = examineLine(candidate)
-        // After a blank line, a marker indented four columns or more, but less than the
-        // last item's content, is no item of a top-level list: it is indented code.
+        // A marker indented four columns or more past the list's container is no item:
+        // it is indented code (or text going on with a paragraph, which the item read).
         // A list's items share their bullet (`-`, `*`, `+`) or delimiter (`.`, `)`): another starts a list.
-        if let m = LineMarkers.listMarker(bytes, candidate, candidateEnd), m.ordered == ordered,
+        let indent = LineMarkers.indentation(bytes, candidate, candidateEnd).columns - minColumn
+        if indent >= 0, indent < 4, let m = LineMarkers.listMarker(bytes, candidate, candidateEnd),
+          m.ordered == ordered,
           !LineMarkers.isThematicBreak(
             bytes, LineMarkers.skipColumns(bytes, candidate, candidateEnd, minColumn), candidateEnd),
-          bytes[m.markerEnd - 1] == bytes[first.marker.markerEnd - 1],
-          minColumn == 0 || LineMarkers.indentation(bytes, candidate, candidateEnd).columns >= minColumn,
-          nested || candidate == listEnd
-            || !Self.isIndentedCode(LineMarkers.indentation(bytes, candidate, candidateEnd).columns, itemColumn)
+          bytes[m.markerEnd - 1] == bytes[first.marker.markerEnd - 1]
         {
           current = (candidate, m, candidateEnd)
           break
@@ -49,17 +45,13 @@ extension BlockParser {
     builder.close(node, at: listEnd)
   }
 
-  /// Whether a line indented `columns` after a list whose last item's content starts at
-  /// `itemColumn` is indented code rather than an item.
-  static func isIndentedCode(_ columns: Int, _ itemColumn: Int) -> Bool { columns >= 4 && columns < itemColumn }
-
   /// A list item's content after its marker (whose line's text `s..<e`, at column
   /// `startColumn`, it is): its first line's block, then the blocks of the lines
   /// indented to its content column, blank lines between allowed. Returns the start of
-  /// the line after its last block, and the column its content starts at.
+  /// the line after its last block.
   private mutating func itemContent(
     _ s: Int, _ marker: LineMarkers.ListMarker, _ e: Int, ordered: Bool, startColumn: Int
-  ) -> (next: Int, column: Int) {
+  ) -> Int {
     let markerColumn = startColumn + LineMarkers.indentation(bytes, s, marker.markerStart).columns
     let markerEndColumn = markerColumn + (marker.markerEnd - marker.markerStart)
     // The spaces and tabs after the marker, a tab to the next multiple of four columns.
@@ -102,14 +94,14 @@ extension BlockParser {
         guard listDepth < 32 else { break }
         let node = builder.count
         listDepth += 1
-        list(candidate, ordered: nested.ordered, first: (nested, end), nested: true, minColumn: column)
+        list(candidate, ordered: nested.ordered, first: (nested, end), minColumn: column)
         listDepth -= 1
         next = builder.end(of: node)
         continue
       }
       next = itemBlock(text, end, column: column, first: false)
     }
-    return (next, column)
+    return next
   }
 
   /// The block of a list item at `c`, on a line that ends at `e`, the item's content
@@ -151,7 +143,7 @@ extension BlockParser {
       return nextLine(e)
     case .listItem(let marker) where listDepth < 32:
       listDepth += 1
-      list(c, ordered: marker.ordered, first: (marker, e), nested: true, minColumn: column, firstColumn: column)
+      list(c, ordered: marker.ordered, first: (marker, e), minColumn: column, firstColumn: column)
       listDepth -= 1
       return builder.end(of: node)
     case .blockquote where listDepth < 32: return blockquote(c, itemColumn: column)

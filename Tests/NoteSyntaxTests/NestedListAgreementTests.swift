@@ -57,4 +57,17 @@ import Testing
     let quoted = shape("* 2) > a\n  \t1. b\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
     #expect(quoted == ["  listMarker", "  orderedList", "  orderedList"])
   }
+
+  @Test func aMarkerFourColumnsPastTheListsContainerIsCode() {
+    // Short of the item's content (column 5), four columns in, after a break: code, not
+    // the list's next item.
+    #expect(
+      shape("-    ***\n    - b\n") == ["unorderedList", " listItem", "  listMarker", "  thematicBreak", "indentedCode"])
+    // In an item (column 2), four columns past it: code in that item.
+    #expect(
+      shape("- a\n  -    ***\n      - b\n") == [
+        "unorderedList", " listItem", "  listMarker", "  inlineContent",
+        "  unorderedList", "   listItem", "    listMarker", "    thematicBreak", "  indentedCode",
+      ])
+  }
 }
