@@ -114,11 +114,18 @@ extension BlockParser {
   /// The block the text `s..<e` starts (`s` being where a container's text starts), by
   /// the first of `rules` (in ``BlockRule``'s order) that matches; `nil` for paragraph
   /// text. With `afterParagraph`, only a start that ends a paragraph open above counts.
-  /// Only the rules whose text may start with the line's first byte are tried.
+  /// Only the rules whose text may start with the line's first byte are tried. `indent`, when
+  /// given, is the text's indentation counted from its container's column (a list item's,
+  /// which a tab may straddle): the text is then read from its first byte.
   mutating func blockStart(
-    _ s: Int, _ e: Int, afterParagraph: Bool = false, rules: BlockRule.Rules = BlockRule.all
+    _ s: Int, _ e: Int, afterParagraph: Bool = false, rules: BlockRule.Rules = BlockRule.all, indent: Int? = nil
   ) -> BlockStart? {
-    let (columns, first) = LineMarkers.indentation(bytes, s, e)
+    var (columns, first) = LineMarkers.indentation(bytes, s, e)
+    var s = s
+    if let indent {
+      columns = indent
+      if indent < 4 { s = first }
+    }
     var candidates = afterParagraph ? rules & BlockRule.interrupting : rules
     if first == e {
       candidates &= 1 << BlockRule.blank.rawValue

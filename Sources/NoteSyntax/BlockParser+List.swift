@@ -83,7 +83,7 @@ extension BlockParser {
         candidate = nextLine(end)
       }
       guard let end = candidateEnd else { break }
-      let (columns, _) = LineMarkers.indentation(bytes, candidate, end)
+      let (columns, first) = LineMarkers.indentation(bytes, candidate, end)
       guard columns >= column else { break }
       let text = LineMarkers.skipColumns(bytes, candidate, end, column)
       if columns < column + 4, let nested = LineMarkers.listMarker(bytes, candidate, end),
@@ -99,7 +99,7 @@ extension BlockParser {
         next = builder.end(of: node)
         continue
       }
-      next = itemBlock(text, end, column: column, first: false)
+      next = itemBlock(text, end, column: column, first: false, indent: (columns - column, first))
     }
     return next
   }
@@ -109,11 +109,14 @@ extension BlockParser {
   /// a thematic break, a list or a quote that opens here, a footnote or link reference
   /// definition, a table, a `Q:`/`A:` pair after the item's first line, or text (the
   /// first line's inline content, or a paragraph; a `Q:` first line too, which pairs
-  /// with an `A:` item as a list's card). Returns the start of the line after it.
-  private mutating func itemBlock(_ c: Int, _ e: Int, column: Int, first: Bool) -> Int {
+  /// with an `A:` item as a list's card). Returns the start of the line after it. A later
+  /// line's `indent` is its text's indentation past `column` and its first byte.
+  private mutating func itemBlock(
+    _ c: Int, _ e: Int, column: Int, first: Bool, indent: (columns: Int, first: Int)? = nil
+  ) -> Int {
     // The block's node, whose end a reader that returns none gives.
     let node = builder.count
-    var start = blockStart(c, e, rules: BlockRule.inListItem)
+    var start = blockStart(c, e, rules: BlockRule.inListItem, indent: indent?.columns)
     // A definition and a table, read over the item's lines, come before a question in the
     // rules' order.
     switch start {
@@ -143,7 +146,9 @@ extension BlockParser {
       return nextLine(e)
     case .listItem(let marker) where listDepth < 32:
       listDepth += 1
-      list(c, ordered: marker.ordered, first: (marker, e), minColumn: column, firstColumn: column)
+      // A tab may straddle the item's column: the list's line is read from its marker.
+      let (listStart, listColumn) = indent.map { ($0.first, column + $0.columns) } ?? (c, column)
+      list(listStart, ordered: marker.ordered, first: (marker, e), minColumn: column, firstColumn: listColumn)
       listDepth -= 1
       return builder.end(of: node)
     case .blockquote where listDepth < 32: return blockquote(c, itemColumn: column)

@@ -70,4 +70,14 @@ import Testing
         "  unorderedList", "   listItem", "    listMarker", "    thematicBreak", "  indentedCode",
       ])
   }
+
+  @Test func anItemsLaterLineAfterATabIsReadFromTheItemsColumn() {
+    // The tab runs from the item's column 2 to 4: two columns in, a heading and a quote.
+    #expect(
+      shape("- a\n  \t# b\n") == [
+        "unorderedList", " listItem", "  listMarker", "  inlineContent", "  heading", "   headingMarker",
+        "   inlineContent",
+      ])
+    #expect(shape("- a\n\n  \t> b\n").contains("  blockquote"))
+  }
 }
