@@ -15,8 +15,10 @@ enum BlockRule: Int, CaseIterable {
   case blockquote
   case delimitedBlock
   case footnoteDefinition
-  case linkReferenceDefinition
+  /// A table before a definition: cmark-gfm makes a table of a paragraph's line above a
+  /// delimiter row before it reads the paragraph's definitions.
   case table
+  case linkReferenceDefinition
   case questionAnswer
   case summary
 

@@ -172,19 +172,19 @@ extension BlockParser {
   }
 
   /// The top-level line `s..<e` that goes on with a paragraph of link reference
-  /// definitions: another definition, or the paragraph's text (its first line a table's
-  /// header, when a delimiter row follows), whatever block its text would start elsewhere.
+  /// definitions: a table's header (when a delimiter row follows), another definition, or
+  /// the paragraph's text, whatever block its text would start elsewhere.
   mutating func definitionText(_ s: Int, _ e: Int) -> BlockContext {
     let text = LineMarkers.skipSpaces(bytes, s, e)
+    if let columns = tableColumns(text, e) {
+      table(s, e, columns: columns)
+      return .text
+    }
     if let definition = linkDefinition(text, e) {
       linkReferenceDefinition(s, definition)
       return context(after: definition)
     }
-    if let columns = tableColumns(text, e) {
-      table(s, e, columns: columns)
-    } else {
-      paragraph(s, e)
-    }
+    paragraph(s, e)
     return .text
   }
 

@@ -117,14 +117,14 @@ extension BlockParser {
     // The block's node, whose end a reader that returns none gives.
     let node = builder.count
     var start = blockStart(c, e, rules: BlockRule.inListItem, indent: indent?.columns)
-    // A definition and a table, read over the item's lines, come before a question in the
+    // A table and a definition, read over the item's lines, come before a question in the
     // rules' order.
     switch start {
     case nil:
-      if let definition = linkDefinition(c, e, in: .buffer(itemColumn: column)) {
-        start = .linkReferenceDefinition(definition)
-      } else if let columns = tableColumns(c, e, column: column) {
+      if let columns = tableColumns(c, e, column: column) {
         start = .table(columns: columns)
+      } else if let definition = linkDefinition(c, e, in: .buffer(itemColumn: column)) {
+        start = .linkReferenceDefinition(definition)
       }
     case .questionAnswer:
       if let columns = tableColumns(c, e, column: column) { start = .table(columns: columns) }
@@ -189,17 +189,17 @@ extension BlockParser {
 
   /// The lines after a `definition` in a list item whose content starts at `column` that
   /// go on with the paragraph it opened (lazily too): more definitions, then the
-  /// paragraph's text (its first line a table's header, when a delimiter row follows),
+  /// paragraph's text (a table's header, when a delimiter row follows, before all),
   /// whatever block its text would start elsewhere. Returns the start of the line after them.
   private mutating func itemDefinitionText(after definition: LinkDefinition, column: Int) -> Int {
     let container = TextLines.buffer(itemColumn: column)
     var end = definition.end
     while let line = line(after: TextLine(position: end, text: end, end: end), in: container), line.continues {
+      if let columns = tableColumns(line.text, line.end, column: column) {
+        return table(line.text, line.end, columns: columns, column: column)
+      }
       let text = LineMarkers.skipSpaces(bytes, line.text, line.end)
       guard let definition = linkDefinition(text, line.end, firstLine: line, in: container) else {
-        if let columns = tableColumns(line.text, line.end, column: column) {
-          return table(line.text, line.end, columns: columns, column: column)
-        }
         return itemParagraph(line.text, line.end, column: column, first: false)
       }
       linkReferenceDefinition(line.text, definition)

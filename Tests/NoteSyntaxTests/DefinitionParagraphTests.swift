@@ -45,4 +45,12 @@ import Testing
     #expect(
       shape(document.string) == ["linkReferenceDefinition", "blankLine", "indentedCode", "blankLine", "unorderedList"])
   }
+
+  /// cmark-gfm makes a table of a paragraph's line above a delimiter row before it reads
+  /// the paragraph's definitions: a definition's line there is a table's header.
+  @Test func aTableHeaderComesBeforeADefinition() {
+    #expect(shape("[k]: /url\n|:-:|\n") == ["table"])
+    #expect(shape("[j]: /v\n[k]: /url\n|:-:|\n") == ["linkReferenceDefinition", "table"])
+    #expect(ContainerBlockTests.shape("- a\n\n  [k]: /url\n  |:-:|\n").contains("  table"))
+  }
 }
