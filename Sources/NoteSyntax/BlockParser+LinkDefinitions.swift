@@ -86,9 +86,12 @@ extension BlockParser {
   }
 
   /// Moves `cursor` to the text of the next line, unless there is none or it does not go
-  /// on with the paragraph a definition is read from (it is blank or starts another block).
+  /// on with the paragraph a definition is read from (it is blank, starts another block
+  /// or is a setext underline, which makes the paragraph a heading).
   private mutating func nextDefinitionLine(_ cursor: inout DefinitionCursor) -> Bool {
-    guard let next = line(after: cursor.line, in: cursor.container), next.continues else { return false }
+    guard let next = line(after: cursor.line, in: cursor.container), next.continues,
+      underline(next, in: cursor.container) == nil
+    else { return false }
     cursor.line = next
     cursor.j = next.text
     cursor.lineEnd = next.end

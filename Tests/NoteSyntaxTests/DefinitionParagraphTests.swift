@@ -53,4 +53,9 @@ import Testing
     #expect(shape("[j]: /v\n[k]: /url\n|:-:|\n") == ["linkReferenceDefinition", "table"])
     #expect(ContainerBlockTests.shape("- a\n\n  [k]: /url\n  |:-:|\n").contains("  table"))
   }
+
+  @Test func aSetextUnderlineIsNoDefinitionsDestination() {
+    #expect(shape("[k]:\n--\n") == ["heading"])
+    #expect(shape("[k]:\n===\n") == ["heading"])
+  }
 }
