@@ -186,9 +186,9 @@ extension BlockParser {
         if itemMatches(indent, position, e) {
           break
         }
-        guard let marker = LineMarkers.listMarker(bytes, position.at, e), marker.ordered == ordered,
-          bytes[marker.markerEnd - 1] == delimiter,
-          LineMarkers.indentation(bytes, position.at, e, fromColumn: position.column).columns < 4
+        let (columns, first) = textIndentation(position, e)
+        guard columns < 4, let marker = LineMarkers.listMarker(bytes, position.at, e), marker.ordered == ordered,
+          bytes[marker.markerEnd - 1] == delimiter, !LineMarkers.isThematicBreak(bytes, first, e)
         else { return matched }
         return matched + 1
       case .item(let indent):

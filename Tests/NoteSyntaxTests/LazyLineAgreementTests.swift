@@ -34,4 +34,12 @@ import Testing
         " blockquote", "  quoteLine", "   quoteMarker", "   quoteMarker", "   inlineContent",
       ])
   }
+
+  @Test func aThematicBreakInAQuoteIsNoItemOfTheListOpen() {
+    #expect(
+      shape("> - a\n> -\t---\n") == [
+        "blockquote", " unorderedList", "  listItem", "   quoteLine", "    quoteMarker", "    listMarker",
+        "    inlineContent", " quoteLine", "  quoteMarker", "  thematicBreak",
+      ])
+  }
 }
