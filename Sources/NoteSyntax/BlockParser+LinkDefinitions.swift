@@ -170,8 +170,17 @@ extension BlockParser {
   /// interrupts a paragraph starts there).
   mutating func context(after definition: LinkDefinition) -> BlockContext {
     let last = TextLine(position: definition.end, text: definition.end, end: definition.end)
-    guard let next = line(after: last, in: .buffer(itemColumn: nil)), next.continues else { return .text }
+    guard let next = line(after: last, in: .buffer(itemColumn: nil)),
+      goesOnFromDefinition(next, in: .buffer(itemColumn: nil))
+    else { return .text }
     return .definitionText
+  }
+
+  /// Whether `line`, after a link reference definition in `container`, goes on with the
+  /// paragraph the definition opened: it does not end a paragraph, or it is a setext
+  /// underline (`---` too), which cmark-gfm makes the text of a paragraph of only definitions.
+  mutating func goesOnFromDefinition(_ line: TextLine, in container: TextLines) -> Bool {
+    line.continues || underline(line, in: container) != nil
   }
 
   /// The top-level line `s..<e` that goes on with a paragraph of link reference
@@ -230,7 +239,7 @@ extension BlockParser {
   /// Marks the definitions that open `quote`'s paragraphs: a definition's first line
   /// `linkDefinition` (its parts in ``QuoteLines/definitions``), its later lines `leafLine`;
   /// the rest of a paragraph stays text. A setext underline below a paragraph that is only
-  /// definitions is the text or thematic break it then is.
+  /// definitions is its text (``goesOnFromDefinition(_:in:)``).
   mutating func readQuoteDefinitions(_ quote: inout QuoteLines) {
     for start in quote.bracketParagraphs {
       let role = quote.lines[start].role
@@ -252,9 +261,7 @@ extension BlockParser {
       if role == .headingText && current > start && current < quote.lines.count
         && quote.lines[current].role == .leafLine
       {
-        let underline = quote.lines[current]
-        quote.lines[current].role =
-          LineMarkers.isThematicBreak(bytes, underline.first, underline.lineEnd) ? .thematicBreak : .text
+        quote.lines[current].role = .text
       }
     }
   }

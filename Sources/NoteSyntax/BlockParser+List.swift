@@ -194,7 +194,9 @@ extension BlockParser {
   private mutating func itemDefinitionText(after definition: LinkDefinition, column: Int) -> Int {
     let container = TextLines.buffer(itemColumn: column)
     var end = definition.end
-    while let line = line(after: TextLine(position: end, text: end, end: end), in: container), line.continues {
+    while let line = line(after: TextLine(position: end, text: end, end: end), in: container),
+      goesOnFromDefinition(line, in: container)
+    {
       if let columns = tableColumns(line.text, line.end, column: column) {
         return table(line.text, line.end, columns: columns, column: column)
       }

@@ -58,4 +58,15 @@ import Testing
     #expect(shape("[k]:\n--\n") == ["heading"])
     #expect(shape("[k]:\n===\n") == ["heading"])
   }
+
+  /// A setext underline under a paragraph of only definitions is that paragraph's text, as
+  /// cmark-gfm reads it (no heading, no thematic break).
+  @Test func anUnderlineUnderDefinitionsIsText() {
+    #expect(shape("[k]: /url\n---\n") == ["linkReferenceDefinition", "paragraph"])
+    #expect(
+      ContainerBlockTests.shape("- [k]: /url\n  ---\n").filter { !$0.hasPrefix("   ") } == [
+        "unorderedList", " listItem", "  listMarker", "  linkReferenceDefinition", "  paragraph",
+      ])
+    #expect(!ContainerBlockTests.shape("> [k]: /url\n> ---\n").contains { $0.hasSuffix("thematicBreak") })
+  }
 }
