@@ -174,8 +174,9 @@ extension BlockParser {
   /// and in a quote alike: as cmark-gfm reads rows, a line that starts no other block (not
   /// blank, no HTML block of any kind, no indented code, no list item, …) and, as a
   /// paragraph's line, does not open with `#`.
-  mutating func continuesTable(_ s: Int, _ e: Int) -> Bool {
-    (s == e || bytes[s] != UInt8(ascii: "#")) && blockStart(s, e, rules: BlockRule.endingTable) == nil
+  /// `indent`, when given, is the text's indentation counted from its container's column.
+  mutating func continuesTable(_ s: Int, _ e: Int, indent: Int? = nil) -> Bool {
+    (s == e || bytes[s] != UInt8(ascii: "#")) && blockStart(s, e, rules: BlockRule.endingTable, indent: indent) == nil
   }
 
   /// A table row of the line's text `s..<e`, ending at `next` (the next line's start by default).

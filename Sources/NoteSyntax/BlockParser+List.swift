@@ -87,7 +87,7 @@ extension BlockParser {
       guard columns >= column else { break }
       let text = LineMarkers.skipColumns(bytes, candidate, end, column)
       if columns < column + 4, let nested = LineMarkers.listMarker(bytes, candidate, end),
-        !LineMarkers.isThematicBreak(bytes, text, end)
+        !LineMarkers.isThematicBreak(bytes, first, end)
       {
         // A list nested in the item, of either kind: its items are indented to the
         // item's content at least (four columns more is code).

@@ -124,7 +124,7 @@ extension BlockParser {
       case .paragraph where !blank && !endsParagraph(at: first, e, columns: columns):
         line.role = footnote ? .leafLine : .text
         line.continues = true
-      case .table where line.opened == 0 && continuesTable(content, e):
+      case .table where line.opened == 0 && continuesTable(content, e, indent: columns):
         line.role = .leafLine
       default:
         if blank {

@@ -42,4 +42,9 @@ import Testing
         "    inlineContent", " quoteLine", "  quoteMarker", "  thematicBreak",
       ])
   }
+
+  @Test func aTableRowAfterATabInAQuoteIsARow() {
+    let rows = shape("> | a |\n>\t|:-:|\n>\t/url\n").filter { $0.hasSuffix("tableRow") }
+    #expect(rows.count == 3)
+  }
 }

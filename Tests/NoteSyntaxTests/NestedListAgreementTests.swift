@@ -79,5 +79,6 @@ import Testing
         "   inlineContent",
       ])
     #expect(shape("- a\n\n  \t> b\n").contains("  blockquote"))
+    #expect(shape("- > a\n  \t- - -\n").contains("  thematicBreak"))
   }
 }
