@@ -76,7 +76,7 @@ extension BlockParser {
   mutating func footnoteDefinition(
     _ s: Int, _ e: Int, _ definition: (label: Range<Int>, end: Int), itemColumn: Int? = nil
   ) {
-    let (contentEnd, next, _) = paragraphExtent(e, itemColumn: itemColumn)
+    let (contentEnd, next, _, _) = paragraphExtent(e, itemColumn: itemColumn)
     let content = LineMarkers.skipSpaces(bytes, definition.end, contentEnd)
     let text = LeafLine(content: content, end: LineMarkers.trimEnd(bytes, content, contentEnd), next: next)
     var markers = LineMarks.none
@@ -100,6 +100,13 @@ extension BlockParser {
   }
 
   // MARK: Tables
+
+  /// The table whose header `s..<e` ends the paragraph above it (``BlockContext/tableHeader``).
+  mutating func tableUnderParagraph(_ s: Int, _ e: Int) -> BlockContext {
+    guard let columns = tableColumns(s, e) else { return paragraph(s, e) }
+    table(s, e, columns: columns)
+    return .text
+  }
 
   /// The columns of a GFM table whose header is the text `s..<e`: the next line is a
   /// delimiter row with as many cells (looked for first: its first bytes tell). In a list

@@ -99,26 +99,27 @@ extension BlockParser {
   /// A paragraph whose first line ends at `e`, over the lines going on with it
   /// (``line(after:in:)``, in a list item from its content column `itemColumn`): where its
   /// content ends, the next line's start and, with `setext` (where a table's header ends
-  /// it too), a setext underline (a footnote's text has none).
+  /// it too), a setext underline (a footnote's text has none), and whether it ends at the
+  /// header of a table, which starts at `next`.
   mutating func paragraphExtent(
     _ e: Int, setext: Bool = false, itemColumn: Int? = nil
-  ) -> (contentEnd: Int, next: Int, underline: Underline?) {
+  ) -> (contentEnd: Int, next: Int, underline: Underline?, table: Bool) {
     let column = itemColumn ?? 0
     var last = TextLine(position: e, text: e, end: e)
     let container = TextLines.buffer(itemColumn: itemColumn)
     while let line = line(after: last, in: container) {
       if setext, let underline = underline(line, in: container) {
-        return (last.end, nextLine(line.end), underline)
+        return (last.end, nextLine(line.end), underline, false)
       }
       guard line.continues else { break }
       if setext && (column == 0 || LineMarkers.indentation(bytes, line.position, line.end).columns >= column)
         && tableColumns(line.text, line.end, column: column) != nil
       {
-        break
+        return (last.end, nextLine(last.end), nil, true)
       }
       last = line
     }
-    return (last.end, nextLine(last.end), nil)
+    return (last.end, nextLine(last.end), nil, false)
   }
 
   /// The setext underline that `line` is below a paragraph's text in `container`: at the

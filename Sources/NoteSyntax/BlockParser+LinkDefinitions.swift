@@ -196,8 +196,7 @@ extension BlockParser {
       linkReferenceDefinition(s, definition)
       return context(after: definition)
     }
-    paragraph(s, e)
-    return .text
+    return paragraph(s, e)
   }
 
   /// A link reference definition's block: its label (``NodeKind/linkText``) and

@@ -168,9 +168,9 @@ extension BlockParser {
 
   /// The paragraph of a list item (whose content starts at `column`) whose first line is
   /// `c..<e`, or the setext heading it is; on the item's `first` line, the item's text.
-  /// Returns the start of the line after it.
+  /// The table whose header ends it follows it. Returns the start of the line after them.
   private mutating func itemParagraph(_ c: Int, _ e: Int, column: Int, first: Bool) -> Int {
-    let (contentEnd, following, underline) = paragraphExtent(e, setext: true, itemColumn: column)
+    let (contentEnd, following, underline, table) = paragraphExtent(e, setext: true, itemColumn: column)
     let text = LineMarkers.skipSpaces(bytes, c, e)
     if let underline {
       setextHeading(text, contentEnd, underline: underline, next: following)
@@ -184,7 +184,11 @@ extension BlockParser {
       inline(textStart, contentEnd, questionMarkers: true, markerColumn: column)
       builder.close(paragraph, at: following)
     }
-    return following
+    guard table else { return following }
+    let headerEnd = examineLine(following)
+    let header = LineMarkers.skipColumns(bytes, following, headerEnd, column)
+    guard let columns = tableColumns(header, headerEnd, column: column) else { return following }
+    return self.table(header, headerEnd, columns: columns, column: column)
   }
 
   /// The lines after a `definition` in a list item whose content starts at `column` that

@@ -57,6 +57,8 @@ struct BlockParser {
       next = codeLines(s, examineLine(s), context)
     } else if context == .definitionText {
       next = definitionText(s, examineLine(s))
+    } else if context == .tableHeader {
+      next = tableUnderParagraph(s, examineLine(s))
     } else {
       next = textOrFrontMatter(s, examineLine(s))
     }
@@ -104,9 +106,9 @@ struct BlockParser {
       linkReferenceDefinition(s, definition)
       return context(after: definition)
     case .table(let columns): table(s, e, columns: columns)
-    case .questionAnswer: if !questionAnswer(s, e) { paragraph(s, e) }
+    case .questionAnswer: if !questionAnswer(s, e) { return paragraph(s, e) }
     case .summary(let markerEnd): summary(s, e, markerEnd)
-    case nil: paragraph(s, e)
+    case nil: return paragraph(s, e)
     }
     return .text
   }
@@ -130,16 +132,19 @@ struct BlockParser {
     builder.close(node, at: nextLine(e))
   }
 
-  mutating func paragraph(_ s: Int, _ e: Int) {
-    let (contentEnd, next, underline) = paragraphExtent(e, setext: true)
+  /// A paragraph whose first line is `s..<e`, or the setext heading it is: the context
+  /// after it, ``BlockContext/tableHeader`` when a table's header ends it.
+  mutating func paragraph(_ s: Int, _ e: Int) -> BlockContext {
+    let (contentEnd, next, underline, table) = paragraphExtent(e, setext: true)
     if let underline {
       setextHeading(s, contentEnd, underline: underline, next: next)
-      return
+      return .text
     }
     let node = builder.open(.paragraph, at: s)
     let textStart = LineMarkers.paragraphLineMarker(bytes, s, e, &builder)
     inline(textStart, contentEnd, questionMarkers: true)
     builder.close(node, at: next)
+    return table ? .tableHeader : .text
   }
 
   private mutating func summary(_ s: Int, _ e: Int, _ markerEnd: Int) {
