@@ -112,9 +112,8 @@ extension BlockParser {
         return (last.end, nextLine(line.end), underline, false)
       }
       guard line.continues else { break }
-      if setext && (column == 0 || LineMarkers.indentation(bytes, line.position, line.end).columns >= column)
-        && tableColumns(line.text, line.end, column: column) != nil
-      {
+      // A lazy line too: the delimiter row below it is the item's.
+      if setext && tableColumns(line.text, line.end, column: column) != nil {
         return (last.end, nextLine(last.end), nil, true)
       }
       last = line

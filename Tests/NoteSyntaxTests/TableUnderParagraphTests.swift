@@ -12,6 +12,8 @@ import Testing
   @Test func aParagraphsLastLineAboveADelimiterRowIsATablesHeader() {
     #expect(shape("a\n<span>\n|-|\n") == ["paragraph", "table", " tableRow", " tableRow"])
     #expect(ContainerBlockTests.shape("- a\n  2) b\n  |-|\n").contains("  table"))
+    // A lazy line's too, when the delimiter row is the item's.
+    #expect(ContainerBlockTests.shape("- a\nb\n  |-|\n").contains("  table"))
   }
 
   /// Typing the line above a delimiter row reparses the table after the paragraph: each
