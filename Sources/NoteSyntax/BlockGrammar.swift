@@ -15,8 +15,10 @@ enum BlockRule: Int, CaseIterable {
   case blockquote
   case delimitedBlock
   case footnoteDefinition
-  case linkReferenceDefinition
+  /// A table before a definition: cmark-gfm makes a table of a paragraph's line above a
+  /// delimiter row before it reads the paragraph's definitions.
   case table
+  case linkReferenceDefinition
   case questionAnswer
   case summary
 
@@ -114,11 +116,18 @@ extension BlockParser {
   /// The block the text `s..<e` starts (`s` being where a container's text starts), by
   /// the first of `rules` (in ``BlockRule``'s order) that matches; `nil` for paragraph
   /// text. With `afterParagraph`, only a start that ends a paragraph open above counts.
-  /// Only the rules whose text may start with the line's first byte are tried.
+  /// Only the rules whose text may start with the line's first byte are tried. `indent`, when
+  /// given, is the text's indentation counted from its container's column (a list item's,
+  /// which a tab may straddle): the text is then read from its first byte.
   mutating func blockStart(
-    _ s: Int, _ e: Int, afterParagraph: Bool = false, rules: BlockRule.Rules = BlockRule.all
+    _ s: Int, _ e: Int, afterParagraph: Bool = false, rules: BlockRule.Rules = BlockRule.all, indent: Int? = nil
   ) -> BlockStart? {
-    let (columns, first) = LineMarkers.indentation(bytes, s, e)
+    var (columns, first) = LineMarkers.indentation(bytes, s, e)
+    var s = s
+    if let indent {
+      columns = indent
+      if indent < 4 { s = first }
+    }
     var candidates = afterParagraph ? rules & BlockRule.interrupting : rules
     if first == e {
       candidates &= 1 << BlockRule.blank.rawValue
@@ -142,6 +151,19 @@ extension BlockParser {
   /// tags, which is a paragraph of its own).
   mutating func interruptsParagraph(_ s: Int, _ e: Int) -> Bool {
     (s < e && bytes[s] == UInt8(ascii: "#")) || blockStart(s, e, afterParagraph: true) != nil
+  }
+
+  /// Whether the text `first..<e`, `columns` columns into its container (counted from
+  /// the container's column, which a tab's columns may straddle), ends a paragraph open
+  /// above it (``interruptsParagraph(_:_:)``). With `lazily`, the line is one that the
+  /// paragraph's containers do not all hold: there an HTML block of kind 7 and any list
+  /// item start too, as CommonMark tries the line's starts in the last container it holds,
+  /// which is no paragraph. Indented code never ends a paragraph.
+  mutating func endsParagraph(at first: Int, _ e: Int, columns: Int, lazily: Bool = false) -> Bool {
+    guard columns < 4 else { return false }
+    if columns == 0 && bytes[first] == UInt8(ascii: "#") { return true }
+    return lazily
+      ? blockStart(first, e, rules: BlockRule.interrupting) != nil : blockStart(first, e, afterParagraph: true) != nil
   }
 
   /// The start `rule` matches on the text `s..<e`, whose first byte that is no space or

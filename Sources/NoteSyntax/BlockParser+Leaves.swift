@@ -76,7 +76,7 @@ extension BlockParser {
   mutating func footnoteDefinition(
     _ s: Int, _ e: Int, _ definition: (label: Range<Int>, end: Int), itemColumn: Int? = nil
   ) {
-    let (contentEnd, next, _) = paragraphExtent(e, itemColumn: itemColumn)
+    let (contentEnd, next, _, _) = paragraphExtent(e, itemColumn: itemColumn)
     let content = LineMarkers.skipSpaces(bytes, definition.end, contentEnd)
     let text = LeafLine(content: content, end: LineMarkers.trimEnd(bytes, content, contentEnd), next: next)
     var markers = LineMarks.none
@@ -101,6 +101,13 @@ extension BlockParser {
 
   // MARK: Tables
 
+  /// The table whose header `s..<e` ends the paragraph above it (``BlockContext/tableHeader``).
+  mutating func tableUnderParagraph(_ s: Int, _ e: Int) -> BlockContext {
+    guard let columns = tableColumns(s, e) else { return paragraph(s, e) }
+    table(s, e, columns: columns)
+    return .text
+  }
+
   /// The columns of a GFM table whose header is the text `s..<e`: the next line is a
   /// delimiter row with as many cells (looked for first: its first bytes tell). In a list
   /// item whose content starts at `column`, the delimiter row is indented as far.
@@ -115,12 +122,11 @@ extension BlockParser {
 
   /// The columns of a GFM table whose header row is the text `header` and whose delimiter
   /// row is the text `delimiter` (read first: its first bytes tell), when their cells are
-  /// as many; at the top level, in an item and in a quote alike. Inlined: a call from a
+  /// as many (a header of one cell needs no pipe, as cmark-gfm reads it); at the top level, in an item and in a quote alike. Inlined: a call from a
   /// mutating reader to a method that is not mutating copies the whole parser.
   @inline(__always)
   func tableColumns(header: Range<Int>, delimiter: Range<Int>) -> Int? {
     guard let columns = LineMarkers.tableDelimiterColumns(bytes, delimiter.lowerBound, delimiter.upperBound),
-      LineMarkers.holdsPipe(bytes, header.lowerBound, header.upperBound),
       LineMarkers.tableCells(bytes, header.lowerBound, header.upperBound).count == columns
     else { return nil }
     return columns
@@ -175,8 +181,9 @@ extension BlockParser {
   /// and in a quote alike: as cmark-gfm reads rows, a line that starts no other block (not
   /// blank, no HTML block of any kind, no indented code, no list item, …) and, as a
   /// paragraph's line, does not open with `#`.
-  mutating func continuesTable(_ s: Int, _ e: Int) -> Bool {
-    (s == e || bytes[s] != UInt8(ascii: "#")) && blockStart(s, e, rules: BlockRule.endingTable) == nil
+  /// `indent`, when given, is the text's indentation counted from its container's column.
+  mutating func continuesTable(_ s: Int, _ e: Int, indent: Int? = nil) -> Bool {
+    (s == e || bytes[s] != UInt8(ascii: "#")) && blockStart(s, e, rules: BlockRule.endingTable, indent: indent) == nil
   }
 
   /// A table row of the line's text `s..<e`, ending at `next` (the next line's start by default).

@@ -99,26 +99,26 @@ extension BlockParser {
   /// A paragraph whose first line ends at `e`, over the lines going on with it
   /// (``line(after:in:)``, in a list item from its content column `itemColumn`): where its
   /// content ends, the next line's start and, with `setext` (where a table's header ends
-  /// it too), a setext underline (a footnote's text has none).
+  /// it too), a setext underline (a footnote's text has none), and whether it ends at the
+  /// header of a table, which starts at `next`.
   mutating func paragraphExtent(
     _ e: Int, setext: Bool = false, itemColumn: Int? = nil
-  ) -> (contentEnd: Int, next: Int, underline: Underline?) {
+  ) -> (contentEnd: Int, next: Int, underline: Underline?, table: Bool) {
     let column = itemColumn ?? 0
     var last = TextLine(position: e, text: e, end: e)
     let container = TextLines.buffer(itemColumn: itemColumn)
     while let line = line(after: last, in: container) {
       if setext, let underline = underline(line, in: container) {
-        return (last.end, nextLine(line.end), underline)
+        return (last.end, nextLine(line.end), underline, false)
       }
       guard line.continues else { break }
-      if setext && (column == 0 || LineMarkers.indentation(bytes, line.position, line.end).columns >= column)
-        && tableColumns(line.text, line.end, column: column) != nil
-      {
-        break
+      // A lazy line too: the delimiter row below it is the item's.
+      if setext && tableColumns(line.text, line.end, column: column) != nil {
+        return (last.end, nextLine(last.end), nil, true)
       }
       last = line
     }
-    return (last.end, nextLine(last.end), nil)
+    return (last.end, nextLine(last.end), nil, false)
   }
 
   /// The setext underline that `line` is below a paragraph's text in `container`: at the
@@ -158,15 +158,16 @@ extension BlockParser {
         return TextLine(position: start, text: start, end: end, blank: true, continues: false)
       }
       if let text = itemText(start, end, itemColumn) {
-        return TextLine(position: start, text: text, end: end, continues: !interruptsParagraph(text, end))
+        // Counted from the line's start: a tab may straddle the item's column.
+        let (columns, first) = LineMarkers.indentation(bytes, start, end)
+        let ends = endsParagraph(at: first, end, columns: columns - (itemColumn ?? 0))
+        return TextLine(position: start, text: text, end: end, continues: !ends)
       }
-      // A lazy line: read from the column of the item holding the list, when it holds the line.
-      let held =
-        itemColumn != nil && holdingColumn > 0
-          && LineMarkers.indentation(bytes, start, end).columns >= holdingColumn
-        ? LineMarkers.skipColumns(bytes, start, end, holdingColumn) : start
-      guard !line.blank, !interruptsParagraph(held, end), LineMarkers.listMarker(bytes, held, end) == nil
-      else { return nil }
+      // A lazy line: read from the column of the deepest item around that holds it.
+      guard !line.blank else { return nil }
+      let (columns, first) =
+        itemColumn == nil ? LineMarkers.indentation(bytes, start, end) : heldIndentation(start, end)
+      guard !endsParagraph(at: first, end, columns: columns, lazily: true) else { return nil }
       return TextLine(position: start, text: LineMarkers.skipSpaces(bytes, start, end), end: end)
     case .quote(let lines, let depth):
       let index = line.position + 1
@@ -175,6 +176,16 @@ extension BlockParser {
       else { return nil }
       return lines[index].textLine(index)
     }
+  }
+
+  /// The indentation of the line `s..<e` past the deepest item holding the list read
+  /// (``holdingColumns``) that the line is indented to, and its first byte that is no space
+  /// or tab. Inlined: a call from a mutating reader to a method that is not mutating
+  /// copies the whole parser.
+  @inline(__always)
+  func heldIndentation(_ s: Int, _ e: Int) -> (columns: Int, first: Int) {
+    let (columns, first) = LineMarkers.indentation(bytes, s, e)
+    return (columns - (holdingColumns.last { $0 <= columns } ?? 0), first)
   }
 
   /// Where the line `s..<e` is read from: its start at the top level; in a list item whose

@@ -86,9 +86,12 @@ extension BlockParser {
   }
 
   /// Moves `cursor` to the text of the next line, unless there is none or it does not go
-  /// on with the paragraph a definition is read from (it is blank or starts another block).
+  /// on with the paragraph a definition is read from (it is blank, starts another block
+  /// or is a setext underline, which makes the paragraph a heading).
   private mutating func nextDefinitionLine(_ cursor: inout DefinitionCursor) -> Bool {
-    guard let next = line(after: cursor.line, in: cursor.container), next.continues else { return false }
+    guard let next = line(after: cursor.line, in: cursor.container), next.continues,
+      underline(next, in: cursor.container) == nil
+    else { return false }
     cursor.line = next
     cursor.j = next.text
     cursor.lineEnd = next.end
@@ -161,6 +164,41 @@ extension BlockParser {
     return LineMarkers.isBlank(bytes, cursor.j + 1, cursor.lineEnd)
   }
 
+  /// The context after a top-level `definition`: ``BlockContext/definitionText`` when the
+  /// next line goes on with the paragraph the definition opened (CommonMark reads
+  /// definitions from the start of a paragraph's lines, so no block but one that
+  /// interrupts a paragraph starts there).
+  mutating func context(after definition: LinkDefinition) -> BlockContext {
+    let last = TextLine(position: definition.end, text: definition.end, end: definition.end)
+    guard let next = line(after: last, in: .buffer(itemColumn: nil)),
+      goesOnFromDefinition(next, in: .buffer(itemColumn: nil))
+    else { return .text }
+    return .definitionText
+  }
+
+  /// Whether `line`, after a link reference definition in `container`, goes on with the
+  /// paragraph the definition opened: it does not end a paragraph, or it is a setext
+  /// underline (`---` too), which cmark-gfm makes the text of a paragraph of only definitions.
+  mutating func goesOnFromDefinition(_ line: TextLine, in container: TextLines) -> Bool {
+    line.continues || underline(line, in: container) != nil
+  }
+
+  /// The top-level line `s..<e` that goes on with a paragraph of link reference
+  /// definitions: a table's header (when a delimiter row follows), another definition, or
+  /// the paragraph's text, whatever block its text would start elsewhere.
+  mutating func definitionText(_ s: Int, _ e: Int) -> BlockContext {
+    let text = LineMarkers.skipSpaces(bytes, s, e)
+    if let columns = tableColumns(text, e) {
+      table(s, e, columns: columns)
+      return .text
+    }
+    if let definition = linkDefinition(text, e) {
+      linkReferenceDefinition(s, definition)
+      return context(after: definition)
+    }
+    return paragraph(s, e)
+  }
+
   /// A link reference definition's block: its label (``NodeKind/linkText``) and
   /// destination (``NodeKind/linkTarget``), the title kept as written.
   mutating func linkReferenceDefinition(_ s: Int, _ definition: LinkDefinition) {
@@ -200,7 +238,7 @@ extension BlockParser {
   /// Marks the definitions that open `quote`'s paragraphs: a definition's first line
   /// `linkDefinition` (its parts in ``QuoteLines/definitions``), its later lines `leafLine`;
   /// the rest of a paragraph stays text. A setext underline below a paragraph that is only
-  /// definitions is the text or thematic break it then is.
+  /// definitions is its text (``goesOnFromDefinition(_:in:)``).
   mutating func readQuoteDefinitions(_ quote: inout QuoteLines) {
     for start in quote.bracketParagraphs {
       let role = quote.lines[start].role
@@ -222,9 +260,7 @@ extension BlockParser {
       if role == .headingText && current > start && current < quote.lines.count
         && quote.lines[current].role == .leafLine
       {
-        let underline = quote.lines[current]
-        quote.lines[current].role =
-          LineMarkers.isThematicBreak(bytes, underline.first, underline.lineEnd) ? .thematicBreak : .text
+        quote.lines[current].role = .text
       }
     }
   }

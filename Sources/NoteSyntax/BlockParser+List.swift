@@ -2,26 +2,22 @@ extension BlockParser {
   /// A list: the items from `first` (its marker, and the end of its first line), each
   /// followed directly or after blank lines by the next of the same kind and bullet. A list nested
   /// in an item whose content starts at column `minColumn` ends at a marker indented
-  /// less: that is an item of a list around it. A list that opens on its parent item's
-  /// line starts at `s`, the item's text at column `firstColumn`.
+  /// less (an item of a list around it) or four columns more (code). A list that opens on
+  /// its parent item's line starts at `s`, the item's text at column `firstColumn`.
   mutating func list(
-    _ s: Int, ordered: Bool, first: (marker: LineMarkers.ListMarker, lineEnd: Int), nested: Bool = false,
+    _ s: Int, ordered: Bool, first: (marker: LineMarkers.ListMarker, lineEnd: Int),
     minColumn: Int = 0, firstColumn: Int = 0
   ) {
     let node = builder.open(ordered ? .orderedList : .unorderedList, at: s)
-    let holding = holdingColumn
-    holdingColumn = minColumn
-    defer { holdingColumn = holding }
+    holdingColumns.append(minColumn)
+    defer { holdingColumns.removeLast() }
     var listEnd = s
-    // The content column of the last item.
-    var itemColumn = Int.max
     var current: (start: Int, marker: LineMarkers.ListMarker, lineEnd: Int)? = (s, first.marker, first.lineEnd)
     while let (lineStart, marker, lineEnd) = current {
       let item = builder.open(.listItem, at: lineStart)
       builder.leaf(.listMarker, marker.markerStart, marker.markerEnd)
-      let next: Int
       let column = lineStart == s ? firstColumn : 0
-      (next, itemColumn) = itemContent(lineStart, marker, lineEnd, ordered: ordered, startColumn: column)
+      let next = itemContent(lineStart, marker, lineEnd, ordered: ordered, startColumn: column)
       builder.close(item, at: next)
       listEnd = next
       current = nil
@@ -29,15 +25,15 @@ extension BlockParser {
       var candidate = listEnd
       while candidate < byteCount {
         let candidateEnd = examineLine(candidate)
-        // After a blank line, a marker indented four columns or more, but less than the
-        // last item's content, is no item of a top-level list: it is indented code.
+        // A marker indented four columns or more past the list's container is no item:
+        // it is indented code (or text going on with a paragraph, which the item read).
         // A list's items share their bullet (`-`, `*`, `+`) or delimiter (`.`, `)`): another starts a list.
-        if let m = LineMarkers.listMarker(bytes, candidate, candidateEnd), m.ordered == ordered,
-          !LineMarkers.isThematicBreak(bytes, candidate, candidateEnd),
-          bytes[m.markerEnd - 1] == bytes[first.marker.markerEnd - 1],
-          minColumn == 0 || LineMarkers.indentation(bytes, candidate, candidateEnd).columns >= minColumn,
-          nested || candidate == listEnd
-            || !Self.isIndentedCode(LineMarkers.indentation(bytes, candidate, candidateEnd).columns, itemColumn)
+        let indent = LineMarkers.indentation(bytes, candidate, candidateEnd).columns - minColumn
+        if indent >= 0, indent < 4, let m = LineMarkers.listMarker(bytes, candidate, candidateEnd),
+          m.ordered == ordered,
+          !LineMarkers.isThematicBreak(
+            bytes, LineMarkers.skipColumns(bytes, candidate, candidateEnd, minColumn), candidateEnd),
+          bytes[m.markerEnd - 1] == bytes[first.marker.markerEnd - 1]
         {
           current = (candidate, m, candidateEnd)
           break
@@ -49,17 +45,13 @@ extension BlockParser {
     builder.close(node, at: listEnd)
   }
 
-  /// Whether a line indented `columns` after a list whose last item's content starts at
-  /// `itemColumn` is indented code rather than an item.
-  static func isIndentedCode(_ columns: Int, _ itemColumn: Int) -> Bool { columns >= 4 && columns < itemColumn }
-
   /// A list item's content after its marker (whose line's text `s..<e`, at column
   /// `startColumn`, it is): its first line's block, then the blocks of the lines
   /// indented to its content column, blank lines between allowed. Returns the start of
-  /// the line after its last block, and the column its content starts at.
+  /// the line after its last block.
   private mutating func itemContent(
     _ s: Int, _ marker: LineMarkers.ListMarker, _ e: Int, ordered: Bool, startColumn: Int
-  ) -> (next: Int, column: Int) {
+  ) -> Int {
     let markerColumn = startColumn + LineMarkers.indentation(bytes, s, marker.markerStart).columns
     let markerEndColumn = markerColumn + (marker.markerEnd - marker.markerStart)
     // The spaces and tabs after the marker, a tab to the next multiple of four columns.
@@ -77,7 +69,7 @@ extension BlockParser {
       indentedCode(marker.markerEnd + 1, e, column: column)
       next = builder.end(of: node)
     } else {
-      next = itemBlock(marker.contentStart, e, column: column, first: true)
+      next = itemBlock(text, e, column: column, first: true)
     }
     while next < byteCount {
       var candidate = next
@@ -91,23 +83,25 @@ extension BlockParser {
         candidate = nextLine(end)
       }
       guard let end = candidateEnd else { break }
-      let (columns, _) = LineMarkers.indentation(bytes, candidate, end)
+      let (columns, first) = LineMarkers.indentation(bytes, candidate, end)
       guard columns >= column else { break }
-      if let nested = LineMarkers.listMarker(bytes, candidate, end), !LineMarkers.isThematicBreak(bytes, candidate, end)
+      let text = LineMarkers.skipColumns(bytes, candidate, end, column)
+      if columns < column + 4, let nested = LineMarkers.listMarker(bytes, candidate, end),
+        !LineMarkers.isThematicBreak(bytes, first, end)
       {
         // A list nested in the item, of either kind: its items are indented to the
-        // item's content at least.
-        guard columns < column + 4, listDepth < 32 else { break }
+        // item's content at least (four columns more is code).
+        guard listDepth < 32 else { break }
         let node = builder.count
         listDepth += 1
-        list(candidate, ordered: nested.ordered, first: (nested, end), nested: true, minColumn: column)
+        list(candidate, ordered: nested.ordered, first: (nested, end), minColumn: column)
         listDepth -= 1
         next = builder.end(of: node)
         continue
       }
-      next = itemBlock(LineMarkers.skipColumns(bytes, candidate, end, column), end, column: column, first: false)
+      next = itemBlock(text, end, column: column, first: false, indent: (columns - column, first))
     }
-    return (next, column)
+    return next
   }
 
   /// The block of a list item at `c`, on a line that ends at `e`, the item's content
@@ -115,19 +109,22 @@ extension BlockParser {
   /// a thematic break, a list or a quote that opens here, a footnote or link reference
   /// definition, a table, a `Q:`/`A:` pair after the item's first line, or text (the
   /// first line's inline content, or a paragraph; a `Q:` first line too, which pairs
-  /// with an `A:` item as a list's card). Returns the start of the line after it.
-  private mutating func itemBlock(_ c: Int, _ e: Int, column: Int, first: Bool) -> Int {
+  /// with an `A:` item as a list's card). Returns the start of the line after it. A later
+  /// line's `indent` is its text's indentation past `column` and its first byte.
+  private mutating func itemBlock(
+    _ c: Int, _ e: Int, column: Int, first: Bool, indent: (columns: Int, first: Int)? = nil
+  ) -> Int {
     // The block's node, whose end a reader that returns none gives.
     let node = builder.count
-    var start = blockStart(c, e, rules: BlockRule.inListItem)
-    // A definition and a table, read over the item's lines, come before a question in the
+    var start = blockStart(c, e, rules: BlockRule.inListItem, indent: indent?.columns)
+    // A table and a definition, read over the item's lines, come before a question in the
     // rules' order.
     switch start {
     case nil:
-      if let definition = linkDefinition(c, e, in: .buffer(itemColumn: column)) {
-        start = .linkReferenceDefinition(definition)
-      } else if let columns = tableColumns(c, e, column: column) {
+      if let columns = tableColumns(c, e, column: column) {
         start = .table(columns: columns)
+      } else if let definition = linkDefinition(c, e, in: .buffer(itemColumn: column)) {
+        start = .linkReferenceDefinition(definition)
       }
     case .questionAnswer:
       if let columns = tableColumns(c, e, column: column) { start = .table(columns: columns) }
@@ -149,13 +146,15 @@ extension BlockParser {
       return nextLine(e)
     case .listItem(let marker) where listDepth < 32:
       listDepth += 1
-      list(c, ordered: marker.ordered, first: (marker, e), nested: true, minColumn: column, firstColumn: column)
+      // A tab may straddle the item's column: the list's line is read from its marker.
+      let (listStart, listColumn) = indent.map { ($0.first, column + $0.columns) } ?? (c, column)
+      list(listStart, ordered: marker.ordered, first: (marker, e), minColumn: column, firstColumn: listColumn)
       listDepth -= 1
       return builder.end(of: node)
     case .blockquote where listDepth < 32: return blockquote(c, itemColumn: column)
     case .linkReferenceDefinition(let definition):
       linkReferenceDefinition(c, definition)
-      return nextLine(definition.end)
+      return itemDefinitionText(after: definition, column: column)
     case .footnoteDefinition(let label, let end):
       footnoteDefinition(c, e, (label, end), itemColumn: column)
       return builder.end(of: node)
@@ -164,7 +163,14 @@ extension BlockParser {
       if questionAnswer(c, e, itemColumn: column) { return builder.end(of: node) }
     default: break
     }
-    let (contentEnd, following, underline) = paragraphExtent(e, setext: true, itemColumn: column)
+    return itemParagraph(c, e, column: column, first: first)
+  }
+
+  /// The paragraph of a list item (whose content starts at `column`) whose first line is
+  /// `c..<e`, or the setext heading it is; on the item's `first` line, the item's text.
+  /// The table whose header ends it follows it. Returns the start of the line after them.
+  private mutating func itemParagraph(_ c: Int, _ e: Int, column: Int, first: Bool) -> Int {
+    let (contentEnd, following, underline, table) = paragraphExtent(e, setext: true, itemColumn: column)
     let text = LineMarkers.skipSpaces(bytes, c, e)
     if let underline {
       setextHeading(text, contentEnd, underline: underline, next: following)
@@ -178,7 +184,34 @@ extension BlockParser {
       inline(textStart, contentEnd, questionMarkers: true, markerColumn: column)
       builder.close(paragraph, at: following)
     }
-    return following
+    guard table else { return following }
+    let headerEnd = examineLine(following)
+    let header = LineMarkers.skipColumns(bytes, following, headerEnd, column)
+    guard let columns = tableColumns(header, headerEnd, column: column) else { return following }
+    return self.table(header, headerEnd, columns: columns, column: column)
+  }
+
+  /// The lines after a `definition` in a list item whose content starts at `column` that
+  /// go on with the paragraph it opened (lazily too): more definitions, then the
+  /// paragraph's text (a table's header, when a delimiter row follows, before all),
+  /// whatever block its text would start elsewhere. Returns the start of the line after them.
+  private mutating func itemDefinitionText(after definition: LinkDefinition, column: Int) -> Int {
+    let container = TextLines.buffer(itemColumn: column)
+    var end = definition.end
+    while let line = line(after: TextLine(position: end, text: end, end: end), in: container),
+      goesOnFromDefinition(line, in: container)
+    {
+      if let columns = tableColumns(line.text, line.end, column: column) {
+        return table(line.text, line.end, columns: columns, column: column)
+      }
+      let text = LineMarkers.skipSpaces(bytes, line.text, line.end)
+      guard let definition = linkDefinition(text, line.end, firstLine: line, in: container) else {
+        return itemParagraph(line.text, line.end, column: column, first: false)
+      }
+      linkReferenceDefinition(line.text, definition)
+      end = definition.end
+    }
+    return nextLine(end)
   }
 
   /// A fenced code block in a list item (or answering a pair), its first line `c..<e`: the

@@ -58,10 +58,11 @@ extension BlockParser {
         // A lazy continuation line: a line that would go on with a paragraph goes on
         // with the open paragraph of the innermost container. Below a container that
         // does not go on, any list item opens (not only one that interrupts a paragraph).
-        let rest = position.at
-        if open == .paragraph, !interruptsParagraph(rest, e), LineMarkers.quoteMarker(bytes, rest, e) == nil,
-          LineMarkers.indentation(bytes, rest, e).columns >= 4 || LineMarkers.listMarker(bytes, rest, e) == nil
-        {
+        // Where even the item around the quote does not hold the line, it is read from
+        // the deepest item around that does.
+        let (restColumns, rest) =
+          matched == 0 && itemColumn != nil ? heldIndentation(lineStart, e) : textIndentation(position, e)
+        if open == .paragraph, rest < e, !endsParagraph(at: rest, e, columns: restColumns, lazily: true) {
           lazy = true
         } else if matched <= outer {
           result.marks.removeSubrange(marksStart...)
@@ -79,8 +80,7 @@ extension BlockParser {
       default:
         if openContainers(&stack, &position, e, &result, paragraphOpen: open == .paragraph) { open = .none }
       }
-      var (columns, first) = LineMarkers.indentation(bytes, position.at, e, fromColumn: position.column)
-      if position.halfTab { columns -= 1 }
+      let (columns, first) = textIndentation(position, e)
       let content = lazy ? first : position.at
       var line = QuoteLine(
         start: lineStart, content: content, end: LineMarkers.trimEnd(bytes, content, e), lineEnd: e, next: next,
@@ -121,10 +121,10 @@ extension BlockParser {
         result.lines[result.lines.count - 1].role = .tableHeader
         line.role = .leafLine
         open = .table
-      case .paragraph where !interruptsParagraph(content, e):
+      case .paragraph where !blank && !endsParagraph(at: first, e, columns: columns):
         line.role = footnote ? .leafLine : .text
         line.continues = true
-      case .table where line.opened == 0 && continuesTable(content, e):
+      case .table where line.opened == 0 && continuesTable(content, e, indent: columns):
         line.role = .leafLine
       default:
         if blank {
@@ -150,6 +150,14 @@ extension BlockParser {
     readQuoteDefinitions(&result)
     readQuotePairs(&result)
     return result
+  }
+
+  /// The indentation of the text from `position` to `e`, in columns past the optional
+  /// space after a `>` that a tab's first column is, and its first byte that is no space or tab.
+  @inline(__always)
+  private func textIndentation(_ position: LinePosition, _ e: Int) -> (columns: Int, first: Int) {
+    let (columns, first) = LineMarkers.indentation(bytes, position.at, e, fromColumn: position.column)
+    return (position.halfTab ? columns - 1 : columns, first)
   }
 
   /// The column after the bytes `from..<to` of a line's markers, `from` being at `column`.
@@ -178,16 +186,16 @@ extension BlockParser {
         if itemMatches(indent, position, e) {
           break
         }
-        guard let marker = LineMarkers.listMarker(bytes, position.at, e), marker.ordered == ordered,
-          bytes[marker.markerEnd - 1] == delimiter,
-          LineMarkers.indentation(bytes, position.at, e, fromColumn: position.column).columns < 4
+        let (columns, first) = textIndentation(position, e)
+        guard columns < 4, let marker = LineMarkers.listMarker(bytes, position.at, e), marker.ordered == ordered,
+          bytes[marker.markerEnd - 1] == delimiter, !LineMarkers.isThematicBreak(bytes, first, e)
         else { return matched }
         return matched + 1
       case .item(let indent):
         guard itemMatches(indent, position, e) else { return matched }
         let (_, first) = LineMarkers.indentation(bytes, position.at, e, fromColumn: position.column)
         if first < e {
-          let column = position.column + indent - (position.halfTab ? 1 : 0)
+          let column = position.column + (position.halfTab ? 1 : 0) + indent
           position.at = skipToColumn(column, position, e)
           position.column = column
           position.halfTab = false
@@ -222,7 +230,9 @@ extension BlockParser {
   /// records the marker.
   @inline(__always)
   private func takeQuoteMarker(_ position: inout LinePosition, _ e: Int, _ result: inout QuoteLines) -> Bool {
-    guard !position.halfTab, let marker = LineMarkers.quoteMarker(bytes, position.at, e) else { return false }
+    // Up to three columns before it, a tab's columns past an optional space counted.
+    let (columns, marker) = textIndentation(position, e)
+    guard columns < 4, marker < e, bytes[marker] == UInt8(ascii: ">") else { return false }
     result.marks.append((.quoteMarker, marker..<(marker + 1)))
     var column = column(after: position.at, marker + 1, position.column)
     var at = marker + 1
@@ -268,7 +278,8 @@ extension BlockParser {
         result.opened.append(marker.ordered ? .orderedList : .unorderedList)
       }
       result.marks.append((.listMarker, marker.markerStart..<marker.markerEnd))
-      let containerColumn = position.column
+      // The item's content column counts from its container's text, after a `>`'s optional space.
+      let containerColumn = position.column + (position.halfTab ? 1 : 0)
       let markerEnd = column(after: position.at, marker.markerEnd, position.column)
       let (spaces, text) = LineMarkers.indentation(bytes, marker.markerEnd, e, fromColumn: markerEnd)
       // Five columns or more after the marker: the item's text is indented code, one

@@ -12,9 +12,10 @@ struct BlockParser {
   var reach = 0
   /// How many lists the current item is nested in (nesting stops at 32).
   var listDepth = 0
-  /// The content column of the item holding the list being read (0 outside one): a lazy
-  /// line that item holds is read from there, as the item reads its own lines.
-  var holdingColumn = 0
+  /// The content columns of the items holding the list being read, outermost first (0
+  /// for a list outside any): a lazy line is read from the deepest of them that holds it,
+  /// as CommonMark matches a line's containers from the outermost.
+  var holdingColumns: [Int] = []
   var builder: TreeBuilder
   /// The parser of every inline region, readied for each.
   var inlineParser: InlineParser
@@ -51,7 +52,16 @@ struct BlockParser {
   mutating func parseBlock(at s: Int, in context: BlockContext) -> Block {
     reach = s
     builder.reset(base: s)
-    let next = context.isCode ? codeLines(s, examineLine(s), context) : textOrFrontMatter(s, examineLine(s))
+    let next: BlockContext
+    if context.isCode {
+      next = codeLines(s, examineLine(s), context)
+    } else if context == .definitionText {
+      next = definitionText(s, examineLine(s))
+    } else if context == .tableHeader {
+      next = tableUnderParagraph(s, examineLine(s))
+    } else {
+      next = textOrFrontMatter(s, examineLine(s))
+    }
     return builder.makeBlock(reach: reach, context: context, next: next)
   }
 
@@ -92,11 +102,13 @@ struct BlockParser {
     case .listItem(let marker): list(s, ordered: marker.ordered, first: (marker, e))
     case .blockquote: blockquote(s)
     case .footnoteDefinition(let label, let end): footnoteDefinition(s, e, (label, end))
-    case .linkReferenceDefinition(let definition): linkReferenceDefinition(s, definition)
+    case .linkReferenceDefinition(let definition):
+      linkReferenceDefinition(s, definition)
+      return context(after: definition)
     case .table(let columns): table(s, e, columns: columns)
-    case .questionAnswer: if !questionAnswer(s, e) { paragraph(s, e) }
+    case .questionAnswer: if !questionAnswer(s, e) { return paragraph(s, e) }
     case .summary(let markerEnd): summary(s, e, markerEnd)
-    case nil: paragraph(s, e)
+    case nil: return paragraph(s, e)
     }
     return .text
   }
@@ -120,16 +132,19 @@ struct BlockParser {
     builder.close(node, at: nextLine(e))
   }
 
-  private mutating func paragraph(_ s: Int, _ e: Int) {
-    let (contentEnd, next, underline) = paragraphExtent(e, setext: true)
+  /// A paragraph whose first line is `s..<e`, or the setext heading it is: the context
+  /// after it, ``BlockContext/tableHeader`` when a table's header ends it.
+  mutating func paragraph(_ s: Int, _ e: Int) -> BlockContext {
+    let (contentEnd, next, underline, table) = paragraphExtent(e, setext: true)
     if let underline {
       setextHeading(s, contentEnd, underline: underline, next: next)
-      return
+      return .text
     }
     let node = builder.open(.paragraph, at: s)
     let textStart = LineMarkers.paragraphLineMarker(bytes, s, e, &builder)
     inline(textStart, contentEnd, questionMarkers: true)
     builder.close(node, at: next)
+    return table ? .tableHeader : .text
   }
 
   private mutating func summary(_ s: Int, _ e: Int, _ markerEnd: Int) {

@@ -145,12 +145,6 @@ extension LineMarkers {
     return cells
   }
 
-  /// Whether the line holds a `|` (a table's header and rows do, unless it has a
-  /// single column written with outer pipes).
-  static func holdsPipe(_ bytes: Buffer, _ i: Int, _ lineEnd: Int) -> Bool {
-    bytes[i..<lineEnd].contains(UInt8(ascii: "|"))
-  }
-
   /// The number of columns of a table's delimiter row (`|---|:--:|`), or `nil` when the
   /// line is not one. Inlined: a paragraph's every line is tried as a table's header.
   @inline(__always)

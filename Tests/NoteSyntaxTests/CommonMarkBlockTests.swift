@@ -145,4 +145,13 @@ import Testing
     let unclosed = NoteDocument("Q: Reverse?\nA:\n```\nxs\n")
     #expect(unclosed.tree.findings.map(\.code) == [.qaEmptyAnswer])
   }
+
+  @Test func aTableHeaderOfOneCellNeedsNoPipe() {
+    #expect(
+      ContainerBlockTests.shape("plain words\n|:-:|\nrow\n") == [
+        "table", " tableRow", "  tableCell", " tableRow", " tableRow", "  tableCell",
+      ])
+    // A `---` under text is a setext underline still.
+    #expect(ContainerBlockTests.shape("Title\n---\n").first == "heading")
+  }
 }

@@ -3,6 +3,8 @@
 
 Usage: cmark_blocks.py spec SPEC.TXT      the CommonMark spec's examples
        cmark_blocks.py notes FOLDER       every .md file of a folder
+       cmark_blocks.py full NOTES.json    the whole block structure (below) of each
+                                          note of a JSON array, named by its index
 
 Prints, for each input, `input NAME` and then its blocks in document order:
 
@@ -16,8 +18,24 @@ Prints, for each input, `input NAME` and then its blocks in document order:
 
 Lines count from 1. With `spec`, the input's text is written to `--inputs DIR` too
 (`example-N.md`), so that the caller parses exactly what cmark-gfm read.
+
+With `full`, every block is listed with the lines it starts and ends on, indented two
+spaces a level inside the block that holds it, footnote definitions on (GFM's):
+
+    paragraph START END       heading LEVEL START END     code START END
+    html START END            quote START END             list START END
+    item START END            table START END             break START END
+    footnote START END
+
+cmark-gfm writes a footnote definition after the document's other blocks (and drops one
+that nothing refers to): the top level's blocks are listed in the order of their lines.
+The notes are parsed in this process by cmark-gfm's library when it can be loaded (a
+process each takes minutes for thousands of notes), else by the `cmark-gfm` command.
 """
 
+import ctypes
+import ctypes.util
+import json
 import os
 import re
 import subprocess
@@ -90,9 +108,7 @@ def blocks(xml):
                 # cmark-gfm 0.29 ends the source position of an HTML block closed by
                 # an end condition (`-->`, `</pre>`, ...) a line early; its text counts
                 # its lines right.
-                literal = child.text or ""
-                count = literal.count("\n") + (0 if literal.endswith("\n") else 1)
-                out.append(f"html {start} {start + max(1, count) - 1}")
+                out.append(f"html {start} {html_end(child, start)}")
             elif tag == "block_quote":
                 out.append(f"quote {start}")
                 walk(child)
@@ -110,9 +126,124 @@ def blocks(xml):
     return out
 
 
-def cmark(markdown):
+FULL_NAMES = {
+    "paragraph": "paragraph",
+    "code_block": "code",
+    "html_block": "html",
+    "block_quote": "quote",
+    "list": "list",
+    "item": "item",
+    "table": "table",
+    "thematic_break": "break",
+    "footnote_definition": "footnote",
+}
+
+
+def html_end(child, start):
+    """An HTML block's last line, from its text (see `blocks`)."""
+    literal = child.text or ""
+    count = literal.count("\n") + (0 if literal.endswith("\n") else 1)
+    return start + max(1, count) - 1
+
+
+def full_blocks(xml):
+    """Every block with its start and end lines, indented by depth (`full`).
+
+    cmark-gfm 0.29 ends a setext heading, and a fenced code block that its container's
+    end closes, on the line that closed it (the next): the markdown is read with a blank
+    line after it, so that such a line always follows, and those ends are moved back
+    (a fence's to its container's end).
+    """
+    # cmark-gfm 0.29 names footnotes `<unknown>`, which is no XML.
+    xml = xml.replace(b"<<unknown>", b"<footnote_definition").replace(b"</<unknown>>", b"</footnote_definition>")
+    out = []
+
+    def walk(node, depth, container_end):
+        children = [child for child in node if child.get("sourcepos") is not None]
+        if depth == 0:
+            children.sort(key=lambda child: lines_of(child.get("sourcepos"))[0])
+        for child in children:
+            tag = child.tag[len(NS):]
+            if tag not in FULL_NAMES and tag != "heading":
+                continue
+            start, end = lines_of(child.get("sourcepos"))
+            if tag == "html_block":
+                end = html_end(child, start)
+            elif tag == "heading":
+                # The line after a setext underline, even a blank one (`N:0`).
+                closing = int(child.get("sourcepos").split("-")[1].split(":")[0])
+                end = max(start, closing - 1) if closing > start else start
+            elif tag == "code_block":
+                end = min(end, container_end)
+            name = f"heading {child.get('level')}" if tag == "heading" else FULL_NAMES[tag]
+            out.append(f"{'  ' * depth}{name} {start} {end}")
+            if tag in ("block_quote", "list", "item", "footnote_definition"):
+                walk(child, depth + 1, end)
+
+    walk(ET.fromstring(xml), 0, sys.maxsize)
+    return out
+
+
+class Library:
+    """cmark-gfm's library, parsing as `cmark-gfm --sourcepos -e table` with footnotes on."""
+
+    SOURCEPOS = 1 << 1
+    FOOTNOTES = 1 << 13
+
+    def __init__(self):
+        core = ctypes.util.find_library("cmark-gfm")
+        extensions = ctypes.util.find_library("cmark-gfm-extensions")
+        if core is None or extensions is None:
+            raise OSError("libcmark-gfm not found")
+        self.lib = ctypes.CDLL(core)
+        self.libc = ctypes.CDLL(None)
+        ctypes.CDLL(extensions).cmark_gfm_core_extensions_ensure_registered()
+        pointer = ctypes.c_void_p
+        signatures = {
+            "cmark_parser_new": (pointer, [ctypes.c_int]),
+            "cmark_find_syntax_extension": (pointer, [ctypes.c_char_p]),
+            "cmark_parser_attach_syntax_extension": (ctypes.c_int, [pointer, pointer]),
+            "cmark_parser_feed": (None, [pointer, ctypes.c_char_p, ctypes.c_size_t]),
+            "cmark_parser_finish": (pointer, [pointer]),
+            "cmark_render_xml": (pointer, [pointer, ctypes.c_int]),
+            "cmark_node_free": (None, [pointer]),
+            "cmark_parser_free": (None, [pointer]),
+        }
+        for name, (result, arguments) in signatures.items():
+            function = getattr(self.lib, name)
+            function.restype = result
+            function.argtypes = arguments
+        self.libc.free.argtypes = [pointer]
+        self.table = self.lib.cmark_find_syntax_extension(b"table")
+        if not self.table:
+            raise OSError("cmark-gfm's table extension not found")
+
+    def xml(self, markdown):
+        options = self.SOURCEPOS | self.FOOTNOTES
+        parser = self.lib.cmark_parser_new(options)
+        self.lib.cmark_parser_attach_syntax_extension(parser, self.table)
+        data = markdown.encode("utf-8")
+        self.lib.cmark_parser_feed(parser, data, len(data))
+        document = self.lib.cmark_parser_finish(parser)
+        rendered = self.lib.cmark_render_xml(document, options)
+        xml = ctypes.string_at(rendered)
+        self.libc.free(rendered)
+        self.lib.cmark_node_free(document)
+        self.lib.cmark_parser_free(parser)
+        return xml
+
+
+def full_parser():
+    """A function from Markdown to cmark-gfm's XML with footnotes on."""
+    try:
+        return Library().xml
+    except OSError:
+        return lambda markdown: cmark(markdown, ["-e", "footnotes"])
+
+
+def cmark(markdown, extra=()):
     result = subprocess.run(
-        ["cmark-gfm", "--to", "xml", "--sourcepos", "-e", "table"],
+        ["cmark-gfm", "--to", "xml", "--sourcepos", "-e", "table", *extra],
         input=markdown.encode("utf-8"),
         stdout=subprocess.PIPE,
         check=True,
@@ -146,6 +277,15 @@ def main():
             print(f"input {name}")
             for line in blocks(cmark(markdown)):
                 print(line)
+    elif len(args) == 2 and args[0] == "full":
+        parse = full_parser()
+        with open(args[1], encoding="utf-8") as f:
+            notes = json.load(f)
+        out = []
+        for index, markdown in enumerate(notes):
+            out.append(f"input {index}")
+            out.extend(full_blocks(parse(markdown + "\n")))
+        print("\n".join(out))
     else:
         sys.stderr.write(__doc__)
         sys.exit(2)
