@@ -51,25 +51,27 @@ extension Prompts {
   /// text runs on after its pairs).
   static func inOrder(_ cards: [Card], clozesOf regions: [InlineRegion]) -> [PlacedPrompt] {
     let clozes = regions.map(\.clozes)
+    let clozeCount = clozes.reduce(0) { $0 + $1.count }
+    // Most blocks: cards alone, in order, or clozes alone.
+    if clozeCount == 0, zip(cards, cards.dropFirst()).allSatisfy({ precedes($0.range, $1.range) }) {
+      return cards.map { .card($0) }
+    }
     guard !cards.isEmpty else {
       return regions.indices.compactMap {
         clozes[$0].isEmpty ? nil : .clozes(clozes[$0], clozes[$0].indices, regions[$0])
       }
     }
-    // Each card by its index in `cards`, each cloze by its region's index and its own.
-    var items: [(range: Range<Int>, card: Int?, region: Int, cloze: Int)] = cards.indices.map {
-      (cards[$0].range, $0, 0, 0)
-    }
+    // Each card by its index in `cards`, each cloze by its region's index and its own;
+    // `order` keeps equal ranges in the order given.
+    var items: [(range: Range<Int>, order: Int, card: Int?, region: Int, cloze: Int)] = []
+    items.reserveCapacity(cards.count + clozeCount)
+    for index in cards.indices { items.append((cards[index].range, items.count, index, 0, 0)) }
     for (region, found) in clozes.enumerated() {
-      items += found.indices.map { (found[$0].range, nil, region, $0) }
+      for index in found.indices { items.append((found[index].range, items.count, nil, region, index)) }
     }
-    items = items.enumerated().sorted {
-      let (left, right) = ($0.element.range, $1.element.range)
-      if left.lowerBound != right.lowerBound { return left.lowerBound < right.lowerBound }
-      if left.upperBound != right.upperBound { return left.upperBound > right.upperBound }
-      return $0.offset < $1.offset
-    }.map(\.element)
+    items.sort { precedes($0.range, $1.range) || ($0.range == $1.range && $0.order < $1.order) }
     var placed: [PlacedPrompt] = []
+    placed.reserveCapacity(items.count)
     var position = 0
     while position < items.count {
       let item = items[position]
@@ -89,5 +91,11 @@ extension Prompts {
       position = end
     }
     return placed
+  }
+
+  /// Whether what is at `left` comes before what is at `right`: it starts first, or
+  /// starts there too and holds it.
+  private static func precedes(_ left: Range<Int>, _ right: Range<Int>) -> Bool {
+    left.lowerBound < right.lowerBound || (left.lowerBound == right.lowerBound && left.upperBound > right.upperBound)
   }
 }
