@@ -117,18 +117,18 @@ extension BookNotesServer {
   func reviewHover(at offset: Int, in note: NoteDocument, uri: DocumentURI, card: Swift.Range<Int>?) -> (
     markdown: String, range: Swift.Range<Int>
   )? {
-    // The ids alone: an id counts the identical cards before it, so every card's is hashed.
-    let marks = Prompts.marks(for: note, path: Self.libraryPath(of: uri))
-    // The card the hover shows, else the last prompt around the offset.
-    let shown = card.flatMap { card in marks.first { $0.span.bytes == card } }
-    guard
-      let prompt = shown
-        ?? marks.last(where: { $0.span.bytes.contains(offset) || $0.span.bytes.upperBound == offset })
-    else { return nil }
-    let range = prompt.span.bytes
+    let path = Self.libraryPath(of: uri)
+    // The card the hover shows, else the last prompt around the offset; its text alone hashed.
+    guard let hovered = Prompts.hoveredCard(at: offset, shown: card, in: note, path: path) else { return nil }
     let (schedule, warnings) = library.reviewSchedule(now: LibraryEngine.now())
     logReviewWarnings(warnings)
-    let card = schedule.card(prompt.id)
+    // An id counts the identical cards before it: they are looked for only when a card
+    // of this text was reviewed. Otherwise the card is new, whichever it is.
+    let id =
+      schedule.hasReviews(ofHash: hovered.hash)
+      ? Prompts.id(of: hovered, in: note, path: path) : PromptID(hash: hovered.hash)
+    let range = hovered.range
+    let card = schedule.card(id)
     guard let due = card.due, !card.isNew else { return ("*Review:* new, not reviewed yet", range) }
     let reviews = card.reviews == 1 ? "1 review" : "\(card.reviews) reviews"
     return ("*Next review:* \(UTCTime.formatDate(due)) (\(card.state.rawValue), \(reviews))", range)

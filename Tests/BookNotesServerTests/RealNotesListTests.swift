@@ -192,8 +192,8 @@ import Testing
     #expect(
       cards == [
         "cloze: Focus is rare? and [deep] work is a skill. -> focused",
-        "qa: What is deep work? -> Focus without distraction.", "qa: Inner? -> Inner answer.",
-        "qa: Outer? -> Outer answer.",
+        "qa: What is deep work? -> Focus without distraction.", "qa: Outer? -> Outer answer.",
+        "qa: Inner? -> Inner answer.",
       ], "a nested list pairs within itself: \(prompts)")
     #expect(prompts.arrayValue?.first?["book"] == "deep work", "\(prompts)")
 

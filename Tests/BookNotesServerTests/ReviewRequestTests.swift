@@ -2,6 +2,7 @@ import BookNotesTestSupport
 import Foundation
 import JSONCore
 import LanguageServerProtocol
+import NoteIntelligence
 import NoteSyntax
 import Testing
 
@@ -196,6 +197,35 @@ import Testing
     client.open(other, text: "# Plain\n\nNo prompts here.\n")
     let otherLenses = try await client.request("textDocument/codeLens", uri: other).arrayValue ?? []
     #expect(otherLenses.map { $0["command"]?["command"] } == ["booknotes.showBacklinks"])
+    try await client.shutdownAndExit()
+  }
+
+  /// Identical cards of a note are told apart by their place: the hover's review line
+  /// reads the one hovered, and a card whose text was never reviewed is new.
+  @Test func theHoverTellsIdenticalCardsApart() async throws {
+    let library = try ReviewCLITests.ReviewLibrary()
+    let text = "# Twice\n\n> Same words.\n\n> Same words.\n\n> Other words.\n"
+    try library.write("twice.md", text)
+    let ids = Prompts.prompts(for: NoteDocument(text)).map(\.id)
+    #expect(ids.count == 3 && ids[1] == ids[0] + "-2")
+    // Only the second of the identical quotes was reviewed.
+    try library.write(".booknotes/reviews.tsv", "2026-11-25T08:00:00Z\t\(ids[1])\t4\t3\n")
+    let client = try Self.launch(now: "2026-11-27T08:00:00Z")
+    defer { client.terminate() }
+    try await Self.initialize(client, root: library.root)
+    let uri = FileURI.uri(ofPath: library.root.appendingPathComponent("twice.md").path)
+    client.open(uri, text: text)
+    var lines: [String] = []
+    for line in [2, 4, 6] {
+      let hover = try await client.request(
+        "textDocument/hover", uri: uri, ["position": ["line": .int(line), "character": 4]])
+      lines.append(try #require(hover["contents"]?["value"]?.stringValue?.components(separatedBy: "\n\n").last))
+    }
+    #expect(
+      lines == [
+        "*Review:* new, not reviewed yet", "*Next review:* 2026-12-03 (review, 1 review)",
+        "*Review:* new, not reviewed yet",
+      ])
     try await client.shutdownAndExit()
   }
 }

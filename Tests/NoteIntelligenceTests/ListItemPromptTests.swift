@@ -26,10 +26,10 @@ import Testing
       """
     #expect(
       cards(text) == [
-        "quote L5 The two is here. -> B",
-        "qa L6 Card? -> Yes.",
         "cloze L2 before [first] -> one",
+        "quote L5 The two is here. -> B",
         "cloze L5 The [second] is here. -> two",
+        "qa L6 Card? -> Yes.",
         "cloze L8 after [third] -> three",
       ])
   }
@@ -80,8 +80,8 @@ import Testing
     let found = cards(text).filter { $0.hasPrefix("qa") }
     #expect(
       found == [
-        "qa L2 Quoted question? -> Quoted answer.", "qa L4 Bold? -> Yes.", "qa L8 Nested? -> Nested answer.",
-        "qa L7 Deeper? -> Deeper answer.",
+        "qa L2 Quoted question? -> Quoted answer.", "qa L4 Bold? -> Yes.", "qa L7 Deeper? -> Deeper answer.",
+        "qa L8 Nested? -> Nested answer.",
       ])
     // Quotes whose items ask questions hold prompts, not quotations.
     #expect(cards(text).filter { $0.hasPrefix("quote") } == [])

@@ -62,10 +62,12 @@ import Testing
     #expect(entries.map(\.kind) == [.cloze, .question])
   }
 
-  @Test func aQuestionsNestedListComesBeforeItsAnswer() {
+  @Test func aPairInAQuestionsNestedListIsTheQuestionsChild() {
     let entries = Self.questions("- Q: Who?\n  - Q: Whose son?\n  - A: Leto's\n- A: Paul\n- Q: Where?\n- A: Arrakis\n")
-    #expect(entries.map(\.name) == ["Who?", "Whose son?", "Where?"])
-    #expect(entries.map(\.detail) == ["Paul", "Leto's", "Arrakis"])
+    #expect(entries.map(\.name) == ["Who?", "Where?"])
+    #expect(entries.map(\.detail) == ["Paul", "Arrakis"])
+    #expect(entries.first?.children.map(\.name) == ["Whose son?"])
+    #expect(entries.first?.children.map(\.detail) == ["Leto's"])
   }
 
   @Test func itemsThatPairNothingHaveNoEntry() {

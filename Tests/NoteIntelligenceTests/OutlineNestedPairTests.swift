@@ -51,9 +51,11 @@ import Testing
   ]
 
   @Test func theOutlinesQuestionsAreThePromptsCards() {
+    // Every entry, each before the entries it holds.
+    func flattened(_ entries: [OutlineSymbol]) -> [OutlineSymbol] { entries.flatMap { [$0] + flattened($0.children) } }
     for text in Self.pairNotes {
       let (entries, doc) = Self.entries(text)
-      let questions = entries.filter { $0.kind == .question }
+      let questions = flattened(entries).filter { $0.kind == .question }
       let cards = Prompts.prompts(for: doc).filter { $0.kind == .qa }
       #expect(questions.map(\.range) == cards.map(\.range), "\(text.debugDescription)")
       #expect(!entries.contains { $0.kind == .quote }, "\(text.debugDescription)")

@@ -9,6 +9,7 @@ import Testing
 /// every such entry is a card; a cloze's entry is a child of the entry of the innermost
 /// card that holds it. Checked on shapes of quotes, pairs and clozes inside lists, quotes,
 /// callouts, definitions and tables, and on the real-style notes of the tests' fixtures.
+/// On each, the outline nests and the cards come in document order too.
 @Suite struct OutlinePromptAgreementTests {
   /// A card or an entry, by what both say of it: its kind and range.
   struct Mark: Hashable, CustomStringConvertible {
@@ -83,7 +84,7 @@ import Testing
         )
       }
     }
-    return problems
+    return problems + nestingProblems(doc) + orderProblems(doc)
   }
 
   /// The notes of the pairs' outline, then more shapes.

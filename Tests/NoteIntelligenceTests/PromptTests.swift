@@ -189,8 +189,8 @@ import Testing
       """
     #expect(
       dump(Prompts.prompts(for: NoteDocument(text))) == """
-        qa L1 "Inner?" -> "Inner answer."
         qa L0 "Outer?" -> "Outer answer."
+        qa L1 "Inner?" -> "Inner answer."
         qa L6 "Two lines A: still the question" -> "The answer."
         qa L8 "Numbered?" -> "Numbered answer."
         """)

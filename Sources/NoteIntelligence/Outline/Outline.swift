@@ -176,9 +176,12 @@ public final class OutlineCache {
       // The entries of the item that answers the question the list before left open,
       // the pair's children too.
       var answering = 0
+      // Where that item ends, relative to the block: the pair's entry ends there.
+      var answerEnd = 0
       if asked != nil {
         if let carried = asked, carried.end == start, let answer = entry.openingAnswer {
           answering = Outline.firstEntry(startingAtOrAfter: answer.end, in: entry.prompts)
+          answerEnd = answer.end
           Self.visitPair(asking: carried, answer: answer, entry, answering: answering, base: start, &visitor)
           asked = nil
         } else {
@@ -191,21 +194,39 @@ public final class OutlineCache {
         asked = Outline.OpenQuestion(
           entry: entry, question: question, held: ownEnd, base: start, end: block.range.upperBound)
       }
-      if !entry.headings.isEmpty {
-        for heading in entry.headings where start + heading.offset != titleStart {
-          close(downTo: heading.level)
-          entry.names.withUnsafeBufferPointer { names in
-            visitor.enter(
-              name: UnsafeBufferPointer(rebasing: names[heading.name]), detail: nil,
-              kind: open.isEmpty ? .chapter : .section, rangeStart: start + heading.range.lowerBound,
-              selection: heading.selection.shifted(by: start))
+      // The block's entries visited so far.
+      var visited = answering
+      // A heading in a list or a quote opens its section where the block starts (after
+      // the item answering the question before it): the quote or pair around it is then
+      // inside the section. A later heading of the block opens its own where it starts,
+      // after the entries before it.
+      var isFirstHeading = true
+      for heading in entry.headings where start + heading.offset != titleStart {
+        var sectionStart = start + min(answerEnd, heading.range.lowerBound)
+        if !isFirstHeading {
+          sectionStart = start + heading.range.lowerBound
+          let before = min(
+            ownEnd, max(visited, Outline.firstEntry(startingAtOrAfter: heading.range.lowerBound, in: entry.prompts)))
+          if visited < before {
+            entry.names.withUnsafeBufferPointer { names in
+              Outline.visit(entry.prompts, visited..<before, names, base: start, &visitor)
+            }
+            visited = before
           }
-          open.append((heading.level, start + heading.range.upperBound))
         }
-      }
-      if answering < ownEnd {
+        isFirstHeading = false
+        close(downTo: heading.level)
         entry.names.withUnsafeBufferPointer { names in
-          Outline.visit(entry.prompts, answering..<ownEnd, names, base: start, &visitor)
+          visitor.enter(
+            name: UnsafeBufferPointer(rebasing: names[heading.name]), detail: nil,
+            kind: open.isEmpty ? .chapter : .section, rangeStart: sectionStart,
+            selection: heading.selection.shifted(by: start))
+        }
+        open.append((heading.level, start + heading.range.upperBound))
+      }
+      if visited < ownEnd {
+        entry.names.withUnsafeBufferPointer { names in
+          Outline.visit(entry.prompts, visited..<ownEnd, names, base: start, &visitor)
         }
       }
       if let end = entry.contentEnd {
@@ -222,8 +243,8 @@ public final class OutlineCache {
 
   /// The entry of a pair across two lists: the question `asking` one left open and the
   /// `answer` the next one's first item gives (in `entry`, whose first `answering`
-  /// prompts are that item's; offsets relative to `base`). The clozes of both items are
-  /// its children, as a pair's in one list are; their pairs and quotes follow it.
+  /// prompts are that item's; offsets relative to `base`). The entries of both items
+  /// are its children, as a pair's in one list are.
   private static func visitPair(
     asking: Outline.OpenQuestion, answer: Outline.BlockEntry.OpeningAnswer, _ entry: Outline.BlockEntry,
     answering: Int, base: Int, _ visitor: inout some OutlineVisitor
@@ -236,11 +257,9 @@ public final class OutlineCache {
           detail: UnsafeBufferPointer(rebasing: answerNames[answer.detail]), kind: .question,
           rangeStart: asking.base + question.start, selection: question.selection.shifted(by: asking.base))
         let held = asking.held..<asking.entry.prompts.count
-        Outline.visit(asking.entry.prompts, held, questionNames, base: asking.base, clozes: true, &visitor)
-        Outline.visit(entry.prompts, 0..<answering, answerNames, base: base, clozes: true, &visitor)
+        Outline.visit(asking.entry.prompts, held, questionNames, base: asking.base, &visitor)
+        Outline.visit(entry.prompts, 0..<answering, answerNames, base: base, &visitor)
         visitor.leave(rangeEnd: base + answer.end)
-        Outline.visit(asking.entry.prompts, held, questionNames, base: asking.base, clozes: false, &visitor)
-        Outline.visit(entry.prompts, 0..<answering, answerNames, base: base, clozes: false, &visitor)
       }
     }
   }

@@ -16,8 +16,8 @@ extension Outline {
     }
 
     /// A prompt (a quote, a question, a summary, a cloze), followed in ``prompts`` by
-    /// its `children` (the clozes inside a quote, a question or a summary, and no pair
-    /// or quote inside it: ``Outline/attachClozes(_:from:)``).
+    /// the `children` entries it holds (the clozes, pairs and quotes inside a quote or a
+    /// pair, each followed by its own: ``Outline/nest(_:from:)``; a summary's clozes).
     struct Prompt {
       var kind: OutlineSymbolKind
       /// Where its name and detail are in ``BlockEntry/names``.
@@ -165,7 +165,7 @@ extension Outline {
     switch kind {
     case .blockquote:
       // Only a `quote` or `cite` callout is a quote, its title its citation; a quote of
-      // only `Q:`/`A:` pairs is none. Its pairs follow it, as questions.
+      // only `Q:`/`A:` pairs is none. Its pairs are its children, as questions.
       let pairs = Prompts.nestedPrompts(in: block)
       // A quote whose items ask questions is no quote card (``ListPairing/asksQuestions``).
       let lists = ListPairing.lists(in: block)
@@ -189,7 +189,7 @@ extension Outline {
         for pair in pairs {
           prompts.append(questionEntry(of: pair, range: pair.trimmedRange(in: doc), renderer: &renderer, names: &names))
         }
-        attachClozes(&prompts, from: parent)
+        nest(&prompts, from: parent)
       }
     case .questionAnswer:
       prompts[parent] = questionEntry(of: block, range: range, renderer: &renderer, names: &names, children: clozes)
@@ -203,7 +203,7 @@ extension Outline {
     case .unorderedList, .orderedList:
       if mayHoldPairs || mayHoldQuotes {
         // The quotes in its items are quote cards, as top-level ones are (unless their
-        // lists ask questions): their clozes their children, their pairs beside them.
+        // lists ask questions): their clozes and pairs their children.
         let nested = Prompts.nestedPrompts(in: block)
         return addListPairs(
           of: mayHoldPairs ? [block] : [], pairBlocks: nested.filter { $0.kind == .questionAnswer },

@@ -87,7 +87,7 @@ extension Outline {
     // The pairs, the quotes and the clozes in document order, each inside the innermost
     // pair or quote that holds it.
     prompts += pairs
-    attachClozes(&prompts, from: first)
+    nest(&prompts, from: first)
     return open
   }
 

@@ -2,11 +2,11 @@ import NoteSyntax
 
 extension Outline {
   /// Orders `prompts[first...]` (pairs, quotes and clozes) as a block's entries are
-  /// visited: the pairs and quotes in document order, side by side even when one holds
-  /// another (as the pairs of a quote follow it), each followed by its children, the
-  /// clozes it is the innermost pair or quote around; a cloze inside none in document
-  /// order between them.
-  static func attachClozes(_ prompts: inout [BlockEntry.Prompt], from first: Int) {
+  /// visited: in document order, each inside the innermost pair or quote that holds it
+  /// and followed by everything it holds (its ``BlockEntry/Prompt/children`` count).
+  /// A pair in a quote is then the quote's child, and a quote in a pair the pair's: an
+  /// entry's range holds its children's, and siblings do not overlap.
+  static func nest(_ prompts: inout [BlockEntry.Prompt], from first: Int) {
     guard prompts.count - first > 1 else { return }
     // Outer entries before the inner ones they hold, in document order; equal ranges
     // keep their order.
@@ -17,30 +17,19 @@ extension Outline {
       return $0.offset < $1.offset
     }.map(\.element)
     prompts.removeSubrange(first...)
-    // Each pair or quote with its clozes, and each cloze inside none, in document order.
-    var groups: [(holder: BlockEntry.Prompt?, clozes: [BlockEntry.Prompt])] = []
-    // The pairs and quotes around the entry placed next (as indices of `groups`), outermost first.
+    // The pairs and quotes around the entry placed next (as indices of `prompts`), outermost first.
     var holders: [Int] = []
-    for entry in entries {
+    for var entry in entries {
       let range = entry.range
-      while let holder = holders.last, let around = groups[holder].holder?.range,
-        !(around.lowerBound <= range.lowerBound && range.upperBound <= around.upperBound)
+      while let holder = holders.last,
+        !(prompts[holder].range.lowerBound <= range.lowerBound && range.upperBound <= prompts[holder].range.upperBound)
       {
         holders.removeLast()
       }
-      if entry.kind == .cloze {
-        if let holder = holders.last { groups[holder].clozes.append(entry) } else { groups.append((nil, [entry])) }
-      } else {
-        holders.append(groups.count)
-        groups.append((entry, []))
-      }
-    }
-    for (holder, clozes) in groups {
-      if var holder {
-        holder.children = clozes.count
-        prompts.append(holder)
-      }
-      prompts += clozes
+      for holder in holders { prompts[holder].children += 1 }
+      entry.children = 0
+      if entry.kind != .cloze { holders.append(prompts.count) }
+      prompts.append(entry)
     }
   }
 
@@ -79,42 +68,22 @@ extension Outline {
   }
 
   /// Hands `visitor` the entries `prompts[indices]` (offsets relative to `base`, names
-  /// in `names`), each top-level one followed by its children (clozes, which have none).
+  /// in `names`), each top-level one followed by its children, which it holds.
   static func visit(
     _ prompts: [BlockEntry.Prompt], _ indices: Range<Int>, _ names: UnsafeBufferPointer<UInt8>, base: Int,
     _ visitor: inout some OutlineVisitor
   ) {
-    func enter(_ prompt: Outline.BlockEntry.Prompt) {
+    var index = indices.lowerBound
+    while index < indices.upperBound {
+      let prompt = prompts[index]
       visitor.enter(
         name: UnsafeBufferPointer(rebasing: names[prompt.name]),
         detail: prompt.detail.map { UnsafeBufferPointer(rebasing: names[$0]) }, kind: prompt.kind,
         rangeStart: base + prompt.range.lowerBound, selection: prompt.selection.shifted(by: base))
-    }
-    var index = indices.lowerBound
-    while index < indices.upperBound {
-      let prompt = prompts[index]
-      enter(prompt)
-      for child in (index + 1)..<(index + 1 + prompt.children) {
-        enter(prompts[child])
-        visitor.leave(rangeEnd: base + prompts[child].range.upperBound)
-      }
+      let end = index + 1 + prompt.children
+      visit(prompts, (index + 1)..<end, names, base: base, &visitor)
       visitor.leave(rangeEnd: base + prompt.range.upperBound)
-      index += 1 + prompt.children
-    }
-  }
-
-  /// Hands `visitor` the top-level entries of `prompts[indices]` that are clozes (with
-  /// `clozes`) or that are not (without), each followed by its children: the entries of
-  /// a pair across two lists' items, its children or its siblings.
-  static func visit(
-    _ prompts: [BlockEntry.Prompt], _ indices: Range<Int>, _ names: UnsafeBufferPointer<UInt8>, base: Int,
-    clozes: Bool, _ visitor: inout some OutlineVisitor
-  ) {
-    var index = indices.lowerBound
-    while index < indices.upperBound {
-      let next = index + 1 + prompts[index].children
-      if clozes == (prompts[index].kind == .cloze) { visit(prompts, index..<next, names, base: base, &visitor) }
-      index = next
+      index = end
     }
   }
 }

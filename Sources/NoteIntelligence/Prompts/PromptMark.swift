@@ -60,13 +60,17 @@ protocol PromptSink {
   mutating func add(_ kind: PromptKind, _ range: Range<Int>, front: PromptText, back: PromptText)
   /// A cloze of `region`: its front is the region with the cloze hidden, its back the answer.
   mutating func addCloze(_ cloze: SyntaxNode, in region: InlineRegion)
-  /// Every well-formed cloze of `region`, in order, as ``addCloze(_:in:)`` adds each.
-  mutating func addClozes(_ clozes: [SyntaxNode], in region: InlineRegion)
+  /// The clozes at `indices` of `clozes`, every well-formed cloze of `region` in order,
+  /// as ``addCloze(_:in:)`` adds each.
+  mutating func addClozes(_ clozes: [SyntaxNode], _ indices: Range<Int>, in region: InlineRegion)
 }
 
 extension PromptSink {
-  mutating func addClozes(_ clozes: [SyntaxNode], in region: InlineRegion) {
-    for cloze in clozes { addCloze(cloze, in: region) }
+  /// A quote or a question and answer card.
+  mutating func add(_ card: Prompts.Card) { add(card.kind, card.range, front: card.front, back: card.back) }
+
+  mutating func addClozes(_ clozes: [SyntaxNode], _ indices: Range<Int>, in region: InlineRegion) {
+    for cloze in clozes[indices] { addCloze(cloze, in: region) }
   }
 }
 
@@ -109,10 +113,11 @@ struct PromptTexts: PromptSink {
     append(kind, range, text(front), text(back), cloze: nil, at: position)
   }
 
-  mutating func addClozes(_ clozes: [SyntaxNode], in region: InlineRegion) {
-    let first = position
-    position += clozes.count
-    let picked = clozes.indices.filter { isChosen(first + $0) }
+  mutating func addClozes(_ clozes: [SyntaxNode], _ indices: Range<Int>, in region: InlineRegion) {
+    // The position of the cloze at index 0.
+    let first = position - indices.lowerBound
+    position += indices.count
+    let picked = indices.filter { isChosen(first + $0) }
     if picked.count >= ClozeHashes.linearFrom,
       let cards = ClozeCards.cards(of: clozes, picking: picked, in: region, doc, markup: clozeMarkup)
     {
@@ -195,14 +200,14 @@ struct PromptMarks: PromptSink {
     }
   }
 
-  mutating func addClozes(_ clozes: [SyntaxNode], in region: InlineRegion) {
-    if clozes.count >= ClozeHashes.linearFrom,
+  mutating func addClozes(_ clozes: [SyntaxNode], _ indices: Range<Int>, in region: InlineRegion) {
+    if indices.count >= ClozeHashes.linearFrom,
       let hashes = ClozeHashes.hashes(of: clozes, in: region, doc, renderer: &renderer)
     {
-      for (cloze, hash) in zip(clozes, hashes) { append(.cloze, cloze.range, hash) }
+      for index in indices { append(.cloze, clozes[index].range, hashes[index]) }
       return
     }
-    for cloze in clozes { addCloze(cloze, in: region) }
+    for cloze in clozes[indices] { addCloze(cloze, in: region) }
   }
 
   mutating func addCloze(_ cloze: SyntaxNode, in region: InlineRegion) {

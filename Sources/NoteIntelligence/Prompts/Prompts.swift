@@ -41,11 +41,9 @@ public enum Prompts {
   static func walk(_ doc: NoteDocument, book: String?, into sink: inout some PromptSink) {
     // The question a list's last item asked, which the item opening the list right
     // after it may answer (`- Q: …` then `* A: …`: another bullet, another list).
-    var asked: ListQuestion?
-    doc.tree.forEachBlock { block in
-      let carried = asked.flatMap { $0.mayBeAnswered(by: block) ? $0 : nil }
-      asked = walk(block, doc, book: book, answering: carried, into: &sink)
-    }
+    var open: OpenListQuestion?
+    doc.tree.forEachBlock { block in open = walk(block, doc, book: book, after: open, into: &sink) }
+    open?.handHeld(to: &sink)
   }
 
   /// Hands each prompt of the top-level blocks at `indices` to `sink`, as
@@ -55,21 +53,24 @@ public enum Prompts {
   static func walk(
     _ doc: NoteDocument, blocks indices: ClosedRange<Int>, book: String?, into sink: inout some PromptSink
   ) {
-    var asked: ListQuestion?
-    for index in indices {
-      let block = doc.tree.block(at: index)
-      let carried = asked.flatMap { $0.mayBeAnswered(by: block) ? $0 : nil }
-      asked = walk(block, doc, book: book, answering: carried, into: &sink)
-    }
+    var open: OpenListQuestion?
+    for index in indices { open = walk(doc.tree.block(at: index), doc, book: book, after: open, into: &sink) }
+    open?.handHeld(to: &sink)
   }
 
   /// Hands the prompts of top-level `block` to `sink`, its first list item answering
-  /// `carried` if it can; returns the question its last list item leaves to the next block.
+  /// the question `open` (the block before's) if it can, after that question's card and
+  /// the prompts of its item; returns the question its last list item leaves to the
+  /// next block, with the prompts of that item, which wait for it.
   private static func walk(
-    _ block: SyntaxNode, _ doc: NoteDocument, book: String?, answering carried: ListQuestion?,
+    _ block: SyntaxNode, _ doc: NoteDocument, book: String?, after open: OpenListQuestion?,
     into sink: inout some PromptSink
-  ) -> ListQuestion? {
-    var asked: ListQuestion?
+  ) -> OpenListQuestion? {
+    var carried = open
+    if let open, !open.question.mayBeAnswered(by: block) {
+      open.handHeld(to: &sink)
+      carried = nil
+    }
     // Most blocks hold no prompt: a paragraph is one only with a highlight, and
     // clozes are looked for only in a block that holds one. The library index makes
     // the prompts of every note it reads.
@@ -89,72 +90,75 @@ public enum Prompts {
         sink.add(.quote, highlight.range, front: .plain([highlight]), back: bookTitle)
       }
     case .questionAnswer:
-      addQuestionAnswer(block, doc, into: &sink)
+      sink.add(questionAnswerCard(block, doc))
     case .blockquote, .unorderedList, .orderedList:
+      var cards: [Card] = []
       var pairing = ListPairing(doc: doc)
       if block.kind == .blockquote {
         // The `Q:`/`A:` items of its lists pair as a top-level list's do.
         pairing.pair(listsIn: block)
-        if !pairing.asksQuestions { addQuote(block, doc, bookTitle, into: &sink) }
+        if !pairing.asksQuestions, let quote = quoteCard(block, doc, bookTitle) { cards.append(quote) }
       } else {
-        pairing.pair(block, asked: carried)
+        pairing.pair(block, asked: carried?.question)
       }
-      // The list's cards and the quotes and questions in its items (in a quote, its
-      // `Q:`/`A:` pairs), in document order; a quote in an item whose lists ask
-      // questions is no quote card, as at the top level.
-      var nested = nestedPrompts(in: block)[...]
-      func addNested(before offset: Int) {
-        while let node = nested.first, node.startOffset < offset {
-          if node.kind == .questionAnswer {
-            addQuestionAnswer(node, doc, into: &sink)
-          } else if !pairing.asksQuestions(quoteInItem: node) {
-            addQuote(node, doc, bookTitle, into: &sink)
-          }
-          nested.removeFirst()
+      // The quotes and questions in the list's items (in a quote, its `Q:`/`A:` pairs),
+      // then the list's cards; a quote in an item whose lists ask questions is no quote
+      // card, as at the top level.
+      for node in nestedPrompts(in: block) {
+        if node.kind == .questionAnswer {
+          cards.append(questionAnswerCard(node, doc))
+        } else if !pairing.asksQuestions(quoteInItem: node), let quote = quoteCard(node, doc, bookTitle) {
+          cards.append(quote)
         }
       }
       for card in pairing.cards {
-        addNested(before: card.range.lowerBound)
-        sink.add(.qa, card.range, front: .string(card.front), back: .string(card.back))
+        cards.append(Card(kind: .qa, range: card.range, front: .string(card.front), back: .string(card.back)))
       }
-      addNested(before: Int.max)
-      asked = pairing.lastQuestion
+      var ordered = inOrder(cards, clozesOf: mayHoldCloze ? regions : [])
+      if let held = carried?.held, !held.isEmpty {
+        // After the card of the pair the block's first item completes, which starts
+        // before the block.
+        let before = ordered.firstIndex { $0.start >= block.startOffset } ?? ordered.count
+        ordered.insert(contentsOf: held, at: before)
+      }
+      // The prompts of the item whose question is left open wait for the next block.
+      let question = pairing.lastQuestion
+      let waiting = question.flatMap { asked in ordered.firstIndex { $0.start >= asked.start } } ?? ordered.count
+      for prompt in ordered[..<waiting] { prompt.hand(to: &sink) }
+      return question.map { OpenListQuestion(question: $0, held: Array(ordered[waiting...])) }
     default:
       break
     }
     for region in regions where mayHoldCloze {
-      sink.addClozes(region.clozes, in: region)
+      let clozes = region.clozes
+      sink.addClozes(clozes, clozes.indices, in: region)
     }
-    return asked
+    return nil
   }
 
-  /// The quote prompt of blockquote `quote`: its text (its pairs left out) and citation,
+  /// The quote card of blockquote `quote`: its text (its pairs left out) and citation,
   /// or a `quote` or `cite` callout's body and title (any other callout holds notes, not
-  /// a quotation, and is no prompt).
-  private static func addQuote(
-    _ quote: SyntaxNode, _ doc: NoteDocument, _ bookTitle: PromptText, into sink: inout some PromptSink
-  ) {
+  /// a quotation, and is no card).
+  private static func quoteCard(_ quote: SyntaxNode, _ doc: NoteDocument, _ bookTitle: PromptText) -> Card? {
     if let callout = quote.callout(in: doc) {
-      guard callout.isQuote else { return }
+      guard callout.isQuote else { return nil }
       let body = callout.title == nil ? quote.quoteText : Array(quote.quoteText.dropFirst())
       let title = callout.title.map { doc.plainText([$0]) } ?? ""
       let back: PromptText = !title.isEmpty ? .string(title) : quote.quoteCitation.map { .citation($0) } ?? bookTitle
-      sink.add(.quote, quote.trimmedRange(in: doc), front: .plain(body), back: back)
-      return
+      return Card(kind: .quote, range: quote.trimmedRange(in: doc), front: .plain(body), back: back)
     }
     // A quote of no text (only link reference definitions or pairs, say) quotes nothing.
     let text = quote.quoteText
-    guard !text.isEmpty else { return }
-    let front = PromptText.plain(text)
+    guard !text.isEmpty else { return nil }
     let back = quote.quoteCitation.map { PromptText.citation($0) } ?? bookTitle
-    sink.add(.quote, quote.trimmedRange(in: doc), front: front, back: back)
+    return Card(kind: .quote, range: quote.trimmedRange(in: doc), front: .plain(text), back: back)
   }
 
-  /// The `Q:`/`A:` prompt of the pair `block`.
-  private static func addQuestionAnswer(_ block: SyntaxNode, _ doc: NoteDocument, into sink: inout some PromptSink) {
-    let question = PromptText.plain(block.pairParts(.question))
-    let answer = PromptText.plain(block.pairParts(.answer))
-    sink.add(.qa, block.trimmedRange(in: doc), front: question, back: answer)
+  /// The `Q:`/`A:` card of the pair `block`.
+  private static func questionAnswerCard(_ block: SyntaxNode, _ doc: NoteDocument) -> Card {
+    Card(
+      kind: .qa, range: block.trimmedRange(in: doc), front: .plain(block.pairParts(.question)),
+      back: .plain(block.pairParts(.answer)))
   }
 
   /// The quotes and `Q:`/`A:` pairs that a list's items hold, those of nested lists and

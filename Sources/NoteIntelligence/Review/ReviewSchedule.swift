@@ -105,6 +105,13 @@ public struct ReviewSchedule: Sendable, Equatable {
   /// The card of the prompt `id`: new when it was never reviewed.
   public func card(_ id: PromptID) -> ReviewCard { entryIndex(of: id).map { entries[$0].card } ?? ReviewCard() }
 
+  /// Whether a prompt whose id has hash `hash` was reviewed, whichever of its note's
+  /// identical cards it is (``PromptID/occurrence``).
+  public func hasReviews(ofHash hash: UInt64) -> Bool {
+    let index = position(of: PromptID(hash: hash))
+    return index < ids.count && ids[index].hash == hash
+  }
+
   /// Where the prompt `id` is in ``entries``; `nil` when it was never reviewed.
   public func entryIndex(of id: PromptID) -> Int? {
     let index = position(of: id)
