@@ -1,3 +1,5 @@
+import BookNotesTestSupport
+
 /// Random notes that combine CommonMark's and GFM's block rules, from a seed: each line
 /// is an indentation (0 to 7 spaces, tabs), container markers (`>` with and without its
 /// space, `-`/`*`/`+`/`1.`/`2)` items) or the continuation of the line above's
@@ -15,22 +17,14 @@
 /// heading (`#`) is left out too: cmark-gfm 0.29 ends the containers around it on the line
 /// before it.
 struct RandomNotes {
-  /// SplitMix64: the same notes from the same seed on every machine.
-  private var state: UInt64
+  /// The same notes from the same seed on every machine.
+  private var random: SplitMix
 
-  init(seed: UInt64) { state = seed }
-
-  private mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
+  init(seed: UInt64) { random = SplitMix(seed: seed) }
 
   /// A number in `range`.
   private mutating func number(_ range: ClosedRange<Int>) -> Int {
-    range.lowerBound + Int(next() % UInt64(range.count))
+    range.lowerBound + Int(random.next() % UInt64(range.count))
   }
 
   /// Whether an event of probability `percent`% happens.
