@@ -21,22 +21,11 @@ import Testing
     #expect(install.terminationStatus == 0, "could not install the conformance tools (python3 -m venv, pip from PyPI)")
   }
 
-  @Test func everyMessageMatchesTheProtocolTypes() throws {
+  @Test func everyMessageMatchesTheProtocolTypes() async throws {
     try Self.installIfNeeded()
     let binary = try #require(BinaryLocator.booknotes(), "booknotes binary not found")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.python)
-    process.arguments = ["-m", "pytest", "-q"]
-    process.currentDirectoryURL = Self.directory
-    var environment = ProcessInfo.processInfo.environment
-    environment["BOOKNOTES_BINARY"] = binary
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "pytest failed:\n\(text)")
+    let pytest = try await ChildProcess.run(
+      Self.python, ["-m", "pytest", "-q"], environment: ["BOOKNOTES_BINARY": binary], directory: Self.directory)
+    #expect(pytest.status == 0, "pytest failed:\n\(pytest.text)")
   }
 }

@@ -157,11 +157,11 @@ import Testing
 
   @Test(
     .enabled(if: node != nil || EditorRun.required, "node is not installed: the extension's JavaScript is not checked"))
-  func theVSCodeExtensionIsValidJavaScript() throws {
+  func theVSCodeExtensionIsValidJavaScript() async throws {
     let node = try #require(Self.node, "node is not installed (Tests/editors/install.sh installs it)")
-    let (status, output) = try EditorRun.run(
+    let check = try await ChildProcess.run(
       node, ["--check", Self.root.appendingPathComponent("editors/vscode/extension.js").path])
-    #expect(status == 0, "node --check: \(output)")
+    #expect(check.status == 0, "node --check: \(check.text)")
   }
 
   @Test func theHelixSnippetStartsTheServerForNotes() throws {
@@ -177,15 +177,16 @@ import Testing
       if: !EditorRun.installed.isEmpty || EditorRun.required,
       "Neovim and Emacs are not installed: run Tests/editors/install.sh (CI sets BOOKNOTES_EDITOR_TESTS=required)"),
     .timeLimit(.minutes(5)))
-  func realEditorsDriveTheServer() throws {
+  func realEditorsDriveTheServer() async throws {
     let binary = try #require(BinaryLocator.booknotes(), "booknotes binary not found")
     let editors = EditorRun.required ? ["nvim", "emacs", "emacs-lsp"] : EditorRun.installed
     if editors.count < 3 {
       print("Editor tests: only \(editors) installed; run Tests/editors/install.sh for the others")
     }
-    let (status, output) = try EditorRun.run(
+    let run = try await ChildProcess.run(
       "/usr/bin/env", ["bash", Self.root.appendingPathComponent("Tests/editors/run.sh").path] + editors,
       environment: ["BOOKNOTES_BINARY": binary])
+    let (status, output) = (run.status, run.text)
     #expect(status == 0, "Tests/editors/run.sh \(editors.joined(separator: " ")) exited with \(status):\n\(output)")
     let summary = output.split(separator: "\n").last { $0.hasSuffix(" failed") } ?? "no summary"
     print("Editor tests (\(editors.joined(separator: ", "))): \(summary)")
@@ -224,20 +225,8 @@ enum EditorRun {
   }
 
   /// Runs `executable`, its output and error output together.
-  static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
-    -> (status: Int32, output: String)
-  {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    process.standardInput = FileHandle.nullDevice
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, output)
+  static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let outcome = try ChildProcess.runBlocking(executable, arguments)
+    return (outcome.status, outcome.text)
   }
 }

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Foundation
 import NoteSyntax
 import Testing
@@ -24,23 +25,16 @@ import Testing
 
   /// cmark-gfm's blocks for each input (by name), with the inputs' texts written to
   /// `inputs`; `nil` when cmark-gfm is missing and cannot be installed.
-  static func cmarkBlocks(_ arguments: [String]) throws -> [String: [String]]? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["bash", directory.appendingPathComponent("run.sh").path] + arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    if process.terminationStatus == 3 && !required {
+  static func cmarkBlocks(_ arguments: [String]) async throws -> [String: [String]]? {
+    let run = try await ChildProcess.run(
+      "/usr/bin/env", ["bash", directory.appendingPathComponent("run.sh").path] + arguments, mergingErrors: false)
+    let problem = String(decoding: run.errors, as: UTF8.self)
+    if run.status == 3 && !required {
       print("CommonMark agreement: skipped: \(problem)")
       return nil
     }
-    try #require(process.terminationStatus == 0, "Tests/commonmark/run.sh failed: \(problem)")
+    try #require(run.status == 0, "Tests/commonmark/run.sh failed: \(problem)")
+    let data = run.output
     var blocks: [String: [String]] = [:]
     var current = ""
     for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
@@ -165,11 +159,11 @@ import Testing
     return reasons
   }
 
-  @Test(.timeLimit(.minutes(5))) func theSpecsExamplesAgreeWithCmarkGFM() throws {
+  @Test(.timeLimit(.minutes(5))) func theSpecsExamplesAgreeWithCmarkGFM() async throws {
     let inputs = FileManager.default.temporaryDirectory.appendingPathComponent("booknotes-commonmark-\(getpid())")
     defer { try? FileManager.default.removeItem(at: inputs) }
     guard
-      let theirs = try Self.cmarkBlocks([
+      let theirs = try await Self.cmarkBlocks([
         "spec", Self.directory.appendingPathComponent("spec.txt").path, "--inputs", inputs.path,
       ])
     else { return }
@@ -187,9 +181,9 @@ import Testing
     print("CommonMark agreement, the spec's examples: \(tally.summary); \(excluded.count) examples left out")
   }
 
-  @Test(.timeLimit(.minutes(2))) func realStyleNotesAgreeWithCmarkGFM() throws {
+  @Test(.timeLimit(.minutes(2))) func realStyleNotesAgreeWithCmarkGFM() async throws {
     let folder = Self.directory.appendingPathComponent("notes")
-    guard let theirs = try Self.cmarkBlocks(["notes", folder.path]) else { return }
+    guard let theirs = try await Self.cmarkBlocks(["notes", folder.path]) else { return }
     #expect(theirs.count >= 8)
     var tally = Tally()
     for (name, blocks) in theirs.sorted(by: { $0.key < $1.key }) {

@@ -15,14 +15,14 @@ import Testing
   /// (`BOOKNOTES_CMARK_SHOW=all`: every one).
   static let shown = CommonMarkAgreementTests.showsAll ? Int.max : 8
 
-  @Test(.timeLimit(.minutes(2))) func randomNotesAgreeWithCmarkGFM() throws {
+  @Test(.timeLimit(.minutes(2))) func randomNotesAgreeWithCmarkGFM() async throws {
     var generator = RandomNotes(seed: Self.seed)
     let notes = (0..<Self.noteCount).map { _ in generator.note() }
     // One file of them all: thousands of files take seconds to write and remove.
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("booknotes-random-notes-\(getpid()).json")
     try JSONEncoder().encode(notes).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    guard let theirs = try CommonMarkAgreementTests.cmarkBlocks(["full", file.path]) else { return }
+    guard let theirs = try await CommonMarkAgreementTests.cmarkBlocks(["full", file.path]) else { return }
     #expect(theirs.count == notes.count)
     var disagreeing: [(note: String, ours: [String], theirs: [String])] = []
     for (index, note) in notes.enumerated() {

@@ -47,23 +47,14 @@ import Testing
   }
 
   /// Each review's outcome as py-fsrs computes it: due time, state and step.
-  static func reference(_ histories: [History], retention: Double) throws -> [[(Int64, String, Int)]] {
+  static func reference(_ histories: [History], retention: Double) async throws -> [[(Int64, String, Int)]] {
     let cards = histories.map { history in history.map { [Double($0.time), Double($0.grade.rawValue)] } }
     let input = try JSONSerialization.data(withJSONObject: ["retention": retention, "cards": cards])
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["bash", script]
-    let stdin = Pipe()
-    let stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    try process.run()
-    stdin.fileHandleForWriting.write(input)
-    try stdin.fileHandleForWriting.close()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "Tests/fsrs/run.sh failed (python3 -m venv, fsrs from PyPI)")
-    let object = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
+    let replay = try await ChildProcess.run("/usr/bin/env", ["bash", script], input: input, mergingErrors: false)
+    try #require(
+      replay.status == 0,
+      "Tests/fsrs/run.sh failed (python3 -m venv, fsrs from PyPI): \(String(decoding: replay.errors, as: UTF8.self))")
+    let object = try #require(try JSONSerialization.jsonObject(with: replay.output) as? [String: Any])
     let replayed = try #require(object["cards"] as? [[[Any]]])
     return replayed.map { reviews in
       reviews.map { ((($0[0] as? NSNumber)?.int64Value ?? -1), ($0[1] as? String) ?? "", ($0[2] as? Int) ?? -1) }
@@ -71,10 +62,10 @@ import Testing
   }
 
   @Test(arguments: [(0.9, UInt64(20_261_127)), (0.8, 7), (0.95, 42), (0.7, 1_234)])
-  func dueTimesMatchPyFSRS(retention: Double, seed: UInt64) throws {
+  func dueTimesMatchPyFSRS(retention: Double, seed: UInt64) async throws {
     let scheduler = FSRSScheduler(desiredRetention: retention)
     let histories = Self.histories(seed: seed, count: 300, scheduler: scheduler)
-    let expected = try Self.reference(histories, retention: retention)
+    let expected = try await Self.reference(histories, retention: retention)
     try #require(expected.count == histories.count)
     var compared = 0
     var lapses = 0
