@@ -126,6 +126,12 @@ extension BlockParser {
   /// mutating reader to a method that is not mutating copies the whole parser.
   @inline(__always)
   func tableColumns(header: Range<Int>, delimiter: Range<Int>) -> Int? {
+    // A delimiter row that is a list item holding text (`- |:-:|`) opens the item instead.
+    if let marker = LineMarkers.listMarker(bytes, delimiter.lowerBound, delimiter.upperBound),
+      marker.interruptsParagraph(bytes, lineEnd: delimiter.upperBound)
+    {
+      return nil
+    }
     guard let columns = LineMarkers.tableDelimiterColumns(bytes, delimiter.lowerBound, delimiter.upperBound),
       LineMarkers.tableCells(bytes, header.lowerBound, header.upperBound).count == columns
     else { return nil }

@@ -123,7 +123,10 @@ extension BlockParser {
     case nil:
       if let columns = tableColumns(c, e, column: column) {
         start = .table(columns: columns)
-      } else if let definition = linkDefinition(c, e, in: .buffer(itemColumn: column)) {
+      } else if let definition = linkDefinition(
+        indent.map { $0.columns < 4 ? $0.first : c } ?? c, e, in: .buffer(itemColumn: column))
+      {
+        // Read from its first byte: a tab may straddle the item's column.
         start = .linkReferenceDefinition(definition)
       }
     case .questionAnswer:

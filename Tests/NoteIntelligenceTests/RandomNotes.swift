@@ -92,6 +92,15 @@ struct RandomNotes {
         }
       }
       var body = pick(Self.bodies)
+      // Spaces before a definition's `[` on a line below another: on a lazy line cmark-gfm
+      // 0.29 keeps them in the paragraph, so it reads no definition there (CommonMark
+      // strips them).
+      if body.hasPrefix("["), markers.last == " " || markers.last == "\t" || (markers.isEmpty && !indentation.isEmpty),
+        !lines.isEmpty
+      {
+        markers = markers.trimmingTrailingBlanks
+        if markers.isEmpty { indentation = "" }
+      }
       if index == count - 1 && indentation.isEmpty && markers.isEmpty && chance(30) { body = pick(Self.footnotes) }
       var line = indentation + markers + body
       // Front matter opens only at offset 0.

@@ -142,3 +142,16 @@ import Testing
     #expect(LinkReferencesTests.resolved(doc) == ["foo → -", "foo → -"])
   }
 }
+
+/// A definition on an item's later line after a tab that straddles the item's column,
+/// as cmark-gfm reads it: under an item at column 2, `  →[k]: /url` is indented two
+/// columns past the item's content, so it is a definition, not text.
+@Suite struct StraddlingTabDefinitionTests {
+  @Test func aDefinitionAfterATabThatStraddlesTheItemsColumnIsADefinition() {
+    var read = ContainerDefinitionTests.read("- # T\n  \t[k]: /url\n\n[k]\n")
+    #expect(read.definitions == ["k → /url"])
+    #expect(read.links == ["k → /url"])
+    read = ContainerDefinitionTests.read("- # T\n  \t[k]:\n  \t/url\n\n[k]\n")
+    #expect(read.definitions == ["k → /url"])
+  }
+}

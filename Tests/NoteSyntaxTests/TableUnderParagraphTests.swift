@@ -32,3 +32,15 @@ import Testing
     expectFresh("an item's marker as the header")
   }
 }
+
+/// A delimiter row that is also a list item holding text, as cmark-gfm reads it: the item
+/// opens, and the line above stays a paragraph.
+@Suite struct ItemDelimiterRowTests {
+  @Test func aDelimiterRowThatIsAListItemOpensTheItem() {
+    for text in ["x | y\n- |:-:|\n", "x | y\n- | -\n", "> x | y\n> - | -\n"] {
+      let shape = ContainerBlockTests.shape(text)
+      #expect(!shape.contains { $0.hasSuffix("table") }, "\(text.debugDescription)")
+      #expect(shape.contains { $0.hasSuffix("listItem") }, "\(text.debugDescription)")
+    }
+  }
+}
