@@ -6,8 +6,8 @@ import NoteSyntax
 /// of the 1 MiB corpus note. In process, per hover: the card (``HoverContent``), the
 /// review line's card and hash alone (``Prompts/hoveredCard(at:shown:in:path:)``), with
 /// the id counted among the cards before it (``Prompts/id(of:in:path:)``, when its text
-/// was reviewed), and every card's id (``Prompts/marks(for:path:)``, as before). Over the server, the
-/// note open in a library of its own (with `--reviewed`, a review log holding those
+/// was reviewed), and, to compare, every card's id (``Prompts/marks(for:path:)``). Over the
+/// server, the note open in a library of its own (with `--reviewed`, a review log holding those
 /// quotes): each hover request to its answer, 5 rounds, median and 90th percentile.
 enum HoverServerBenchmark {
   static func run(arguments: [String]) throws {
