@@ -6,9 +6,9 @@ extension BlockParser {
   /// The run of lines at `s` (its first line ending at `e`) inside the code, HTML block
   /// or indented code of `context`.
   mutating func codeLines(_ s: Int, _ e: Int, _ context: BlockContext) -> BlockContext {
-    switch context.fence {
-    case UInt8(ascii: "<"): htmlBlock(s, e, kind: context.fenceLength, continuing: true)
-    case UInt8(ascii: " "): indentedCode(s, e, continuing: true)
+    switch context {
+    case .html(let kind): htmlBlock(s, e, kind: kind, continuing: true)
+    case .indentedCode: indentedCode(s, e, continuing: true)
     default: codeBlockLines(s, e, context)
     }
   }

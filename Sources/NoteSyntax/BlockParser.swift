@@ -53,14 +53,11 @@ struct BlockParser {
     reach = s
     builder.reset(base: s)
     let next: BlockContext
-    if context.isCode {
-      next = codeLines(s, examineLine(s), context)
-    } else if context == .definitionText {
-      next = definitionText(s, examineLine(s))
-    } else if context == .tableHeader {
-      next = tableUnderParagraph(s, examineLine(s))
-    } else {
-      next = textOrFrontMatter(s, examineLine(s))
+    switch context {
+    case .text: next = textOrFrontMatter(s, examineLine(s))
+    case .definitionText: next = definitionText(s, examineLine(s))
+    case .tableHeader: next = tableUnderParagraph(s, examineLine(s))
+    case .code, .html, .indentedCode: next = codeLines(s, examineLine(s), context)
     }
     return builder.makeBlock(reach: reach, context: context, next: next)
   }

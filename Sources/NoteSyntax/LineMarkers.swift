@@ -192,13 +192,14 @@ enum LineMarkers {
   /// The run of a fence that closes the code block of `context` on this line: 0 to 3
   /// spaces, at least as many of the same character as opened it, then only spaces.
   static func closingCodeFence(_ bytes: Buffer, _ i: Int, _ lineEnd: Int, _ context: BlockContext) -> Range<Int>? {
-    if context.fence == UInt8(ascii: "$") || context.fence == UInt8(ascii: "%") {
-      return closingDelimiter(bytes, i, lineEnd, context.fence).map { $0..<($0 + 2) }
+    guard case .code(let fence, let length) = context else { return nil }
+    if fence == UInt8(ascii: "$") || fence == UInt8(ascii: "%") {
+      return closingDelimiter(bytes, i, lineEnd, fence).map { $0..<($0 + 2) }
     }
     let start = skipUpToThreeSpaces(bytes, i, lineEnd)
     var end = start
-    while end < lineEnd && bytes[end] == context.fence { end += 1 }
-    guard end - start >= context.fenceLength, isBlank(bytes, end, lineEnd) else { return nil }
+    while end < lineEnd && bytes[end] == fence { end += 1 }
+    guard end - start >= length, isBlank(bytes, end, lineEnd) else { return nil }
     return start..<end
   }
 
