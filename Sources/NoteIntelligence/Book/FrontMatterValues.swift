@@ -1,4 +1,4 @@
-public import NoteSyntax
+import NoteSyntax
 
 /// The values of the front matter keys that have a fixed form (`status`, `rating`,
 /// `isbn`): what other tools write for them, and which values are wrong. The parser reads

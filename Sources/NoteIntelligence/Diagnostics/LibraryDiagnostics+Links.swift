@@ -1,4 +1,4 @@
-public import NoteSyntax
+import NoteSyntax
 
 extension LibraryDiagnostics {
   /// The link checks, in document order: `link-missing-note` on a Markdown link's

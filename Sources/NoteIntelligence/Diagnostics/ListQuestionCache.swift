@@ -1,4 +1,4 @@
-public import NoteSyntax
+import NoteSyntax
 
 /// The questions of a note's lists that no item answers, and how many pairs its lists
 /// hold (``ListPairing/scan(_:)``), found per run of top-level blocks

@@ -1,4 +1,4 @@
-public import NoteSyntax
+import NoteSyntax
 
 /// An imported book written into its note: only additions, so every word the reader
 /// wrote stays as it was. Front matter keys that are missing or empty are filled (with

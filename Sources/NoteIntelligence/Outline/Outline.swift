@@ -1,5 +1,5 @@
 public import NoteSyntax
-public import NoteText
+import NoteText
 
 /// The hierarchical outline of a note: book → headings nested by level → each
 /// section's prompts (quotes, clozes, questions, summaries).

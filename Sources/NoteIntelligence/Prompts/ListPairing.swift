@@ -1,4 +1,4 @@
-public import NoteSyntax
+import NoteSyntax
 
 /// A list item's question that no item answered yet.
 struct ListQuestion {
