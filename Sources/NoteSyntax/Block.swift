@@ -109,6 +109,8 @@ final class Block: ManagedBuffer<BlockHeader, PackedNode> {
       return (source, copied.regions)
     }
   }
+  /// The kinds of the block's nodes.
+  var heldKinds: NodeKindSet { withUnsafeMutablePointerToHeader { NodeKindSet(bits: $0.pointee.kinds) } }
   var hasFindings: Bool { withUnsafeMutablePointerToHeader { !$0.pointee.findings.isEmpty } }
   var nodeCount: Int { withUnsafeMutablePointerToHeader { $0.pointee.count } }
 

@@ -15,9 +15,13 @@ struct BlockList: Sendable {
     let reach: Int
     /// Whether any block of the chunk has findings (chunks without are skipped when collecting them).
     let hasFindings: Bool
+    /// Each block's kind and the kinds of its nodes, side by side: a pass that looks for
+    /// some kinds of blocks reads these, not the blocks it passes over.
+    let kinds: [BlockKinds]
 
     init(_ blocks: [Block]) {
       self.blocks = blocks
+      kinds = blocks.map { BlockKinds(kind: $0.kind, held: $0.heldKinds) }
       var starts = [Int](repeating: 0, count: blocks.count + 1)
       var offset = 0
       var reach = 0
@@ -38,9 +42,16 @@ struct BlockList: Sendable {
       self.starts = starts
       self.reach = reach
       self.hasFindings = hasFindings
+      kinds = blocks.map { BlockKinds(kind: $0.kind, held: $0.heldKinds) }
     }
 
     var length: Int { starts[starts.count - 1] }
+  }
+
+  /// A block's kind and the kinds of its nodes (its own among them).
+  struct BlockKinds {
+    let kind: NodeKind
+    let held: NodeKindSet
   }
 
   static let chunkSize = 128
@@ -107,6 +118,19 @@ struct BlockList: Sendable {
     let c = chunk(ofBlock: index)
     let i = index - indices[c]
     return (chunks[c].blocks[i], offsets[c] + chunks[c].starts[i])
+  }
+
+  /// The kind of block `index`, read from its chunk's index of kinds.
+  func kind(ofBlock index: Int) -> NodeKind {
+    let c = chunk(ofBlock: index)
+    return chunks[c].kinds[index - indices[c]].kind
+  }
+
+  /// The range of block `index`, read from the chunks' starts.
+  func range(ofBlock index: Int) -> Range<Int> {
+    let c = chunk(ofBlock: index)
+    let i = index - indices[c]
+    return (offsets[c] + chunks[c].starts[i])..<(offsets[c] + chunks[c].starts[i + 1])
   }
 
   /// The index of the block that starts exactly at `offset`, if one does.

@@ -66,8 +66,20 @@ public struct SyntaxNode: @unchecked Sendable, CustomStringConvertible {
   /// The direct children, in order.
   public var children: Children { Children(node: self) }
 
-  /// The first direct child of the given kind.
-  public func child(_ kind: NodeKind) -> SyntaxNode? { children.first { $0.kind == kind } }
+  /// The first direct child of the given kind, found in the block's flat nodes: only
+  /// the child found is made a node (each node made holds the block).
+  public func child(_ kind: NodeKind) -> SyntaxNode? {
+    let found = block.withNodes { nodes -> Int? in
+      var position = index + 1
+      let end = Int(nodes[index].end)
+      while position < end {
+        if nodes[position].kind == kind { return position }
+        position = Int(nodes[position].end)
+      }
+      return nil
+    }
+    return found.map { SyntaxNode(block: block, index: $0, blockStart: blockStart) }
+  }
 
   /// Calls `body` for every node of this subtree (this node included) in preorder.
   public func forEachDescendant(_ body: (SyntaxNode) -> Void) {

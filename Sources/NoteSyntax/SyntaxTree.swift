@@ -13,9 +13,10 @@ public struct SyntaxTree: Sendable {
     return SyntaxNode(block: block, index: 0, blockStart: start)
   }
 
-  public func blockKind(at index: Int) -> NodeKind {
-    blocks.block(at: index).block.kind
-  }
+  public func blockKind(at index: Int) -> NodeKind { blocks.kind(ofBlock: index) }
+
+  /// The range of the block at `index`, read from the block list's index.
+  public func blockRange(at index: Int) -> Range<Int> { blocks.range(ofBlock: index) }
 
   /// Every top-level block, in order, without building an array.
   public var blockSequence: Blocks { Blocks(list: blocks) }
@@ -44,6 +45,33 @@ public struct SyntaxTree: Sendable {
           index = 0
         }
         return node
+      }
+
+      /// The next block that `include` takes, given the block's kind and the kinds of
+      /// its nodes (its own among them), with its index in the tree. The kinds are read
+      /// from the block list's index: the blocks passed over are not read, nor made nodes.
+      public mutating func next(where include: (NodeKind, NodeKindSet) -> Bool) -> (index: Int, block: SyntaxNode)? {
+        while chunk < list.chunks.count {
+          let current = list.chunks[chunk]
+          let count = current.blocks.count
+          while index < count {
+            let found = index
+            index += 1
+            let kinds = current.kinds[found]
+            guard include(kinds.kind, kinds.held) else { continue }
+            let node = SyntaxNode(
+              block: current.blocks[found], index: 0, blockStart: list.offsets[chunk] + current.starts[found])
+            let position = list.indices[chunk] + found
+            if index == count {
+              chunk += 1
+              index = 0
+            }
+            return (position, node)
+          }
+          chunk += 1
+          index = 0
+        }
+        return nil
       }
     }
   }

@@ -25,18 +25,23 @@ public enum Outline {
     return range.lowerBound..<(range.lowerBound + end)
   }
 
-  /// Whether `block` may add a heading or a prompt to the outline (``entry(for:in:)``
-  /// gives any other block none), read from its kind and the kinds it holds.
-  static func mayAddEntries(_ block: SyntaxNode) -> Bool {
-    switch block.kind {
+  /// Whether a block of `kind`, whose nodes are of the kinds `held`, may add a heading
+  /// or a prompt to the outline (``entry(for:in:renderer:names:)`` gives any other block none).
+  static func mayAddEntries(_ kind: NodeKind, _ held: NodeKindSet) -> Bool {
+    switch kind {
     case .heading, .blockquote, .questionAnswer, .summary: return true
-    case .unorderedList, .orderedList:
-      return block.mayHold(.heading) || block.mayHold(.cloze) || block.mayHold(.questionMarker)
-        || block.mayHold(.answerMarker) || block.mayHold(.questionAnswer) || block.mayHold(.blockquote)
-    case .paragraph: return block.mayHold(.cloze) || block.mayHold(.highlight)
-    default: return block.mayHold(.cloze)
+    case .unorderedList, .orderedList: return held.intersects(listEntryKinds)
+    case .paragraph: return held.intersects(paragraphEntryKinds)
+    default: return held.contains(.cloze)
     }
   }
+
+  /// The kinds that make a list add entries: a heading, a cloze, a pair or a quote in its items.
+  private static let listEntryKinds = NodeKindSet([
+    .heading, .cloze, .questionMarker, .answerMarker, .questionAnswer, .blockquote,
+  ])
+  /// The kinds that make a paragraph add entries: a cloze, or a highlight that may be all of it.
+  private static let paragraphEntryKinds = NodeKindSet([.cloze, .highlight])
 
   /// `range` without the line breaks, spaces and tabs at its end, as
   /// ``NoteDocument/trimmed(_:)`` gives it, its end read a piece at a time.
@@ -117,15 +122,23 @@ public final class OutlineCache {
     let titleStart = titleHeading?.startOffset
     // The headings entered and not yet left: their level and the end of their own text.
     var open: [(level: Int, end: Int)] = []
-    // The end of the text of the last block that is not blank. A block that adds no
-    // entry is not cached: its end is read only when a section closes after it.
+    // The end of the text of the last block that is not blank. The blocks that add no
+    // entry are passed over unread: the end of the last of them is read only when a
+    // section closes after it.
     var lastEnd = 0
-    // Its range rather than the block: a block kept would be retained, and released, at every block.
-    var lastPlainBlock: Range<Int>?
+    // The index of the last block whose end `lastEnd` tells; the current block's.
+    var lastRead = -1
+    var current = 0
     func readLastEnd() {
-      guard let range = lastPlainBlock else { return }
-      lastEnd = Outline.trimmed(range, doc.text).upperBound
-      lastPlainBlock = nil
+      var previous = current - 1
+      while previous > lastRead {
+        if doc.tree.blockKind(at: previous) != .blankLine {
+          lastEnd = Outline.trimmed(doc.tree.blockRange(at: previous), doc.text).upperBound
+          break
+        }
+        previous -= 1
+      }
+      lastRead = max(lastRead, current - 1)
     }
     func close(downTo level: Int) {
       guard let top = open.last, top.level >= level else { return }
@@ -160,17 +173,12 @@ public final class OutlineCache {
     // are the pair's children when it answers, and come next when it does not.
     // The entries of a question no list answers come after its list's other entries.
     var asked: Outline.OpenQuestion?
-    for block in doc.tree.blockSequence {
-      // A blank line adds nothing.
-      guard block.kind != .blankLine else {
-        if asked != nil { Outline.OpenQuestion.leaveUnanswered(&asked, &visitor) }
-        continue
-      }
-      guard Outline.mayAddEntries(block) else {
-        if asked != nil { Outline.OpenQuestion.leaveUnanswered(&asked, &visitor) }
-        lastPlainBlock = block.range
-        continue
-      }
+    var blocks = doc.tree.blockSequence.makeIterator()
+    // Only the blocks that may add an entry: a blank line or another block between two
+    // of them adds none, and leaves a question unanswered.
+    while let (index, block) = blocks.next(where: Outline.mayAddEntries) {
+      if asked != nil && index > current + 1 { Outline.OpenQuestion.leaveUnanswered(&asked, &visitor) }
+      current = index
       let entry = cache.value(for: block) { Outline.entry(for: $0, in: doc, renderer: &renderer, names: &names) }
       let start = block.startOffset
       // The entries of the item that answers the question the list before left open,
@@ -231,11 +239,12 @@ public final class OutlineCache {
       }
       if let end = entry.contentEnd {
         lastEnd = start + end
-        lastPlainBlock = nil
+        lastRead = index
       }
     }
     cache.endPass(blockCount: blockCount, complete: true)
     Outline.OpenQuestion.leaveUnanswered(&asked, &visitor)
+    current = blockCount
     close(downTo: 1)
     readLastEnd()
     if title != nil { visitor.leave(rangeEnd: lastEnd) }

@@ -3,8 +3,10 @@ import NoteSyntax
 extension Outline {
   /// What one top-level block adds to the outline, in offsets relative to its start. Its
   /// names and details are UTF-8 bytes in one buffer (``names``): a block's entry is a few
-  /// allocations however many names it has, and no name is made a string.
-  struct BlockEntry {
+  /// allocations however many names it has, and no name is made a string. A class: the
+  /// walk hands an entry around, and a copy is then one reference rather than one for
+  /// each of its arrays.
+  final class BlockEntry {
     struct Heading {
       /// The heading node's start, relative to the block's.
       var offset: Int
@@ -44,16 +46,28 @@ extension Outline {
     }
 
     /// The block's heading, or the headings of a list's items (`- ## JavaScript`) or a quote's.
-    var headings: [Heading]
+    let headings: [Heading]
     /// The prompts in document order, each followed by its children.
-    var prompts: [Prompt]
-    var names: [UInt8]
+    let prompts: [Prompt]
+    let names: [UInt8]
     /// A list's open last question and opening answer: a pair across two lists
     /// (`- Q: …` then `* A: …`) is entered by the walk, which sees both blocks.
-    var openQuestion: OpenQuestion? = nil
-    var openingAnswer: OpeningAnswer? = nil
+    let openQuestion: OpenQuestion?
+    let openingAnswer: OpeningAnswer?
     /// The end of the block without its trailing blank space; `nil` for a blank line.
-    var contentEnd: Int?
+    let contentEnd: Int?
+
+    init(
+      headings: [Heading], prompts: [Prompt], names: [UInt8], openQuestion: OpenQuestion?,
+      openingAnswer: OpeningAnswer?, contentEnd: Int?
+    ) {
+      self.headings = headings
+      self.prompts = prompts
+      self.names = names
+      self.openQuestion = openQuestion
+      self.openingAnswer = openingAnswer
+      self.contentEnd = contentEnd
+    }
   }
 
   /// The outline entry of `block`, relative to its start, its names rendered by
@@ -168,10 +182,16 @@ extension Outline {
       // only `Q:`/`A:` pairs is none. Its pairs are its children, as questions.
       let pairs = Prompts.nestedPrompts(in: block)
       // A quote whose items ask questions is no quote card (``ListPairing/asksQuestions``).
+      // Most quotes hold no list: a pairing (which holds a copy of the note) is made
+      // only for one that does.
       let lists = ListPairing.lists(in: block)
-      var pairing = ListPairing(doc: doc)
-      if !lists.isEmpty { pairing.pair(listsIn: block) }
-      if pairing.asksQuestions {
+      var asksQuestions = false
+      if !lists.isEmpty {
+        var pairing = ListPairing(doc: doc)
+        pairing.pair(listsIn: block)
+        asksQuestions = pairing.asksQuestions
+      }
+      if asksQuestions {
         prompts.remove(at: parent)
         addListPairs(
           of: lists, pairBlocks: pairs, doc, renderer: &renderer, names: &names, to: &prompts, clozesFrom: parent)
