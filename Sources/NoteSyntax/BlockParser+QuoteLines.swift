@@ -261,7 +261,7 @@ extension BlockParser {
         openedAny = true
         continue
       }
-      if let definition = LineMarkers.footnoteDefinition(bytes, first, e) {
+      if bytes[first] == UInt8(ascii: "["), let definition = LineMarkers.footnoteDefinition(bytes, first, e) {
         // Its content is four columns past its container's text; its first line's text, the
         // colon's spaces after, stands there.
         result.marks.append((.footnoteLabel, definition.label))

@@ -20,7 +20,7 @@ import Testing
     [^slow]: Noise.
 
     """
-  /// Footnotes of several blocks, in a quote and in a list item.
+  /// Footnotes of several blocks, in a quote and in a list item, and a pair in one.
   static let containers = """
     See[^long] and[^quoted] and[^item].
 
@@ -36,6 +36,12 @@ import Testing
     >     still in it.
 
     - [^item]: In an item.
+
+    [^pair]: A pair[^pair].
+
+        Q: Why?
+
+        A: Because.
 
     """
   static let crlf = "# CRLF\r\n\r\nSee[^é😀] here.\r\n\r\n[^é😀]: Émoji 😀 text.\r\n"
@@ -165,6 +171,10 @@ import Testing
       try await client.request("textDocument/rename", uri: uri, ["position": position(10, 4), "newName": "cited"]))
     let renamed = try vault.read("containers.md")
     #expect(renamed.contains("and[^cited] and") && renamed.contains("> [^cited]: In a quote,"))
+    // A pair in a footnote is checked as one in a list item is.
+    let items = try await client.request("textDocument/diagnostic", uri: uri)["items"]?.arrayValue ?? []
+    #expect(items.map { $0["code"]?.stringValue } == ["qa-blank-line-between"])
+    #expect(items.first?["range"]?["start"]?["line"]?.intValue == 18)
     try await end(client)
   }
 
