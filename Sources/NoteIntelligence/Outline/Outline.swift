@@ -30,7 +30,7 @@ public enum Outline {
   static func mayAddEntries(_ block: SyntaxNode) -> Bool {
     switch block.kind {
     case .heading, .blockquote, .questionAnswer, .summary: return true
-    case .unorderedList, .orderedList:
+    case .unorderedList, .orderedList, .footnoteDefinition:
       return block.mayHold(.heading) || block.mayHold(.cloze) || block.mayHold(.questionMarker)
         || block.mayHold(.answerMarker) || block.mayHold(.questionAnswer) || block.mayHold(.blockquote)
     case .paragraph: return block.mayHold(.cloze) || block.mayHold(.highlight)
