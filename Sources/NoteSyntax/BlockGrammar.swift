@@ -52,12 +52,14 @@ enum BlockRule: Int, CaseIterable {
   /// A definition and a table are read over the item's lines, from its content column
   /// (``BlockParser/linkDefinition(_:_:firstLine:in:)``, ``BlockParser/tableColumns(_:_:column:)``).
   static let inListItem = all & ~rules([.linkReferenceDefinition, .table, .summary])
-  /// The rules a quote's text is tried against once its quotes, lists and items are
-  /// opened (``BlockParser/readQuoteLines(from:itemColumn:)``, which reads tables, and
+  /// The rules a quote's text is tried against once its quotes, lists, items and
+  /// footnote definitions are opened (``BlockParser/readQuoteLines(from:itemColumn:)``, which reads tables, and
   /// link reference definitions from its paragraphs' lines); a question and a summary
   /// there are the quote's text.
   static let inQuote =
-    all & ~rules([.listItem, .blockquote, .table, .questionAnswer, .summary, .linkReferenceDefinition])
+    all & ~rules([
+      .listItem, .blockquote, .footnoteDefinition, .table, .questionAnswer, .summary, .linkReferenceDefinition,
+    ])
   /// The rules whose start ends a table's rows: all but those a row may read as.
   static let endingTable = all & ~rules([.linkReferenceDefinition, .table, .summary])
   /// The rules that may end a paragraph.

@@ -1,4 +1,4 @@
-/// Leaf blocks: code fences' lines, setext headings, footnote definitions and GFM tables.
+/// Leaf blocks: code fences' lines, setext headings and GFM tables.
 extension BlockParser {
   /// The opening line of a fenced code block (or of a `$$` or `%%` block, read as code
   /// is): the context of the lines after it.
@@ -69,34 +69,6 @@ extension BlockParser {
     writeMarks(underline.marks, &markers)
     builder.leaf(.headingMarker, underline.content, underline.end)
     builder.close(node, at: underline.next)
-  }
-
-  /// `[^label]: text` and the text's continuation lines (in a list item whose content
-  /// starts at `itemColumn`, those a paragraph of the item runs over).
-  mutating func footnoteDefinition(
-    _ s: Int, _ e: Int, _ definition: (label: Range<Int>, end: Int), itemColumn: Int? = nil
-  ) {
-    let (contentEnd, next, _, _) = paragraphExtent(e, itemColumn: itemColumn)
-    let content = LineMarkers.skipSpaces(bytes, definition.end, contentEnd)
-    let text = LeafLine(content: content, end: LineMarkers.trimEnd(bytes, content, contentEnd), next: next)
-    var markers = LineMarks.none
-    footnoteDefinition(at: s, label: definition.label, CollectionOfOne(text), &markers)
-  }
-
-  /// A footnote definition opened at `start`: its `label`, then its text `lines` (an
-  /// `inlineContent` each), the later lines' markers inside it.
-  mutating func footnoteDefinition(
-    at start: Int, label: Range<Int>, _ lines: some Sequence<LeafLine>, _ markers: inout LineMarks
-  ) {
-    let node = builder.open(.footnoteDefinition, at: start)
-    builder.leaf(.footnoteLabel, label.lowerBound, label.upperBound)
-    var next = start
-    for line in lines {
-      if next != start { writeMarks(line.marks, &markers) }
-      inlineContent(line.content, line.end)
-      next = line.next
-    }
-    builder.close(node, at: next)
   }
 
   // MARK: Tables

@@ -71,6 +71,37 @@ extension BlockParser {
     } else {
       next = itemBlock(text, e, column: column, first: true)
     }
+    return containerBlocks(from: next, column: column)
+  }
+
+  /// A footnote definition whose `[^label]:` (its `label` and end) opens the line `s..<e`
+  /// in a container whose content starts at `containerColumn` (0 at the top level): a
+  /// container, as cmark-gfm reads it, whose content column is four columns past its
+  /// container's. Its first line's text, after the colon's spaces, stands at that column and
+  /// opens its first block; later lines are read as a list item's. Returns the start of the
+  /// line after its last block.
+  @discardableResult mutating func footnoteDefinition(
+    _ s: Int, _ e: Int, _ definition: (label: Range<Int>, end: Int), containerColumn: Int = 0
+  ) -> Int {
+    let node = builder.open(.footnoteDefinition, at: s)
+    builder.leaf(.footnoteLabel, definition.label.lowerBound, definition.label.upperBound)
+    let column = containerColumn + 4
+    let text = LineMarkers.skipSpaces(bytes, definition.end, e)
+    holdingColumns.append(containerColumn)
+    listDepth += 1
+    let first = text == e ? nextLine(e) : itemBlock(text, e, column: column, first: true)
+    let next = containerBlocks(from: first, column: column)
+    listDepth -= 1
+    holdingColumns.removeLast()
+    builder.close(node, at: next)
+    return next
+  }
+
+  /// The blocks of a list item or footnote definition whose content starts at `column`,
+  /// from the line start `next` on: those of the lines indented to that column, blank
+  /// lines between allowed. Returns the start of the line after the last.
+  private mutating func containerBlocks(from next: Int, column: Int) -> Int {
+    var next = next
     while next < byteCount {
       var candidate = next
       var candidateEnd: Int?
@@ -158,9 +189,8 @@ extension BlockParser {
     case .linkReferenceDefinition(let definition):
       linkReferenceDefinition(c, definition)
       return itemDefinitionText(after: definition, column: column)
-    case .footnoteDefinition(let label, let end):
-      footnoteDefinition(c, e, (label, end), itemColumn: column)
-      return builder.end(of: node)
+    case .footnoteDefinition(let label, let end) where listDepth < 32:
+      return footnoteDefinition(c, e, (label, end), containerColumn: column)
     case .table(let columns): return table(c, e, columns: columns, column: column)
     case .questionAnswer where !first:
       if questionAnswer(c, e, itemColumn: column) { return builder.end(of: node) }

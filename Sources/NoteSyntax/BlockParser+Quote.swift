@@ -83,14 +83,6 @@ extension BlockParser {
         let rows = lines[(index + 2)..<(last + 1)].lazy.map(\.leafText)
         table(header: header, delimiter: lines[index + 1].leafText, rows: rows, columns: columns, &markers)
         index = last
-      case .footnoteDefinition:
-        guard let definition = LineMarkers.footnoteDefinition(bytes, line.first, line.lineEnd) else { break }
-        let last = quote.last(from: index, continuing: .leafLine)
-        let first = LeafLine(
-          content: LineMarkers.skipSpaces(bytes, definition.end, line.end), end: line.end, next: line.next)
-        let text = lines[index...last].lazy.map { $0.start == line.start ? first : $0.leafText }
-        footnoteDefinition(at: line.first, label: definition.label, text, &markers)
-        index = last
       case .linkDefinition:
         let last = quote.last(from: index, continuing: .leafLine)
         let definition = quote.definitions[nextDefinition]

@@ -9,7 +9,7 @@ extension BlockParser {
     case quote
     /// A list, by its kind of marker (`-`, `*`, `+`, or `.` or `)` after digits).
     case list(ordered: Bool, delimiter: UInt8)
-    /// A list item whose content is indented `columns` past its container's text.
+    /// A list item or footnote definition whose content is indented `columns` past its container's text.
     case item(columns: Int)
   }
 
@@ -87,14 +87,9 @@ extension BlockParser {
         first: first, role: .text, kept: UInt8(kept), opened: UInt8(result.opened.count - openedStart),
         marks: UInt8(result.marks.count - marksStart), depth: UInt8(stack.count - outer))
       let blank = first == e
-      // A paragraph a footnote definition opens goes on as the footnote's text; no
-      // underline makes it a heading, as at the top level.
-      let footnote =
-        open == .paragraph && result.lines.last != nil
-        && result.lines[paragraphStart].role == .footnoteDefinition
       switch open {
       case _ where lazy:
-        line.role = footnote ? .leafLine : .text
+        line.role = .text
         line.continues = true
       case .fence(let context):
         if columns < 4, LineMarkers.closingCodeFence(bytes, first, e, context) != nil {
@@ -106,7 +101,7 @@ extension BlockParser {
       case .html(let kind) where !(kind >= 6 && blank):
         line.role = .htmlContinuing
         if kind < 6 && LineMarkers.endsHTMLBlock(bytes, content, e, kind: kind) { open = .none }
-      case .paragraph where !footnote && !blank && columns < 4 && LineMarkers.setextLevel(bytes, first, e) != nil:
+      case .paragraph where !blank && columns < 4 && LineMarkers.setextLevel(bytes, first, e) != nil:
         let level = LineMarkers.setextLevel(bytes, first, e) ?? 1
         line.role = .leafLine
         line.level = UInt8(level)
@@ -122,7 +117,7 @@ extension BlockParser {
         line.role = .leafLine
         open = .table
       case .paragraph where !blank && !endsParagraph(at: first, e, columns: columns):
-        line.role = footnote ? .leafLine : .text
+        line.role = .text
         line.continues = true
       case .table where line.opened == 0 && continuesTable(content, e, indent: columns):
         line.role = .leafLine
@@ -247,9 +242,9 @@ extension BlockParser {
     return true
   }
 
-  /// Opens the quotes, lists and items the line starts at `position` (a `>`, a list
-  /// marker that may start here), records them and their markers, and moves `position`
-  /// to the text after them. Returns whether it opened any.
+  /// Opens the quotes, lists, items and footnote definitions the line starts at `position`
+  /// (a `>`, a list marker that may start here, a `[^label]:`), records them and their
+  /// markers, and moves `position` to the text after them. Returns whether it opened any.
   @inline(__always)
   private func openContainers(
     _ stack: inout [QuoteContainer], _ position: inout LinePosition, _ e: Int, _ result: inout QuoteLines,
@@ -263,6 +258,17 @@ extension BlockParser {
         guard takeQuoteMarker(&position, e, &result) else { break }
         stack.append(.quote)
         result.opened.append(.blockquote)
+        openedAny = true
+        continue
+      }
+      if bytes[first] == UInt8(ascii: "["), let definition = LineMarkers.footnoteDefinition(bytes, first, e) {
+        // Its content is four columns past its container's text; its first line's text, the
+        // colon's spaces after, stands there.
+        result.marks.append((.footnoteLabel, definition.label))
+        let contentColumn = position.column + (position.halfTab ? 1 : 0) + 4
+        position = LinePosition(at: LineMarkers.skipSpaces(bytes, definition.end, e), column: contentColumn)
+        stack.append(.item(columns: 4))
+        result.opened.append(.footnoteDefinition)
         openedAny = true
         continue
       }
@@ -321,9 +327,6 @@ extension BlockParser {
     case .thematicBreak:
       line.role = .thematicBreak
       return .none
-    case .footnoteDefinition:
-      line.role = .footnoteDefinition
-      return .paragraph
     default:
       line.role = .text
       return .paragraph

@@ -37,7 +37,7 @@ public enum NodeKind: UInt8, Sendable, CaseIterable {
   case indentedCode
   /// One of CommonMark's seven kinds of HTML block, read as it is.
   case htmlBlock
-  /// `[^label]: text`: a footnote's definition.
+  /// `[^label]: text`: a footnote's definition, a container of its blocks as a list item is.
   case footnoteDefinition
   /// `[label]: destination "title"`: a link reference definition (its label a
   /// `linkText`, its destination a `linkTarget`).

@@ -22,15 +22,15 @@ extension BlockParser {
     case html, htmlContinuing
     /// The first line of indented code, and the lines after it.
     case indentedCode, indentedCodeContinuing
-    /// A table's header row (the paragraph line above its delimiter row), a footnote
-    /// definition's first line, and a link reference definition's.
-    case tableHeader, footnoteDefinition, linkDefinition
+    /// A table's header row (the paragraph line above its delimiter row), and a link
+    /// reference definition's first line.
+    case tableHeader, linkDefinition
     /// A line of a `Q:`/`A:` pair's question (its `Q:` line, the lines going on with it, a
     /// blank line before the `A:`) and of its answer (its `A:` line and the lines after).
     case question, answer
     /// A later line of the leaf block above, which that block's writer reads: a setext
     /// underline (`===` or `---`, from `first`), a table's delimiter row or row, a line
-    /// continuing a footnote's text or a link reference definition
+    /// continuing a link reference definition
     /// (``BlockParser/readQuoteDefinitions(_:)``).
     case leafLine
   }

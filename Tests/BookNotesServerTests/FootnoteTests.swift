@@ -20,6 +20,30 @@ import Testing
     [^slow]: Noise.
 
     """
+  /// Footnotes of several blocks, in a quote and in a list item, and a pair in one.
+  static let containers = """
+    See[^long] and[^quoted] and[^item].
+
+    [^long]: First paragraph.
+
+        Second paragraph, see[^item].
+
+        - a list
+
+    After.
+
+    > [^quoted]: In a quote,
+    >     still in it.
+
+    - [^item]: In an item.
+
+    [^pair]: A pair[^pair].
+
+        Q: Why?
+
+        A: Because.
+
+    """
   static let crlf = "# CRLF\r\n\r\nSee[^é😀] here.\r\n\r\n[^é😀]: Émoji 😀 text.\r\n"
 
   /// A ``LinkVault`` with the footnote notes, and the server on it.
@@ -27,9 +51,11 @@ import Testing
     let vault = try LinkVault()
     try vault.write("footnotes.md", Self.note)
     try vault.write("crlf-footnotes.md", Self.crlf)
+    try vault.write("containers.md", Self.containers)
     let client = try await vault.launch(capabilities: NoteLinkTests.fileEdits)
     client.open(vault.uri("footnotes.md"), text: Self.note)
     client.open(vault.uri("crlf-footnotes.md"), text: Self.crlf)
+    client.open(vault.uri("containers.md"), text: Self.containers)
     return (vault, client)
   }
 
@@ -116,6 +142,39 @@ import Testing
     try vault.apply(
       try await client.request("textDocument/rename", uri: crlf, ["position": position(2, 5), "newName": "émoji"]))
     #expect(try vault.read("crlf-footnotes.md") == "# CRLF\r\n\r\nSee[^émoji] here.\r\n\r\n[^émoji]: Émoji 😀 text.\r\n")
+    try await end(client)
+  }
+
+  @Test func aFootnoteOfSeveralBlocksInAQuoteOrAnItemIsFoundHoveredAndRenamed() async throws {
+    let (vault, client) = try await launch()
+    let uri = vault.uri("containers.md")
+    func definition(_ line: Int, _ character: Int) async throws -> [String] {
+      vault.places(
+        try await client.request("textDocument/definition", uri: uri, ["position": position(line, character)]))
+    }
+    // A definition runs from its `[` over its blocks: to the end of its list.
+    #expect(try await definition(0, 5) == ["containers.md 2:0-12"])
+    #expect(try await definition(0, 17) == ["containers.md 10:2-18"])
+    #expect(try await definition(0, 30) == ["containers.md 13:2-22"])
+    // A reference in a definition's second paragraph leads on too.
+    #expect(try await definition(4, 27) == ["containers.md 13:2-22"])
+    let hover = try await client.request("textDocument/hover", uri: uri, ["position": position(0, 5)])
+    let text = try #require(hover["contents"]?["value"]?.stringValue)
+    #expect(text.contains("First paragraph.\n\nSecond paragraph, see[^item].\n\n- a list"))
+    #expect(!text.contains("After."))
+    // From the definition in the quote: its references, and a rename.
+    let references = try await client.request(
+      "textDocument/references", uri: uri,
+      ["position": position(10, 4), "context": ["includeDeclaration": .bool(true)]])
+    #expect(vault.places(references) == ["containers.md 0:14-23", "containers.md 10:2-18"])
+    try vault.apply(
+      try await client.request("textDocument/rename", uri: uri, ["position": position(10, 4), "newName": "cited"]))
+    let renamed = try vault.read("containers.md")
+    #expect(renamed.contains("and[^cited] and") && renamed.contains("> [^cited]: In a quote,"))
+    // A pair in a footnote is checked as one in a list item is.
+    let items = try await client.request("textDocument/diagnostic", uri: uri)["items"]?.arrayValue ?? []
+    #expect(items.map { $0["code"]?.stringValue } == ["qa-blank-line-between"])
+    #expect(items.first?["range"]?["start"]?["line"]?.intValue == 18)
     try await end(client)
   }
 

@@ -85,6 +85,7 @@ import Testing
       notes += [
         OutlinePromptAgreementTests.inItem(shape), OutlinePromptAgreementTests.inQuote(shape),
         OutlinePromptAgreementTests.inItem(OutlinePromptAgreementTests.inQuote(shape)),
+        OutlinePromptAgreementTests.inFootnote(shape),
       ]
     }
     var cards = 0

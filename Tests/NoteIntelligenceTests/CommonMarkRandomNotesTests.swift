@@ -5,7 +5,7 @@ import Testing
 /// Our whole block structure against cmark-gfm's on random notes (``RandomNotes``, what
 /// they leave out and why), read by `Tests/commonmark/cmark_blocks.py full NOTES.json`:
 /// every paragraph, heading, code and HTML block, quote, list, item, table, thematic break
-/// and footnote definition, with the lines it starts and ends on and the block holding
+/// and footnote definition (put back where it is written), with the lines it starts and ends on and the block holding
 /// it. A block's end is its last line that holds more than spaces, tabs and `>`s (cmark-gfm
 /// ends a container at the blank lines after it). `BOOKNOTES_CMARK_SEED` draws other notes
 /// (that seed's alone). A lazy line's spaces before a definition's `[` are left out of the
@@ -89,8 +89,7 @@ struct ListedBlock {
 }
 
 /// Our tree read as cmark-gfm's blocks: a quote's lines as the paragraphs and blocks they
-/// hold, a list item's opening text as its first paragraph, a footnote's text as its
-/// paragraph, the runs of lines of code and HTML blocks as one block each.
+/// hold, a list item's or footnote's opening text as its first paragraph, the runs of lines of code and HTML blocks as one block each.
 struct BlockWalker {
   let document: NoteDocument
 
@@ -178,9 +177,7 @@ struct BlockWalker {
         add(table, afterDefinitions: true)
       case .thematicBreak: add(ListedBlock(name: "break", start: start, end: end))
       case .footnoteDefinition:
-        let text =
-          node.child(.inlineContent).map { _ in [ListedBlock(name: "paragraph", start: start, end: end)] } ?? []
-        add(ListedBlock(name: "footnote", start: start, end: end, children: text))
+        add(ListedBlock(name: "footnote", start: start, end: end, children: walk(Array(node.children))))
       case .linkReferenceDefinition:
         paragraphOpen = false
         runKind = nil

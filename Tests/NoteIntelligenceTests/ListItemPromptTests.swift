@@ -5,7 +5,7 @@ import Testing
 
 /// Prompts in the blocks a list item holds, in document order with the list's cards: a
 /// cloze in a quote in an item, a `Q:`/`A:` pair indented under an item; none from a
-/// table's cells or an item's code.
+/// table's cells or an item's code. A footnote holds them as an item does.
 @Suite struct ListItemPromptTests {
   func cards(_ text: String) -> [String] {
     Prompts.prompts(for: NoteDocument(text)).map { "\($0.kind) L\($0.line) \($0.front) -> \($0.back)" }
@@ -94,5 +94,32 @@ import Testing
     let fix = QuickFixes.fixes(at: doc.lines.startOfLine(12) + 6, in: doc).first
     #expect(fix?.title == "Add an '- A: ' item")
     #expect(fix?.edits.map(\.newText) == ["\n> - A: "])
+  }
+
+  @Test func aFootnoteHoldsPromptsAsAnItemDoes() {
+    let text = """
+      # B
+
+      Text[^1].
+
+      [^1]: A ?[note](cloze) on it.
+
+          > The ?[quoted](words) part.
+
+          Q: Why?
+          A: Because.
+
+          - Q: Asked in a list?
+          - A: Answered.
+
+      """
+    #expect(
+      cards(text) == [
+        "cloze L4 A [note] on it. -> cloze",
+        "quote L6 The words part. -> B",
+        "cloze L6 The [quoted] part. -> words",
+        "qa L8 Why? -> Because.",
+        "qa L11 Asked in a list? -> Answered.",
+      ])
   }
 }

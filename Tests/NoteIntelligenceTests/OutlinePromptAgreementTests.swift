@@ -180,6 +180,11 @@ import Testing
     "- " + shape.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ")
   }
 
+  /// `shape` as a footnote's text: after `[^n]: `, each later line indented four columns.
+  static func inFootnote(_ shape: String) -> String {
+    "[^n]: " + shape.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    ")
+  }
+
   /// `shape` with `> ` before each line.
   static func inQuote(_ shape: String) -> String {
     shape.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "> " + $0 }.joined(
@@ -192,6 +197,7 @@ import Testing
     for shape in Self.shapes {
       notes += [
         Self.inItem(shape), Self.inQuote(shape), Self.inItem(Self.inQuote(shape)), Self.inQuote(Self.inItem(shape)),
+        Self.inFootnote(shape), Self.inQuote(Self.inFootnote(shape)), Self.inItem(Self.inFootnote(shape)),
       ]
     }
     for (index, first) in Self.shapes.enumerated() {

@@ -1,4 +1,5 @@
 import BookNotesTestSupport
+import Foundation
 
 /// Random notes that combine CommonMark's and GFM's block rules, from a seed: each line
 /// is an indentation (0 to 7 spaces, tabs), container markers (`>` with and without its
@@ -11,16 +12,24 @@ import BookNotesTestSupport
 /// `Summary:` and `tl;dr:` lines (a summary), `$$` and `%%` lines (math and comments), a
 /// `---` first line (front matter), a line opening with `#` that is no heading (`#word`,
 /// `#######`: a line of tags, a paragraph of its own), and callouts. A footnote definition
-/// is a note's last line, at the top level: cmark-gfm writes each after the document's
-/// other blocks, so one in a container cannot be placed, and reads it as a container
-/// whose lines indented four columns are its blocks (ours: one paragraph). An empty ATX
+/// may open any line's block (its first line's text a paragraph, an item, a heading or a
+/// quote), the lines after it going on in it four columns further in; each has a label of
+/// its own and refers to itself (cmark-gfm drops a footnote that nothing refers to, and
+/// all but the first of a label). After one, a blank line holds nothing: cmark-gfm 0.29
+/// ends a footnote at a line of spaces or `>`s alone (it reads the line's first byte,
+/// CommonMark a line of spaces as blank). An empty ATX
 /// heading (`#`) is left out too: cmark-gfm 0.29 ends the containers around it on the line
 /// before it.
 struct RandomNotes {
   /// The same notes from the same seed on every machine.
   private var random: SplitMix
+  /// Where footnote definitions go, drawn apart: the other lines stay those of the seed.
+  private var footnotes: SplitMix
 
-  init(seed: UInt64) { random = SplitMix(seed: seed) }
+  init(seed: UInt64) {
+    random = SplitMix(seed: seed)
+    footnotes = SplitMix(seed: seed &+ 0x5EED)
+  }
 
   /// A number in `range`.
   private mutating func number(_ range: ClosedRange<Int>) -> Int {
@@ -67,14 +76,18 @@ struct RandomNotes {
     "| a | b |", "|---|---|", "a | b", "--- | ---", "| c | d |", "|:-:|", "| one |",
   ]
 
-  /// A footnote definition, which refers to itself: cmark-gfm drops a footnote that nothing refers to.
-  static let footnotes = ["[^1]: a note [^1]", "[^n]: note [^n]"]
+  /// What a footnote definition's first line opens (`*` stands for the reference to
+  /// itself), and the markers of the containers that opens in it.
+  static let footnotes = [
+    ("a note *", ""), ("note *", ""), ("- item *", "- "), ("# Title *", ""), ("> quoted *", "> "),
+  ]
 
   /// A note of 2 to 12 lines, each ending with a line break.
   mutating func note() -> String {
     var lines: [String] = []
     var previous = (indentation: "", markers: "")
     let count = number(2...12)
+    var hasFootnote = false
     for index in 0..<count {
       var indentation = ""
       var markers = ""
@@ -101,12 +114,26 @@ struct RandomNotes {
         markers = markers.trimmingTrailingBlanks
         if markers.isEmpty { indentation = "" }
       }
-      if index == count - 1 && indentation.isEmpty && markers.isEmpty && chance(30) { body = pick(Self.footnotes) }
+      var opened = markers
+      // A note's last line at the top level may be a footnote's too, drawn from the seed.
+      let lastLine = index == count - 1 && indentation.isEmpty && markers.isEmpty && chance(30)
+      let footnote = footnotes.next()
+      if footnote % 100 < 8 || lastLine {
+        // A footnote definition: the lines after it go on in it four columns further in.
+        let (text, inner) = Self.footnotes[lastLine ? number(0...1) : Int(footnote >> 32) % Self.footnotes.count]
+        let label = "[^f\(index)]"
+        body = label + ": " + text.replacingOccurrences(of: "*", with: label)
+        opened = markers + "    " + inner
+        hasFootnote = true
+      } else if hasFootnote && body.isEmpty {
+        indentation = ""
+        markers = ""
+      }
       var line = indentation + markers + body
       // Front matter opens only at offset 0.
       if lines.isEmpty && line.trimmingTrailingBlanks == "---" { line = "text" }
       lines.append(line)
-      previous = (indentation, markers)
+      previous = (indentation, opened)
     }
     return lines.joined(separator: "\n") + "\n"
   }

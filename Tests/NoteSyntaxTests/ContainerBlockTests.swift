@@ -64,8 +64,8 @@ import Testing
         " quoteLine", "  quoteMarker", "  codeBlockStart", "   codeFence",
         " quoteLine", "  quoteMarker", "  codeLines",
         " quoteLine", "  quoteMarker", "  codeBlockEnd", "   codeFence",
-        " quoteLine", "  quoteMarker", "  footnoteDefinition", "   footnoteLabel", "   inlineContent",
-        " quoteLine", "  quoteMarker",
+        " footnoteDefinition", "  quoteLine", "   quoteMarker", "   footnoteLabel", "   inlineContent",
+        "  quoteLine", "   quoteMarker",
         " quoteLine", "  quoteMarker", "  linkReferenceDefinition", "   linkText", "   linkTarget",
       ])
     let doc = NoteDocument(text)
@@ -107,19 +107,24 @@ import Testing
   }
 
   @Test func aFootnoteDefinitionInAQuoteRunsOverItsContinuationLines() {
-    // Its `>` lines and lazy lines; an underline is its text, as at the top level.
+    // A container in the quote, its label among its first line's markers: its text goes
+    // on over lazy lines (an underline there is text, as at the top level), and lines
+    // indented four columns are its blocks.
     #expect(
       Self.shape("> [^1]: A footnote\n> that goes on\nlazily.\n> ===\n>\n> Quoted.\n") == [
         "blockquote",
-        " quoteLine", "  quoteMarker", "  footnoteDefinition", "   footnoteLabel", "   inlineContent",
-        "   quoteMarker", "   inlineContent", "   inlineContent", "   quoteMarker", "   inlineContent",
-        " quoteLine", "  quoteMarker",
+        " footnoteDefinition",
+        "  quoteLine", "   quoteMarker", "   footnoteLabel", "   inlineContent",
+        "  quoteLine", "   quoteMarker", "   inlineContent", "  quoteLine", "   inlineContent",
+        "  quoteLine", "   quoteMarker", "   inlineContent", "  quoteLine", "   quoteMarker",
         " quoteLine", "  quoteMarker", "  inlineContent",
       ])
-    // A thematic break ends it.
     #expect(
-      Self.shape("> [^1]: A footnote\n> ---\n") == [
-        "blockquote", " quoteLine", "  quoteMarker", "  footnoteDefinition", "   footnoteLabel", "   inlineContent",
+      Self.shape("> [^1]: A footnote\n>     - item\n> ---\n") == [
+        "blockquote",
+        " footnoteDefinition",
+        "  quoteLine", "   quoteMarker", "   footnoteLabel", "   inlineContent",
+        "  unorderedList", "   listItem", "    quoteLine", "     quoteMarker", "     listMarker", "     inlineContent",
         " quoteLine", "  quoteMarker", "  thematicBreak",
       ])
   }

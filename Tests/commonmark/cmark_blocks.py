@@ -28,7 +28,7 @@ spaces a level inside the block that holds it, footnote definitions on (GFM's):
     footnote START END
 
 cmark-gfm writes a footnote definition after the document's other blocks (and drops one
-that nothing refers to): the top level's blocks are listed in the order of their lines.
+that nothing refers to): each is put back where its lines are (`nest_footnotes`).
 The notes are parsed in this process by cmark-gfm's library when it can be loaded (a
 process each takes minutes for thousands of notes), else by the `cmark-gfm` command.
 """
@@ -180,8 +180,42 @@ def full_blocks(xml):
             if tag in ("block_quote", "list", "item", "footnote_definition"):
                 walk(child, depth + 1, end)
 
-    walk(ET.fromstring(xml), 0, sys.maxsize)
+    walk(nest_footnotes(ET.fromstring(xml)), 0, sys.maxsize)
     return out
+
+
+def start_and_end(node):
+    """A node's first and last positions, `(line, column)` each."""
+    start, end = node.get("sourcepos").split("-")
+    return tuple(int(x) for x in start.split(":")), tuple(int(x) for x in end.split(":"))
+
+
+def nest_footnotes(root):
+    """The document with each footnote definition back in the container it was written in.
+
+    cmark-gfm moves every footnote definition to the document's end: each goes back into
+    the deepest quote, item or definition whose source holds its start, outer ones first,
+    among that container's children in the order of their positions.
+    """
+    footnotes = [child for child in root if child.tag == NS + "footnote_definition"]
+    for footnote in sorted(footnotes, key=lambda node: start_and_end(node)[0]):
+        root.remove(footnote)
+        start = start_and_end(footnote)[0]
+        holder = root
+        while True:
+            inner = [
+                child
+                for child in holder
+                if child.tag in (NS + "block_quote", NS + "list", NS + "item", NS + "footnote_definition")
+                and child.get("sourcepos") is not None
+                and start_and_end(child)[0] <= start <= start_and_end(child)[1]
+            ]
+            if not inner:
+                break
+            holder = inner[0]
+        before = [i + 1 for i, child in enumerate(holder) if child.get("sourcepos") and start_and_end(child)[0] <= start]
+        holder.insert(max(before, default=0), footnote)
+    return root
 
 
 class Library:

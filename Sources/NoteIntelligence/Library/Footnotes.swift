@@ -8,7 +8,7 @@ public struct FootnoteUse: Sendable, Hashable {
   public var label: String
   /// The label's bytes, between `[^` and `]`.
   public var labelRange: Range<Int>
-  /// A reference's `[^label]`; a definition's whole text, its continuation lines too
+  /// A reference's `[^label]`; a definition's whole text, the blocks it holds too
   /// (line breaks and spaces at its ends left out).
   public var range: Range<Int>
   public var isDefinition: Bool
@@ -95,11 +95,18 @@ public enum Footnotes {
         defer { index += 1 }
         let kind = flat.kind(index)
         guard kind == .footnoteReference || kind == .footnoteDefinition else { continue }
+        // A reference's label is its child; a definition's comes first in its subtree
+        // (in a quote, among its first line's markers), before any text it holds.
         var label = index + 1
-        while label < flat.subtreeEnd(index) && flat.kind(label) != .footnoteLabel { label = flat.subtreeEnd(label) }
+        while label < flat.subtreeEnd(index) && flat.kind(label) != .footnoteLabel {
+          label = kind == .footnoteDefinition ? label + 1 : flat.subtreeEnd(label)
+        }
         guard label < flat.subtreeEnd(index) else { continue }
         let labelRange = range(label)
-        let whole = kind == .footnoteDefinition ? doc.trimmed(range(index)) : range(index)
+        // A definition in a quote starts at its line's start: its range starts at its `[`.
+        let whole =
+          kind == .footnoteDefinition
+          ? (labelRange.lowerBound - 2)..<doc.trimmed(range(index)).upperBound : range(index)
         uses.append(
           FootnoteUse(
             label: doc.text.string(in: labelRange), labelRange: labelRange, range: whole,

@@ -30,13 +30,14 @@ public enum Outline {
   static func mayAddEntries(_ kind: NodeKind, _ held: NodeKindSet) -> Bool {
     switch kind {
     case .heading, .blockquote, .questionAnswer, .summary: return true
-    case .unorderedList, .orderedList: return held.intersects(listEntryKinds)
+    case .unorderedList, .orderedList, .footnoteDefinition: return held.intersects(listEntryKinds)
     case .paragraph: return held.intersects(paragraphEntryKinds)
     default: return held.contains(.cloze)
     }
   }
 
-  /// The kinds that make a list add entries: a heading, a cloze, a pair or a quote in its items.
+  /// The kinds that make a list or a footnote add entries: a heading, a cloze, a pair or a
+  /// quote in its items or its blocks.
   private static let listEntryKinds = NodeKindSet([
     .heading, .cloze, .questionMarker, .answerMarker, .questionAnswer, .blockquote,
   ])

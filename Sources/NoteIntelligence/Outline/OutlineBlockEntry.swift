@@ -102,8 +102,8 @@ extension Outline {
     var headings: [BlockEntry.Heading] = []
     if block.kind == .heading {
       headings = [heading(block, names: &names)]
-    } else if (block.kind == .unorderedList || block.kind == .orderedList || block.kind == .blockquote)
-      && block.mayHold(.heading)
+    } else if (block.kind == .unorderedList || block.kind == .orderedList || block.kind == .blockquote
+      || block.kind == .footnoteDefinition) && block.mayHold(.heading)
     {
       var nested: [SyntaxNode] = []
       block.forEachDescendant { if $0.kind == .heading { nested.append($0) } }
@@ -142,7 +142,7 @@ extension Outline {
     let mayHoldCloze = block.mayHold(.cloze)
     // Most blocks (paragraphs, lists, headings) are no prompt and hold no cloze.
     let isPrompt = kind == .blockquote || kind == .questionAnswer || kind == .summary
-    let isList = kind == .unorderedList || kind == .orderedList
+    let isList = kind == .unorderedList || kind == .orderedList || kind == .footnoteDefinition
     let mayHoldPairs = isList && (block.mayHold(.questionMarker) || block.mayHold(.questionAnswer))
     let mayHoldQuotes = isList && block.mayHold(.blockquote)
     // A paragraph that is one `==highlight==` is a quote (``Prompts/soleHighlight(of:_:)``).
@@ -220,7 +220,7 @@ extension Outline {
       prompts[parent] = BlockEntry.Prompt(
         kind: .summary, name: nameStart..<names.count, detail: nil, range: range, selection: text?.range ?? range,
         children: clozes)
-    case .unorderedList, .orderedList:
+    case .unorderedList, .orderedList, .footnoteDefinition:
       if mayHoldPairs || mayHoldQuotes {
         // The quotes in its items are quote cards, as top-level ones are (unless their
         // lists ask questions): their clozes and pairs their children.

@@ -3,7 +3,8 @@ import NoteSyntax
 extension Outline {
   /// Adds to `prompts` (which hold the block's clozes from `first` on) the entries of the
   /// `Q:`/`A:` pairs of `lists` (`- Q: …` then `- A: …`, or `A:` on the item's next
-  /// line), each list paired on its own as ``ListPairing`` pairs it, and of the pair
+  /// line; a footnote's lists as an item's nested ones), each list paired on its own as
+  /// ``ListPairing`` pairs it, and of the pair
   /// blocks `pairBlocks` (`Q:`/`A:` lines inside an item or a quote), with the entries
   /// of the `quotes` in the items that are quote cards (``ListPairing/asksQuestions(quoteInItem:)``).
   /// Each pair is named as a pair block is (``questionEntry(of:range:renderer:names:children:)``):
@@ -21,7 +22,7 @@ extension Outline {
     var askingQuotes: [Int] = []
     for list in lists {
       var pairing = ListPairing(doc: doc)
-      pairing.pair(list)
+      if list.kind == .footnoteDefinition { pairing.pair(heldBy: list) } else { pairing.pair(list) }
       askingQuotes += pairing.askingQuotes
       open = nil
       let last = pairing.lastQuestion

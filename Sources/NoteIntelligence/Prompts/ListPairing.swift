@@ -107,18 +107,7 @@ struct ListPairing {
     var previous = carried
     for item in list.children where item.kind == .listItem {
       // The item's nested lists and quotes after its own card, in document order.
-      defer {
-        if depth < 32 {
-          for nested in item.children {
-            switch nested.kind {
-            case .unorderedList, .orderedList:
-              if let question = pair(nested, top: top, depth: depth + 1, asked: nil) { unanswered.append(question) }
-            case .blockquote: pair(quoteInItem: nested, depth: depth + 1)
-            default: break
-            }
-          }
-        }
-      }
+      defer { pairNested(in: item, top: top, depth: depth) }
       let asked = previous
       previous = nil
       if let asked, let answered = answer(asked, by: item) {
@@ -129,6 +118,26 @@ struct ListPairing {
       if let question = question(of: item, top: top) { previous = question }
     }
     return previous
+  }
+
+  /// Pairs what a footnote holds as an item's nested blocks (``pairNested(in:top:depth:)``).
+  mutating func pair(heldBy footnote: SyntaxNode) {
+    pairNested(in: footnote, top: footnote.range, depth: 0)
+  }
+
+  /// Pairs the lists `item` (a list item or a footnote) holds, each on its own, the
+  /// lists of its quotes (``pair(quoteInItem:depth:)``) and what its footnotes hold.
+  private mutating func pairNested(in item: SyntaxNode, top: Range<Int>, depth: Int) {
+    guard depth < 32 else { return }
+    for nested in item.children {
+      switch nested.kind {
+      case .unorderedList, .orderedList:
+        if let question = pair(nested, top: top, depth: depth + 1, asked: nil) { unanswered.append(question) }
+      case .blockquote: pair(quoteInItem: nested, depth: depth + 1)
+      case .footnoteDefinition: pairNested(in: nested, top: top, depth: depth + 1)
+      default: break
+      }
+    }
   }
 
   /// The card of `asked` when `item` opens with its answer.
@@ -201,7 +210,8 @@ extension ListPairing {
     return (Array(lines[..<split]), Array(lines[split...]))
   }
 
-  /// The lists inside `quote` that may pair (those of the quotes inside it too), in
+  /// The lists inside `quote` (or a footnote) that may pair (those of the quotes and
+  /// footnotes inside it too), in
   /// document order; a top-level quote (`depth` 0) that holds no `Q:` item has none.
   static func lists(in quote: SyntaxNode, depth: Int = 0) -> [SyntaxNode] {
     guard depth < 32, depth > 0 || quote.mayHold(.questionMarker) else { return [] }
@@ -209,7 +219,7 @@ extension ListPairing {
     for child in quote.children {
       if child.kind == .unorderedList || child.kind == .orderedList {
         lists.append(child)
-      } else if child.kind == .blockquote {
+      } else if child.kind == .blockquote || child.kind == .footnoteDefinition {
         lists += Self.lists(in: child, depth: depth + 1)
       }
     }
@@ -223,7 +233,9 @@ extension ListPairing {
     unanswered: [ListQuestion], pairs: Int, open: ListQuestion?
   ) {
     var pairing = ListPairing(doc: doc)
-    if block.kind == .blockquote {
+    if block.kind == .footnoteDefinition {
+      pairing.pair(heldBy: block)
+    } else if block.kind == .blockquote {
       pairing.pair(listsIn: block)
     } else if block.kind == .unorderedList || block.kind == .orderedList {
       pairing.pair(block, asked: asked)

@@ -76,7 +76,7 @@ public enum Prompts {
     // the prompts of every note it reads.
     let mayHoldCloze = block.mayHold(.cloze)
     switch block.kind {
-    case .blockquote, .questionAnswer, .unorderedList, .orderedList: break
+    case .blockquote, .questionAnswer, .unorderedList, .orderedList, .footnoteDefinition: break
     case .paragraph where mayHoldCloze || block.mayHold(.highlight): break
     default: guard mayHoldCloze else { return nil }
     }
@@ -91,13 +91,16 @@ public enum Prompts {
       }
     case .questionAnswer:
       sink.add(questionAnswerCard(block, doc))
-    case .blockquote, .unorderedList, .orderedList:
+    case .blockquote, .unorderedList, .orderedList, .footnoteDefinition:
       var cards: [Card] = []
       var pairing = ListPairing(doc: doc)
       if block.kind == .blockquote {
         // The `Q:`/`A:` items of its lists pair as a top-level list's do.
         pairing.pair(listsIn: block)
         if !pairing.asksQuestions, let quote = quoteCard(block, doc, bookTitle) { cards.append(quote) }
+      } else if block.kind == .footnoteDefinition {
+        // What it holds pairs as a list item's nested blocks do.
+        pairing.pair(heldBy: block)
       } else {
         pairing.pair(block, asked: carried?.question)
       }
@@ -161,8 +164,8 @@ public enum Prompts {
       back: .plain(block.pairParts(.answer)))
   }
 
-  /// The quotes and `Q:`/`A:` pairs that a list's items hold, those of nested lists and
-  /// the pairs in those quotes too; in a quote, its pairs (those of the quotes, lists and
+  /// The quotes and `Q:`/`A:` pairs that a list's items (or a footnote) hold, those of
+  /// nested lists and footnotes and the pairs in those quotes too; in a quote, its pairs (those of the quotes, lists and
   /// items in it too); in document order.
   static func nestedPrompts(in block: SyntaxNode) -> [SyntaxNode] {
     guard block.mayHold(.questionAnswer) || (block.kind != .blockquote && block.mayHold(.blockquote)) else { return [] }
@@ -174,7 +177,8 @@ public enum Prompts {
         case .blockquote:
           if !inQuote { found.append(child) }
           collect(child, inQuote: true, depth: depth + 1)
-        case .unorderedList, .orderedList, .listItem: collect(child, inQuote: inQuote, depth: depth + 1)
+        case .unorderedList, .orderedList, .listItem, .footnoteDefinition:
+          collect(child, inQuote: inQuote, depth: depth + 1)
         default: break
         }
       }

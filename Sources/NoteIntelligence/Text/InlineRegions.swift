@@ -24,20 +24,18 @@ struct InlineRegion {
       return [InlineRegion(nodes: [block])]
     case .heading, .summary:
       return block.child(.inlineContent).map { [InlineRegion(nodes: [$0])] } ?? []
-    case .unorderedList, .orderedList:
-      // Each item's text, heading and paragraphs, those of a quote or a `Q:`/`A:` pair in
-      // it, and those of a list nested in it, in document order.
+    case .unorderedList, .orderedList, .footnoteDefinition:
+      // Each item's (or footnote's) text, heading and paragraphs, those of a quote or a
+      // `Q:`/`A:` pair in it, and those of a list or footnote nested in it, in document order.
       var regions: [InlineRegion] = []
-      func add(_ list: SyntaxNode) {
-        for item in list.children where item.kind == .listItem {
-          for child in item.children {
-            switch child.kind {
-            case .inlineContent, .paragraph: regions.append(InlineRegion(nodes: [child]))
-            case .heading: if let text = child.child(.inlineContent) { regions.append(InlineRegion(nodes: [text])) }
-            case .blockquote, .questionAnswer: regions += InlineRegion.regions(of: child)
-            case .unorderedList, .orderedList: add(child)
-            default: break
-            }
+      func add(_ container: SyntaxNode) {
+        for child in container.children {
+          switch child.kind {
+          case .inlineContent, .paragraph: regions.append(InlineRegion(nodes: [child]))
+          case .heading: if let text = child.child(.inlineContent) { regions.append(InlineRegion(nodes: [text])) }
+          case .blockquote, .questionAnswer: regions += InlineRegion.regions(of: child)
+          case .unorderedList, .orderedList, .listItem, .footnoteDefinition: add(child)
+          default: break
           }
         }
       }
@@ -67,7 +65,7 @@ struct InlineRegion {
 
 extension SyntaxNode {
   /// A blockquote's text, line by line: the inline content of its lines, those of the
-  /// quotes, lists and items inside it too (not a heading's).
+  /// quotes, lists and items inside it too (not a heading's, nor a footnote's: it is no quotation).
   var quoteText: [SyntaxNode] {
     var lines: [SyntaxNode] = []
     func collect(_ container: SyntaxNode) {
