@@ -241,7 +241,7 @@ extension LibraryIndexTests {
       }
       #expect(built.noteCount == byNote.noteCount)
       #expect(built.paths == byNote.paths)
-      #expect(try built.tags() == byNote.tags())
+      #expect(built.tags() == byNote.tags())
       for query in ["book", "chapter 2", "#theme", "word1"] {
         #expect(try built.symbols(matching: query, limit: 30) == byNote.symbols(matching: query, limit: 30), "\(query)")
       }

@@ -131,14 +131,14 @@ import Testing
     #expect(NoteDocument("Q: Who?\n- a\nA: Me.\n").tree.block(at: 0).kind == .paragraph)
   }
 
-  @Test func anAnswerMayBeAFencedCodeBlock() {
+  @Test func anAnswerMayBeAFencedCodeBlock() throws {
     let text = "Q: Reverse a list?\nA:\n```python\nxs[::-1]  # Q: not a #tag\n```\nAfter.\n"
     let doc = NoteDocument(text)
     let block = doc.tree.block(at: 0)
     #expect(block.kind == .questionAnswer)
-    let answer = try? #require(block.child(.answer))
-    #expect(answer.map { Array($0.children).map(\.kind) } == [.codeBlockStart, .codeLines, .codeBlockEnd])
-    #expect(answer?.child(.codeLines).map { doc.text.string(in: $0.range) } == "xs[::-1]  # Q: not a #tag\n")
+    let answer = try #require(block.child(.answer))
+    #expect(Array(answer.children).map(\.kind) == [.codeBlockStart, .codeLines, .codeBlockEnd])
+    #expect(answer.child(.codeLines).map { doc.text.string(in: $0.range) } == "xs[::-1]  # Q: not a #tag\n")
     #expect(doc.tree.findings.isEmpty)
     #expect(doc.tree.block(at: doc.tree.blockCount - 1).kind == .paragraph)
     // An unclosed fence is no answer: the answer is empty and the code runs on.
