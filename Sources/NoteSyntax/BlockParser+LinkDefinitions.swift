@@ -235,10 +235,23 @@ extension BlockParser {
 /// (``BlockParser/readQuoteLines(from:itemColumn:)``) and each paragraph that opens with
 /// `[` is read for definitions then, over its lines as ``BlockParser/line(after:in:)`` reads them.
 extension BlockParser {
+  /// Whether a quote's `lines` from `start` on are all link reference definitions.
+  mutating func areDefinitions(_ lines: [QuoteLine], from start: Int) -> Bool {
+    var current = start
+    while current < lines.count, case let line = lines[current], bytes[line.first] == UInt8(ascii: "["),
+      let definition = linkDefinition(
+        line.first, line.lineEnd, firstLine: line.textLine(current), in: .quote(lines, depth: line.depth))
+    {
+      while current < lines.count && lines[current].lineEnd < definition.end { current += 1 }
+      current += 1
+    }
+    return current >= lines.count
+  }
+
   /// Marks the definitions that open `quote`'s paragraphs: a definition's first line
   /// `linkDefinition` (its parts in ``QuoteLines/definitions``), its later lines `leafLine`;
   /// the rest of a paragraph stays text. A setext underline below a paragraph that is only
-  /// definitions is its text (``goesOnFromDefinition(_:in:)``).
+  /// definitions is its text, as the reader found (``areDefinitions(_:from:)``).
   mutating func readQuoteDefinitions(_ quote: inout QuoteLines) {
     for start in quote.bracketParagraphs {
       let role = quote.lines[start].role
@@ -256,11 +269,6 @@ extension BlockParser {
         quote.definitions.append(definition)
         for index in current..<last { quote.lines[index + 1].role = .leafLine }
         current = last + 1
-      }
-      if role == .headingText && current > start && current < quote.lines.count
-        && quote.lines[current].role == .leafLine
-      {
-        quote.lines[current].role = .text
       }
     }
   }

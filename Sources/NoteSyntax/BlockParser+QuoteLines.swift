@@ -101,6 +101,12 @@ extension BlockParser {
       case .html(let kind) where !(kind >= 6 && blank):
         line.role = .htmlContinuing
         if kind < 6 && LineMarkers.endsHTMLBlock(bytes, content, e, kind: kind) { open = .none }
+      case .paragraph
+      where !blank && columns < 4 && LineMarkers.setextLevel(bytes, first, e) != nil
+        && result.bracketParagraphs.last == paragraphStart && areDefinitions(result.lines, from: paragraphStart):
+        // An underline under definitions alone goes on with their paragraph as its text.
+        line.role = .text
+        line.continues = true
       case .paragraph where !blank && columns < 4 && LineMarkers.setextLevel(bytes, first, e) != nil:
         let level = LineMarkers.setextLevel(bytes, first, e) ?? 1
         line.role = .leafLine

@@ -28,7 +28,7 @@ struct RandomNotes {
 
   init(seed: UInt64) {
     random = SplitMix(seed: seed)
-    footnotes = SplitMix(seed: seed &+ 0x5EED)
+    footnotes = SplitMix(seed: ~seed)
   }
 
   /// A number in `range`.

@@ -69,4 +69,10 @@ import Testing
       ])
     #expect(!ContainerBlockTests.shape("> [k]: /url\n> ---\n").contains { $0.hasSuffix("thematicBreak") })
   }
+
+  /// In a quote, that underline goes on with the paragraph, so a lazy line after it does too.
+  @Test func aLazyLineAfterAnUnderlineUnderDefinitionsStaysInTheQuote() {
+    #expect(shape("> [k]: /url\n> ---\nplain words\n") == ["blockquote"])
+    #expect(shape("> [k]: /url\n> text\n> ---\nplain words\n") == ["blockquote", "paragraph"])
+  }
 }
