@@ -58,13 +58,21 @@ public enum Footnotes {
     uses(of: label, in: doc).first { $0.isDefinition }
   }
 
-  /// A definition's text after its marker, each line's leading spaces left out.
+  /// A definition's text after its marker: the first line's leading spaces left out, and
+  /// of each later line the indentation that puts it in the definition (four columns
+  /// past the definition's start), so code and lists inside it keep theirs.
   public static func text(of definition: FootnoteUse, in doc: NoteDocument) -> String {
     let start = min(definition.markerRange.upperBound, definition.range.upperBound)
     let text = doc.text.string(in: start..<definition.range.upperBound)
-    return text.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { line in
-        var line = line.drop { $0 == " " || $0 == "\t" }
+    let contentColumn = doc.lineAndColumns(of: definition.range.lowerBound).utf32 + 4
+    return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+      .map { index, line in
+        var column = 0
+        var line = line.drop { character in
+          guard character == " " || character == "\t", index == 0 || column < contentColumn else { return false }
+          column += character == "\t" ? 4 - column % 4 : 1
+          return true
+        }
         if line.last == "\r" { line = line.dropLast() }
         return String(line)
       }
