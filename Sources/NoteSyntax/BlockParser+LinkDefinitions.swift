@@ -235,16 +235,23 @@ extension BlockParser {
 /// (``BlockParser/readQuoteLines(from:itemColumn:)``) and each paragraph that opens with
 /// `[` is read for definitions then, over its lines as ``BlockParser/line(after:in:)`` reads them.
 extension BlockParser {
+  /// The link reference definition opening a quote's line `lines[index]`, and the index
+  /// of its last line.
+  mutating func quoteDefinition(at index: Int, in lines: [QuoteLine]) -> (LinkDefinition, last: Int)? {
+    let line = lines[index]
+    guard bytes[line.first] == UInt8(ascii: "["),
+      let definition = linkDefinition(
+        line.first, line.lineEnd, firstLine: line.textLine(index), in: .quote(lines, depth: line.depth))
+    else { return nil }
+    var last = index
+    while lines[last].lineEnd < definition.end { last += 1 }
+    return (definition, last)
+  }
+
   /// Whether a quote's `lines` from `start` on are all link reference definitions.
   mutating func areDefinitions(_ lines: [QuoteLine], from start: Int) -> Bool {
     var current = start
-    while current < lines.count, case let line = lines[current], bytes[line.first] == UInt8(ascii: "["),
-      let definition = linkDefinition(
-        line.first, line.lineEnd, firstLine: line.textLine(current), in: .quote(lines, depth: line.depth))
-    {
-      while current < lines.count && lines[current].lineEnd < definition.end { current += 1 }
-      current += 1
-    }
+    while current < lines.count, let (_, last) = quoteDefinition(at: current, in: lines) { current = last + 1 }
     return current >= lines.count
   }
 
@@ -258,13 +265,9 @@ extension BlockParser {
       guard role == .text || role == .headingText else { continue }
       var current = start
       // The lines are read, then let go, before their roles are set: no copy of them.
-      while current < quote.lines.count, case let line = quote.lines[current], line.role == role,
-        bytes[line.first] == UInt8(ascii: "["),
-        let definition = linkDefinition(
-          line.first, line.lineEnd, firstLine: line.textLine(current), in: .quote(quote.lines, depth: line.depth))
+      while current < quote.lines.count, quote.lines[current].role == role,
+        let (definition, last) = quoteDefinition(at: current, in: quote.lines)
       {
-        var last = current
-        while quote.lines[last].lineEnd < definition.end { last += 1 }
         quote.lines[current].role = .linkDefinition
         quote.definitions.append(definition)
         for index in current..<last { quote.lines[index + 1].role = .leafLine }
