@@ -30,18 +30,15 @@ import Testing
   /// going on from it: each step equals a fresh parse.
   @Test func editingADefinitionReparsesTheLinesAfterIt() {
     var document = NoteDocument("text\n    code\n\n- item\n")
-    func expectFresh(_ step: String) {
-      #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree), "\(step)")
-    }
     document.replace(0..<4, with: "[k]: /url")
-    expectFresh("a definition")
+    document.expectEqualsFreshParse("a definition")
     #expect(shape(document.string) == ["linkReferenceDefinition", "paragraph", "blankLine", "unorderedList"])
     document.replace(0..<1, with: "")
-    expectFresh("no definition")
+    document.expectEqualsFreshParse("no definition")
     document.replace(0..<0, with: "[")
-    expectFresh("a definition again")
+    document.expectEqualsFreshParse("a definition again")
     document.replace(9..<10, with: "\n\n")
-    expectFresh("a blank line after it")
+    document.expectEqualsFreshParse("a blank line after it")
     #expect(
       shape(document.string) == ["linkReferenceDefinition", "blankLine", "indentedCode", "blankLine", "unorderedList"])
   }

@@ -134,23 +134,20 @@ import Testing
   /// unindenting one ends it there: after each keystroke the tree equals a fresh parse.
   @Test func anEditThatMakesOrIndentsADefinitionReparsesItsLines() {
     var document = NoteDocument("Text.\n\n note\n\n    more\n\n    - item\n\nafter\n")
-    func expectFresh(_ step: String) {
-      #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree), "\(step)")
-    }
     let start = "Text.\n\n".utf8.count
     for (offset, character) in "[^1]:".enumerated() {
       document.replace((start + offset)..<(start + offset), with: String(character))
-      expectFresh("typing the marker, \(offset)")
+      document.expectEqualsFreshParse("typing the marker, \(offset)")
     }
     #expect(Self.blocks(document.string).first { $0.hasPrefix("footnoteDefinition") }?.hasSuffix("- item\n") == true)
     let item = document.string.utf8.count - "- item\n\nafter\n".utf8.count
     document.replace((item - 4)..<item, with: "")
-    expectFresh("unindenting the item")
+    document.expectEqualsFreshParse("unindenting the item")
     #expect(Self.blocks(document.string).contains("unorderedList - item\n"))
     document.replace((item - 4)..<(item - 4), with: "\t")
-    expectFresh("indenting it by a tab")
+    document.expectEqualsFreshParse("indenting it by a tab")
     document.replace(start..<(start + 1), with: "")
-    expectFresh("unmaking the definition")
+    document.expectEqualsFreshParse("unmaking the definition")
     #expect(!Self.blocks(document.string).contains { $0.hasPrefix("footnoteDefinition") })
   }
 }

@@ -95,12 +95,9 @@ import Testing
   @Test func typingAFenceOpensAndClosesACodeBlock() {
     let text = "Intro\n\n# Chapter\n\nQ: What?\nA: This.\n\n> A quote ?[a](b)\n"
     var document = NoteDocument(text)
-    func expectFresh(_ step: String) {
-      #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree), "\(step)")
-    }
     for (i, c) in "```py\n".enumerated() {
       document.replace(i..<i, with: String(c))
-      expectFresh("opening, \(i)")
+      document.expectEqualsFreshParse("opening, \(i)")
     }
     #expect(document.tree.block(at: 0).kind == .codeBlockStart)
     #expect((0..<document.tree.blockCount).allSatisfy { $0 == 0 || document.tree.block(at: $0).kind == .codeLines })
@@ -108,14 +105,14 @@ import Testing
     let close = "```py\nIntro\n".utf8.count
     for (i, c) in "```\n".enumerated() {
       document.replace((close + i)..<(close + i), with: String(c))
-      expectFresh("closing, \(i)")
+      document.expectEqualsFreshParse("closing, \(i)")
     }
     #expect(document.tree.block(at: 1).kind == .codeLines)
     #expect(document.tree.block(at: 2).kind == .codeBlockEnd)
     #expect(document.tree.block(at: 3).kind == .blankLine)
     // Deleting the closing fence's last backtick reopens the block to the end.
     document.replace((close + 2)..<(close + 3), with: "")
-    expectFresh("reopened")
+    document.expectEqualsFreshParse("reopened")
     #expect(document.tree.block(at: document.tree.blockCount - 1).kind == .codeLines)
   }
 
@@ -125,21 +122,18 @@ import Testing
   @Test func typingJoinsALineToAnAnswerAndPartsItAgain() {
     let text = "Q: What?\nA: This.\n\nMore text.\nAnd more.\n\n# End\n"
     var document = NoteDocument(text)
-    func expectFresh(_ step: String) {
-      #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree), "\(step)")
-    }
     let blank = "Q: What?\nA: This.\n".utf8.count
     document.replace(blank..<(blank + 1), with: "")
-    expectFresh("joined")
+    document.expectEqualsFreshParse("joined")
     #expect(document.tree.block(at: 0).range == 0..<(blank + "More text.\nAnd more.\n".utf8.count))
     let second = blank + "More text.\n".utf8.count
     for (i, c) in "Q: ".enumerated() {
       document.replace((second + i)..<(second + i), with: String(c))
-      expectFresh("question, \(i)")
+      document.expectEqualsFreshParse("question, \(i)")
     }
     #expect(document.tree.block(at: 0).range == 0..<second)
     document.replace(second..<(second + 3), with: "\n")
-    expectFresh("parted")
+    document.expectEqualsFreshParse("parted")
     #expect(document.tree.block(at: 0).range == 0..<second)
   }
 

@@ -20,16 +20,13 @@ import Testing
   /// step equals a fresh parse.
   @Test func editingTheParagraphAboveATableReparsesIt() {
     var document = NoteDocument("a\nb\n|-|\n\nc\n")
-    func expectFresh(_ step: String) {
-      #expect(document.tree.isStructurallyEqual(to: NoteDocument(document.string).tree), "\(step)")
-    }
     document.replace(2..<3, with: "<span>")
-    expectFresh("a kind 7 tag as the header")
+    document.expectEqualsFreshParse("a kind 7 tag as the header")
     #expect(shape(document.string).filter { !$0.hasPrefix(" ") } == ["paragraph", "table", "blankLine", "paragraph"])
     document.replace(2..<8, with: "")
-    expectFresh("the header emptied")
+    document.expectEqualsFreshParse("the header emptied")
     document.replace(2..<2, with: "2) b")
-    expectFresh("an item's marker as the header")
+    document.expectEqualsFreshParse("an item's marker as the header")
   }
 }
 
