@@ -1,4 +1,3 @@
-import Dispatch
 import JSONCore
 import Locking
 import SystemIO
@@ -227,8 +226,10 @@ public final class FetchProcess: HTTPTransport {
     let reading = output[0]
     let generation = running.generation
     let pid = child
-    // The reader holds the transport weakly, so dropping the transport ends the helper.
-    DispatchQueue.global(qos: .utility).async { [weak self] in
+    // The reader blocks for the helper's life, so it runs on a thread of its own
+    // (``startThread``); it holds the transport weakly, so dropping the transport ends
+    // the helper.
+    startThread { [weak self] in
       Self.readReplies(from: reading, generation: generation, pid: pid) { self }
     }
     return .success(running)
