@@ -136,8 +136,10 @@ public enum LibraryLoader {
     let stopped = Lock(false)
     let lastRead = Lock(ContinuousClock.now)
     let readingAhead = Lock(false)
-    let reading = DispatchGroup()
-    DispatchQueue.global(qos: .utility).async(group: reading) {
+    // The reader waits for room between batches, so it runs on a thread of its own.
+    let readerDone = DispatchSemaphore(value: 0)
+    startThread {
+      defer { readerDone.signal() }
       var start = 0
       var readAhead: ReadAhead?
       defer { readAhead?.stop() }
@@ -171,7 +173,7 @@ public enum LibraryLoader {
         break
       }
     }
-    reading.wait()
+    readerDone.wait()
     return (lastRead.withLock { $0 }, readingAhead.withLock { $0 })
   }
 }
