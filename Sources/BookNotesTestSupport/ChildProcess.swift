@@ -27,16 +27,10 @@ public enum ChildProcess {
     _ executable: String, _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil,
     input: Data? = nil, mergingErrors: Bool = true
   ) async throws -> Outcome {
-    try await withCheckedThrowingContinuation { continuation in
-      let thread = Thread {
-        continuation.resume(
-          with: Result {
-            try runBlocking(
-              executable, arguments, environment: environment, directory: directory, input: input,
-              mergingErrors: mergingErrors)
-          })
-      }
-      thread.start()
+    try await onThreadOfItsOwn {
+      try runBlocking(
+        executable, arguments, environment: environment, directory: directory, input: input,
+        mergingErrors: mergingErrors)
     }
   }
 
@@ -67,6 +61,16 @@ public enum ChildProcess {
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Outcome(status: process.terminationStatus, output: data, errors: errorReader?.finish() ?? Data())
+  }
+
+  /// Runs `body`, which blocks (waits for a child process, polls a terminal), on a new
+  /// thread, and awaits its result: the cooperative pool stays free meanwhile.
+  public static func onThreadOfItsOwn<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value)
+    async throws -> Value
+  {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
   }
 
   /// A child's standard error read to its end on a thread of its own.

@@ -28,7 +28,7 @@ import Testing
   static let required = ProcessInfo.processInfo.environment["BOOKNOTES_TERMINAL_TESTS"] == "required"
 
   /// A tmux server of its own, one 80×24 window running a command.
-  final class Screen {
+  final class Screen: Sendable {
     let tmux: String
     let socket = "booknotes-\(UUID().uuidString.prefix(8))"
 
@@ -66,36 +66,41 @@ import Testing
 
     func press(_ keys: String...) throws { try run(["send-keys", "-t", "review"] + keys) }
 
-    /// Waits (at most 30 seconds) until the screen shows `text`; the screen then.
-    func waitFor(_ text: String) throws -> String {
-      let deadline = Date().addingTimeInterval(30 * LSPTestClient.timeoutScale)
-      var screen = ""
-      while Date() < deadline {
-        screen = try self.text()
-        if screen.contains(text) { return screen }
-        Thread.sleep(forTimeInterval: 0.05)
+    /// Waits (at most 30 seconds) until the screen shows `text`; the screen then. It
+    /// looks every 50 ms on a thread of its own, so that the wait holds none of the
+    /// pool's threads, which the in-process servers of other tests answer on.
+    func waitFor(_ text: String) async throws -> String {
+      let (screen, shown) = try await ChildProcess.onThreadOfItsOwn { [self] in
+        let deadline = Date().addingTimeInterval(30 * LSPTestClient.timeoutScale)
+        var screen = ""
+        while Date() < deadline {
+          screen = try self.text()
+          if screen.contains(text) { return (screen, true) }
+          Thread.sleep(forTimeInterval: 0.05)
+        }
+        return (screen, false)
       }
-      Issue.record("the screen never showed \(text.debugDescription):\n\(screen)")
+      if !shown { Issue.record("the screen never showed \(text.debugDescription):\n\(screen)") }
       return screen
     }
 
     /// Shows the answer (by `key`: space or enter) and waits for the grade keys; the screen then.
     @discardableResult
-    func reveal(with key: String = "Space") throws -> String {
+    func reveal(with key: String = "Space") async throws -> String {
       try press(key)
-      return try waitFor("1 again  2 hard  3 good  4 easy")
+      return try await waitFor("1 again  2 hard  3 good  4 easy")
     }
 
     /// Shows the answer and grades the prompt with `key` (1 again, 2 hard, 3 good, 4 easy).
-    func grade(_ key: String) throws {
-      try reveal()
+    func grade(_ key: String) async throws {
+      try await reveal()
       try press(key)
     }
 
     /// Quits (`q`) and waits for the command to end; the screen then.
-    func quit() throws -> String {
+    func quit() async throws -> String {
       try press("q")
-      return try waitFor("EXIT=0")
+      return try await waitFor("EXIT=0")
     }
   }
 
@@ -137,27 +142,27 @@ import Testing
 
   static let quote = "You do not rise to the level of your goals. You fall to the level of your systems."
 
-  @Test(.enabled(if: tmux != nil || required)) func aSessionRevealsGradesAndKeepsEveryGrade() throws {
+  @Test(.enabled(if: tmux != nil || required)) func aSessionRevealsGradesAndKeepsEveryGrade() async throws {
     let session = try Self.start("--tag habits")
     let screen = session.screen
-    var text = try screen.waitFor("Review 1 of 3 · new · Atomic Habits")
+    var text = try await screen.waitFor("Review 1 of 3 · new · Atomic Habits")
     #expect(text.contains("You do not rise to the level of your goals. You fall to the level of your"))
     #expect(!text.contains("p. 27"))
     // A grade before the answer is shown does nothing.
     try screen.press("3")
-    text = try screen.reveal()
+    text = try await screen.reveal()
     #expect(text.contains("Review 1 of 3") && text.contains("p. 27"))
     // NO_COLOR: no colour or attribute on the screen.
     #expect(!(try screen.text(escapes: true)).contains("\u{1B}["))
     try screen.press("3")
-    text = try screen.waitFor("Review 2 of 3")
+    text = try await screen.waitFor("Review 2 of 3")
     #expect(text.contains("Habits are the [compound interest] of self-improvement."))
     try screen.press("e")
-    _ = try screen.waitFor("habits.md:11")
-    #expect(try screen.reveal(with: "Enter").contains("finance term"))
+    _ = try await screen.waitFor("habits.md:11")
+    #expect(try await screen.reveal(with: "Enter").contains("finance term"))
     try screen.press("1")
-    _ = try screen.waitFor("What is the two-minute rule?")
-    text = try screen.quit()
+    _ = try await screen.waitFor("What is the two-minute rule?")
+    text = try await screen.quit()
     #expect(text.contains("Reviewed 2 of 3 prompts, saved in .booknotes/reviews.tsv."))
     #expect(text.contains("Next due: 2026-11-27T08:01:00Z."))
 
@@ -172,18 +177,18 @@ import Testing
 
   /// A prompt graded again comes back once the others are done, as often as its
   /// learning steps fall due within the session; graded easy, it leaves.
-  @Test(.enabled(if: tmux != nil || required)) func aPromptGradedAgainComesBackInTheSession() throws {
+  @Test(.enabled(if: tmux != nil || required)) func aPromptGradedAgainComesBackInTheSession() async throws {
     let session = try Self.start("--tag habits")
     let screen = session.screen
-    _ = try screen.waitFor("Review 1 of 3 · new · Atomic Habits")
-    for key in ["1", "4", "4"] { try screen.grade(key) }
+    _ = try await screen.waitFor("Review 1 of 3 · new · Atomic Habits")
+    for key in ["1", "4", "4"] { try await screen.grade(key) }
     // The quote, graded again a minute ago, is back: good takes it to its next step.
-    let text = try screen.waitFor("Review 1 of 3 (back) · learning · Atomic Habits")
+    let text = try await screen.waitFor("Review 1 of 3 (back) · learning · Atomic Habits")
     #expect(text.contains("You do not rise to the level of your goals."))
-    try screen.grade("3")
-    _ = try screen.waitFor("Review 1 of 3 (back) · learning")
-    try screen.grade("4")
-    #expect(try screen.waitFor("EXIT=0").contains("Reviewed 3 of 3 prompts, saved in .booknotes/reviews.tsv."))
+    try await screen.grade("3")
+    _ = try await screen.waitFor("Review 1 of 3 (back) · learning")
+    try await screen.grade("4")
+    #expect(try await screen.waitFor("EXIT=0").contains("Reviewed 3 of 3 prompts, saved in .booknotes/reviews.tsv."))
     let quote = session.ids[Self.quote]
     #expect(
       try session.log().map { $0[1] == quote ? "quote " + $0[2] : $0[2] } == [
@@ -191,20 +196,20 @@ import Testing
       ])
   }
 
-  @Test(.enabled(if: tmux != nil || required)) func aLongPromptFitsTheScreenInColour() throws {
+  @Test(.enabled(if: tmux != nil || required)) func aLongPromptFitsTheScreenInColour() async throws {
     let words = (1...600).map { "word\($0)" }.joined(separator: " ")
     let session = try Self.start("--book long", environment: "NO_COLOR=") { library in
       try library.write("long.md", "---\ntitle: A Very Long Book\n---\nQ: \(words)?\nA: \(words).\n")
     }
     let screen = session.screen
-    var text = try screen.waitFor("space show answer")
+    var text = try await screen.waitFor("space show answer")
     #expect(text.contains("Review 1 of 1 · new · A Very Long Book") && text.contains("word1 word2"))
     #expect(text.split(separator: "\n").allSatisfy { $0.count <= 80 })
     #expect(try screen.text(escapes: true).contains("\u{1B}[1m"))
-    text = try screen.reveal()
+    text = try await screen.reveal()
     #expect(text.contains("Review 1 of 1") && text.contains(" …"))
     // Quitting without a grade writes nothing.
-    #expect(try screen.quit().contains("Reviewed 0 of 1 prompts"))
+    #expect(try await screen.quit().contains("Reviewed 0 of 1 prompts"))
     #expect(
       !FileManager.default.fileExists(
         atPath: session.library.root.appendingPathComponent(".booknotes/reviews.tsv").path))
