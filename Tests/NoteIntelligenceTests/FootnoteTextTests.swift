@@ -22,6 +22,18 @@ import Testing
     #expect(try text(note) == "First.\n\nSecond.\n\n    code line")
   }
 
+  @Test func inAQuoteTheQuoteMarkersGoToo() throws {
+    let note = "> See[^1].\n>\n> [^1]: First.\n>     Second.\n>\n>         code line\n>\n>     - item\n"
+    #expect(try text(note) == "First.\nSecond.\n\n    code line\n\n- item")
+  }
+
+  @Test func inAQuotedItemAndANestedQuoteAndOnALazyLine() throws {
+    let item = "> - See[^1].\n>\n>   [^1]: First.\n>\n>       Second.\n"
+    #expect(try text(item) == "First.\n\nSecond.")
+    let nested = "> > See[^1].\n> >\n> > [^1]: First\n> >     second\nlazy third\n"
+    #expect(try text(nested) == "First\nsecond\nlazy third")
+  }
+
   @Test func tabsCountToTheirColumn() throws {
     #expect(try text("See[^1].\n\n[^1]: First.\n\n\tSecond.\n\n\t\tcode\n") == "First.\n\nSecond.\n\n\tcode")
   }

@@ -59,16 +59,22 @@ public enum Footnotes {
   }
 
   /// A definition's text after its marker: the first line's leading spaces left out, and
-  /// of each later line the indentation that puts it in the definition (four columns
-  /// past the definition's start), so code and lists inside it keep theirs.
+  /// of each later line the quote markers of the quotes the definition is in, then the
+  /// indentation that puts it in the definition (four columns past the definition's
+  /// start), so code and lists inside it keep theirs.
   public static func text(of definition: FootnoteUse, in doc: NoteDocument) -> String {
     let start = min(definition.markerRange.upperBound, definition.range.upperBound)
     let text = doc.text.string(in: start..<definition.range.upperBound)
-    let contentColumn = doc.lineAndColumns(of: definition.range.lowerBound).utf32 + 4
+    // What the first line holds before `[^`: container markers and spaces only, so each
+    // `>` is a quote the definition is in.
+    let lineStart = doc.lines.startOfLine(doc.lines.lineContaining(definition.range.lowerBound))
+    let before = doc.text.string(in: lineStart..<definition.range.lowerBound)
+    let quotes = before.count { $0 == ">" }
+    let contentColumn = withoutQuoteMarkers(before[...], quotes).unicodeScalars.count + 4
     return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
       .map { index, line in
         var column = 0
-        var line = line.drop { character in
+        var line = (index == 0 ? line : withoutQuoteMarkers(line, quotes)).drop { character in
           guard character == " " || character == "\t", index == 0 || column < contentColumn else { return false }
           column += character == "\t" ? 4 - column % 4 : 1
           return true
@@ -77,6 +83,19 @@ public enum Footnotes {
         return String(line)
       }
       .joined(separator: "\n")
+  }
+
+  /// `line` without its first `count` quote markers (each `>` after up to three spaces,
+  /// with the space after it); a line with fewer (a lazy line) loses those it has.
+  static func withoutQuoteMarkers(_ line: Substring, _ count: Int) -> Substring {
+    var line = line
+    for _ in 0..<count {
+      let marker = line.drop { $0 == " " }
+      guard marker.first == ">", line.count - marker.count <= 3 else { break }
+      line = marker.dropFirst()
+      if line.first == " " { line = line.dropFirst() }
+    }
+    return line
   }
 
   /// Whether `label` can name a footnote: one byte or more (at most 999), without
