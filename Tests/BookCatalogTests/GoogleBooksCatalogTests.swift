@@ -256,27 +256,6 @@ import Testing
     #expect(reports.list.first?.showUser == false)
   }
 
-  /// Each transport reads its helper's replies for as long as the helper runs. Many at
-  /// once (a process with several servers, or several catalogs) each get their answers
-  /// within the time-out: no reader waits for a worker that Dispatch adds only when it
-  /// sees the others blocked (about one a second, and never while the cores are busy).
-  @Test func manyTransportsAtOnceEachGetTheirAnswer() async throws {
-    let server = try FakeGoogleBooks()
-    let count = ProcessInfo.processInfo.activeProcessorCount * 2 + 8
-    let transports = (0..<count).map { _ in FetchProcess(executable: FetchProcess.locateHelper()) }
-    let statuses = await withTaskGroup(of: Int?.self) { group in
-      for (index, transport) in transports.enumerated() {
-        group.addTask {
-          try? await transport.get(
-            "\(server.endpoint)/volumes?q=\(index)", headers: [:], timeout: .seconds(2)
-          ).status
-        }
-      }
-      return await group.reduce(into: []) { $0.append($1) }
-    }
-    #expect(statuses == Array(repeating: 200, count: count))
-  }
-
   @Test func withoutTheHelperLookupsFailClearly() async throws {
     let catalog = CachedCatalog(
       settings: CatalogSettings(), cacheDirectory: nil, transport: FetchProcess(executable: nil), report: { _ in })
