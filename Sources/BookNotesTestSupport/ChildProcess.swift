@@ -1,13 +1,8 @@
 public import Foundation
 
 /// A child process (an editor, pytest, cmark-gfm, py-fsrs) run to its end on a thread
-/// of its own, and awaited.
-///
-/// Swift Testing runs every test, a synchronous one too, on the cooperative pool, which
-/// has one thread per core. A test that waits there for a child process for minutes
-/// stalls every test whose in-process server answers on that pool: their requests time
-/// out and their catalog lookups miss their budget. A test awaits its child processes
-/// here instead.
+/// of its own (``onThreadOfItsOwn(_:)``, so that a wait of minutes holds no thread of the
+/// cooperative pool), and awaited.
 public enum ChildProcess {
   /// How a child process ended: its exit status, its standard output (with its standard
   /// error, when they are merged) and its standard error.
@@ -61,16 +56,6 @@ public enum ChildProcess {
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Outcome(status: process.terminationStatus, output: data, errors: errorReader?.finish() ?? Data())
-  }
-
-  /// Runs `body`, which blocks (waits for a child process, polls a terminal), on a new
-  /// thread, and awaits its result: the cooperative pool stays free meanwhile.
-  public static func onThreadOfItsOwn<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value)
-    async throws -> Value
-  {
-    try await withCheckedThrowingContinuation { continuation in
-      Thread { continuation.resume(with: Result { try body() }) }.start()
-    }
   }
 
   /// A child's standard error read to its end on a thread of its own.

@@ -28,7 +28,7 @@ import Testing
   static let required = ProcessInfo.processInfo.environment["BOOKNOTES_TERMINAL_TESTS"] == "required"
 
   /// A tmux server of its own, one 80×24 window running a command.
-  final class Screen: Sendable {
+  final class Screen {
     let tmux: String
     let socket = "booknotes-\(UUID().uuidString.prefix(8))"
 
@@ -70,18 +70,17 @@ import Testing
     /// looks every 50 ms on a thread of its own, so that the wait holds none of the
     /// pool's threads, which the in-process servers of other tests answer on.
     func waitFor(_ text: String) async throws -> String {
-      let (screen, shown) = try await ChildProcess.onThreadOfItsOwn { [self] in
+      try await onThreadOfItsOwn {
         let deadline = Date().addingTimeInterval(30 * LSPTestClient.timeoutScale)
         var screen = ""
         while Date() < deadline {
           screen = try self.text()
-          if screen.contains(text) { return (screen, true) }
+          if screen.contains(text) { return screen }
           Thread.sleep(forTimeInterval: 0.05)
         }
-        return (screen, false)
+        Issue.record("the screen never showed \(text.debugDescription):\n\(screen)")
+        return screen
       }
-      if !shown { Issue.record("the screen never showed \(text.debugDescription):\n\(screen)") }
-      return screen
     }
 
     /// Shows the answer (by `key`: space or enter) and waits for the grade keys; the screen then.

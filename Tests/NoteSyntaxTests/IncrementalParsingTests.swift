@@ -38,7 +38,12 @@ import Testing
     return (at..<min(count, at + deleteLength), insert)
   }
 
-  @Test func incrementalEqualsFresh() {
+  /// Thousands of parses: on a thread of its own, off the pool other tests' servers use.
+  @Test func incrementalEqualsFresh() async {
+    await onThreadOfItsOwn { Self.checkIncrementalEqualsFresh() }
+  }
+
+  static func checkIncrementalEqualsFresh() {
     var rng = SplitMix(seed: 20_261_122)
     var reused = 0
     var total = 0
