@@ -37,6 +37,10 @@ extension BlockParser {
   /// lists, items, as CommonMark opens and closes them) and each line's role.
   mutating func readQuoteLines(from s: Int, itemColumn: Int? = nil) -> QuoteLines {
     var result = QuoteLines()
+    // Room for a short quote's lines and markers (a marker or more a line): arrays that
+    // grow from empty take an allocation and a copy for every doubling.
+    result.lines.reserveCapacity(16)
+    result.marks.reserveCapacity(16)
     // The containers open, the list item around the quote first.
     var stack: [QuoteContainer] = [.quote]
     if let itemColumn { stack.insert(.item(columns: itemColumn), at: 0) }
