@@ -321,7 +321,7 @@ struct InlineParser {
       } else {
         let (scalar, length) = ByteClass.scalar(in: bytes, at: j, end: end)
         guard ByteClass.isTagScalar(scalar) else { break }
-        if scalar.properties.generalCategory != .decimalNumber { hasNonDigit = true }
+        if !ByteClass.isDecimalNumber(scalar) { hasNonDigit = true }
         j += length
         lastNonSlash = j
       }
