@@ -58,9 +58,9 @@ struct BlockList: Sendable {
 
   private(set) var chunks: [Chunk] = []
   /// Offset of each chunk; one extra entry holding the total length.
-  private(set) var offsets: [Int] = [0]
+  private(set) var offsets: [Int] = []
   /// Index of each chunk's first block; one extra entry holding the block count.
-  private(set) var indices: [Int] = [0]
+  private(set) var indices: [Int] = []
 
   init(_ blocks: [Block]) {
     var i = 0
@@ -81,9 +81,17 @@ struct BlockList: Sendable {
   var count: Int { indices[indices.count - 1] }
   var length: Int { offsets[offsets.count - 1] }
 
+  /// Rebuilds the index from chunk `first` on.
   private mutating func rebuildIndex(from first: Int) {
-    offsets.removeSubrange((first + 1)...)
-    indices.removeSubrange((first + 1)...)
+    if first == 0 {
+      // Made anew, with room for every chunk's entry, so that they are filled without
+      // growing (after an edit the old arrays are the old tree's, and copied anyway).
+      offsets = Self.startingTable(count: chunks.count)
+      indices = Self.startingTable(count: chunks.count)
+    } else {
+      offsets.removeSubrange((first + 1)...)
+      indices.removeSubrange((first + 1)...)
+    }
     var offset = offsets[first]
     var index = indices[first]
     for c in first..<chunks.count {
@@ -92,6 +100,14 @@ struct BlockList: Sendable {
       offsets.append(offset)
       indices.append(index)
     }
+  }
+
+  /// A table holding its first entry, 0, with room for the entries of `count` chunks.
+  private static func startingTable(count: Int) -> [Int] {
+    var table: [Int] = []
+    table.reserveCapacity(count + 1)
+    table.append(0)
+    return table
   }
 
   /// The index of the block containing `offset` (the last one for the end).
@@ -162,15 +178,21 @@ struct BlockList: Sendable {
     }
     let first = chunk(ofBlock: min(range.lowerBound, count - 1))
     let last = range.upperBound >= count ? chunks.count - 1 : chunk(ofBlock: range.upperBound)
-    var merged = Array(chunks[first].blocks[..<(range.lowerBound - indices[first])])
-    merged.append(contentsOf: replacement)
-    let tailStart = range.upperBound - indices[last]
-    if tailStart < chunks[last].blocks.count { merged.append(contentsOf: chunks[last].blocks[tailStart...]) }
+    let head = chunks[first].blocks[..<(range.lowerBound - indices[first])]
+    let tailStart = min(range.upperBound - indices[last], chunks[last].blocks.count)
+    let tail = chunks[last].blocks[tailStart...]
+    // Made at its size: each growth is an allocation and a copy.
+    var merged: [Block] = []
+    merged.reserveCapacity(head.count + replacement.count + tail.count)
+    merged += head
+    merged += replacement
+    merged += tail
     var newChunks: [Chunk] = []
     var i = 0
     while i < merged.count {
       let end = merged.count - i <= Self.chunkSize * 2 ? merged.count : i + Self.chunkSize
-      newChunks.append(Chunk(Array(merged[i..<end])))
+      // One chunk (most edits) takes the array itself.
+      newChunks.append(Chunk(i == 0 && end == merged.count ? merged : Array(merged[i..<end])))
       i = end
     }
     chunks.replaceSubrange(first...last, with: newChunks)

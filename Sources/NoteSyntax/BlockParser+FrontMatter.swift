@@ -69,7 +69,7 @@ extension BlockParser {
       builder.close(open.node, at: open.end)
       entry = nil
     }
-    guard !indented, let keyEnd = keyEnd(s, e) else {
+    guard !indented, let keyEnd = Self.keyEnd(bytes, s, e) else {
       builder.leaf(.frontMatterInvalidLine, s, LineMarkers.trimEnd(bytes, s, e))
       return
     }
@@ -90,7 +90,9 @@ extension BlockParser {
   /// Where the key of a `key: value` line at `s` ends (at its `:`), or `nil` when the line
   /// is not one. A key is letters, digits, `-`, `_`, `.`, spaces and any non-ASCII
   /// character, starting with neither a space nor `-`.
-  private func keyEnd(_ s: Int, _ e: Int) -> Int? {
+  /// Static: it reads the bytes alone, and a call from the mutating parse to a method that
+  /// is not mutating copies the whole parser.
+  private static func keyEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> Int? {
     var j = s
     while j < e {
       let c = bytes[j]

@@ -56,7 +56,7 @@ extension BlockParser {
       guard nextDefinitionLine(&cursor) else { return nil }
       cursor.j = LineMarkers.skipSpaces(bytes, cursor.j, cursor.lineEnd)
     }
-    guard let destination = linkDestination(cursor.j, cursor.lineEnd) else { return nil }
+    guard let destination = Self.linkDestination(bytes, cursor.j, cursor.lineEnd) else { return nil }
     cursor.j = destination.end
     let destinationLineEnd = cursor.lineEnd
     let afterDestination = LineMarkers.skipSpaces(bytes, cursor.j, cursor.lineEnd)
@@ -101,7 +101,11 @@ extension BlockParser {
   /// A link destination at `i`: `<…>` on one line, or a run of bytes other than spaces
   /// and controls whose unescaped parentheses balance. Its range (without the angle
   /// brackets) and where it ends.
-  private func linkDestination(_ i: Int, _ lineEnd: Int) -> (range: Range<Int>, end: Int)? {
+  /// Static: it reads the bytes alone, and a call from the mutating parse to a method that
+  /// is not mutating copies the whole parser.
+  private static func linkDestination(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ lineEnd: Int
+  ) -> (range: Range<Int>, end: Int)? {
     guard i < lineEnd else { return nil }
     if bytes[i] == UInt8(ascii: "<") {
       var j = i + 1

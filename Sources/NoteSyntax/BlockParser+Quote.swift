@@ -150,7 +150,7 @@ extension BlockParser {
     }
     var textEnd = line.end
     var cited: Range<Int>?
-    if citation && !callout && line.hasText, let found = citationRange(line.content, line.end) {
+    if citation && !callout && line.hasText, let found = Self.citationRange(bytes, line.content, line.end) {
       cited = found
       textEnd = LineMarkers.trimEnd(bytes, line.content, found.lowerBound)
     }
@@ -170,7 +170,9 @@ extension BlockParser {
   /// holding a digit (`(p. 42)`, `(ch. 3)`), a dash and a reference ending the line
   /// (`— p. 6`, `-- Kahneman, ch. 3`: ``DashCitation``), or a whole line starting with
   /// a dash (`— p. 42`).
-  func citationRange(_ start: Int, _ end: Int) -> Range<Int>? {
+  /// Static: it reads the bytes alone, and a call from the mutating parse to a method that
+  /// is not mutating copies the whole parser.
+  static func citationRange(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Range<Int>? {
     if ByteClass.isLongDash(bytes, start, end)
       || (start + 1 < end && bytes[start] == UInt8(ascii: "-") && bytes[start + 1] == UInt8(ascii: "-"))
     {

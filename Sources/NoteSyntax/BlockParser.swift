@@ -31,13 +31,16 @@ struct BlockParser {
   /// The next known line not read yet: its chunk, its index there and its start.
   var nextKnownLine = (chunk: 0, index: 0, start: 0)
 
+  /// The nodes a block parser's builder has room for, unless told otherwise.
+  static let defaultExpectedNodes = 256
+
   /// A parser of the blocks in `buffer`; `expectedNodes`, the most nodes a block is
   /// expected to hold (a reparse's window may hold one block as long as itself);
   /// `knownLines`, the buffer's lines in the line index's chunks, if known, the first
   /// at index `firstKnownLine` of the first chunk (a reparse's window starts there).
   init(
     buffer: UnsafeBufferPointer<UInt8>, startsDocument: Bool, knownLines: [[LineIndex.Line]] = [],
-    firstKnownLine: Int = 0, expectedNodes: Int = 256
+    firstKnownLine: Int = 0, expectedNodes: Int = defaultExpectedNodes
   ) {
     self.knownLines = knownLines
     nextKnownLine.index = firstKnownLine

@@ -68,19 +68,38 @@ enum ByteClass {
     if v >= 0x329A && v < 0x1F000 { return false }
     // CJK Symbols and Punctuation (、。「」): only 〰 and 〽.
     if v >= 0x3000 && v < 0x3297 { return v == 0x3030 || v == 0x303D }
+    return hasEmojiProperty(s)
+  }
+
+  // The lookups of Unicode's properties are out of line: the properties are a type of
+  // the standard library whose size is known at run time only, and a function that makes
+  // one sets up stack for it on every call (which AddressSanitizer poisons and unpoisons),
+  // though most scalars are answered without it.
+
+  /// Whether Unicode says `s` is an emoji, or shown as one.
+  @inline(never)
+  private static func hasEmojiProperty(_ s: Unicode.Scalar) -> Bool {
     let properties = s.properties
     return properties.isEmojiPresentation || properties.isEmoji
   }
+
+  @inline(never)
+  private static func isEmojiModifier(_ s: Unicode.Scalar) -> Bool { s.properties.isEmojiModifier }
+
+  /// Whether `s` is a decimal digit of any script.
+  @inline(never)
+  static func isDecimalNumber(_ s: Unicode.Scalar) -> Bool { s.properties.generalCategory == .decimalNumber }
 
   /// Scalars that join or modify emoji inside a run: ZWJ, variation selectors, keycap, tags.
   static func isEmojiContinuation(_ s: Unicode.Scalar) -> Bool {
     switch s.value {
     case 0x200D, 0xFE0E, 0xFE0F, 0x20E3, 0xE0020...0xE007F: true
-    default: s.properties.isEmojiModifier
+    default: isEmojiModifier(s)
     }
   }
 
   /// Whether a non-ASCII scalar may be part of a hashtag: letters, digits, marks, emoji.
+  @inline(never)
   static func isTagScalar(_ s: Unicode.Scalar) -> Bool {
     switch s.properties.generalCategory {
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,

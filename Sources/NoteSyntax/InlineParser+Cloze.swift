@@ -34,7 +34,7 @@ extension InlineParser {
       }
       let node = builder.open(.cloze, at: i)
       clozeHead(i, closingBracket, closeLength: 2, &builder)
-      clozeTail(answerStart: closingBracket + 2, closingParen, &builder)
+      Self.clozeTail(bytes, answerStart: closingBracket + 2, closingParen, &builder)
       builder.close(node, at: closingParen + 1)
       return closingParen + 1
     }
@@ -47,7 +47,7 @@ extension InlineParser {
         clozeHead(i, closingBracket, closeLength: 1, &builder)
         builder.leaf(.delimiter, answerOpener, answerOpener + 1)
         builder.finding(.clozeSpaceBeforeAnswer, closingBracket + 1, answerOpener)
-        clozeTail(answerStart: answerOpener + 1, closingParen, &builder)
+        Self.clozeTail(bytes, answerStart: answerOpener + 1, closingParen, &builder)
         builder.close(node, at: closingParen + 1)
         return closingParen + 1
       }
@@ -66,8 +66,12 @@ extension InlineParser {
     builder.leaf(.delimiter, closingBracket, closingBracket + closeLength)
   }
 
-  /// The answer from `answerStart` to the `)` at `closingParen`, the `)`, and a nested-parenthesis finding.
-  private func clozeTail(answerStart: Int, _ closingParen: Int, _ builder: inout TreeBuilder) {
+  /// The answer from `answerStart` to the `)` at `closingParen`, the `)`, and a nested-parenthesis
+  /// finding. Static: it reads the bytes alone, and a call to a method that is not mutating
+  /// from the mutating parse copies the whole parser.
+  private static func clozeTail(
+    _ bytes: UnsafeBufferPointer<UInt8>, answerStart: Int, _ closingParen: Int, _ builder: inout TreeBuilder
+  ) {
     builder.leaf(.clozeAnswer, answerStart, closingParen)
     builder.leaf(.delimiter, closingParen, closingParen + 1)
     var parenthesis = answerStart

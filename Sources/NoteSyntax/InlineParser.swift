@@ -174,14 +174,16 @@ struct InlineParser {
           matchedEnd = referenceEnd
         }
       case .hashtag:
-        guard i == start || ByteClass.isWhitespace(bytes[i - 1]), let tagEnd = hashtagEnd(at: i, end) else { continue }
+        guard i == start || ByteClass.isWhitespace(bytes[i - 1]), let tagEnd = Self.hashtagEnd(bytes, at: i, end) else {
+          continue
+        }
         flush(&textStart, i, &builder)
         builder.leaf(.hashtag, i, tagEnd)
         matchedEnd = tagEnd
       case .emoji:
         // U+4000…U+9FFF (most CJK ideographs) hold no emoji: lead bytes E4…E9.
         if b >= 0xE4 && b <= 0xE9 && i + 2 < end { return i + 3 }
-        let (runEnd, isEmoji) = emojiRun(at: i, end)
+        let (runEnd, isEmoji) = Self.emojiRun(bytes, at: i, end)
         guard isEmoji else { return runEnd }
         flush(&textStart, i, &builder)
         builder.leaf(.emoji, i, runEnd)
@@ -218,9 +220,12 @@ struct InlineParser {
     return breakEnd
   }
 
-  /// The end of the run of emoji at `i`; when the scalar there is none, its end.
+  /// The end of the run of emoji at `i` of `bytes`; when the scalar there is none, its
+  /// end. Static, like ``hashtagEnd(_:at:_:)``: it reads the bytes alone, and a call to a
+  /// method that is not mutating from the mutating parse copies the whole parser.
   @inline(__always)
-  private func emojiRun(at i: Int, _ end: Int) -> (end: Int, isEmoji: Bool) {
+  private static func emojiRun(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, _ end: Int) -> (end: Int, isEmoji: Bool)
+  {
     let (scalar, length) = ByteClass.scalar(in: bytes, at: i, end: end)
     guard ByteClass.isEmoji(scalar) else { return (i + length, false) }
     var j = i + length
@@ -296,7 +301,8 @@ struct InlineParser {
 
   // MARK: Hashtags
 
-  private func hashtagEnd(at i: Int, _ end: Int) -> Int? {
+  /// The end of the hashtag whose `#` is at `i` of `bytes`, if one starts there.
+  private static func hashtagEnd(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, _ end: Int) -> Int? {
     var j = i + 1
     var lastNonSlash = i
     var hasNonDigit = false
@@ -315,7 +321,7 @@ struct InlineParser {
       } else {
         let (scalar, length) = ByteClass.scalar(in: bytes, at: j, end: end)
         guard ByteClass.isTagScalar(scalar) else { break }
-        if scalar.properties.generalCategory != .decimalNumber { hasNonDigit = true }
+        if !ByteClass.isDecimalNumber(scalar) { hasNonDigit = true }
         j += length
         lastNonSlash = j
       }

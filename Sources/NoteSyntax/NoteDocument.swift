@@ -94,7 +94,12 @@ public struct NoteDocument: Sendable {
   /// Parses every block of `buffer`, a whole note, straight into a block list's chunks;
   /// `knownLines` spare the parser its search for each line's end.
   static func parseBlocks(_ buffer: UnsafeBufferPointer<UInt8>, knownLines: [[LineIndex.Line]]) -> BlockList {
-    var parser = BlockParser(buffer: buffer, startsDocument: true, knownLines: knownLines)
+    // A block holds a line at least, and rarely more nodes than an eighth of its bytes:
+    // the arrays are made no larger than a short note needs (each is a fresh allocation).
+    var linesLeft = knownLines.reduce(0) { $0 + $1.count }
+    var parser = BlockParser(
+      buffer: buffer, startsDocument: true, knownLines: knownLines,
+      expectedNodes: min(BlockParser.defaultExpectedNodes, buffer.count / 8))
     var chunks: [BlockList.Chunk] = []
     var blocks: [Block] = []
     var starts: [Int] = []
@@ -105,8 +110,9 @@ public struct NoteDocument: Sendable {
     var context = BlockContext.text
     while offset < buffer.count {
       if blocks.isEmpty {
-        blocks.reserveCapacity(BlockList.chunkSize)
-        starts.reserveCapacity(BlockList.chunkSize + 1)
+        let room = min(BlockList.chunkSize, max(linesLeft, 1))
+        blocks.reserveCapacity(room)
+        starts.reserveCapacity(room + 1)
         chunkStart = offset
         reach = 0
         hasFindings = false
@@ -118,6 +124,7 @@ public struct NoteDocument: Sendable {
       offset += block.length
       context = block.nextContext
       blocks.append(block)
+      linesLeft -= 1
       if blocks.count == BlockList.chunkSize || offset >= buffer.count {
         starts.append(offset - chunkStart)
         chunks.append(

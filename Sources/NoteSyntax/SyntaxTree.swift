@@ -133,10 +133,16 @@ public struct SyntaxTree: Sendable {
   /// The malformed-syntax findings of the whole note, in document order.
   public var findings: [SyntaxFinding] {
     var result: [SyntaxFinding] = []
-    blocks.forEachBlockWithFindings { block, start in
-      for finding in block.findings { result.append(finding.shifted(by: start)) }
-    }
+    forEachFinding { result.append($0) }
     return result
+  }
+
+  /// Calls `body` with each finding of the whole note, in document order, without
+  /// gathering them.
+  public func forEachFinding(_ body: (SyntaxFinding) -> Void) {
+    blocks.forEachBlockWithFindings { block, start in
+      for finding in block.findings { body(finding.shifted(by: start)) }
+    }
   }
 
   /// Whether two trees have the same blocks, node for node, with the same findings,

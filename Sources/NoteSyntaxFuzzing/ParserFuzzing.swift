@@ -46,7 +46,7 @@ public enum ParserFuzzing {
     let split = bytes.firstIndex(of: 0) ?? bytes.count
     var document = NoteDocument(bytes: Array(bytes[..<split]))
     var text = document.text.bytes(in: 0..<document.utf8Count)
-    var scratch = Scratch()
+    var scratch = Scratch(lineCount: document.lines.lineCount)
     if let problem = problems(in: document, text, near: nil, &scratch) { return "fresh parse: \(problem)" }
     var script = FuzzInput(bytes, from: split + 1)
     var step = 0
@@ -118,6 +118,13 @@ public enum ParserFuzzing {
     var lines: [Range<Int>] = []
     /// The nodes a pass over a block's nodes has entered and not left (``nodeProblem(_:_:)``).
     var open: [OpenNode] = []
+
+    /// Buffers with room for the lines of a note of `lineCount` lines, and some, and for
+    /// a deep nesting of nodes: growing from empty is an allocation a doubling.
+    init(lineCount: Int) {
+      lines.reserveCapacity(lineCount + 64)
+      open.reserveCapacity(64)
+    }
   }
 
   /// `text` with `range` replaced, its bounds first moved back to the start of the
@@ -172,8 +179,8 @@ public enum ParserFuzzing {
     guard end == length else { return "the blocks end at \(end) of \(length)" }
     guard count == tree.blockCount else { return "\(count) blocks of \(tree.blockCount)" }
     if let near {
-      for block in tree.blocks(touching: near) {
-        if let problem = nodeProblem(block, &open) { return problem }
+      for index in blockIndices(of: tree, touching: near) {
+        if let problem = nodeProblem(tree.block(at: index), &open) { return problem }
       }
     } else {
       tree.forEachBlock { block in
@@ -181,10 +188,25 @@ public enum ParserFuzzing {
       }
       if let problem { return problem }
     }
-    for finding in tree.findings where finding.range.lowerBound < 0 || finding.range.upperBound > length {
-      return "finding \(finding) outside the text"
+    tree.forEachFinding { finding in
+      if problem == nil && (finding.range.lowerBound < 0 || finding.range.upperBound > length) {
+        problem = "finding \(finding) outside the text"
+      }
     }
-    return nil
+    return problem
+  }
+
+  /// The indices of the blocks of `tree` that `SyntaxTree.blocks(touching:)` gives for
+  /// `range`, found in the tree's index without gathering the blocks.
+  static func blockIndices(of tree: SyntaxTree, touching range: Range<Int>) -> Range<Int> {
+    guard let first = tree.blockIndex(containing: range.lowerBound) else { return 0..<0 }
+    var end = first
+    while end < tree.blockCount {
+      let start = tree.blockRange(at: end).lowerBound
+      if start >= range.upperBound && !(range.isEmpty && start == range.lowerBound) { break }
+      end += 1
+    }
+    return first..<end
   }
 
   /// A node entered and not yet left in a pass over a block's nodes: its index, its

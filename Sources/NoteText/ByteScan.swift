@@ -100,6 +100,25 @@ public enum ByteScan {
     firstIndex(of: 0x0A, 0x0D, 0x0D, in: bytes, from: start, to: end)
   }
 
+  /// How many bytes of `bytes` are `\n` or `\r` (a `\r\n` counts two): sixteen bytes a
+  /// step, the matches of a step counted in its mask's words.
+  @inlinable
+  public static func lineBreakCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    let lf = Vector(repeating: 0x0A)
+    let cr = Vector(repeating: 0x0D)
+    var count = 0
+    var i = 0
+    while i &+ 16 <= bytes.count {
+      let v = loadVector(bytes, i)
+      let words = unsafeBitCast((v .== lf) .| (v .== cr), to: SIMD2<UInt64>.self)
+      // A matching lane is a byte of eight set bits.
+      count &+= (words[0].nonzeroBitCount &+ words[1].nonzeroBitCount) &>> 3
+      i &+= 16
+    }
+    for byte in bytes[i...] where byte == 0x0A || byte == 0x0D { count &+= 1 }
+    return count
+  }
+
   /// The high bits of the sixteen bytes in `low` and `high` (a vector read as two
   /// words) as a 16-bit mask, lane 0 the lowest bit: the multiplication gathers the eight
   /// high bits of a word into its top byte.

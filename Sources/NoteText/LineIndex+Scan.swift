@@ -4,8 +4,8 @@ extension LineIndex {
   /// breaks and high bits are read as 16-bit masks, so a line costs its break's bit; only
   /// a line holding a non-ASCII byte is read again, to count its units.
   public static func chunkedLines(_ bytes: UnsafeBufferPointer<UInt8>) -> [[Line]] {
-    var collector = LineCollector()
     let count = bytes.count
+    var collector = LineCollector(expectedLines: ByteScan.lineBreakCount(bytes) + 1)
     let lf = ByteScan.Vector(repeating: 0x0A)
     let cr = ByteScan.Vector(repeating: 0x0D)
     var lineStart = 0
@@ -74,16 +74,24 @@ extension LineIndex {
   private struct LineCollector {
     var chunks: [[Line]] = []
     var lines: [Line] = []
+    /// The lines expected from the current chunk's first on: each chunk's array is made
+    /// with room for as many of them as a chunk holds, and does not grow.
+    var expected: Int
 
-    init() { lines.reserveCapacity(LineIndex.chunkSize) }
+    /// A collector of at most `expectedLines` lines (the text's line breaks and one).
+    init(expectedLines: Int) {
+      expected = expectedLines
+      lines.reserveCapacity(min(expected, LineIndex.chunkSize))
+    }
 
     /// Adds the line whose content is `start..<end`, followed by a break of `breakLength` bytes.
     @inline(__always)
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ breakLength: Int, ascii: Bool) {
       if lines.count == LineIndex.chunkSize {
         chunks.append(lines)
+        expected -= LineIndex.chunkSize
         lines = []
-        lines.reserveCapacity(LineIndex.chunkSize)
+        lines.reserveCapacity(min(max(expected, 1), LineIndex.chunkSize))
       }
       if ascii {
         lines.append(Line(ascii: end &- start &+ breakLength, breakLength: breakLength))

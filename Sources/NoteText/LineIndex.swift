@@ -41,9 +41,18 @@ public struct LineIndex: Sendable {
   /// The index of lines already cut into chunks (none empty, none over twice the size).
   public init(chunks lines: [[Line]]) {
     chunks = lines.map(Chunk.init)
-    byteStarts = [0]
-    lineStarts = [0]
+    byteStarts = Self.prefixStart(count: chunks.count)
+    lineStarts = Self.prefixStart(count: chunks.count)
     rebuildPrefixes(from: 0)
+  }
+
+  /// A table of prefix sums holding its first entry, 0, with room for the entries of
+  /// `count` chunks: it is filled without growing.
+  private static func prefixStart(count: Int) -> [Int] {
+    var starts: [Int] = []
+    starts.reserveCapacity(count + 1)
+    starts.append(0)
+    return starts
   }
 
   public init(bytes: UnsafeBufferPointer<UInt8>) {
@@ -170,7 +179,8 @@ public struct LineIndex: Sendable {
     while true {
       let upper = min(text.count, scanStart + window)
       let bytes = text.bytes(in: scanStart..<upper)
-      lines = bytes.withUnsafeBufferPointer { Self.chunkedLines($0) }.flatMap { $0 }
+      let chunked = bytes.withUnsafeBufferPointer { Self.chunkedLines($0) }
+      lines = chunked.count == 1 ? chunked[0] : chunked.flatMap { $0 }
       if upper < text.count {
         // The window's open line goes on past it, and so may a line ending in `\r` (`\r\n`).
         lines.removeLast()
@@ -212,14 +222,20 @@ public struct LineIndex: Sendable {
   private mutating func replaceLines(_ oldLines: ClosedRange<Int>, with newLines: [Line]) {
     let (firstChunk, firstIndex) = line(oldLines.lowerBound)
     let (lastChunk, lastIndex) = line(oldLines.upperBound)
-    var merged: [Line] = Array(chunks[firstChunk].lines[..<firstIndex])
-    merged.append(contentsOf: newLines)
-    merged.append(contentsOf: chunks[lastChunk].lines[(lastIndex + 1)...])
+    let head = chunks[firstChunk].lines[..<firstIndex]
+    let tail = chunks[lastChunk].lines[(lastIndex + 1)...]
+    // Made at its size: each growth is an allocation and a copy.
+    var merged: [Line] = []
+    merged.reserveCapacity(head.count + newLines.count + tail.count)
+    merged += head
+    merged += newLines
+    merged += tail
     var replacement: [Chunk] = []
     var i = 0
     repeat {
       let end = merged.count - i <= Self.chunkSize * 2 ? merged.count : i + Self.chunkSize
-      replacement.append(Chunk(Array(merged[i..<end])))
+      // One chunk (most edits) takes the array itself.
+      replacement.append(Chunk(i == 0 && end == merged.count ? merged : Array(merged[i..<end])))
       i = end
     } while i < merged.count
     chunks.replaceSubrange(firstChunk...lastChunk, with: replacement)

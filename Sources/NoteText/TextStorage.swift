@@ -16,7 +16,10 @@ public struct TextStorage: Sendable {
   /// Makes storage from bytes that are already valid UTF-8.
   public init(validUTF8 bytes: [UInt8]) {
     chunks = Self.chunks(bytes, keepingUpTo: Self.targetChunkSize)
-    starts = [0]
+    // Room for every chunk's start, so that the table is filled without growing.
+    starts = []
+    starts.reserveCapacity(chunks.count + 1)
+    starts.append(0)
     rebuildStarts(from: 0)
   }
 

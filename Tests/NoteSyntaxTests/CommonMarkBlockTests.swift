@@ -131,6 +131,15 @@ import Testing
     #expect(NoteDocument("Q: Who?\n- a\nA: Me.\n").tree.block(at: 0).kind == .paragraph)
   }
 
+  @Test func findingsAreWalkedInTheNotesOrder() {
+    let doc = NoteDocument("Q: Who\nasked?\n\nA: Nobody.\n\nQ: Who?\n\nA: I.\n")
+    var walked: [SyntaxFinding] = []
+    doc.tree.forEachFinding { walked.append($0) }
+    #expect(walked.map(\.code) == [.qaMissingAnswer, .qaOrphanAnswer, .qaBlankLineBetween])
+    #expect(walked.map(\.range) == doc.tree.findings.map(\.range))
+    #expect(walked.allSatisfy { $0.range.upperBound <= doc.utf8Count })
+  }
+
   @Test func anAnswerMayBeAFencedCodeBlock() throws {
     let text = "Q: Reverse a list?\nA:\n```python\nxs[::-1]  # Q: not a #tag\n```\nAfter.\n"
     let doc = NoteDocument(text)
