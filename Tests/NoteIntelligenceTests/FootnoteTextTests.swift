@@ -34,6 +34,13 @@ import Testing
     #expect(try text(nested) == "First\nsecond\nlazy third")
   }
 
+  @Test func inAQuoteOpeningAnItemTheColumnCountsFromTheQuote() throws {
+    let first = "See[^1].\n\n- > [^1]: First.\n  >\n  >         code line\n"
+    #expect(try text(first) == "First.\n\n    code line")
+    let deep = "See[^1].\n\n10. > [^1]: First.\n    >\n    >         code line\n"
+    #expect(try text(deep) == "First.\n\n    code line")
+  }
+
   @Test func tabsCountToTheirColumn() throws {
     #expect(try text("See[^1].\n\n[^1]: First.\n\n\tSecond.\n\n\t\tcode\n") == "First.\n\nSecond.\n\n\tcode")
   }

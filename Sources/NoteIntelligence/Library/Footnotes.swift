@@ -66,11 +66,14 @@ public enum Footnotes {
     let start = min(definition.markerRange.upperBound, definition.range.upperBound)
     let text = doc.text.string(in: start..<definition.range.upperBound)
     // What the first line holds before `[^`: container markers and spaces only, so each
-    // `>` is a quote the definition is in.
+    // `>` is a quote the definition is in, and the definition's column counts from the
+    // innermost quote's content.
     let lineStart = doc.lines.startOfLine(doc.lines.lineContaining(definition.range.lowerBound))
     let before = doc.text.string(in: lineStart..<definition.range.lowerBound)
     let quotes = before.count { $0 == ">" }
-    let contentColumn = withoutQuoteMarkers(before[...], quotes).unicodeScalars.count + 4
+    var inQuote = before.lastIndex(of: ">").map { before[before.index(after: $0)...] } ?? before[...]
+    if quotes > 0 && inQuote.first == " " { inQuote = inQuote.dropFirst() }
+    let contentColumn = inQuote.unicodeScalars.count + 4
     return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
       .map { index, line in
         var column = 0
@@ -85,13 +88,14 @@ public enum Footnotes {
       .joined(separator: "\n")
   }
 
-  /// `line` without its first `count` quote markers (each `>` after up to three spaces,
-  /// with the space after it); a line with fewer (a lazy line) loses those it has.
+  /// `line` without its first `count` quote markers (each `>` with the spaces before it,
+  /// an item's indentation among them, and the space after it); a line with fewer (a lazy
+  /// line) loses those it has.
   static func withoutQuoteMarkers(_ line: Substring, _ count: Int) -> Substring {
     var line = line
     for _ in 0..<count {
       let marker = line.drop { $0 == " " }
-      guard marker.first == ">", line.count - marker.count <= 3 else { break }
+      guard marker.first == ">" else { break }
       line = marker.dropFirst()
       if line.first == " " { line = line.dropFirst() }
     }
