@@ -5,7 +5,11 @@ extension LineIndex {
   /// a line holding a non-ASCII byte is read again, to count its units.
   public static func chunkedLines(_ bytes: UnsafeBufferPointer<UInt8>) -> [[Line]] {
     let count = bytes.count
-    var collector = LineCollector(expectedLines: ByteScan.lineBreakCount(bytes) + 1)
+    // A short text's line breaks are counted first, so that its lines are kept in an
+    // array of their size; a long text's chunks are full but the last, and it is not
+    // read twice.
+    let expectedLines = count <= 65536 ? ByteScan.lineBreakCount(bytes) + 1 : Int.max
+    var collector = LineCollector(expectedLines: expectedLines)
     let lf = ByteScan.Vector(repeating: 0x0A)
     let cr = ByteScan.Vector(repeating: 0x0D)
     var lineStart = 0
@@ -78,7 +82,8 @@ extension LineIndex {
     /// with room for as many of them as a chunk holds, and does not grow.
     var expected: Int
 
-    /// A collector of at most `expectedLines` lines (the text's line breaks and one).
+    /// A collector of at most `expectedLines` lines (the text's line breaks and one, or
+    /// `Int.max` when not counted).
     init(expectedLines: Int) {
       expected = expectedLines
       lines.reserveCapacity(min(expected, LineIndex.chunkSize))
