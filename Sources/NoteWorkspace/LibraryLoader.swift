@@ -136,10 +136,8 @@ public enum LibraryLoader {
     let stopped = Lock(false)
     let lastRead = Lock(ContinuousClock.now)
     let readingAhead = Lock(false)
-    // The reader waits for room between batches, so it runs on a thread of its own.
-    let readerDone = DispatchSemaphore(value: 0)
-    startThread {
-      defer { readerDone.signal() }
+    let reading = DispatchGroup()
+    DispatchQueue.global(qos: .utility).async(group: reading) {
       var start = 0
       var readAhead: ReadAhead?
       defer { readAhead?.stop() }
@@ -173,7 +171,7 @@ public enum LibraryLoader {
         break
       }
     }
-    readerDone.wait()
+    reading.wait()
     return (lastRead.withLock { $0 }, readingAhead.withLock { $0 })
   }
 }
