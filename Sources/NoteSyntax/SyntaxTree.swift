@@ -79,15 +79,19 @@ public struct SyntaxTree: Sendable {
   /// The top-level blocks that touch `range` (all of them when `range` is nil).
   public func blocks(touching range: Range<Int>?) -> [SyntaxNode] {
     guard let range else { return Array(blockSequence) }
-    guard var index = blocks.blockIndex(containing: range.lowerBound) else { return [] }
-    var result: [SyntaxNode] = []
-    while index < blocks.count {
-      let (block, start) = blocks.block(at: index)
+    return blockIndices(touching: range).map(block(at:))
+  }
+
+  /// The indices of the blocks ``blocks(touching:)`` gives for `range`, without making them.
+  public func blockIndices(touching range: Range<Int>) -> Range<Int> {
+    guard let first = blocks.blockIndex(containing: range.lowerBound) else { return 0..<0 }
+    var end = first
+    while end < blocks.count {
+      let start = blocks.range(ofBlock: end).lowerBound
       if start >= range.upperBound && !(range.isEmpty && start == range.lowerBound) { break }
-      result.append(SyntaxNode(block: block, index: 0, blockStart: start))
-      index += 1
+      end += 1
     }
-    return result
+    return first..<end
   }
 
   /// A run of up to 256 consecutive top-level blocks. An edit makes new runs only around

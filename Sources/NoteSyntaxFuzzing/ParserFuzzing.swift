@@ -179,7 +179,7 @@ public enum ParserFuzzing {
     guard end == length else { return "the blocks end at \(end) of \(length)" }
     guard count == tree.blockCount else { return "\(count) blocks of \(tree.blockCount)" }
     if let near {
-      for index in blockIndices(of: tree, touching: near) {
+      for index in tree.blockIndices(touching: near) {
         if let problem = nodeProblem(tree.block(at: index), &open) { return problem }
       }
     } else {
@@ -194,19 +194,6 @@ public enum ParserFuzzing {
       }
     }
     return problem
-  }
-
-  /// The indices of the blocks of `tree` that `SyntaxTree.blocks(touching:)` gives for
-  /// `range`, found in the tree's index without gathering the blocks.
-  static func blockIndices(of tree: SyntaxTree, touching range: Range<Int>) -> Range<Int> {
-    guard let first = tree.blockIndex(containing: range.lowerBound) else { return 0..<0 }
-    var end = first
-    while end < tree.blockCount {
-      let start = tree.blockRange(at: end).lowerBound
-      if start >= range.upperBound && !(range.isEmpty && start == range.lowerBound) { break }
-      end += 1
-    }
-    return first..<end
   }
 
   /// A node entered and not yet left in a pass over a block's nodes: its index, its

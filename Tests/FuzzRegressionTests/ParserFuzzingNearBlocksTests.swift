@@ -4,7 +4,7 @@ import Testing
 @testable import NoteSyntaxFuzzing
 
 /// The parser fuzzer's checks of the nodes near an edit read the blocks that
-/// `SyntaxTree.blocks(touching:)` gives, without gathering them.
+/// `SyntaxTree.blocks(touching:)` gives, by their indices, without gathering them.
 @Suite struct ParserFuzzingNearBlocksTests {
   @Test func theBlocksNearARangeAreTheBlocksTouchingIt() {
     let text = "# Title\n\nA paragraph\nover two lines.\n\n> a quote\n\n- item\n- item\n\nlast"
@@ -13,10 +13,10 @@ import Testing
     for lower in 0...length {
       for upper in lower...min(length, lower + 30) {
         let touching = tree.blocks(touching: lower..<upper).map(\.range)
-        let near = ParserFuzzing.blockIndices(of: tree, touching: lower..<upper).map { tree.blockRange(at: $0) }
+        let near = tree.blockIndices(touching: lower..<upper).map { tree.blockRange(at: $0) }
         #expect(near == touching, "\(lower)..<\(upper)")
       }
     }
-    #expect(ParserFuzzing.blockIndices(of: NoteDocument("").tree, touching: 0..<0).isEmpty)
+    #expect(NoteDocument("").tree.blockIndices(touching: 0..<0).isEmpty)
   }
 }
