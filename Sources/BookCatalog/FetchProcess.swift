@@ -29,7 +29,9 @@ public protocol HTTPTransport: Sendable {
 /// HTTP through the `booknotes-fetch` helper (URLSession in a process of its own),
 /// started on the first request and again after it exits. One JSON object per line
 /// each way; a request the helper does not answer within its time-out and a grace
-/// period ends the helper, so no request waits forever.
+/// period ends the helper, so no request waits forever. The other requests that helper
+/// had in flight are sent once more, to a new helper: one hung request costs the
+/// others nothing, and a helper that ends on every request fails each after two tries.
 public final class FetchProcess: HTTPTransport {
   /// How long past a request's own time-out the helper may take before it is ended.
   static let grace: Duration = .seconds(2)
@@ -40,13 +42,24 @@ public final class FetchProcess: HTTPTransport {
     var generation: Int
   }
 
+  private typealias Continuation = CheckedContinuation<Result<HTTPResponse, CatalogError>, Never>
+
+  /// A request sent and not yet answered.
+  private struct Pending {
+    var continuation: Continuation
+    var line: [UInt8]
+    var timeout: Duration
+    /// The helper it was last sent to.
+    var generation: Int
+    /// Whether it was sent again after the helper it was first sent to ended.
+    var resent: Bool
+  }
+
   private struct State {
     var running: Running?
     var generation = 0
     var nextID = 1
-    var pending: [Int: CheckedContinuation<Result<HTTPResponse, CatalogError>, Never>] = [:]
-    /// Which helper each pending request was sent to.
-    var owners: [Int: Int] = [:]
+    var pending: [Int: Pending] = [:]
   }
 
   private let executable: String?
@@ -111,7 +124,7 @@ public final class FetchProcess: HTTPTransport {
     var line = message.bytes
     line.append(UInt8(ascii: "\n"))
     let result = await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, CatalogError>, Never>) in
+      await withCheckedContinuation { (continuation: Continuation) in
         send(line, id: id, timeout: timeout, continuation: continuation)
       }
     } onCancel: {
@@ -123,16 +136,14 @@ public final class FetchProcess: HTTPTransport {
     }
   }
 
-  private func send(
-    _ line: [UInt8], id: Int, timeout: Duration,
-    continuation: CheckedContinuation<Result<HTTPResponse, CatalogError>, Never>
-  ) {
+  private func send(_ line: [UInt8], id: Int, timeout: Duration, continuation: Continuation, resent: Bool = false) {
     let outcome: Result<Running, CatalogError> = state.withLock { state in
-      if let running = state.running { return .success(running) }
-      switch start(&state) {
-      case .success(let running): return .success(running)
-      case .failure(let error): return .failure(error)
+      let started: Result<Running, CatalogError> = state.running.map { .success($0) } ?? start(&state)
+      if case .success(let running) = started {
+        state.pending[id] = Pending(
+          continuation: continuation, line: line, timeout: timeout, generation: running.generation, resent: resent)
       }
+      return started
     }
     let running: Running
     switch outcome {
@@ -141,28 +152,23 @@ public final class FetchProcess: HTTPTransport {
       continuation.resume(returning: .failure(error))
       return
     }
-    state.withLock { state in
-      state.pending[id] = continuation
-      state.owners[id] = running.generation
-    }
-    if !writeAll(running.input, line) {
-      finish(id, .failure(.helperUnavailable("booknotes-fetch stopped reading")))
-      stop(generation: running.generation)
-    }
+    if !writeAll(running.input, line) { stop(generation: running.generation) }
     // A helper that does not answer within the time-out it was given is ended.
     Task.detached { [weak self] in
       try? await Task.sleep(for: Self.grace + timeout)
-      guard let self, self.finish(id, .failure(.timedOut)) else { return }
+      guard let self, self.finish(id, .failure(.timedOut), sentTo: running.generation) else { return }
       self.stop(generation: running.generation)
     }
   }
 
-  /// Resolves request `id` once; `false` when it was already resolved.
+  /// Resolves request `id` once, if it is pending (on helper `generation`, when given);
+  /// `false` when it was not.
   @discardableResult
-  private func finish(_ id: Int, _ result: Result<HTTPResponse, CatalogError>) -> Bool {
-    let continuation = state.withLock { state in
-      state.owners.removeValue(forKey: id)
-      return state.pending.removeValue(forKey: id)
+  private func finish(_ id: Int, _ result: Result<HTTPResponse, CatalogError>, sentTo generation: Int? = nil) -> Bool {
+    let continuation = state.withLock { state -> Continuation? in
+      guard let pending = state.pending[id], generation.map({ $0 == pending.generation }) ?? true else { return nil }
+      state.pending.removeValue(forKey: id)
+      return pending.continuation
     }
     continuation?.resume(returning: result)
     return continuation != nil
@@ -174,22 +180,24 @@ public final class FetchProcess: HTTPTransport {
     finish(id, .failure(.cancelled))
   }
 
-  /// Ends helper `generation` (if it still runs) and fails what it had pending.
+  /// Ends helper `generation` (if it still runs) and sends what it had pending to a new
+  /// helper, or fails it when it was sent again already.
   private func stop(generation: Int) {
-    let orphans: [CheckedContinuation<Result<HTTPResponse, CatalogError>, Never>] = state.withLock { state in
+    let orphans: [(id: Int, request: Pending)] = state.withLock { state in
       guard let running = state.running, running.generation == generation else { return [] }
       state.running = nil
       close(running.input)
       kill(running.pid, SIGKILL)
-      var lost: [CheckedContinuation<Result<HTTPResponse, CatalogError>, Never>] = []
-      for (id, owner) in state.owners where owner == generation {
-        if let continuation = state.pending.removeValue(forKey: id) { lost.append(continuation) }
-        state.owners.removeValue(forKey: id)
-      }
-      return lost
+      let orphans = state.pending.filter { $0.value.generation == generation }
+      for id in orphans.keys { state.pending.removeValue(forKey: id) }
+      return orphans.map { ($0.key, $0.value) }.sorted { $0.id < $1.id }
     }
-    for continuation in orphans {
-      continuation.resume(returning: .failure(.helperUnavailable("booknotes-fetch stopped")))
+    for (id, request) in orphans {
+      if request.resent {
+        request.continuation.resume(returning: .failure(.helperUnavailable("booknotes-fetch stopped")))
+      } else {
+        send(request.line, id: id, timeout: request.timeout, continuation: request.continuation, resent: true)
+      }
     }
   }
 

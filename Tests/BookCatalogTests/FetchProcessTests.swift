@@ -7,17 +7,86 @@ import Testing
 @Suite struct FetchProcessTests {
   /// A helper that answers every request `{"id":N,…}` with `{"id":N,"status":200,…}`.
   static func answeringHelper() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("fetch-\(UUID().uuidString).sh").path
-    let script = """
+    try script(
+      """
       #!/bin/sh
       while IFS= read -r line; do
         id=${line#*\\"id\\":}
         printf '{"id":%s,"status":200,"body":"ok"}\\n' "${id%%,*}"
       done
+      """)
+  }
+
+  /// A helper that answers a request whose URL holds `slow` after `seconds`, never one
+  /// whose URL holds `hang`, and any other at once.
+  static func slowAndHangingHelper(seconds: Int) throws -> String {
+    try script(
       """
-    try script.write(toFile: path, atomically: true, encoding: .utf8)
+      #!/bin/sh
+      while IFS= read -r line; do
+        id=${line#*\\"id\\":}
+        id=${id%%,*}
+        case "$line" in
+          *hang*) ;;
+          *slow*) (sleep \(seconds); printf '{"id":%s,"status":200,"body":"ok"}\\n' "$id") 2>/dev/null & ;;
+          *) printf '{"id":%s,"status":200,"body":"ok"}\\n' "$id" ;;
+        esac
+      done
+      """)
+  }
+
+  static func script(_ text: String) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("fetch-\(UUID().uuidString).sh").path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
     return path
+  }
+
+  /// A request the helper never answers ends the helper after its time-out and the
+  /// grace period. Another request in flight on that helper is sent again to a new one
+  /// and gets its answer: it does not fail as if the helper were missing, which would
+  /// pause the catalog's lookups.
+  @Test func aHungRequestCostsTheOthersInFlightNothing() async throws {
+    let helper = try Self.slowAndHangingHelper(seconds: 4)
+    defer { try? FileManager.default.removeItem(atPath: helper) }
+    let transport = FetchProcess(executable: helper)
+    async let hung = Self.outcome(transport, "http://127.0.0.1:1/hang", timeout: .milliseconds(200))
+    try await Task.sleep(for: .milliseconds(100))
+    // In flight when the hung request ends the helper, about 2.2 s from now.
+    async let slow = Self.outcome(transport, "http://127.0.0.1:1/slow", timeout: .seconds(20))
+    let (hungOutcome, slowOutcome) = await (hung, slow)
+    #expect(hungOutcome == .failure(.timedOut))
+    #expect(slowOutcome == .success(200))
+    #expect(await Self.outcome(transport, "http://127.0.0.1:1/now", timeout: .seconds(5)) == .success(200))
+  }
+
+  /// A helper that ends on every request: each request is tried on two helpers, then
+  /// fails, and the transport goes on answering once a helper can.
+  @Test func aHelperThatEndsOnEveryRequestFailsItAfterTwoTries() async throws {
+    let starts = FileManager.default.temporaryDirectory.appendingPathComponent("starts-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: starts) }
+    let helper = try Self.script(
+      """
+      #!/bin/sh
+      echo started >> '\(starts)'
+      IFS= read -r line
+      exit 1
+      """)
+    defer { try? FileManager.default.removeItem(atPath: helper) }
+    let transport = FetchProcess(executable: helper)
+    let outcome = await Self.outcome(transport, "http://127.0.0.1:1/", timeout: .seconds(5))
+    #expect(outcome == .failure(.helperUnavailable("booknotes-fetch stopped")))
+    let started = try String(contentsOfFile: starts, encoding: .utf8).split(separator: "\n").count
+    #expect(started == 2)
+  }
+
+  /// A request's status, or its error.
+  static func outcome(_ transport: FetchProcess, _ url: String, timeout: Duration) async -> Result<Int, CatalogError> {
+    do throws(CatalogError) {
+      return .success(try await transport.get(url, headers: [:], timeout: timeout).status)
+    } catch {
+      return .failure(error)
+    }
   }
 
   /// Each transport reads its helper's replies for as long as the helper runs. Many at
