@@ -68,17 +68,13 @@ extension BookNotesServer {
         target = file
       }
       guard let target else { return CompletionList(isIncomplete: false, items: []) }
-      let headings: [NoteSummary.Heading]
-      if target == path {
-        headings = NoteSummary.headings(of: note)
-      } else if let open = Self.byLibraryPath(openDocuments)[target] {
-        headings = NoteSummary.headings(of: open.note)
-      } else {
-        headings = snapshot.note(at: target)?.headings ?? []
-      }
+      let headings =
+        target == path
+        ? NoteSummary.headings(of: note) : currentHeadings(of: target, snapshot: snapshot, open: openDocuments)
       let close = context.isClosed ? "" : (isWiki ? "]]" : ")")
+      let anchors = HeadingAnchor.anchors(headings.map(\.text))
       let items = headings.enumerated().map { rank, heading in
-        let written = isWiki ? heading.text : HeadingAnchor.slug(heading.text)
+        let written = isWiki ? heading.text : anchors[rank]
         return item(
           heading.text, kind: .reference, detail: String(repeating: "#", count: heading.level),
           filter: written, insert: written + close, rank: rank)

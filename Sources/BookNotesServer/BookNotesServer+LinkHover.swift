@@ -32,7 +32,9 @@ extension BookNotesServer {
     markdown += "\n\n`\(snapshot.relativePath(target))`"
     var written = link.heading
     if !link.kind.isWiki { written = written.map { LinkTarget.percentDecoded($0[...]) } }
-    if let preview = LinkPreview.lines(of: doc, heading: written) { markdown += "\n\n---\n\n" + preview }
+    if let preview = LinkPreview.lines(of: doc, heading: written, byText: link.kind.isWiki) {
+      markdown += "\n\n---\n\n" + preview
+    }
     return Hover(contents: MarkupContent(kind: .markdown, value: markdown), range: range)
   }
 }

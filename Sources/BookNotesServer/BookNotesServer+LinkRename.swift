@@ -67,12 +67,14 @@ extension BookNotesServer {
     let path = Self.libraryPath(of: uri)
     let open = openDocuments
     switch target {
-    case .heading(let range, let text):
+    case .heading(let range, _):
+      let headings = NoteSummary.headings(of: note)
+      guard let index = headings.firstIndex(where: { $0.textSpan.bytes == range }) else { return nil }
       // Made from the closed notes as the disk has them now (``editsFromTheDisk``).
       var edits = try editsFromTheDisk(paths: \.path) {
         let snapshot = library.snapshot()
         let links = liveBacklinks(to: path, snapshot: snapshot, open: open).map { placed($0, open, snapshot) }
-        return LinkRewrite.renaming(heading: text, to: newName, in: links)
+        return LinkRewrite.renaming(heading: index, of: headings.map(\.text), to: newName, in: links)
       }
       edits.append(LinkEdit(path: path, span: note.span(of: range), newText: newName))
       return workspaceEdit(edits, renames: [], open: open)

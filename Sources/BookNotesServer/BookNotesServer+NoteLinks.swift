@@ -38,14 +38,17 @@ extension BookNotesServer {
     let uri = openNote?.uri ?? Self.uri(ofLibraryPath: path)
     let zero = LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0))
     guard let heading, !heading.isEmpty else { return Location(uri: uri, range: zero) }
-    let written = link.kind.isWiki ? heading : LinkTarget.percentDecoded(heading[...])
     if let openNote {
       let doc = openNote.note
-      guard let found = NoteSummary.headings(of: doc).first(where: { HeadingAnchor.names(written, heading: $0.text) })
+      let headings = NoteSummary.headings(of: doc)
+      let written = link.kind.isWiki ? heading : LinkTarget.percentDecoded(heading[...])
+      guard let found = HeadingAnchor.index(of: written, among: headings.map(\.text), byText: link.kind.isWiki)
       else { return Location(uri: uri, range: zero) }
-      return Location(uri: uri, range: doc.lspRange(of: found.span.bytes, in: encoding))
+      return Location(uri: uri, range: doc.lspRange(of: headings[found].span.bytes, in: encoding))
     }
-    guard let found = snapshot.heading(written, of: path) else { return Location(uri: uri, range: zero) }
+    guard let found = snapshot.heading(heading, of: path, byText: link.kind.isWiki) else {
+      return Location(uri: uri, range: zero)
+    }
     return Location(uri: uri, range: found.span.lspRange(in: encoding))
   }
 
@@ -69,18 +72,25 @@ extension BookNotesServer {
     let open = openDocuments
     let snapshot = library.snapshot()
     var target: String
-    var heading: String?
+    // The target's headings and the index of the one referred to, if one is.
+    var headings: [String] = []
+    var heading: Int?
     if let link = LinkNavigation.link(at: offset, in: note) {
       guard let resolved = snapshot.resolve(link, from: path).path else { return nil }
       target = resolved
       if let written = link.heading, !written.isEmpty {
-        heading = link.kind.isWiki ? written : LinkTarget.percentDecoded(written[...])
+        headings = currentHeadings(of: target, snapshot: snapshot, open: open).map(\.text)
+        // A heading the note does not have has no references.
+        guard let index = Self.headingIndex(written, of: link, among: headings) else { return [] }
+        heading = index
       }
     } else if let found = LinkNavigation.heading(at: offset, in: note),
       !LinkNavigation.isOnTitle(offset, in: note, path: path)
     {
       target = path
-      heading = found.text
+      let all = NoteSummary.headings(of: note)
+      headings = all.map(\.text)
+      heading = all.firstIndex(of: found)
     } else if LinkNavigation.isOnTitle(offset, in: note, path: path) {
       target = path
     } else {
@@ -90,10 +100,23 @@ extension BookNotesServer {
       .filter { reference in
         guard let heading else { return true }
         guard let written = reference.link.heading else { return false }
-        return HeadingAnchor.names(
-          reference.link.kind.isWiki ? written : LinkTarget.percentDecoded(written[...]), heading: heading)
+        return Self.headingIndex(written, of: reference.link, among: headings) == heading
       }
       .map { Location(uri: $0.uri, range: $0.span.lspRange(in: encoding)) }
+  }
+
+  /// The index among `headings` of the heading that `written` (after the `#` of `link`)
+  /// names.
+  static func headingIndex(_ written: String, of link: LinkUse, among headings: [String]) -> Int? {
+    let isWiki = link.kind.isWiki
+    return HeadingAnchor.index(
+      of: isWiki ? written : LinkTarget.percentDecoded(written[...]), among: headings, byText: isWiki)
+  }
+
+  /// The headings of the note at `path`: an open note's as it is now, else the index's.
+  func currentHeadings(of path: String, snapshot: LibrarySnapshot, open: [OpenDocument]) -> [NoteSummary.Heading] {
+    if let note = Self.byLibraryPath(open)[path] { return NoteSummary.headings(of: note.note) }
+    return snapshot.note(at: path)?.headings ?? []
   }
 
   /// Every link to the note at `path`: the index's, with each open note's links as

@@ -32,8 +32,19 @@ import Testing
   ])
   func slugsAreGitHubs(_ heading: String, _ slug: String) {
     #expect(HeadingAnchor.slug(heading) == slug)
-    #expect(HeadingAnchor.names(slug, heading: heading), "a slug names its heading")
-    #expect(HeadingAnchor.names(heading.uppercased(), heading: heading), "so does its text, case aside")
+    #expect(HeadingAnchor.index(of: slug, among: ["Other", heading]) == 1, "a slug names its heading")
+    #expect(HeadingAnchor.index(of: heading.uppercased(), among: [heading], byText: true) == 0, "so does its text")
+  }
+
+  /// GitHub numbers a repeated slug from 1, and a number may make a slug that an earlier
+  /// heading has: then the next number (github-slugger's rule).
+  @Test func repeatedHeadingsHaveGitHubsNumberedAnchors() {
+    let headings = ["Windows", "Unix", "Windows", "Windows", "Windows 1", "windows-2"]
+    #expect(
+      HeadingAnchor.anchors(headings) == ["windows", "unix", "windows-1", "windows-2", "windows-1-1", "windows-2-1"])
+    #expect(HeadingAnchor.index(of: "windows-1", among: headings) == 2)
+    #expect(HeadingAnchor.index(of: "Windows 1", among: headings, byText: true) == 4, "a wiki link names the text")
+    #expect(HeadingAnchor.index(of: "windows-3", among: headings) == nil)
   }
 
   @Test func wikiNamesResolveByFileNamePathAndAliasShortestFirst() {

@@ -89,7 +89,9 @@ extension LibraryDiagnostics {
         headings = note.headings
       }
       let decoded = link.kind.isWiki ? heading : LinkTarget.percentDecoded(heading[...])
-      guard !headings.contains(where: { HeadingAnchor.names(decoded, heading: $0.text) }) else { continue }
+      guard HeadingAnchor.index(of: decoded, among: headings.map(\.text), byText: link.kind.isWiki) == nil else {
+        continue
+      }
       var message = "No heading '\(decoded)' in '\(context.library.note(at: target)?.title ?? target)'"
       if let closest = HeadingAnchor.closest(to: decoded, among: headings.map(\.text)) {
         message += ": did you mean '\(closest)'?"

@@ -5,14 +5,15 @@ public enum LinkPreview {
   /// The lines shown at most.
   static let maxLines = 8
 
-  /// The first lines of the section under `heading` (named as a link names it), or of
-  /// the note after its front matter and title heading; `nil` when there is nothing.
-  public static func lines(of doc: NoteDocument, heading: String?) -> String? {
+  /// The first lines of the section under `heading` (named as a link names it: a wiki
+  /// link's `byText`), or of the note after its front matter and title heading; `nil`
+  /// when there is nothing.
+  public static func lines(of doc: NoteDocument, heading: String?, byText: Bool = false) -> String? {
     let headings = NoteSummary.headings(of: doc)
     var start = 0
     var end = doc.utf8Count
     if let heading, !heading.isEmpty, !HeadingAnchor.isBlockReference(heading),
-      let index = headings.firstIndex(where: { HeadingAnchor.names(heading, heading: $0.text) })
+      let index = HeadingAnchor.index(of: heading, among: headings.map(\.text), byText: byText)
     {
       let found = headings[index]
       start = found.span.bytes.lowerBound

@@ -1,6 +1,6 @@
-/// How a link names a heading: by GitHub's slug (`#chapter-3-the-lazy-controller`) or
-/// by its text (`[[Note#Chapter 3: The Lazy Controller]]`). Both compare as slugs, and
-/// a slug is its own slug, so one comparison serves both styles.
+/// How a link names a heading: by GitHub's anchor (`#chapter-3-the-lazy-controller`,
+/// `#windows-1` for a second `Windows`) or by its text (`[[Note#Chapter 3: The Lazy
+/// Controller]]`). Both compare as slugs, and a slug is its own slug.
 public enum HeadingAnchor {
   /// GitHub's anchor of a heading's text: lower case, spaces to `-`, every character
   /// but letters, digits, `-` and `_` dropped (emoji and punctuation among them).
@@ -20,9 +20,33 @@ public enum HeadingAnchor {
     return result
   }
 
-  /// Whether `written` (after a link's `#`, percent-escapes decoded) names `heading`.
-  public static func names(_ written: String, heading: String) -> Bool {
-    slug(written) == slug(heading)
+  /// GitHub's anchors of a note's headings, in order: each heading's slug, or, where an
+  /// earlier heading has that anchor already, the slug and the next number that makes
+  /// it new (`windows-1` for the second `Windows`, `windows-2` for the third).
+  public static func anchors(_ headings: [String]) -> [String] {
+    // For each anchor given, how many times its slug was repeated so far.
+    var repeats: [String: Int] = [:]
+    return headings.map { heading in
+      let base = slug(heading)
+      var anchor = base
+      while repeats[anchor] != nil {
+        let count = repeats[base, default: 0] + 1
+        repeats[base] = count
+        anchor = "\(base)-\(count)"
+      }
+      repeats[anchor] = 0
+      return anchor
+    }
+  }
+
+  /// The index among `headings` (a note's heading texts, in order) of the heading that
+  /// `written` (after a link's `#`, percent-escapes decoded) names: a Markdown link's
+  /// by its GitHub anchor (``anchors(_:)``), a wiki link's (`byText`) by its text, the
+  /// first of several alike.
+  public static func index(of written: String, among headings: [String], byText: Bool = false) -> Int? {
+    let target = slug(written)
+    if byText { return headings.firstIndex { slug($0) == target } }
+    return anchors(headings).firstIndex(of: target)
   }
 
   /// Whether `written` names a block (`^id`), which is not a heading and not checked.

@@ -72,10 +72,12 @@ extension LibrarySnapshot {
     return note(at: file) != nil ? .note(file) : .missing
   }
 
-  /// The heading of the note at `path` that `written` (after a link's `#`) names.
-  public func heading(_ written: String, of path: String) -> NoteSummary.Heading? {
-    let decoded = LinkTarget.percentDecoded(written[...])
-    return note(at: path)?.headings.first { HeadingAnchor.names(decoded, heading: $0.text) }
+  /// The heading of the note at `path` that `written` (after a link's `#`, a wiki
+  /// link's `byText`) names.
+  public func heading(_ written: String, of path: String, byText: Bool = false) -> NoteSummary.Heading? {
+    guard let headings = note(at: path)?.headings else { return nil }
+    let decoded = byText ? written : LinkTarget.percentDecoded(written[...])
+    return HeadingAnchor.index(of: decoded, among: headings.map(\.text), byText: byText).map { headings[$0] }
   }
 }
 

@@ -55,10 +55,18 @@ public struct LinkEdit: Sendable, Hashable {
 
 /// The link edits of renames: a heading renamed, notes moved or renamed.
 public enum LinkRewrite {
-  /// The edits of the links among `links` (links to the heading's note) that name
-  /// `heading`, to name `newHeading`: a wiki link by its text, a Markdown link by
-  /// its slug.
-  public static func renaming(heading: String, to newHeading: String, in links: [PlacedLink]) -> [LinkEdit] {
+  /// The edits of the links among `links` (links to the note whose headings are
+  /// `headings`) when its heading at `index` is renamed `newHeading`: the links that name
+  /// it, a wiki link by its text and a Markdown link by its GitHub anchor, and the
+  /// Markdown links to a later heading whose anchor the rename changes (`#windows-2`
+  /// becomes `#windows-1` when an earlier `Windows` is renamed).
+  public static func renaming(heading index: Int, of headings: [String], to newHeading: String, in links: [PlacedLink])
+    -> [LinkEdit]
+  {
+    var renamed = headings
+    renamed[index] = newHeading
+    let anchors = HeadingAnchor.anchors(headings)
+    let newAnchors = HeadingAnchor.anchors(renamed)
     // Links that use one definition (`[text][label]`) share its target: one edit.
     var seen: Set<[Int]> = []
     return links.compactMap { placed in
@@ -66,10 +74,13 @@ public enum LinkRewrite {
         seen.insert([placed.source.hashValue, span.bytes.lowerBound]).inserted
       else { return nil }
       let isWiki = placed.link.kind.isWiki
-      guard HeadingAnchor.names(isWiki ? written : LinkTarget.percentDecoded(written[...]), heading: heading) else {
-        return nil
-      }
-      return LinkEdit(path: placed.source, span: span, newText: isWiki ? newHeading : HeadingAnchor.slug(newHeading))
+      guard
+        let named = HeadingAnchor.index(
+          of: isWiki ? written : LinkTarget.percentDecoded(written[...]), among: headings, byText: isWiki)
+      else { return nil }
+      if isWiki { return named == index ? LinkEdit(path: placed.source, span: span, newText: newHeading) : nil }
+      guard named == index || newAnchors[named] != anchors[named] else { return nil }
+      return LinkEdit(path: placed.source, span: span, newText: newAnchors[named])
     }
   }
 
