@@ -38,18 +38,26 @@ extension BookNotesServer {
     let uri = openNote?.uri ?? Self.uri(ofLibraryPath: path)
     let zero = LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0))
     guard let heading, !heading.isEmpty else { return Location(uri: uri, range: zero) }
+    let written = link.kind.isWiki ? heading : LinkTarget.percentDecoded(heading[...])
     if let openNote {
       let doc = openNote.note
       let headings = NoteSummary.headings(of: doc)
-      let written = link.kind.isWiki ? heading : LinkTarget.percentDecoded(heading[...])
-      guard let found = HeadingAnchor.index(of: written, among: headings.map(\.text), byText: link.kind.isWiki)
-      else { return Location(uri: uri, range: zero) }
-      return Location(uri: uri, range: doc.lspRange(of: headings[found].span.bytes, in: encoding))
+      if let found = HeadingAnchor.index(of: written, among: headings.map(\.text), byText: link.kind.isWiki) {
+        return Location(uri: uri, range: doc.lspRange(of: headings[found].span.bytes, in: encoding))
+      }
+      // Else an anchor of its raw HTML (`<a id="setup">`).
+      guard let anchor = HTMLAnchors.anchors(of: doc).first(where: { $0.name == written }) else {
+        return Location(uri: uri, range: zero)
+      }
+      return Location(uri: uri, range: doc.lspRange(of: anchor.span.bytes, in: encoding))
     }
-    guard let found = snapshot.heading(heading, of: path, byText: link.kind.isWiki) else {
+    if let found = snapshot.heading(heading, of: path, byText: link.kind.isWiki) {
+      return Location(uri: uri, range: found.span.lspRange(in: encoding))
+    }
+    guard let anchor = snapshot.note(at: path)?.htmlAnchors.first(where: { $0.name == written }) else {
       return Location(uri: uri, range: zero)
     }
-    return Location(uri: uri, range: found.span.lspRange(in: encoding))
+    return Location(uri: uri, range: anchor.span.lspRange(in: encoding))
   }
 
   /// References of what is at `position`: on a footnote, its references in the note

@@ -23,8 +23,9 @@ public struct IndexCache: Sendable {
   /// when it has no other; its links; headings and code as the CommonMark block
   /// structure gives them, links that use reference definitions and lists nested in
   /// lists of the same kind included; its prompts, their ids as numbers; the questions
-  /// of every pair, in list items and quotes too) or its archive changes.
-  static let version: UInt32 = 13
+  /// of every pair, in list items and quotes too; the anchors raw HTML declares) or its
+  /// archive changes.
+  static let version: UInt32 = 14
   static let magic: [UInt8] = Array("BNIDX".utf8)
 
   /// The cache of the library made of `roots`, in `directory`.

@@ -63,6 +63,11 @@ public enum SummaryArchive {
       w.span(heading.span)
       w.span(heading.textSpan)
     }
+    w.int(summary.htmlAnchors.count)
+    for anchor in summary.htmlAnchors {
+      w.string(anchor.name)
+      w.span(anchor.span)
+    }
     w.int(summary.tags.count)
     for tag in summary.tags {
       w.string(tag.name)
@@ -157,6 +162,9 @@ public enum SummaryArchive {
       guard level >= 0 else { throw r.corrupt }
       summary.headings.append(
         NoteSummary.Heading(level: level, text: try r.string(), span: try r.span(), textSpan: try r.span()))
+    }
+    for _ in 0..<(try r.count()) {
+      summary.htmlAnchors.append(HTMLAnchors.Anchor(name: try r.string(), span: try r.span()))
     }
     let tags = try r.count()
     summary.tags.reserveCapacity(tags)
@@ -273,6 +281,10 @@ extension SummaryArchive {
       _ = try r.int()
       try r.skipBytes()
       try r.skipSpan()
+      try r.skipSpan()
+    }
+    for _ in 0..<(try r.count()) {  // HTML anchors
+      try r.skipBytes()
       try r.skipSpan()
     }
     for _ in 0..<(try r.count()) {  // tags

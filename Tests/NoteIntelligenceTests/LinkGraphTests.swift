@@ -117,3 +117,27 @@ import Testing
     #expect(LinkCompletionContext.find(at: offset, in: NoteDocument(unlinked)) == nil)
   }
 }
+
+@Suite struct HTMLAnchorNameTests {
+  @Test func idsAndNamesOfOpeningTagsAreAnchors() {
+    let text = """
+      <a name="install"></a> <A ID='Usage' class=x> <div id=plain>
+      <a href="#not-an-anchor">link</a> <img src=x name="pic"/> <a id="unclosed"
+      <p data-id="no"> a < b and <3 <span id="">
+      """
+    #expect(HTMLAnchors.names(in: Array(text.utf8)).map(\.name) == ["install", "Usage", "plain", "pic"])
+  }
+}
+
+@Suite struct LiveHeadingTests {
+  /// An open note's headings (read from its live text) are the index's: a heading in a
+  /// list item or a quote counts in both, so a link to it is whole whether its note is
+  /// open or not.
+  @Test func liveHeadingsAreTheIndexs() {
+    let doc = NoteDocument("# Title\n\n- ## In a list\n\n> ### In a quote\n\nTitle two\n---\n")
+    let live = NoteSummary.headings(of: doc)
+    #expect(live == NoteSummary(path: "/n.md", doc: doc).headings)
+    #expect(live.map(\.text) == ["Title", "In a list", "In a quote", "Title two"])
+    #expect(live.map(\.level) == [1, 2, 3, 2])
+  }
+}

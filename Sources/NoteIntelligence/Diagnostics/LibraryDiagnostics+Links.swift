@@ -15,6 +15,7 @@ extension LibraryDiagnostics {
     guard missingNoteSeverity != nil || headingSeverity != nil || ambiguousSeverity != nil else { return [] }
     let folder = context.folder
     var ownHeadings: [NoteSummary.Heading]?
+    var ownAnchors: [HTMLAnchors.Anchor]?
     var names: WikiLinkNames?
     var result: [NoteDiagnostic] = []
     // Only targets that may name a note become strings, and only in blocks an edit
@@ -78,20 +79,24 @@ extension LibraryDiagnostics {
         !heading.isEmpty, !HeadingAnchor.isBlockReference(heading), let target
       else { continue }
       let headings: [NoteSummary.Heading]
+      let anchors: [HTMLAnchors.Anchor]
       if target == context.path || (link.path.isEmpty && !link.kind.isWiki)
         || (link.kind.isWiki && link.target.trimmed.isEmpty)
       {
         if ownHeadings == nil { ownHeadings = NoteSummary.headings(of: doc) }
+        if ownAnchors == nil { ownAnchors = HTMLAnchors.anchors(of: doc) }
         headings = ownHeadings!
+        anchors = ownAnchors!
       } else {
         // A note the library does not have (a file it excludes) is not checked.
         guard let note = context.library.note(at: target) else { continue }
         headings = note.headings
+        anchors = note.htmlAnchors
       }
       let decoded = link.kind.isWiki ? heading : LinkTarget.percentDecoded(heading[...])
-      guard HeadingAnchor.index(of: decoded, among: headings.map(\.text), byText: link.kind.isWiki) == nil else {
-        continue
-      }
+      guard HeadingAnchor.index(of: decoded, among: headings.map(\.text), byText: link.kind.isWiki) == nil,
+        !anchors.contains(where: { $0.name == decoded })
+      else { continue }
       var message = "No heading '\(decoded)' in '\(context.library.note(at: target)?.title ?? target)'"
       if let closest = HeadingAnchor.closest(to: decoded, among: headings.map(\.text)) {
         message += ": did you mean '\(closest)'?"

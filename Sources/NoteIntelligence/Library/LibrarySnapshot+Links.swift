@@ -85,16 +85,7 @@ extension NoteSummary {
   /// The headings of `doc` as the index keeps them, read from its live text.
   public static func headings(of doc: NoteDocument) -> [Heading] {
     var result: [Heading] = []
-    for index in 0..<doc.tree.blockCount where doc.tree.blockKind(at: index) == .heading {
-      let block = doc.tree.block(at: index)
-      guard let content = block.child(.inlineContent) else { continue }
-      let level = block.child(.headingMarker)?.length ?? 1
-      let text = OutlineText.bounded(doc.plainText([content]), maxBytes: maxTextBytes)
-      result.append(
-        Heading(
-          level: level, text: text, span: doc.span(of: block.trimmedRange(in: doc)),
-          textSpan: doc.span(of: content.range)))
-    }
+    doc.tree.forEachBlock { appendHeadings(of: $0, doc, to: &result) }
     return result
   }
 }

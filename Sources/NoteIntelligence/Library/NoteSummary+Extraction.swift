@@ -8,6 +8,7 @@ extension NoteSummary {
     book = BookInfo(doc)
     byteCount = doc.utf8Count
     headings = []
+    htmlAnchors = []
     tags = []
     questions = []
     links = []
@@ -25,28 +26,15 @@ extension NoteSummary {
         ? nil : Question(text: OutlineText.bounded($0.text, maxBytes: Self.maxTextBytes), span: doc.span(of: $0.range))
     }
     var linkUses: [LinkUse] = []
-    func appendHeading(_ block: SyntaxNode) {
-      guard let content = block.child(.inlineContent) else { return }
-      let text = OutlineText.bounded(doc.plainText([content]), maxBytes: Self.maxTextBytes)
-      headings.append(
-        Heading(
-          level: block.headingLevel, text: text, span: doc.span(of: block.trimmedRange(in: doc)),
-          textSpan: doc.span(of: content.range)))
-    }
     // One walk over the blocks for everything: a first indexing summarises every note.
     doc.tree.forEachBlock { block in
       Self.appendTagUses(of: block, doc, to: &tags)
       LinkUse.append(of: block, in: doc, keep: { _ in true }, to: &linkUses)
+      Self.appendHeadings(of: block, doc, to: &headings)
+      HTMLAnchors.append(of: block, in: doc, to: &htmlAnchors)
       switch block.kind {
       case .frontMatter:
         titleSpan = Self.frontMatterTitleSpan(block, doc)
-      case .heading:
-        appendHeading(block)
-      case .unorderedList where block.mayHold(.heading), .orderedList where block.mayHold(.heading),
-        .blockquote where block.mayHold(.heading):
-        // Headings in list items (`- ## JavaScript`) and quotes (`> # Foo`); a `where` holds
-        // for its own pattern only, so each kind has one: other blocks are not walked node by node.
-        block.forEachDescendant { if $0.kind == .heading { appendHeading($0) } }
       case .codeBlockStart, .codeLines, .codeBlockEnd, .indentedCode, .htmlBlock:
         if let last = codeRanges.last, last.upperBound == block.range.lowerBound {
           codeRanges[codeRanges.count - 1] = last.lowerBound..<block.range.upperBound
@@ -229,5 +217,31 @@ extension NoteSummary {
   /// The words of the note outside code blocks.
   private static func terms(of doc: NoteDocument, skipping code: [Range<Int>]) -> TermTable {
     doc.text.bytes(in: 0..<doc.utf8Count).withUnsafeBufferPointer { TermTable(text: $0, skipping: code) }
+  }
+}
+
+extension NoteSummary {
+  /// The headings of `block`, appended to `headings`: the block itself, or those in its
+  /// list items (`- ## JavaScript`) and quotes (`> # Foo`).
+  static func appendHeadings(of block: SyntaxNode, _ doc: NoteDocument, to headings: inout [Heading]) {
+    func append(_ heading: SyntaxNode) {
+      guard let content = heading.child(.inlineContent) else { return }
+      let text = OutlineText.bounded(doc.plainText([content]), maxBytes: Self.maxTextBytes)
+      headings.append(
+        Heading(
+          level: heading.headingLevel, text: text, span: doc.span(of: heading.trimmedRange(in: doc)),
+          textSpan: doc.span(of: content.range)))
+    }
+    switch block.kind {
+    case .heading:
+      append(block)
+    case .unorderedList where block.mayHold(.heading), .orderedList where block.mayHold(.heading),
+      .blockquote where block.mayHold(.heading):
+      // A `where` holds for its own pattern only, so each kind has one: other blocks are
+      // not walked node by node.
+      block.forEachDescendant { if $0.kind == .heading { append($0) } }
+    default:
+      break
+    }
   }
 }

@@ -15,6 +15,8 @@ public struct NoteSummary: Sendable, Equatable {
   /// Where the title is written.
   public var titleSpan: NoteSpan?
   public var headings: [Heading]
+  /// The anchors its raw HTML declares (`<a id="setup">`), which links may name.
+  public var htmlAnchors: [HTMLAnchors.Anchor]
   public var tags: [TagUse]
   public var questions: [Question]
   public var links: [NoteLink]
@@ -146,6 +148,7 @@ extension NoteSummary {
     title = nil
     titleSpan = nil
     headings = []
+    htmlAnchors = []
     tags = []
     questions = []
     links = []
