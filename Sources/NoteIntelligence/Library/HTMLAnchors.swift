@@ -93,6 +93,6 @@ public enum HTMLAnchors {
   private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
   private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
   private static func isAttributeByte(_ byte: UInt8) -> Bool {
-    isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
+    isLetter(byte) || isDigit(byte) || "-_:".utf8.contains(byte)
   }
 }
