@@ -7,7 +7,7 @@ public enum SummaryFixtures {
     NoteSummary(path: path, doc: NoteDocument(text))
   }
 
-  /// Three notes with tags, headings, a book and a question.
+  /// Three notes with tags, headings, an HTML anchor, a book and a question.
   public static let library: [NoteSummary] = [
     summary(
       "/lib/thinking.md",
@@ -39,6 +39,8 @@ public enum SummaryFixtures {
       ## Chapter 1: Crime and Noisy Punishment
 
       ## Thinking about judges
+
+      <a name="judges"></a>
 
       """),
     summary("/lib/cafe.md", "# Café Society\n\n#books/2020 #mood/😀 #読書\n\n## Première partie\n"),

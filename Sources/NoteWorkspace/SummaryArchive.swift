@@ -63,11 +63,6 @@ public enum SummaryArchive {
       w.span(heading.span)
       w.span(heading.textSpan)
     }
-    w.int(summary.htmlAnchors.count)
-    for anchor in summary.htmlAnchors {
-      w.string(anchor.name)
-      w.span(anchor.span)
-    }
     w.int(summary.tags.count)
     for tag in summary.tags {
       w.string(tag.name)
@@ -75,6 +70,12 @@ public enum SummaryArchive {
       w.optionalString(tag.folded == tag.name ? nil : tag.folded)
       w.span(tag.span)
       w.int(tag.inFrontMatter ? 1 : 0)
+    }
+    // After the tags: review reads no further (``readReviewFields(_:)``).
+    w.int(summary.htmlAnchors.count)
+    for anchor in summary.htmlAnchors {
+      w.string(anchor.name)
+      w.span(anchor.span)
     }
     w.int(summary.questions.count)
     for question in summary.questions {
@@ -163,9 +164,6 @@ public enum SummaryArchive {
       summary.headings.append(
         NoteSummary.Heading(level: level, text: try r.string(), span: try r.span(), textSpan: try r.span()))
     }
-    for _ in 0..<(try r.count()) {
-      summary.htmlAnchors.append(HTMLAnchors.Anchor(name: try r.string(), span: try r.span()))
-    }
     let tags = try r.count()
     summary.tags.reserveCapacity(tags)
     for _ in 0..<tags {
@@ -173,6 +171,9 @@ public enum SummaryArchive {
       let folded = try r.optionalString() ?? name
       summary.tags.append(
         NoteSummary.TagUse(name: name, folded: folded, span: try r.span(), inFrontMatter: try r.int() == 1))
+    }
+    for _ in 0..<(try r.count()) {
+      summary.htmlAnchors.append(HTMLAnchors.Anchor(name: try r.string(), span: try r.span()))
     }
     let questions = try r.count()
     summary.questions.reserveCapacity(questions)
@@ -283,15 +284,15 @@ extension SummaryArchive {
       try r.skipSpan()
       try r.skipSpan()
     }
-    for _ in 0..<(try r.count()) {  // HTML anchors
-      try r.skipBytes()
-      try r.skipSpan()
-    }
     for _ in 0..<(try r.count()) {  // tags
       try r.skipBytes()
       try r.skipOptionalBytes()
       try r.skipSpan()
       _ = try r.int()
+    }
+    for _ in 0..<(try r.count()) {  // HTML anchors
+      try r.skipBytes()
+      try r.skipSpan()
     }
     for _ in 0..<(try r.count()) {  // questions
       try r.skipBytes()

@@ -12,6 +12,7 @@ import Testing
   static let library = SummaryFixtures.library
 
   @Test func theArchiveSkipsWordsOnRequest() throws {
+    #expect(Self.library[1].htmlAnchors.map(\.name) == ["judges"], "the fixture has an anchor to keep")
     var bytes: [UInt8] = []
     for note in Self.library { SummaryArchive.write(note, to: &bytes) }
     var read: [NoteSummary] = []
