@@ -74,7 +74,7 @@ extension BookNotesServer {
       var edits = try editsFromTheDisk(paths: \.path) {
         let snapshot = library.snapshot()
         let links = liveBacklinks(to: path, snapshot: snapshot, open: open).map { placed($0, open, snapshot) }
-        return LinkRewrite.renaming(heading: index, of: headings.map(\.text), to: newName, in: links)
+        return LinkRewrite.renaming(heading: index, of: headings, to: newName, in: links)
       }
       edits.append(LinkEdit(path: path, span: note.span(of: range), newText: newName))
       return workspaceEdit(edits, renames: [], open: open)

@@ -42,7 +42,7 @@ extension BookNotesServer {
     if let openNote {
       let doc = openNote.note
       let headings = NoteSummary.headings(of: doc)
-      if let found = HeadingAnchor.index(of: written, among: headings.map(\.text), byText: link.kind.isWiki) {
+      if let found = HeadingAnchor.index(of: written, among: headings, byText: link.kind.isWiki) {
         return Location(uri: uri, range: doc.lspRange(of: headings[found].span.bytes, in: encoding))
       }
       // Else an anchor of its raw HTML (`<a id="setup">`).
@@ -81,13 +81,13 @@ extension BookNotesServer {
     let snapshot = library.snapshot()
     var target: String
     // The target's headings and the index of the one referred to, if one is.
-    var headings: [String] = []
+    var headings: [NoteSummary.Heading] = []
     var heading: Int?
     if let link = LinkNavigation.link(at: offset, in: note) {
       guard let resolved = snapshot.resolve(link, from: path).path else { return nil }
       target = resolved
       if let written = link.heading, !written.isEmpty {
-        headings = currentHeadings(of: target, snapshot: snapshot, open: open).map(\.text)
+        headings = currentHeadings(of: target, snapshot: snapshot, open: open)
         // A heading the note does not have has no references.
         guard let index = Self.headingIndex(written, of: link, among: headings) else { return [] }
         heading = index
@@ -96,9 +96,8 @@ extension BookNotesServer {
       !LinkNavigation.isOnTitle(offset, in: note, path: path)
     {
       target = path
-      let all = NoteSummary.headings(of: note)
-      headings = all.map(\.text)
-      heading = all.firstIndex(of: found)
+      headings = NoteSummary.headings(of: note)
+      heading = headings.firstIndex(of: found)
     } else if LinkNavigation.isOnTitle(offset, in: note, path: path) {
       target = path
     } else {
@@ -115,7 +114,7 @@ extension BookNotesServer {
 
   /// The index among `headings` of the heading that `written` (after the `#` of `link`)
   /// names.
-  static func headingIndex(_ written: String, of link: LinkUse, among headings: [String]) -> Int? {
+  static func headingIndex(_ written: String, of link: LinkUse, among headings: [NoteSummary.Heading]) -> Int? {
     let isWiki = link.kind.isWiki
     return HeadingAnchor.index(
       of: isWiki ? written : LinkTarget.percentDecoded(written[...]), among: headings, byText: isWiki)

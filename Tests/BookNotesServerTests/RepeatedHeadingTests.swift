@@ -78,4 +78,26 @@ import Testing
     #expect(try vault.read("other.md") == "# Other\n\nThe [third](building.md#windows-1) and [[building#Linux]].\n")
     try await end(client)
   }
+
+  /// Obsidian's heading paths (`[[#Unix#Build]]`) tell repeated headings apart: each is
+  /// whole, leads to its heading, and renaming that heading rewrites its part.
+  @Test func wikiHeadingPathsNameTheHeadingUnderTheOneBefore() async throws {
+    let guide =
+      "# Guide\n\n## Windows\n\n### Build\n\n## Unix\n\n### Build\n\nSee [[#Unix#Build]] and [[#Windows#Build]].\n"
+    let vault = try LinkVault()
+    try vault.write("guide.md", guide)
+    let client = try await vault.launch(capabilities: NoteLinkTests.fileEdits)
+    let uri = vault.uri("guide.md")
+    client.open(uri, text: guide)
+    let items = try await client.request("textDocument/diagnostic", uri: uri)["items"]?.arrayValue ?? []
+    #expect(items.filter { $0["code"] == "link-missing-heading" }.isEmpty, "\(items)")
+    let found = try await client.request("textDocument/definition", uri: uri, ["position": position(10, 12)])
+    #expect(vault.places(found) == ["guide.md 8:0-9"])
+    try vault.apply(
+      try await client.request("textDocument/rename", uri: uri, ["position": position(8, 5), "newName": "Compile"]))
+    #expect(
+      try vault.read("guide.md").hasSuffix("## Unix\n\n### Compile\n\nSee [[#Unix#Compile]] and [[#Windows#Build]].\n"))
+    try await client.shutdownAndExit()
+    _ = try await client.waitForExit()
+  }
 }

@@ -32,19 +32,39 @@ import Testing
   ])
   func slugsAreGitHubs(_ heading: String, _ slug: String) {
     #expect(HeadingAnchor.slug(heading) == slug)
-    #expect(HeadingAnchor.index(of: slug, among: ["Other", heading]) == 1, "a slug names its heading")
-    #expect(HeadingAnchor.index(of: heading.uppercased(), among: [heading], byText: true) == 0, "so does its text")
+    let headings = NoteSummary.headings(of: NoteDocument("# Other\n\n## \(heading)\n"))
+    #expect(HeadingAnchor.index(of: slug, among: headings) == 1, "a slug names its heading")
+    #expect(HeadingAnchor.index(of: heading.uppercased(), among: headings, byText: true) == 1, "so does its text")
   }
 
   /// GitHub numbers a repeated slug from 1, and a number may make a slug that an earlier
   /// heading has: then the next number (github-slugger's rule).
   @Test func repeatedHeadingsHaveGitHubsNumberedAnchors() {
-    let headings = ["Windows", "Unix", "Windows", "Windows", "Windows 1", "windows-2"]
+    let texts = ["Windows", "Unix", "Windows", "Windows", "Windows 1", "windows-2"]
     #expect(
-      HeadingAnchor.anchors(headings) == ["windows", "unix", "windows-1", "windows-2", "windows-1-1", "windows-2-1"])
+      HeadingAnchor.anchors(texts) == ["windows", "unix", "windows-1", "windows-2", "windows-1-1", "windows-2-1"])
+    let headings = NoteSummary.headings(of: NoteDocument(texts.map { "## \($0)\n\n" }.joined()))
     #expect(HeadingAnchor.index(of: "windows-1", among: headings) == 2)
     #expect(HeadingAnchor.index(of: "Windows 1", among: headings, byText: true) == 4, "a wiki link names the text")
     #expect(HeadingAnchor.index(of: "windows-3", among: headings) == nil)
+  }
+
+  /// A wiki link's heading path (Obsidian's `[[Guide#Unix#Build]]`) names a heading in
+  /// the section of the one before; a heading whose text holds `#` is named whole.
+  @Test func aWikiHeadingPathNamesAHeadingInTheSectionBefore() {
+    let headings = NoteSummary.headings(
+      of: NoteDocument("# Guide\n## Windows\n### Build\n## Unix\n### Notes\n#### Build\n## C# tips\n"))
+    func named(_ written: String) -> Int? { HeadingAnchor.index(of: written, among: headings, byText: true) }
+    #expect(named("Build") == 2, "the first")
+    #expect(named("Unix#Build") == 5, "deeper than a child")
+    #expect(named("Guide#Unix#Build") == 5)
+    #expect(named("Windows#Build") == 2)
+    #expect(named("C# tips") == 6)
+    #expect(named("Windows#Notes") == nil, "Notes is not under Windows")
+    #expect(named("Build#Unix") == nil)
+    let path = HeadingAnchor.textPath("Guide#Unix#Build", among: headings)
+    #expect(path?.map(\.heading) == [0, 3, 5])
+    #expect(path.map { path in path.map { String("Guide#Unix#Build"[$0.part]) } } == ["Guide", "Unix", "Build"])
   }
 
   @Test func wikiNamesResolveByFileNamePathAndAliasShortestFirst() {

@@ -94,7 +94,7 @@ extension LibraryDiagnostics {
         anchors = note.htmlAnchors
       }
       let decoded = link.kind.isWiki ? heading : LinkTarget.percentDecoded(heading[...])
-      guard HeadingAnchor.index(of: decoded, among: headings.map(\.text), byText: link.kind.isWiki) == nil,
+      guard HeadingAnchor.index(of: decoded, among: headings, byText: link.kind.isWiki) == nil,
         !anchors.contains(where: { $0.name == decoded })
       else { continue }
       var message = "No heading '\(decoded)' in '\(context.library.note(at: target)?.title ?? target)'"

@@ -13,7 +13,7 @@ public enum LinkPreview {
     var start = 0
     var end = doc.utf8Count
     if let heading, !heading.isEmpty, !HeadingAnchor.isBlockReference(heading),
-      let index = HeadingAnchor.index(of: heading, among: headings.map(\.text), byText: byText)
+      let index = HeadingAnchor.index(of: heading, among: headings, byText: byText)
     {
       let found = headings[index]
       start = found.span.bytes.lowerBound

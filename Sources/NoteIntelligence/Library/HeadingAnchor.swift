@@ -39,14 +39,45 @@ public enum HeadingAnchor {
     }
   }
 
-  /// The index among `headings` (a note's heading texts, in order) of the heading that
-  /// `written` (after a link's `#`, percent-escapes decoded) names: a Markdown link's
-  /// by its GitHub anchor (``anchors(_:)``), a wiki link's (`byText`) by its text, the
-  /// first of several alike.
-  public static func index(of written: String, among headings: [String], byText: Bool = false) -> Int? {
-    let target = slug(written)
-    if byText { return headings.firstIndex { slug($0) == target } }
-    return anchors(headings).firstIndex(of: target)
+  /// The index among `headings` (a note's, in order) of the heading that `written`
+  /// (after a link's `#`, percent-escapes decoded) names: a Markdown link's by its GitHub
+  /// anchor (``anchors(_:)``), a wiki link's (`byText`) by its text or its heading path
+  /// (``textPath(_:among:)``).
+  public static func index(of written: String, among headings: [NoteSummary.Heading], byText: Bool = false) -> Int? {
+    if byText { return textPath(written, among: headings)?.last?.heading }
+    return anchors(headings.map(\.text)).firstIndex(of: slug(written))
+  }
+
+  /// The headings among `headings` that a wiki link's `written` heading names, each with
+  /// the part of `written` that names it: the first heading of that text (`C# tips`),
+  /// else, part by part between `#`s, a heading in the section of the one before
+  /// (Obsidian's heading path: `Unix#Build` is the `Build` under `Unix`); `nil` when none
+  /// fits.
+  public static func textPath(_ written: String, among headings: [NoteSummary.Heading])
+    -> [(heading: Int, part: Range<String.Index>)]?
+  {
+    let slugs = headings.map { slug($0.text) }
+    if let whole = slugs.firstIndex(of: slug(written)) { return [(whole, written.startIndex..<written.endIndex)] }
+    var parts: [Range<String.Index>] = []
+    var start = written.startIndex
+    for index in written.indices where written[index] == "#" {
+      if start < index { parts.append(start..<index) }
+      start = written.index(after: index)
+    }
+    if start < written.endIndex { parts.append(start..<written.endIndex) }
+    guard parts.count > 1 else { return nil }
+    let partSlugs = parts.map { slug(written[$0]) }
+    // The path from part `part` on, among the headings in `range`.
+    func path(from part: Int, in range: Range<Int>) -> [(heading: Int, part: Range<String.Index>)]? {
+      for index in range where slugs[index] == partSlugs[part] {
+        if part + 1 == parts.count { return [(index, parts[part])] }
+        var sectionEnd = index + 1
+        while sectionEnd < range.upperBound && headings[sectionEnd].level > headings[index].level { sectionEnd += 1 }
+        if let rest = path(from: part + 1, in: (index + 1)..<sectionEnd) { return [(index, parts[part])] + rest }
+      }
+      return nil
+    }
+    return path(from: 0, in: 0..<headings.count)
   }
 
   /// Whether `written` names a block (`^id`), which is not a heading and not checked.

@@ -77,7 +77,7 @@ extension LibrarySnapshot {
   public func heading(_ written: String, of path: String, byText: Bool = false) -> NoteSummary.Heading? {
     guard let headings = note(at: path)?.headings else { return nil }
     let decoded = byText ? written : LinkTarget.percentDecoded(written[...])
-    return HeadingAnchor.index(of: decoded, among: headings.map(\.text), byText: byText).map { headings[$0] }
+    return HeadingAnchor.index(of: decoded, among: headings, byText: byText).map { headings[$0] }
   }
 }
 

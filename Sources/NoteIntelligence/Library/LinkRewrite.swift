@@ -57,15 +57,16 @@ public struct LinkEdit: Sendable, Hashable {
 public enum LinkRewrite {
   /// The edits of the links among `links` (links to the note whose headings are
   /// `headings`) when its heading at `index` is renamed `newHeading`: the links that name
-  /// it, a wiki link by its text and a Markdown link by its GitHub anchor, and the
-  /// Markdown links to a later heading whose anchor the rename changes (`#windows-2`
-  /// becomes `#windows-1` when an earlier `Windows` is renamed).
-  public static func renaming(heading index: Int, of headings: [String], to newHeading: String, in links: [PlacedLink])
-    -> [LinkEdit]
-  {
-    var renamed = headings
+  /// it, a wiki link by its text (or that part of its heading path) and a Markdown link by
+  /// its GitHub anchor, and the Markdown links to a later heading whose anchor the rename
+  /// changes (`#windows-2` becomes `#windows-1` when an earlier `Windows` is renamed).
+  public static func renaming(
+    heading index: Int, of headings: [NoteSummary.Heading], to newHeading: String, in links: [PlacedLink]
+  ) -> [LinkEdit] {
+    let texts = headings.map(\.text)
+    var renamed = texts
     renamed[index] = newHeading
-    let anchors = HeadingAnchor.anchors(headings)
+    let anchors = HeadingAnchor.anchors(texts)
     let newAnchors = HeadingAnchor.anchors(renamed)
     // Links that use one definition (`[text][label]`) share its target: one edit.
     var seen: Set<[Int]> = []
@@ -73,13 +74,16 @@ public enum LinkRewrite {
       guard let written = placed.link.heading, let span = placed.headingSpan,
         seen.insert([placed.source.hashValue, span.bytes.lowerBound]).inserted
       else { return nil }
-      let isWiki = placed.link.kind.isWiki
-      guard
-        let named = HeadingAnchor.index(
-          of: isWiki ? written : LinkTarget.percentDecoded(written[...]), among: headings, byText: isWiki)
+      if placed.link.kind.isWiki {
+        guard let part = HeadingAnchor.textPath(written, among: headings)?.first(where: { $0.heading == index })?.part
+        else { return nil }
+        var newText = written
+        newText.replaceSubrange(part, with: newHeading)
+        return LinkEdit(path: placed.source, span: span, newText: newText)
+      }
+      guard let named = HeadingAnchor.index(of: LinkTarget.percentDecoded(written[...]), among: headings),
+        named == index || newAnchors[named] != anchors[named]
       else { return nil }
-      if isWiki { return named == index ? LinkEdit(path: placed.source, span: span, newText: newHeading) : nil }
-      guard named == index || newAnchors[named] != anchors[named] else { return nil }
       return LinkEdit(path: placed.source, span: span, newText: newAnchors[named])
     }
   }
