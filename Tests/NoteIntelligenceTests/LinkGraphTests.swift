@@ -139,13 +139,24 @@ import Testing
 }
 
 @Suite struct HTMLAnchorNameTests {
+  /// The `id` or `name` of an opening tag is an anchor, outside code; a tag must close
+  /// on its line.
   @Test func idsAndNamesOfOpeningTagsAreAnchors() {
     let text = """
       <a name="install"></a> <A ID='Usage' class=x> <div id=plain>
-      <a href="#not-an-anchor">link</a> <img src=x name="pic"/> <a id="unclosed"
+
+      Text <a href="#not-an-anchor">link</a> <img src=x name="pic"/> <a id="unclosed"
       <p data-id="no"> a < b and <3 <span id="">
+
+          <a id="indented-code">
+
+      ```
+      <a id="fenced-code">
+      ```
       """
-    #expect(HTMLAnchors.names(in: Array(text.utf8)).map(\.name) == ["install", "Usage", "plain", "pic"])
+    let anchors = HTMLAnchors.anchors(of: NoteDocument(text))
+    #expect(anchors.map(\.name) == ["install", "Usage", "plain", "pic"])
+    #expect(anchors.map(\.span.bytes) == [0..<18, 23..<45, 46..<60, 101..<124])
   }
 }
 

@@ -31,7 +31,6 @@ extension NoteSummary {
       Self.appendTagUses(of: block, doc, to: &tags)
       LinkUse.append(of: block, in: doc, keep: { _ in true }, to: &linkUses)
       Self.appendHeadings(of: block, doc, to: &headings)
-      HTMLAnchors.append(of: block, in: doc, to: &htmlAnchors)
       switch block.kind {
       case .frontMatter:
         titleSpan = Self.frontMatterTitleSpan(block, doc)
@@ -45,6 +44,7 @@ extension NoteSummary {
         break
       }
     }
+    htmlAnchors = HTMLAnchors.anchors(of: doc)
     links = linkUses.map { link in
       NoteLink(
         target: link.target, kind: link.kind, span: doc.span(of: link.range),
