@@ -79,24 +79,25 @@ extension LibraryDiagnostics {
         !heading.isEmpty, !HeadingAnchor.isBlockReference(heading), let target
       else { continue }
       let headings: [NoteSummary.Heading]
-      let anchors: [HTMLAnchors.Anchor]
-      if target == context.path || (link.path.isEmpty && !link.kind.isWiki)
+      let note: NoteSummary?
+      let own =
+        target == context.path || (link.path.isEmpty && !link.kind.isWiki)
         || (link.kind.isWiki && link.target.trimmed.isEmpty)
-      {
+      if own {
         if ownHeadings == nil { ownHeadings = NoteSummary.headings(of: doc) }
-        if ownAnchors == nil { ownAnchors = HTMLAnchors.anchors(of: doc) }
         headings = ownHeadings!
-        anchors = ownAnchors!
+        note = nil
       } else {
         // A note the library does not have (a file it excludes) is not checked.
-        guard let note = context.library.note(at: target) else { continue }
-        headings = note.headings
-        anchors = note.htmlAnchors
+        guard let found = context.library.note(at: target) else { continue }
+        headings = found.headings
+        note = found
       }
       let decoded = link.kind.isWiki ? heading : LinkTarget.percentDecoded(heading[...])
-      guard HeadingAnchor.index(of: decoded, among: headings, byText: link.kind.isWiki) == nil,
-        !anchors.contains(where: { $0.name == decoded })
-      else { continue }
+      guard HeadingAnchor.index(of: decoded, among: headings, byText: link.kind.isWiki) == nil else { continue }
+      // Nor an anchor its raw HTML declares, read from the note only when it is needed.
+      if own && ownAnchors == nil { ownAnchors = HTMLAnchors.anchors(of: doc) }
+      guard !(note?.htmlAnchors ?? ownAnchors ?? []).contains(where: { $0.name == decoded }) else { continue }
       var message = "No heading '\(decoded)' in '\(context.library.note(at: target)?.title ?? target)'"
       if let closest = HeadingAnchor.closest(to: decoded, among: headings.map(\.text)) {
         message += ": did you mean '\(closest)'?"
