@@ -73,11 +73,25 @@ extension BookNotesServer {
         ? NoteSummary.headings(of: note) : currentHeadings(of: target, snapshot: snapshot, open: openDocuments)
       let close = context.isClosed ? "" : (isWiki ? "]]" : ")")
       let anchors = HeadingAnchor.anchors(headings.map(\.text))
-      let items = headings.enumerated().map { rank, heading in
+      var items = headings.enumerated().map { rank, heading in
         let written = isWiki ? heading.text : anchors[rank]
         return item(
           heading.text, kind: .reference, detail: String(repeating: "#", count: heading.level),
           filter: written, insert: written + close, rank: rank)
+      }
+      if !isWiki {
+        // After the headings, the other anchors its raw HTML declares (`<a name="setup">`).
+        let htmlAnchors =
+          target == path
+          ? HTMLAnchors.anchors(of: note)
+          : Self.byLibraryPath(openDocuments)[target].map { HTMLAnchors.anchors(of: $0.note) }
+            ?? snapshot.note(at: target)?.htmlAnchors ?? []
+        for anchor in htmlAnchors where !anchors.contains(anchor.name) {
+          items.append(
+            item(
+              anchor.name, kind: .reference, detail: "HTML anchor", filter: anchor.name, insert: anchor.name + close,
+              rank: items.count))
+        }
       }
       return CompletionList(isIncomplete: false, items: items)
     }

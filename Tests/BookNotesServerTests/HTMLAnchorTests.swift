@@ -4,8 +4,8 @@ import JSONCore
 import LanguageServerProtocol
 import Testing
 
-/// Anchors that raw HTML declares (`<a name="install"></a>`, `<a id="usage">` in a
-/// heading), as READMEs use them, over the real `booknotes lsp`: a link to one is no
+/// Anchors that raw HTML declares (`<a name="install"></a>`, `<h2 id="usage">`), as
+/// READMEs use them, over the real `booknotes lsp`: a link to one is no
 /// `link-missing-heading`, and leads to its tag, in the open note and in a closed one;
 /// a tag in code declares nothing.
 @Suite struct HTMLAnchorTests {
@@ -15,7 +15,7 @@ import Testing
     <a name="install"></a>
     Install it.
 
-    ## <a id="usage"></a>Usage
+    <h2 id="usage">Usage</h2>
 
     ```html
     <a id="example"></a>
@@ -46,10 +46,15 @@ import Testing
         try await client.request("textDocument/definition", uri: uri, ["position": position(line, character)]))
     }
     #expect(try await definition(readme, 11, 17) == ["readme.md 2:0-18"])
-    #expect(try await definition(readme, 11, 36) == ["readme.md 5:3-17"])
+    #expect(try await definition(readme, 11, 36) == ["readme.md 5:0-15"])
     // From a note the readme is closed to: the index's anchors.
     client.notify("textDocument/didClose", params: ["textDocument": ["uri": .string(readme)]])
     #expect(try await definition(other, 2, 30) == ["readme.md 2:0-18"])
+    // Completion offers them after the headings.
+    client.change(other, version: 2, [LSPTestClient.change((3, 0), (3, 0), "[x](readme.md#\n")])
+    let list = try await client.request("textDocument/completion", uri: other, ["position": position(3, 14)])
+    let offered = (list["items"]?.arrayValue ?? []).compactMap { $0["textEdit"]?["newText"]?.stringValue }
+    #expect(offered == ["tool)", "install)", "usage)"])
     try await client.shutdownAndExit()
     _ = try await client.waitForExit()
   }
