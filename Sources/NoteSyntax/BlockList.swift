@@ -187,12 +187,17 @@ struct BlockList: Sendable {
     merged += head
     merged += replacement
     merged += tail
+    guard merged.count > Self.chunkSize * 2 || merged.isEmpty else {
+      // One chunk (most edits) takes the array itself.
+      chunks.replaceSubrange(first...last, with: CollectionOfOne(Chunk(merged)))
+      rebuildIndex(from: first)
+      return
+    }
     var newChunks: [Chunk] = []
     var i = 0
     while i < merged.count {
       let end = merged.count - i <= Self.chunkSize * 2 ? merged.count : i + Self.chunkSize
-      // One chunk (most edits) takes the array itself.
-      newChunks.append(Chunk(i == 0 && end == merged.count ? merged : Array(merged[i..<end])))
+      newChunks.append(Chunk(Array(merged[i..<end])))
       i = end
     }
     chunks.replaceSubrange(first...last, with: newChunks)

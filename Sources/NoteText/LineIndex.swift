@@ -11,7 +11,8 @@ public struct LineIndex: Sendable {
     public var breakLength: Int8
   }
 
-  public final class Chunk: Sendable {
+  /// A run of lines and their starts (two arrays, no object of its own).
+  public struct Chunk: Sendable {
     public let lines: [Line]
     /// `starts[i]` is the byte offset of line `i` from the chunk's start; one extra entry at the end.
     let starts: [Int32]
@@ -238,12 +239,17 @@ public struct LineIndex: Sendable {
     merged += head
     merged += newLines
     merged += tail
+    guard merged.count > Self.chunkSize * 2 else {
+      // One chunk (most edits) takes the array itself.
+      chunks.replaceSubrange(firstChunk...lastChunk, with: CollectionOfOne(Chunk(merged)))
+      rebuildPrefixes(from: firstChunk)
+      return
+    }
     var replacement: [Chunk] = []
     var i = 0
     repeat {
       let end = merged.count - i <= Self.chunkSize * 2 ? merged.count : i + Self.chunkSize
-      // One chunk (most edits) takes the array itself.
-      replacement.append(Chunk(i == 0 && end == merged.count ? merged : Array(merged[i..<end])))
+      replacement.append(Chunk(Array(merged[i..<end])))
       i = end
     } while i < merged.count
     chunks.replaceSubrange(firstChunk...lastChunk, with: replacement)
