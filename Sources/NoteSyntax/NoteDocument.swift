@@ -167,7 +167,10 @@ public struct NoteDocument: Sendable {
   private mutating func reparse(
     after edit: Range<Int>, newLength: Int
   ) -> (Range<Int>, Int, read: Int, inlineParsed: Int) {
+    // The tree lets go of its blocks, so that the edit splices them in place unless a
+    // snapshot of the document holds them too.
     var blocks = tree.blocks
+    tree = SyntaxTree(blocks: .empty)
     let firstInvalid = blocks.firstBlock(reachingPast: edit.lowerBound) ?? blocks.count
     let delta = newLength - edit.count
     let newEnd = edit.lowerBound + newLength
