@@ -214,13 +214,14 @@ public struct NoteDocument: Sendable {
       // The line index, already edited, gives the lines' ends.
       let firstLine = lines.place(ofLine: lines.lineContaining(base))
       let knownLines = lines.chunks
-      // The window is read where it lies in the text (one chunk nearly always holds it).
+      // The window is read where it lies in the text when one chunk holds it (in a note
+      // of up to 16 KB, and in a longer one whose window fits in a chunk), else copied.
       text.withContiguousBytes(in: base..<windowEnd) { buffer in
-        // A block longer than the first doubles the builder: its nodes are copied a few
-        // times at most.
+        // About a node per 16 bytes of prose, so that a long block's nodes are not
+        // copied again and again as the builder grows.
         var parser = BlockParser(
           buffer: buffer, startsDocument: base == 0, knownLines: knownLines, firstKnownLine: firstLine,
-          expectedNodes: firstNodes + firstNodes / 8 + 16)
+          expectedNodes: max(buffer.count / 16, firstNodes + firstNodes / 8))
         defer { inlineParsed += parser.inlineParsed }
         // The first block takes the place of the first old one: the inline regions the
         // edit left alone are copied from it.
