@@ -58,9 +58,9 @@ struct BlockList: Sendable {
 
   private(set) var chunks: [Chunk] = []
   /// Offset of each chunk; one extra entry holding the total length.
-  private(set) var offsets: [Int] = []
+  private(set) var offsets: [Int]
   /// Index of each chunk's first block; one extra entry holding the block count.
-  private(set) var indices: [Int] = []
+  private(set) var indices: [Int]
 
   init(_ blocks: [Block]) {
     var i = 0
@@ -69,29 +69,33 @@ struct BlockList: Sendable {
       chunks.append(Chunk(Array(blocks[i..<end])))
       i = end
     }
+    offsets = Self.startingTable(count: chunks.count)
+    indices = Self.startingTable(count: chunks.count)
     rebuildIndex(from: 0)
   }
 
   /// The chunks of a fresh parse (none empty).
   init(chunks: [Chunk]) {
     self.chunks = chunks
+    offsets = Self.startingTable(count: chunks.count)
+    indices = Self.startingTable(count: chunks.count)
     rebuildIndex(from: 0)
   }
+
+  /// A list of no blocks, shared.
+  static let empty = BlockList(chunks: [])
 
   var count: Int { indices[indices.count - 1] }
   var length: Int { offsets[offsets.count - 1] }
 
   /// Rebuilds the index from chunk `first` on.
   private mutating func rebuildIndex(from first: Int) {
-    if first == 0 {
-      // Made anew, with room for every chunk's entry, so that they are filled without
-      // growing (after an edit the old arrays are the old tree's, and copied anyway).
-      offsets = Self.startingTable(count: chunks.count)
-      indices = Self.startingTable(count: chunks.count)
-    } else {
-      offsets.removeSubrange((first + 1)...)
-      indices.removeSubrange((first + 1)...)
-    }
+    // Room for every chunk's entry first, so that they are filled without growing (and
+    // a table the list shares is copied once).
+    offsets.reserveCapacity(chunks.count + 1)
+    indices.reserveCapacity(chunks.count + 1)
+    offsets.removeSubrange((first + 1)...)
+    indices.removeSubrange((first + 1)...)
     var offset = offsets[first]
     var index = indices[first]
     for c in first..<chunks.count {
@@ -187,12 +191,17 @@ struct BlockList: Sendable {
     merged += head
     merged += replacement
     merged += tail
+    guard merged.count > Self.chunkSize * 2 || merged.isEmpty else {
+      // One chunk (most edits) takes the array itself.
+      chunks.replaceSubrange(first...last, with: CollectionOfOne(Chunk(merged)))
+      rebuildIndex(from: first)
+      return
+    }
     var newChunks: [Chunk] = []
     var i = 0
     while i < merged.count {
       let end = merged.count - i <= Self.chunkSize * 2 ? merged.count : i + Self.chunkSize
-      // One chunk (most edits) takes the array itself.
-      newChunks.append(Chunk(i == 0 && end == merged.count ? merged : Array(merged[i..<end])))
+      newChunks.append(Chunk(Array(merged[i..<end])))
       i = end
     }
     chunks.replaceSubrange(first...last, with: newChunks)

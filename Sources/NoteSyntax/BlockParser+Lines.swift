@@ -47,10 +47,11 @@ extension BlockParser {
     while nextKnownLine.chunk < knownLines.count {
       let start = nextKnownLine.start
       if start > i { return nil }
-      let line = knownLines[nextKnownLine.chunk][nextKnownLine.index]
+      let lines = knownLines[nextKnownLine.chunk].lines
+      let line = lines[nextKnownLine.index]
       nextKnownLine.start = start &+ Int(line.utf8)
       nextKnownLine.index &+= 1
-      if nextKnownLine.index == knownLines[nextKnownLine.chunk].count {
+      if nextKnownLine.index == lines.count {
         nextKnownLine.chunk &+= 1
         nextKnownLine.index = 0
       }

@@ -25,9 +25,9 @@ struct BlockParser {
   var inlineParsed = 0
   /// The latest line examined, which is often examined again next.
   var lastLine = (start: -1, end: 0)
-  /// The buffer's lines, when known (a fresh parse, after the line index is built):
+  /// The buffer's lines, when known (the line index's chunks, already built or edited):
   /// line ends are read from them instead of searched for.
-  let knownLines: [[LineIndex.Line]]
+  let knownLines: [LineIndex.Chunk]
   /// The next known line not read yet: its chunk, its index there and its start.
   var nextKnownLine = (chunk: 0, index: 0, start: 0)
 
@@ -36,14 +36,15 @@ struct BlockParser {
 
   /// A parser of the blocks in `buffer`; `expectedNodes`, the most nodes a block is
   /// expected to hold (a reparse's window may hold one block as long as itself);
-  /// `knownLines`, the buffer's lines in the line index's chunks, if known, the first
-  /// at index `firstKnownLine` of the first chunk (a reparse's window starts there).
+  /// `knownLines`, the line index's chunks, if known, the buffer's first line at
+  /// `firstKnownLine` (a reparse's window starts there).
   init(
-    buffer: UnsafeBufferPointer<UInt8>, startsDocument: Bool, knownLines: [[LineIndex.Line]] = [],
-    firstKnownLine: Int = 0, expectedNodes: Int = defaultExpectedNodes
+    buffer: UnsafeBufferPointer<UInt8>, startsDocument: Bool, knownLines: [LineIndex.Chunk] = [],
+    firstKnownLine: (chunk: Int, index: Int) = (0, 0), expectedNodes: Int = defaultExpectedNodes
   ) {
     self.knownLines = knownLines
-    nextKnownLine.index = firstKnownLine
+    nextKnownLine.chunk = firstKnownLine.chunk
+    nextKnownLine.index = firstKnownLine.index
     builder = TreeBuilder(capacity: expectedNodes)
     inlineParser = InlineParser(buffer: buffer, regionEnd: 0)
     self.bytes = buffer

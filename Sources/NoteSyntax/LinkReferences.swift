@@ -16,9 +16,13 @@ public struct LinkReferences: Sendable {
     public var destination: String
   }
 
-  /// An identity that changes whenever the labels or their destinations do.
+  /// An identity that changes whenever the labels or their destinations do. Every table
+  /// of no labels has the same one (``none``).
   public final class Stamp: Sendable {
     init() {}
+
+    /// The stamp of a table of no labels.
+    static let none = Stamp()
   }
 
   /// The labels longer than this many bytes are no labels (CommonMark's 999 characters).
@@ -29,7 +33,7 @@ public struct LinkReferences: Sendable {
 
   init() {
     byLabel = [:]
-    stamp = Stamp()
+    stamp = .none
   }
 
   /// Whether the note defines no label.
@@ -93,6 +97,8 @@ public struct LinkReferences: Sendable {
       previous.byLabel.allSatisfy({ table.byLabel[$0.key]?.destination == $0.value.destination })
     {
       table.stamp = previous.stamp
+    } else if !table.isEmpty {
+      table.stamp = Stamp()
     }
     return table
   }

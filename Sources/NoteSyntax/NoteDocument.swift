@@ -15,7 +15,7 @@ public struct NoteDocument: Sendable {
     public var reparsed: Range<Int>
     /// Blocks parsed again.
     public var reparsedBlocks: Int
-    /// The bytes of text the reparse read: copied into the windows it parsed in.
+    /// The bytes of text the reparse read: the windows it parsed in.
     public var readLength: Int
     /// The bytes of inline text the reparse parsed: inline regions the edit left alone
     /// are copied from the blocks they were in, not parsed.
@@ -85,20 +85,20 @@ public struct NoteDocument: Sendable {
   init(validUTF8 bytes: [UInt8]) {
     text = TextStorage(validUTF8: bytes)
     (lines, tree) = bytes.withUnsafeBufferPointer { buffer in
-      let lines = LineIndex.chunkedLines(buffer)
-      return (LineIndex(chunks: lines), SyntaxTree(blocks: Self.parseBlocks(buffer, knownLines: lines)))
+      let lines = LineIndex(chunks: LineIndex.chunkedLines(buffer))
+      return (lines, SyntaxTree(blocks: Self.parseBlocks(buffer, lines: lines)))
     }
     linkReferences = LinkReferences.build(tree, text, previous: nil)
   }
 
   /// Parses every block of `buffer`, a whole note, straight into a block list's chunks;
-  /// `knownLines` spare the parser its search for each line's end.
-  static func parseBlocks(_ buffer: UnsafeBufferPointer<UInt8>, knownLines: [[LineIndex.Line]]) -> BlockList {
+  /// its `lines` spare the parser its search for each line's end.
+  static func parseBlocks(_ buffer: UnsafeBufferPointer<UInt8>, lines: LineIndex) -> BlockList {
     // A block holds a line at least, and rarely more nodes than an eighth of its bytes:
     // the arrays are made no larger than a short note needs (each is a fresh allocation).
-    var linesLeft = knownLines.reduce(0) { $0 + $1.count }
+    var linesLeft = lines.lineCount
     var parser = BlockParser(
-      buffer: buffer, startsDocument: true, knownLines: knownLines,
+      buffer: buffer, startsDocument: true, knownLines: lines.chunks,
       expectedNodes: min(BlockParser.defaultExpectedNodes, buffer.count / 8))
     var chunks: [BlockList.Chunk] = []
     var blocks: [Block] = []
@@ -167,7 +167,10 @@ public struct NoteDocument: Sendable {
   private mutating func reparse(
     after edit: Range<Int>, newLength: Int
   ) -> (Range<Int>, Int, read: Int, inlineParsed: Int) {
+    // The tree lets go of its blocks, so that the edit splices them in place unless a
+    // snapshot of the document holds them too.
     var blocks = tree.blocks
+    tree = SyntaxTree(blocks: .empty)
     let firstInvalid = blocks.firstBlock(reachingPast: edit.lowerBound) ?? blocks.count
     let delta = newLength - edit.count
     let newEnd = edit.lowerBound + newLength
@@ -199,9 +202,9 @@ public struct NoteDocument: Sendable {
       resynchronised = true
       return true
     }
-    // Blocks are parsed in windows of the text copied from the parse position; a block
-    // that looks past a window's end (not the text's) is parsed again in a window twice
-    // as large. So a long reparse copies each byte about once, like a fresh parse.
+    // Blocks are parsed in windows of the text from the parse position; a block that
+    // looks past a window's end (not the text's) is parsed again in a window twice as
+    // large. So a long reparse reads each byte about once, like a fresh parse.
     while !resynchronised && position < text.count {
       let windowEnd = min(text.count, position + window)
       let truncated = windowEnd < text.count
@@ -210,12 +213,14 @@ public struct NoteDocument: Sendable {
       let base = position
       // The line index, already edited, gives the lines' ends.
       let firstLine = lines.place(ofLine: lines.lineContaining(base))
-      let knownLines = lines.chunks[firstLine.chunk...].map(\.lines)
-      text.bytes(in: base..<windowEnd).withUnsafeBufferPointer { buffer in
+      let knownLines = lines.chunks
+      // The window is read where it lies in the text when one chunk holds it (in a note
+      // of up to 16 KB, and in a longer one whose window fits in a chunk), else copied.
+      text.withContiguousBytes(in: base..<windowEnd) { buffer in
         // About a node per 16 bytes of prose, so that a long block's nodes are not
         // copied again and again as the builder grows.
         var parser = BlockParser(
-          buffer: buffer, startsDocument: base == 0, knownLines: knownLines, firstKnownLine: firstLine.index,
+          buffer: buffer, startsDocument: base == 0, knownLines: knownLines, firstKnownLine: firstLine,
           expectedNodes: max(buffer.count / 16, firstNodes + firstNodes / 8))
         defer { inlineParsed += parser.inlineParsed }
         // The first block takes the place of the first old one: the inline regions the

@@ -1,29 +1,19 @@
 /// Collects one block's preorder nodes and findings while it is parsed, storing buffer
 /// positions relative to the block's start.
 struct TreeBuilder {
-  /// Owns the node buffer; `nodes` and `capacity` mirror it so that adding a node
-  /// touches no object (no uniqueness or exclusivity checks).
-  private final class Storage {
-    var pointer: UnsafeMutablePointer<PackedNode>
-    var capacity: Int
-
-    init(capacity: Int) {
-      pointer = .allocate(capacity: capacity)
-      self.capacity = capacity
+  /// The node buffer: its capacity, then the nodes, in one allocation. `nodes` and
+  /// `capacity` mirror it so that adding a node touches no object (no uniqueness or
+  /// exclusivity checks).
+  private final class Storage: ManagedBuffer<Int, PackedNode> {
+    static func make(capacity: Int) -> Storage {
+      unsafeDowncast(create(minimumCapacity: capacity) { _ in capacity }, to: Storage.self)
     }
 
-    func grow(keeping count: Int) {
-      let larger = UnsafeMutablePointer<PackedNode>.allocate(capacity: 2 * capacity)
-      larger.moveInitialize(from: pointer, count: count)
-      pointer.deallocate()
-      pointer = larger
-      capacity *= 2
-    }
-
-    deinit { pointer.deallocate() }
+    /// The first node; valid while the storage lives (the builder holds it).
+    var nodes: UnsafeMutablePointer<PackedNode> { withUnsafeMutablePointerToElements { $0 } }
   }
 
-  private let storage: Storage
+  private var storage: Storage
   private var nodes: UnsafeMutablePointer<PackedNode>
   private var capacity: Int
   /// Nodes of the current block.
@@ -36,9 +26,18 @@ struct TreeBuilder {
 
   /// A builder with room for `capacity` nodes before it grows.
   init(capacity: Int = 256) {
-    storage = Storage(capacity: max(capacity, 16))
-    nodes = storage.pointer
-    self.capacity = storage.capacity
+    self.capacity = max(capacity, 16)
+    storage = Storage.make(capacity: self.capacity)
+    nodes = storage.nodes
+  }
+
+  /// Moves the nodes into a buffer twice as large.
+  private mutating func grow() {
+    let larger = Storage.make(capacity: 2 * capacity)
+    larger.nodes.moveInitialize(from: nodes, count: count)
+    storage = larger
+    nodes = larger.nodes
+    capacity *= 2
   }
 
   mutating func reset(base: Int) {
@@ -53,11 +52,7 @@ struct TreeBuilder {
 
   @inline(__always)
   private mutating func append(_ node: PackedNode) {
-    if count == capacity {
-      storage.grow(keeping: count)
-      nodes = storage.pointer
-      capacity = storage.capacity
-    }
+    if count == capacity { grow() }
     (nodes + count).initialize(to: node)
     count += 1
   }
@@ -97,11 +92,7 @@ struct TreeBuilder {
   /// Adds copies of `source[range]`, whole subtrees of another block, their offsets
   /// moved by `moved` bytes.
   mutating func copy(_ source: UnsafeBufferPointer<PackedNode>, _ range: Range<Int>, moving moved: Int) {
-    while count + range.count > capacity {
-      storage.grow(keeping: count)
-      nodes = storage.pointer
-      capacity = storage.capacity
-    }
+    while count + range.count > capacity { grow() }
     let renumbered = count - range.lowerBound
     for index in range {
       var node = source[index]

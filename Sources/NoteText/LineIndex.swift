@@ -11,7 +11,8 @@ public struct LineIndex: Sendable {
     public var breakLength: Int8
   }
 
-  public final class Chunk: Sendable {
+  /// A run of lines and their starts (two arrays, no object of its own).
+  public struct Chunk: Sendable {
     public let lines: [Line]
     /// `starts[i]` is the byte offset of line `i` from the chunk's start; one extra entry at the end.
     let starts: [Int32]
@@ -159,7 +160,19 @@ public struct LineIndex: Sendable {
   /// `inserted`, and updates the index: a small edit inside a line from the bytes it
   /// removes and inserts, without reading the rest of the line; any other from the text.
   public mutating func replace(_ range: Range<Int>, with inserted: [UInt8], in text: inout TextStorage) {
-    let removed = range.count <= 4096 ? text.bytes(in: range) : nil
+    // The removed bytes' lengths, counted in place before they go (a long removal is no
+    // edit inside a line, but for the longest lines).
+    var removed: Line?
+    if range.count <= 4096 {
+      var lengths = Line(ascii: 0, breakLength: 0)
+      text.forEachPiece(of: range) { piece in
+        let units = ByteScan.units(piece, in: 0..<piece.count)
+        lengths.utf8 += Int32(piece.count)
+        lengths.utf16 += Int32(units.utf16)
+        lengths.scalars += Int32(units.scalars)
+      }
+      removed = lengths
+    }
     text.replace(range, with: inserted)
     if removed == nil || !applyEditInsideLine(replacing: range, removed: removed!, inserted: inserted) {
       applyEdit(replacing: range, newLength: inserted.count, text: text)
@@ -178,13 +191,12 @@ public struct LineIndex: Sendable {
     var scanEnd: Int
     while true {
       let upper = min(text.count, scanStart + window)
-      let bytes = text.bytes(in: scanStart..<upper)
-      let chunked = bytes.withUnsafeBufferPointer { Self.chunkedLines($0) }
+      let chunked = text.withContiguousBytes(in: scanStart..<upper) { Self.chunkedLines($0) }
       lines = chunked.count == 1 ? chunked[0] : chunked.flatMap { $0 }
       if upper < text.count {
         // The window's open line goes on past it, and so may a line ending in `\r` (`\r\n`).
         lines.removeLast()
-        if bytes.last == 0x0D { lines.removeLast() }
+        if text[upper - 1] == 0x0D { lines.removeLast() }
       }
       scanEnd = lines.reduce(scanStart) { $0 + Int($1.utf8) }
       if upper == text.count || scanEnd > newEnd { break }
@@ -196,30 +208,27 @@ public struct LineIndex: Sendable {
   }
 
   /// Updates the index for an edit inside one line that adds or removes no line break
-  /// and leaves the line non-empty, from the lengths of `removed` and `inserted` alone
-  /// (however long the line); `false`, changing nothing, for any other edit.
-  mutating func applyEditInsideLine(replacing range: Range<Int>, removed: [UInt8], inserted: [UInt8]) -> Bool {
+  /// and leaves the line non-empty, from the lengths of the `removed` bytes (their line
+  /// record) and of `inserted` alone (however long the line); `false`, changing nothing,
+  /// for any other edit.
+  mutating func applyEditInsideLine(replacing range: Range<Int>, removed gone: Line, inserted: [UInt8]) -> Bool {
     guard !inserted.contains(0x0A) && !inserted.contains(0x0D) else { return false }
     let number = lineContaining(range.lowerBound)
     let start = startOfLine(number)
     let line = record(ofLine: number)
     let contentLength = Int(line.utf8) - Int(line.breakLength)
     guard range.lowerBound >= start, range.upperBound <= start + contentLength,
-      contentLength - removed.count + inserted.count > 0
+      contentLength - range.count + inserted.count > 0
     else { return false }
-    func counts(_ bytes: [UInt8]) -> Line {
-      bytes.withUnsafeBufferPointer { Line($0, 0..<$0.count, breakLength: 0) }
-    }
-    let gone = counts(removed)
-    let added = counts(inserted)
+    let added = inserted.withUnsafeBufferPointer { Line($0, 0..<$0.count, breakLength: 0) }
     let edited = Line(
       utf8: line.utf8 - gone.utf8 + added.utf8, utf16: line.utf16 - gone.utf16 + added.utf16,
       scalars: line.scalars - gone.scalars + added.scalars, breakLength: line.breakLength)
-    replaceLines(number...number, with: [edited])
+    replaceLines(number...number, with: CollectionOfOne(edited))
     return true
   }
 
-  private mutating func replaceLines(_ oldLines: ClosedRange<Int>, with newLines: [Line]) {
+  private mutating func replaceLines(_ oldLines: ClosedRange<Int>, with newLines: some Collection<Line>) {
     let (firstChunk, firstIndex) = line(oldLines.lowerBound)
     let (lastChunk, lastIndex) = line(oldLines.upperBound)
     let head = chunks[firstChunk].lines[..<firstIndex]
@@ -230,12 +239,17 @@ public struct LineIndex: Sendable {
     merged += head
     merged += newLines
     merged += tail
+    guard merged.count > Self.chunkSize * 2 else {
+      // One chunk (most edits) takes the array itself.
+      chunks.replaceSubrange(firstChunk...lastChunk, with: CollectionOfOne(Chunk(merged)))
+      rebuildPrefixes(from: firstChunk)
+      return
+    }
     var replacement: [Chunk] = []
     var i = 0
     repeat {
       let end = merged.count - i <= Self.chunkSize * 2 ? merged.count : i + Self.chunkSize
-      // One chunk (most edits) takes the array itself.
-      replacement.append(Chunk(i == 0 && end == merged.count ? merged : Array(merged[i..<end])))
+      replacement.append(Chunk(Array(merged[i..<end])))
       i = end
     } while i < merged.count
     chunks.replaceSubrange(firstChunk...lastChunk, with: replacement)

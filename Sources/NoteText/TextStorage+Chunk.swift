@@ -15,7 +15,28 @@ extension TextStorage {
     let chunk = chunkIndex(containing: range.lowerBound)
     let start = starts[chunk]
     guard range.upperBound <= starts[chunk + 1] else { return false }
-    chunks[chunk].bytes.withUnsafeBufferPointer { body($0, start) }
+    chunks[chunk].withUnsafeBufferPointer { body($0, start) }
     return true
+  }
+}
+
+extension TextStorage {
+  /// Calls `body` with the bytes in `range`, contiguous: read where they are when one
+  /// chunk holds them (nearly always), else copied first. Inlinable, so that a caller's
+  /// variables that `body` changes stay on its stack.
+  @inlinable
+  public func withContiguousBytes<Result>(
+    in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    if !chunks.isEmpty {
+      let chunk = chunkIndex(containing: range.lowerBound)
+      let start = starts[chunk]
+      if range.upperBound <= starts[chunk + 1] {
+        return chunks[chunk].withUnsafeBufferPointer { buffer in
+          body(UnsafeBufferPointer(rebasing: buffer[(range.lowerBound - start)..<(range.upperBound - start)]))
+        }
+      }
+    }
+    return bytes(in: range).withUnsafeBufferPointer(body)
   }
 }

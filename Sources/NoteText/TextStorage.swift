@@ -1,17 +1,12 @@
-/// The bytes of a note: valid UTF-8 in immutable chunks shared between copies, so an
+/// The bytes of a note: valid UTF-8 in chunks (arrays, shared between copies), so an
 /// edit copies one chunk and a small index, and a snapshot is cheap.
 public struct TextStorage: Sendable {
-  final class Chunk: Sendable {
-    let bytes: [UInt8]
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-  }
-
   static let targetChunkSize = 16 * 1024
   static let maxChunkSize = 32 * 1024
 
-  private(set) var chunks: [Chunk]
+  @usableFromInline private(set) var chunks: [[UInt8]]
   /// `starts[i]` is the offset of chunk `i`; `starts.last` is the count.
-  private(set) var starts: [Int]
+  @usableFromInline private(set) var starts: [Int]
 
   /// Makes storage from bytes that are already valid UTF-8.
   public init(validUTF8 bytes: [UInt8]) {
@@ -25,10 +20,10 @@ public struct TextStorage: Sendable {
 
   /// `bytes` in chunks of ``targetChunkSize``, or as one chunk keeping the array (no
   /// copy) when they are at most `limit`.
-  private static func chunks(_ bytes: [UInt8], keepingUpTo limit: Int) -> [Chunk] {
-    if bytes.count <= limit { return bytes.isEmpty ? [] : [Chunk(bytes)] }
+  private static func chunks(_ bytes: [UInt8], keepingUpTo limit: Int) -> [[UInt8]] {
+    if bytes.count <= limit { return bytes.isEmpty ? [] : [bytes] }
     return stride(from: 0, to: bytes.count, by: targetChunkSize).map {
-      Chunk(Array(bytes[$0..<min(bytes.count, $0 + targetChunkSize)]))
+      Array(bytes[$0..<min(bytes.count, $0 + targetChunkSize)])
     }
   }
 
@@ -37,7 +32,7 @@ public struct TextStorage: Sendable {
     starts.removeSubrange((first + 1)...)
     starts.reserveCapacity(chunks.count + 1)
     for c in first..<chunks.count {
-      offset += chunks[c].bytes.count
+      offset += chunks[c].count
       starts.append(offset)
     }
   }
@@ -45,13 +40,13 @@ public struct TextStorage: Sendable {
   public var count: Int { starts[starts.count - 1] }
 
   /// Index of the chunk holding `offset` (the last chunk for `offset == count`).
-  func chunkIndex(containing offset: Int) -> Int {
+  @usableFromInline func chunkIndex(containing offset: Int) -> Int {
     starts.lastIndex(atMost: offset, among: chunks.count)
   }
 
   public subscript(offset: Int) -> UInt8 {
     let c = chunkIndex(containing: offset)
-    return chunks[c].bytes[offset - starts[c]]
+    return chunks[c][offset - starts[c]]
   }
 
   /// Copies the bytes in `range`.
@@ -71,7 +66,7 @@ public struct TextStorage: Sendable {
     while offset < range.upperBound {
       let start = starts[c]
       let end = min(range.upperBound, starts[c + 1])
-      chunks[c].bytes.withUnsafeBufferPointer { buffer in
+      chunks[c].withUnsafeBufferPointer { buffer in
         body(UnsafeBufferPointer(rebasing: buffer[(offset - start)..<(end - start)]))
       }
       offset = end
@@ -93,7 +88,7 @@ public struct TextStorage: Sendable {
     let c = chunkIndex(containing: range.lowerBound)
     guard range.upperBound <= starts[c + 1] else { return String(decoding: bytes(in: range), as: UTF8.self) }
     let start = starts[c]
-    return chunks[c].bytes.withUnsafeBufferPointer { buffer in
+    return chunks[c].withUnsafeBufferPointer { buffer in
       String(
         decoding: UnsafeBufferPointer(rebasing: buffer[(range.lowerBound - start)..<(range.upperBound - start)]),
         as: UTF8.self)
@@ -108,15 +103,20 @@ public struct TextStorage: Sendable {
     }
     let first = chunkIndex(containing: range.lowerBound)
     let last = chunkIndex(containing: range.upperBound)
-    let firstBytes = chunks[first].bytes
-    let lastBytes = chunks[last].bytes
+    let firstBytes = chunks[first]
+    let lastBytes = chunks[last]
     var merged: [UInt8] = []
     merged.reserveCapacity(
       range.lowerBound - starts[first] + replacement.count + starts[last] + lastBytes.count - range.upperBound)
     merged.append(contentsOf: firstBytes[0..<(range.lowerBound - starts[first])])
     merged.append(contentsOf: replacement)
     merged.append(contentsOf: lastBytes[(range.upperBound - starts[last])...])
-    chunks.replaceSubrange(first...last, with: Self.chunks(merged, keepingUpTo: Self.maxChunkSize))
+    if first == last && !merged.isEmpty && merged.count <= Self.maxChunkSize {
+      // The usual edit: one chunk rewritten, in its place.
+      chunks[first] = merged
+    } else {
+      chunks.replaceSubrange(first...last, with: Self.chunks(merged, keepingUpTo: Self.maxChunkSize))
+    }
     rebuildStarts(from: first)
   }
 }

@@ -95,6 +95,25 @@ import Testing
     #expect(document.tree.blockCount == 4000)
   }
 
+  /// A copy of a document made before an edit keeps its text, lines and tree: the edit
+  /// changes them in place only when nothing else holds them. In a note of one chunk and
+  /// in one of many.
+  @Test func aCopyMadeBeforeAnEditKeepsItsTextLinesAndTree() {
+    let paragraph = "Some words with a ?[hint](answer) and #tag.\n\n"
+    for count in [3, 2000] {
+      var document = NoteDocument(String(repeating: paragraph, count: count))
+      let snapshot = document
+      let text = snapshot.string
+      let offset = paragraph.utf8.count * (count / 2) + 5
+      document.replace(offset..<offset, with: "x\n\n# Heading\n")
+      document.expectEqualsFreshParse("edited, \(count) paragraphs")
+      #expect(snapshot.string == text)
+      #expect(snapshot.lines.lineCount == 2 * count + 1)
+      #expect(snapshot.tree.blockCount == 2 * count)
+      snapshot.expectEqualsFreshParse("snapshot, \(count) paragraphs")
+    }
+  }
+
   /// Opening a fence turns every later line into code; closing it turns them back. Both
   /// by typing, one character at a time, each step equal to a fresh parse.
   @Test func typingAFenceOpensAndClosesACodeBlock() {

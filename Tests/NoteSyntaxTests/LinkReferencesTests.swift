@@ -48,6 +48,25 @@ import Testing
     }
   }
 
+  @Test func notesWithoutDefinitionsShareAStampThatALabelReplaces() {
+    var doc = NoteDocument("Use [it] here.\n")
+    let none = doc.linkReferences.stamp
+    #expect(NoteDocument("Other words.\n").linkReferences.stamp === none)
+    let end = doc.utf8Count
+    doc.replace(end..<end, with: "\n[it]: a.md\n")
+    #expect(doc.linkReferences.count == 1)
+    #expect(doc.linkReferences.stamp !== none)
+    #expect(NoteDocument(doc.string).linkReferences.stamp !== none)
+    // The label's destination changes: a new stamp again.
+    let defined = doc.linkReferences.stamp
+    doc.replace((doc.utf8Count - 5)..<(doc.utf8Count - 4), with: "b")
+    #expect(doc.linkReferences.stamp !== defined)
+    #expect(doc.linkReferences.stamp !== none)
+    doc.replace(end..<doc.utf8Count, with: "")
+    #expect(doc.linkReferences.isEmpty)
+    #expect(doc.linkReferences.stamp === none)
+  }
+
   @Test func anEditToADefinitionReparsesTheDefinitionOnly() {
     var text = "Use [it][label] here.\n\n"
     for index in 0..<200 { text += "Paragraph \(index) with [it][label].\n\n" }
