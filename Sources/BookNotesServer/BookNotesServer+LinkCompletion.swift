@@ -83,9 +83,7 @@ extension BookNotesServer {
         // After the headings, the other anchors its raw HTML declares (`<a name="setup">`).
         let htmlAnchors =
           target == path
-          ? HTMLAnchors.anchors(of: note)
-          : Self.byLibraryPath(openDocuments)[target].map { HTMLAnchors.anchors(of: $0.note) }
-            ?? snapshot.note(at: target)?.htmlAnchors ?? []
+          ? HTMLAnchors.anchors(of: note) : currentAnchors(of: target, snapshot: snapshot, open: openDocuments)
         for anchor in htmlAnchors where !anchors.contains(anchor.name) {
           items.append(
             item(

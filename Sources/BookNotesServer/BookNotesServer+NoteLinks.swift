@@ -39,24 +39,13 @@ extension BookNotesServer {
     let zero = LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0))
     guard let heading, !heading.isEmpty else { return Location(uri: uri, range: zero) }
     let written = link.kind.isWiki ? heading : LinkTarget.percentDecoded(heading[...])
-    if let openNote {
-      let doc = openNote.note
-      let headings = NoteSummary.headings(of: doc)
-      if let found = HeadingAnchor.index(of: written, among: headings, byText: link.kind.isWiki) {
-        return Location(uri: uri, range: doc.lspRange(of: headings[found].span.bytes, in: encoding))
-      }
-      // Else an anchor of its raw HTML (`<a id="setup">`).
-      guard let anchor = HTMLAnchors.anchors(of: doc).first(where: { $0.name == written }) else {
-        return Location(uri: uri, range: zero)
-      }
-      return Location(uri: uri, range: doc.lspRange(of: anchor.span.bytes, in: encoding))
+    let headings = currentHeadings(of: path, snapshot: snapshot, open: open)
+    if let found = HeadingAnchor.index(of: written, among: headings, byText: link.kind.isWiki) {
+      return Location(uri: uri, range: headings[found].span.lspRange(in: encoding))
     }
-    if let found = snapshot.heading(heading, of: path, byText: link.kind.isWiki) {
-      return Location(uri: uri, range: found.span.lspRange(in: encoding))
-    }
-    guard let anchor = snapshot.note(at: path)?.htmlAnchors.first(where: { $0.name == written }) else {
-      return Location(uri: uri, range: zero)
-    }
+    // Else an anchor of its raw HTML (`<a id="setup">`).
+    guard let anchor = currentAnchors(of: path, snapshot: snapshot, open: open).first(where: { $0.name == written })
+    else { return Location(uri: uri, range: zero) }
     return Location(uri: uri, range: anchor.span.lspRange(in: encoding))
   }
 
@@ -124,6 +113,13 @@ extension BookNotesServer {
   func currentHeadings(of path: String, snapshot: LibrarySnapshot, open: [OpenDocument]) -> [NoteSummary.Heading] {
     if let note = Self.byLibraryPath(open)[path] { return NoteSummary.headings(of: note.note) }
     return snapshot.note(at: path)?.headings ?? []
+  }
+
+  /// The anchors the raw HTML of the note at `path` declares: an open note's as it is
+  /// now, else the index's.
+  func currentAnchors(of path: String, snapshot: LibrarySnapshot, open: [OpenDocument]) -> [HTMLAnchors.Anchor] {
+    if let note = Self.byLibraryPath(open)[path] { return HTMLAnchors.anchors(of: note.note) }
+    return snapshot.note(at: path)?.htmlAnchors ?? []
   }
 
   /// Every link to the note at `path`: the index's, with each open note's links as

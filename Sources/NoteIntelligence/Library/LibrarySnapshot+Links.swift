@@ -71,14 +71,6 @@ extension LibrarySnapshot {
     else { return .elsewhere }
     return note(at: file) != nil ? .note(file) : .missing
   }
-
-  /// The heading of the note at `path` that `written` (after a link's `#`, a wiki
-  /// link's `byText`) names.
-  public func heading(_ written: String, of path: String, byText: Bool = false) -> NoteSummary.Heading? {
-    guard let headings = note(at: path)?.headings else { return nil }
-    let decoded = byText ? written : LinkTarget.percentDecoded(written[...])
-    return HeadingAnchor.index(of: decoded, among: headings, byText: byText).map { headings[$0] }
-  }
 }
 
 extension NoteSummary {
