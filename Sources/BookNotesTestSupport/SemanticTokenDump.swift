@@ -37,15 +37,16 @@ public enum SemanticTokenDump {
     for edit in sorted {
       let start = edit["start"]?.intValue ?? 0
       let deleteCount = edit["deleteCount"]?.intValue ?? 0
-      let inserted = edit["data"]?.arrayValue?.compactMap(\.intValue) ?? []
+      let inserted = edit["data"]?.arrayValue?.compactMap { $0.intValue } ?? []
       result.replaceSubrange(start..<(start + deleteCount), with: inserted)
     }
     return result
   }
 
-  /// The integers of a `data` array value.
+  /// The integers of a `data` array value. A closure, not a key path: a key path is
+  /// applied through the runtime for each integer, and an answer has tens of thousands.
   public static func integers(_ value: JSONValue?) -> [Int] {
-    value?.arrayValue?.compactMap(\.intValue) ?? []
+    value?.arrayValue?.compactMap { $0.intValue } ?? []
   }
 
   /// Lines without their line breaks (`\n`, `\r\n` or `\r`).

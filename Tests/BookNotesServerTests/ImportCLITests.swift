@@ -1,8 +1,9 @@
+import BookNotesTestSupport
 import Foundation
 import Testing
 
 /// `booknotes import kindle`, run as a child process on the fixture's clippings file.
-@Suite struct KindleImportTests {
+@Suite(.onThreadsOfItsOwn) struct KindleImportTests {
   static let thinking = """
     ---
     title: Thinking, Fast and Slow

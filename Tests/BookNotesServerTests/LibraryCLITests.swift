@@ -1,10 +1,11 @@
+import BookNotesTestSupport
 import Foundation
 import NoteWorkspace
 import Testing
 
 /// `booknotes search`, `symbols`, `tags` and `books`, run as child processes on the
 /// library fixture.
-@Suite struct LibraryCLITests {
+@Suite(.onThreadsOfItsOwn) struct LibraryCLITests {
   static let skipped = ["binary.md: binary file", "latin1.md: not UTF-8"]
 
   /// Whether stderr reports the fixture's unreadable files, once each.

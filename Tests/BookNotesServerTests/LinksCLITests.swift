@@ -4,7 +4,7 @@ import Testing
 
 /// `booknotes links` and the link diagnostics of `booknotes check`, run as the built
 /// binary on ``LinkVault``.
-@Suite struct LinksCLITests {
+@Suite(.onThreadsOfItsOwn) struct LinksCLITests {
   @Test func linksListsOutgoingLinksAndBacklinksAsTextAndJSON() throws {
     let vault = try LinkVault()
     let text = try runBooknotes(["links", "books/noise.md"], in: vault.root)

@@ -8,7 +8,7 @@ import Testing
 /// and the cloze in order), nothing in an item's code is a prompt or a problem, and a
 /// footnote definition in a quote runs over its continuation lines, which are no part of
 /// the quote's card.
-@Suite struct NestedBlockCLITests {
+@Suite(.onThreadsOfItsOwn) struct NestedBlockCLITests {
   static let note = """
     # Reading
 

@@ -1,8 +1,9 @@
+import BookNotesTestSupport
 import Foundation
 import Testing
 
 /// `booknotes prompts`, run as a child process on a fixture library.
-@Suite struct PromptsCLITests {
+@Suite(.onThreadsOfItsOwn) struct PromptsCLITests {
   @Test func jsonListsEveryPromptWithItsNoteBookAndLine() throws {
     let fixture = try CLIFixture()
     let result = try runBooknotes(["prompts", "a.md"], in: fixture.root)

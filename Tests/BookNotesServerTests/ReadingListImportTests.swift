@@ -1,9 +1,10 @@
+import BookNotesTestSupport
 import Foundation
 import Testing
 
 /// `booknotes import goodreads` and `import storygraph`, run as child processes on the
 /// fixture's exports.
-@Suite struct ReadingListImportTests {
+@Suite(.onThreadsOfItsOwn) struct ReadingListImportTests {
   @Test func goodreadsExportBecomesNotes() throws {
     let fixture = try ImportFixture()
     let result = try fixture.run(["goodreads", ImportFixture.goodreads])

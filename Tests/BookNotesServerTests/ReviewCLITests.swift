@@ -1,9 +1,10 @@
+import BookNotesTestSupport
 import Foundation
 import Testing
 
 /// `booknotes review --due`, `booknotes stats` and `booknotes prompts --format anki` on
 /// a library with a review log, through the built binary.
-@Suite struct ReviewCLITests {
+@Suite(.onThreadsOfItsOwn) struct ReviewCLITests {
   /// A library of two books and a note without one, and a log written as a reader's
   /// editor and another device's sync left it.
   final class ReviewLibrary {

@@ -1,10 +1,11 @@
+import BookNotesTestSupport
 import Foundation
 import Testing
 
 /// `booknotes review --due` with a warm index cache, which it reads the notes' prompts
 /// from while every note is unchanged, answers as a run without any cache after a note
 /// is edited (its size kept, or its time), added or removed. Through the built binary.
-@Suite struct ReviewIndexCacheTests {
+@Suite(.onThreadsOfItsOwn) struct ReviewIndexCacheTests {
   let schedules = ReviewScheduleCacheTests()
 
   /// The fronts `result` lists, in its order.

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// as a run that replays every log: after lines are appended, a line is edited, a
 /// conflicted copy appears or a prompt's text changes; a damaged cache file is said
 /// and not used. Through the built binary.
-@Suite struct ReviewScheduleCacheTests {
+@Suite(.onThreadsOfItsOwn) struct ReviewScheduleCacheTests {
   static let now = ["BOOKNOTES_NOW": "2026-11-27T08:00:00Z"]
 
   final class CacheFolder {

@@ -275,8 +275,9 @@ import Testing
     // The stand-in answers only when released: after the first hover, however long it takes.
     try books.plan(["hold": true])
     // A lookup that times out is asked again by the next hover: a busy machine may take
-    // longer than the default 8 s to release the stand-in, so the lookup waits for it.
-    let (fixture, harness) = try await Self.session(books, budget: 100, timeout: 600_000)
+    // longer than the default 8 s to release the stand-in, so the lookup waits as long as
+    // `books.timeout` allows, a minute.
+    let (fixture, harness) = try await Self.session(books, budget: 100, timeout: 60000)
     let uri = fixture.uri("slow-hover.md")
     harness.client.open(uri, text: "---\ntitle: Effective Java\n---\n")
     // Answered before the stand-in does: the title only, no card.

@@ -7,7 +7,7 @@ import Testing
 /// A region of many clozes has its ids hashed, and its cards spliced, from one rendering
 /// (``ClozeHashes``, ``ClozeCards``): the same ids and texts as each cloze's front
 /// rendered on its own, whatever whitespace and markup surround the clozes.
-@Suite struct ClozeHashTests {
+@Suite(.onThreadsOfItsOwn) struct ClozeHashTests {
   /// Pieces of a paragraph: clozes with spaces in and around their hints and answers,
   /// empty hints, adjacent clozes, line breaks, markup.
   static let pieces = [

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Testing
 
 @testable import NoteIntelligence
@@ -5,7 +6,7 @@ import Testing
 
 /// After a keystroke inside a large block, the caches per block (semantic tokens, links)
 /// hold what a fresh note gives, and compute that block again, not the note's others.
-@Suite struct LargeBlockAnalysisTests {
+@Suite(.onThreadsOfItsOwn) struct LargeBlockAnalysisTests {
   static let words = ["memory", "habit", "the", "of", "book", "idea", "café", "😀", "中文"]
 
   static func prose(_ rng: inout NoteLinkCacheTests.Seeded, count: Int) -> String {

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// Outline names of very long blocks (a paragraph, a quote, a list, a question, a
 /// summary) and of short paragraphs with clozes near their edges: each cloze's name is
 /// the window of its sentence that the whole rendered region gives.
-@Suite struct OutlineLargeBlockTests {
+@Suite(.onThreadsOfItsOwn) struct OutlineLargeBlockTests {
   /// The cloze names of `block`, each cut from a rendering of its whole region.
   static func wholeRegionClozeNames(_ block: SyntaxNode, _ doc: NoteDocument) -> [String] {
     InlineRegion.regions(of: block).flatMap { region -> [String] in

@@ -6,7 +6,7 @@ import Testing
 /// HTML blocks and indented code are stored in runs of lines, as fenced code is: inside
 /// a long one (an unclosed `<!--` typed at the top of a note, a long listing), an edit
 /// reparses a few lines around it, not the rest of the note.
-@Suite struct BlockRunTests {
+@Suite(.onThreadsOfItsOwn) struct BlockRunTests {
   static func lines(_ count: Int, prefix: String) -> String {
     var rng = SplitMix(seed: 5)
     return (0..<count).map { i in

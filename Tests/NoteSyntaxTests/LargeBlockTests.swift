@@ -7,7 +7,7 @@ import Testing
 /// A paragraph, quote or list of any length is one block, parsed whole: after any edit
 /// it is the block a fresh parse makes, and an edit inside it reparses that block and
 /// the blocks around it only, never the rest of the note.
-@Suite struct LargeBlockTests {
+@Suite(.onThreadsOfItsOwn) struct LargeBlockTests {
   /// A note made of one large block between a heading and a closing paragraph.
   struct Case: CustomStringConvertible, Sendable {
     var name: String

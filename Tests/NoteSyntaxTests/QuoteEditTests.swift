@@ -6,7 +6,7 @@ import Testing
 /// Keystrokes inside a long quote (or list): the reparsed block copies the inline nodes
 /// of the lines the edit left alone from the block it replaces, and the tree is still a
 /// fresh parse's, whatever the edit opens or closes over the quote's lines.
-@Suite struct QuoteEditTests {
+@Suite(.onThreadsOfItsOwn) struct QuoteEditTests {
   /// A quote of about `bytes` bytes of lines: prose, lines that open emphasis, a cloze,
   /// code or a comment that a later line would close, the closers, blank `>` lines,
   /// lazy lines, nested quotes and lists, a heading, a setext heading, a table, code,
