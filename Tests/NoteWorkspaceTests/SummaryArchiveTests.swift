@@ -11,34 +11,27 @@ import Testing
 
   static let library = SummaryFixtures.library
 
-  @Test func theArchiveSkipsWordsOnRequest() throws {
+  /// As the index cache keeps them: each note's structure and its words apart, read
+  /// back apart.
+  @Test func theStructureAndTheWordsAreReadApart() throws {
     #expect(Self.library[1].htmlAnchors.map(\.name) == ["judges"], "the fixture has an anchor to keep")
-    var bytes: [UInt8] = []
-    for note in Self.library { SummaryArchive.write(note, to: &bytes) }
-    var read: [NoteSummary] = []
-    try bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count { read.append(try SummaryArchive.read(buffer, at: &offset, words: false)) }
-    }
-    #expect(read.count == Self.library.count)
-    // The second pass reads the words alone, stepping over the rest.
-    try bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      for note in Self.library {
-        let words = try SummaryArchive.readWords(buffer, at: &offset)
-        #expect(words.terms == note.terms && words.terms.count > 0)
-        #expect(words.byteCount == note.byteCount)
+    for note in Self.library {
+      var structure = ArchiveWriter(bytes: [])
+      var words = ArchiveWriter(bytes: [])
+      SummaryArchive.writeStructure(note, to: &structure)
+      SummaryArchive.writeTerms(note.terms, to: &words)
+      var read = try structure.bytes.withUnsafeBytes { buffer in
+        var offset = 0
+        let summary = try SummaryArchive.readStructure(buffer, at: &offset)
+        #expect(offset == buffer.count)
+        return summary
       }
-      #expect(offset == buffer.count)
-    }
-    for (without, note) in zip(read, Self.library) {
-      #expect(without.terms.count == 0)
-      #expect(
-        without.wordsPending == NoteWords.Pending(knowsCode: true), "the code blocks are kept with the structure")
-      var completed = without
-      completed.terms = note.terms
-      completed.wordsPending = nil
-      #expect(completed == note)
+      #expect(read.terms.count == 0 && note.terms.count > 0)
+      read.terms = try words.bytes.withUnsafeBytes { buffer in
+        var offset = 0
+        return try SummaryArchive.readTerms(buffer, at: &offset)
+      }
+      #expect(read == note)
     }
   }
 
@@ -79,21 +72,31 @@ import Testing
     }
   }
 
-  /// A note's prompts (ids, kinds and spans in every encoding) round-trip, and the
-  /// words are still found past them.
+  /// A note's prompts (ids, kinds and spans in every encoding) round-trip, and review's
+  /// readers find them, the title and the tags, stepping over the parts between.
   @Test func promptsRoundTripThroughTheArchive() throws {
     let note = Self.summary(
-      "/lib/prompts.md", "# P\n\n> A quote 😀. (p. 2)\n\nThe ?[capital](city) of France.\n\nQ: Why?\nA: Because.\n")
+      "/lib/prompts.md",
+      "---\ntitle: Book\nauthors: [A, B]\nrating: 4.5\n---\n# P\n\n## Part\n\n> A quote 😀. (p. 2) #Quotes\n\n"
+        + "The ?[capital](city) of France.\n\nQ: Why?\nA: Because.\n")
     #expect(note.prompts.map(\.kind) == [.quote, .cloze, .qa])
+    #expect(note.book.authors == ["A", "B"] && note.headings.count == 2 && note.tags.count == 1)
     var bytes: [UInt8] = []
     SummaryArchive.write(note, to: &bytes)
     try bytes.withUnsafeBytes { buffer in
       var offset = 0
       let read = try SummaryArchive.read(buffer, at: &offset)
-      #expect(read == note)
-      offset = 0
-      let words = try SummaryArchive.readWords(buffer, at: &offset)
-      #expect(words.terms == note.terms && offset == buffer.count)
+      #expect(read == note && offset == buffer.count)
+    }
+    var structure = ArchiveWriter(bytes: [])
+    SummaryArchive.writeStructure(note, to: &structure)
+    try structure.bytes.withUnsafeBytes { buffer in
+      let prompts = try SummaryArchive.readPrompts(buffer)
+      #expect(prompts.path == note.path && prompts.prompts == note.prompts)
+      let review = try SummaryArchive.readReviewFields(buffer)
+      #expect(review.path == note.path && review.prompts == note.prompts)
+      #expect(review.title == note.title && review.title != nil)
+      #expect(review.tags == note.tags)
     }
   }
 
