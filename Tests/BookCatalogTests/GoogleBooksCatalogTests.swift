@@ -284,16 +284,17 @@ import Testing
 
   @Test func aBudgetBoundsTheWaitAndTheLookupFillsTheCache() async throws {
     let server = try FakeGoogleBooks()
-    // Three seconds (within the five-second time-out): a busy machine may resume this
-    // test long after the 50 ms budget.
-    try server.plan(["delay": 3])
-    let catalog = Self.catalog(server)
+    // Held until released, and a minute's time-out: a busy machine may resume this test
+    // long after the 50 ms budget, and the answer still comes after it.
+    try server.plan(["hold": true])
+    let catalog = Self.catalog(server, timeout: .seconds(60))
     let query = CatalogQuery(typed: "budget")!
     guard case .pending = await catalog.lookup(query, channel: nil, within: .milliseconds(50)) else {
       Issue.record("a slow lookup answered within the budget")
       return
     }
     #expect(server.answered() == 0)
+    try server.release()
     while catalog.cachedBooks(for: query) == nil { try await Task.sleep(for: .milliseconds(20)) }
     guard case .books(let books) = await catalog.lookup(query, channel: nil, within: .milliseconds(50)) else {
       Issue.record("the cache was not filled")
