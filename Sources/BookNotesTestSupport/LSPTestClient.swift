@@ -12,8 +12,11 @@ import SystemIO
 /// makes it longer.
 public final class LSPTestClient: Sendable {
   /// How long a wait lasts unless told otherwise: long enough for a server on a machine
-  /// busy with other builds and tests, short enough for a broken one to fail.
-  public static let generousTimeout: Duration = .seconds(60)
+  /// busy with other builds and tests, short enough for a broken one to fail. `swift test`
+  /// runs every test at once, in-process servers of a hundred and more among them, and
+  /// they share the process's threads (two per priority on two cores): on two cores, for
+  /// two minutes of a run no test finished, and requests waited behind the others' work.
+  public static let generousTimeout: Duration = .seconds(180)
 
   /// Nothing arrived in time.
   public struct TimeoutError: Error, CustomStringConvertible {
