@@ -1,10 +1,11 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
 @testable import NoteIntelligence
 
 /// The reading list and duplicate books.
-@Suite struct BooksTests {
+@Suite(.onThreadsOfItsOwn) struct BooksTests {
   static let notes: [String: String] = [
     "/lib/thinking.md": """
     ---

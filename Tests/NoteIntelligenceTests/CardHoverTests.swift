@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// The hover shows the card ``Prompts`` makes where it is hovered: on the shapes where
 /// a card comes from list items, a quote in an item or a highlight, and none where a
 /// quote's lists ask questions.
-@Suite struct CardHoverTests {
+@Suite(.onThreadsOfItsOwn) struct CardHoverTests {
   func hover(_ marked: String) throws -> (markdown: String, text: String)? {
     let (text, offset) = try marked.withCursor()
     let doc = NoteDocument(text)

@@ -11,7 +11,7 @@ import Testing
 /// and every code and HTML block (its lines) agree, except in the examples listed in
 /// `Tests/commonmark/excluded.txt` with the reason. Quotes, lists, tables and thematic
 /// breaks are compared and counted too.
-@Suite struct CommonMarkAgreementTests {
+@Suite(.onThreadsOfItsOwn) struct CommonMarkAgreementTests {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("commonmark")
 

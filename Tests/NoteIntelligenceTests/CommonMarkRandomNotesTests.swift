@@ -12,7 +12,7 @@ import Testing
 /// (that seed's alone). A lazy line's spaces before a definition's `[` are left out of the
 /// notes: cmark-gfm 0.29 keeps them in the paragraph and so reads no definition there,
 /// where CommonMark strips a paragraph line's leading spaces (ours: a definition).
-@Suite struct CommonMarkRandomNotesTests {
+@Suite(.onThreadsOfItsOwn) struct CommonMarkRandomNotesTests {
   static let noteCount = 3000
   static let seeds: [UInt64] =
     ProcessInfo.processInfo.environment["BOOKNOTES_CMARK_SEED"].flatMap { UInt64($0) }.map { [$0] }

@@ -1,9 +1,10 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
 @testable import NoteIntelligence
 
-@Suite struct DiagnosticTests {
+@Suite(.onThreadsOfItsOwn) struct DiagnosticTests {
   /// Each code: a note that has it (with the flagged text) and a near miss that does not.
   /// The switch is exhaustive, so a new code does not compile without its example.
   static func example(_ code: FindingCode) -> (positive: String, flagged: String, negative: String) {

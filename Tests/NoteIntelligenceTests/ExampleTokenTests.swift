@@ -1,9 +1,10 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
 @testable import NoteIntelligence
 
-@Suite struct ExampleTokenTests {
+@Suite(.onThreadsOfItsOwn) struct ExampleTokenTests {
   @Test func specExampleNote() {
     #expect(
       Dump.tokens(ExampleNote.text) == """

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// Nothing inside a fenced code block is a heading, prompt, tag, link or diagnostic; its
 /// fences are markers and its content gets no token.
-@Suite struct FencedCodeTests {
+@Suite(.onThreadsOfItsOwn) struct FencedCodeTests {
   static let text = """
     # Setup notes
 

@@ -1,9 +1,10 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
 @testable import NoteIntelligence
 
-@Suite struct FoldingTests {
+@Suite(.onThreadsOfItsOwn) struct FoldingTests {
   @Test func specExampleNote() {
     let regions = FoldingRegions.regions(for: NoteDocument(ExampleNote.text))
     #expect(regions.map(\.description) == ["0-4 frontMatter", "5-18 section", "8-18 section", "10-11 quote"])

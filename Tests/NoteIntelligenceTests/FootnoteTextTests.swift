@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// The text a footnote's hover shows: its definition's blocks, each later line without the
 /// indentation that puts it in the definition, so code and lists inside it keep theirs.
-@Suite struct FootnoteTextTests {
+@Suite(.onThreadsOfItsOwn) struct FootnoteTextTests {
   func text(_ note: String, label: String = "1") throws -> String {
     let doc = NoteDocument(note)
     let definition = try #require(Footnotes.definition(of: label, in: doc))

@@ -1,10 +1,11 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
 @testable import NoteIntelligence
 
 /// Front matter values their key does not accept, and the values other tools write.
-@Suite struct FrontMatterValueTests {
+@Suite(.onThreadsOfItsOwn) struct FrontMatterValueTests {
   func badValues(_ text: String) -> [String] {
     let document = NoteDocument(text)
     return Diagnostics.findings(of: document).map { finding in

@@ -1,10 +1,11 @@
+import BookNotesTestSupport
 import NoteIntelligence
 import NoteSyntax
 import Testing
 
 /// Values written into front matter (by title completion and `booknotes new`) read back
 /// as written, and a chosen book's edits never depend on the order a client applies them.
-@Suite struct FrontMatterWritingTests {
+@Suite(.onThreadsOfItsOwn) struct FrontMatterWritingTests {
   @Test(arguments: [
     ("Effective Java", "Effective Java"),
     ("Batman: Killing Joke (DELUXE)", "'Batman: Killing Joke (DELUXE)'"),

@@ -1,9 +1,10 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
 @testable import NoteIntelligence
 
-@Suite struct HoverTests {
+@Suite(.onThreadsOfItsOwn) struct HoverTests {
   func hover(_ marked: String) throws -> (markdown: String, text: String)? {
     let (text, offset) = try marked.withCursor()
     let doc = NoteDocument(text)

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// is the card of the note's marks there, and its id counted among the cards before it
 /// is that mark's: on every shape the agreement tests read, alone, in items and quotes,
 /// beside another and twice (its cards then identical).
-@Suite struct HoveredCardTests {
+@Suite(.onThreadsOfItsOwn) struct HoveredCardTests {
   @Test func theHoveredCardIsTheMarkOfItsRangeWithItsHash() {
     var notes: [String] = []
     let shapes = OutlinePromptAgreementTests.shapes

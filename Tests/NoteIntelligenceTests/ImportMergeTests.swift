@@ -6,7 +6,7 @@ import Testing
 /// Properties of bringing books into notes, on generated notes and inputs: a merge only
 /// adds (the note's bytes stay, in order), merging again adds nothing, and no input
 /// file, however malformed, makes the readers fail other than with an error.
-@Suite struct ImportMergeTests {
+@Suite(.onThreadsOfItsOwn) struct ImportMergeTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Imports/fixtures")
 

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// Inline text rendered from a node's flat subtree is the rendering made node by node:
 /// the same bytes, clozes and truncation, with limits, windows, markup kept and a hidden cloze.
-@Suite struct InlineTextFlatTests {
+@Suite(.onThreadsOfItsOwn) struct InlineTextFlatTests {
   static let pieces = [
     "plain words", "**strong *and em***", "`code span`", "?[hint](answer)", "?[](bare)", "[a link](https://x.org)",
     "![an image](pic.png)", "[[Wiki Note|alias]]", "[[Wiki#Part]]", "[ref][label]", "[undefined][nope]", "#tag",

@@ -1,10 +1,11 @@
+import BookNotesTestSupport
 import Testing
 
 @testable import NoteIntelligence
 
 /// The run of words a rendering copies at once, found eight bytes at a time, ends where
 /// the byte-by-byte rule ends it.
-@Suite struct InlineTextWordRunTests {
+@Suite(.onThreadsOfItsOwn) struct InlineTextWordRunTests {
   /// The byte-by-byte rule: past non-space bytes and single spaces before a non-space.
   static func byteByByteEnd(in text: [UInt8], from start: Int, scanEnd: Int) -> Int {
     func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }

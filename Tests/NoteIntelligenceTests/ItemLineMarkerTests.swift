@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// line of an item's paragraph is read as in a paragraph at the top level, whether the
 /// line is indented to the item's text or lazy. And the definitions a quote holds are
 /// no quote card's text, and coloured as definitions.
-@Suite struct ItemLineMarkerTests {
+@Suite(.onThreadsOfItsOwn) struct ItemLineMarkerTests {
   static func flagged(_ text: String, options: DiagnosticSettings = .default) -> [String] {
     let doc = NoteDocument(text)
     return Diagnostics.compute(doc, options: options).map { diagnostic in

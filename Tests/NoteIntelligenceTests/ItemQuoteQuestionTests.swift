@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// as no list follows it inside the quote), and the quote is a quote card only when its
 /// lists ask nothing; at any depth of items, lists and quotes holding it. The prompts,
 /// the diagnostics and the outline read it alike.
-@Suite struct ItemQuoteQuestionTests {
+@Suite(.onThreadsOfItsOwn) struct ItemQuoteQuestionTests {
   static let note = """
     - x
 

@@ -1,8 +1,9 @@
+import BookNotesTestSupport
 import NoteIntelligence
 import Testing
 
 /// Reading a Kindle's clippings in each of the device's languages.
-@Suite struct KindleClippingsTests {
+@Suite(.onThreadsOfItsOwn) struct KindleClippingsTests {
   /// A clippings file with a highlight on page 12 (locations 140-142) and a note at
   /// location 141, both written by a Kindle set to one language.
   static func clippings(_ highlight: String, _ note: String) -> [UInt8] {

@@ -7,7 +7,7 @@ import Testing
 
 /// The library index's values: folding, fuzzy ranking, tags and the archive of a
 /// summary, each checked against a table.
-@Suite struct LibraryIndexTests {
+@Suite(.onThreadsOfItsOwn) struct LibraryIndexTests {
   static func summary(_ path: String, _ text: String) -> NoteSummary {
     NoteSummary(path: path, doc: NoteDocument(text))
   }

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// Hashtags across notes: where completion applies, the tag under a cursor, renaming,
 /// and the tags of an open note over the index.
-@Suite struct LibraryTagTests {
+@Suite(.onThreadsOfItsOwn) struct LibraryTagTests {
   /// Marked text (`$0` is the cursor) → the typed prefix, or `nil` when no tag
   /// completion applies there.
   static let completionContexts: [(String, String?)] = [
@@ -195,7 +196,7 @@ import Testing
 }
 
 /// Links: where a target points, and the diagnostics about notes that are missing.
-@Suite struct LinkTargetTests {
+@Suite(.onThreadsOfItsOwn) struct LinkTargetTests {
   static let targets: [(String, String?, LinkTarget?)] = [
     ("https://example.com/a b", "/lib", .uri("https://example.com/a b")),
     ("mailto:me@example.com", "/lib", .uri("mailto:me@example.com")),

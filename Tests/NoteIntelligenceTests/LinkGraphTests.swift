@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// The link graph of a library: heading anchors, wiki link names, resolution,
 /// backlinks, link diagnostics and where a link is being typed.
-@Suite struct LinkGraphTests {
+@Suite(.onThreadsOfItsOwn) struct LinkGraphTests {
   static let notes: [(String, String)] = [
     (
       "/v/index.md",
@@ -138,7 +139,7 @@ import Testing
   }
 }
 
-@Suite struct HTMLAnchorNameTests {
+@Suite(.onThreadsOfItsOwn) struct HTMLAnchorNameTests {
   /// The `id` or `name` of an opening tag is an anchor, outside code; a tag must close
   /// on its line.
   @Test func idsAndNamesOfOpeningTagsAreAnchors() {
@@ -160,7 +161,7 @@ import Testing
   }
 }
 
-@Suite struct LiveHeadingTests {
+@Suite(.onThreadsOfItsOwn) struct LiveHeadingTests {
   /// An open note's headings (read from its live text) are the index's: a heading in a
   /// list item or a quote counts in both, so a link to it is whole whether its note is
   /// open or not.

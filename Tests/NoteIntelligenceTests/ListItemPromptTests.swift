@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// Prompts in the blocks a list item holds, in document order with the list's cards: a
 /// cloze in a quote in an item, a `Q:`/`A:` pair indented under an item; none from a
 /// table's cells or an item's code. A footnote holds them as an item does.
-@Suite struct ListItemPromptTests {
+@Suite(.onThreadsOfItsOwn) struct ListItemPromptTests {
   func cards(_ text: String) -> [String] {
     Prompts.prompts(for: NoteDocument(text)).map { "\($0.kind) L\($0.line) \($0.front) -> \($0.back)" }
   }

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// The pairing of a note's lists, run of blocks by run (``ListQuestionCache``): a `* A:`
 /// list right after a `- Q:` list answers it, and a question followed by anything else
 /// stays unanswered, wherever the runs of blocks the tree keeps begin and end.
-@Suite struct ListPairingScanTests {
+@Suite(.onThreadsOfItsOwn) struct ListPairingScanTests {
   /// A note whose first pair's lists are blocks `2 * fillers` and `2 * fillers + 1`
   /// (one later with a heading first): some such notes split them between two runs.
   func note(fillers: Int, heading: Bool = false) -> String {

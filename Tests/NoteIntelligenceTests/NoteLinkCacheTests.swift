@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// `link-missing-note` from links cached per block: after any edit, the same links and
 /// diagnostics as reading the whole note again, with only the reparsed blocks scanned.
-@Suite struct NoteLinkCacheTests {
+@Suite(.onThreadsOfItsOwn) struct NoteLinkCacheTests {
   /// A small seeded generator, so that a failure reproduces.
   struct Seeded: RandomNumberGenerator {
     var state: UInt64

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// Finding a search's match in a note's text: the line, the snippet around it, the
 /// heading above it, positions in every encoding.
-@Suite struct NoteMatchTests {
+@Suite(.onThreadsOfItsOwn) struct NoteMatchTests {
   static func slice(_ text: String, _ range: Range<Int>) -> String {
     String(decoding: Array(text.utf8)[range], as: UTF8.self)
   }

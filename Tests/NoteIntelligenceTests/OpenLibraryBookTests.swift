@@ -1,10 +1,11 @@
+import BookNotesTestSupport
 import NoteIntelligence
 import NoteSyntax
 import Testing
 
 /// A book from Open Library in what notes get from it: its id key, its link, its cover;
 /// and an `isbn:` value's conversion and fill.
-@Suite struct OpenLibraryBookTests {
+@Suite(.onThreadsOfItsOwn) struct OpenLibraryBookTests {
   static var book: CatalogBook {
     var book = CatalogBook(id: "OL16135409W", title: "Thinking, Fast and Slow", authors: ["Daniel Kahneman"])
     book.source = .openLibrary

@@ -1,10 +1,11 @@
+import BookNotesTestSupport
 import Testing
 
 @testable import NoteIntelligence
 
 /// The first words of a text, found eight bytes at a time where no byte beyond ASCII is
 /// next to a space, are those the byte-by-byte reading takes.
-@Suite struct OutlineASCIIWordsTests {
+@Suite(.onThreadsOfItsOwn) struct OutlineASCIIWordsTests {
   @Test func asciiWordsFoundEightBytesAtATimeAreThoseReadByteByByte() {
     // Words of many lengths, single and double spaces, and bytes outside ASCII.
     let pieces = [

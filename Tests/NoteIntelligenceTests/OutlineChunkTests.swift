@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// (``InlineText/readingChunk(holding:_:)``), or piece by piece where the name spans two
 /// chunks: a heading, a quote, a question and a cloze have the same names wherever they
 /// lie against a chunk's edge.
-@Suite struct OutlineChunkTests {
+@Suite(.onThreadsOfItsOwn) struct OutlineChunkTests {
   static let blocks = """
     ## A heading with **strong** words and a [link](https://example.org) café
 

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// A quote inside a list item has the outline entry a top-level quote has, beside the
 /// list's other entries; the clozes of a pair across two lists are its children, as a
 /// pair's in one list are.
-@Suite struct OutlineItemPromptTests {
+@Suite(.onThreadsOfItsOwn) struct OutlineItemPromptTests {
   /// The entries under the title of `text` (a note titled "Book"), and the note.
   static func entries(_ text: String) -> (entries: [OutlineSymbol], doc: NoteDocument) {
     let doc = NoteDocument("# Book\n\n" + text)

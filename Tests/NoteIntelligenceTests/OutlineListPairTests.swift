@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// The `Q:`/`A:` pairs of a top-level list's items have outline entries, named as the
 /// pairs of `Q:`/`A:` lines are.
-@Suite struct OutlineListPairTests {
+@Suite(.onThreadsOfItsOwn) struct OutlineListPairTests {
   static let long = String(repeating: "word ", count: 15) + "end"
   static let questions = [
     "Who wrote *Dune*?", long, String(repeating: "x", count: 79) + " and more", "What is ?[this](a cloze)?",

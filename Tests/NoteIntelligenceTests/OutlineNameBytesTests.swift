@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// Names appended as bytes to a block's buffer are the bytes of the names made as
 /// strings, whatever the buffer held before.
-@Suite struct OutlineNameBytesTests {
+@Suite(.onThreadsOfItsOwn) struct OutlineNameBytesTests {
   static let pieces = [
     "a", "bc", "defghij", "klmnopqrstu", " ", " ", "  ", "é", "中文", "😀", "\u{301}", "\t", "—", "x y", "12345678",
   ]

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// is: a quote's list pairs (and no quote entry for a quote whose items ask questions,
 /// as it is no quote card), a pair across two adjacent lists, and a pair block inside a
 /// list item. The outline's questions are the prompts' `Q:`/`A:` cards, range for range.
-@Suite struct OutlineNestedPairTests {
+@Suite(.onThreadsOfItsOwn) struct OutlineNestedPairTests {
   /// The entries under the title of `text` (a note titled "Book"), and the note.
   static func entries(_ text: String) -> (entries: [OutlineSymbol], doc: NoteDocument) {
     let doc = NoteDocument("# Book\n\n" + text)

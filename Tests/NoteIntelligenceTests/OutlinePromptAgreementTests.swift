@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Foundation
 import NoteSyntax
 import Testing
@@ -10,7 +11,7 @@ import Testing
 /// card that holds it. Checked on shapes of quotes, pairs and clozes inside lists, quotes,
 /// callouts, definitions and tables, and on the real-style notes of the tests' fixtures.
 /// On each, the outline nests and the cards come in document order too.
-@Suite struct OutlinePromptAgreementTests {
+@Suite(.onThreadsOfItsOwn) struct OutlinePromptAgreementTests {
   /// A card or an entry, by what both say of it: its kind and range.
   struct Mark: Hashable, CustomStringConvertible {
     var kind: String

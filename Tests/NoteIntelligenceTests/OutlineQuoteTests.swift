@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// A quote's outline entry, read from its first lines and its flat subtree
 /// (``OutlineQuote``), is the entry its whole regions, citation and callout give.
-@Suite struct OutlineQuoteTests {
+@Suite(.onThreadsOfItsOwn) struct OutlineQuoteTests {
   /// The entry of `block` from all its lines (``InlineRegion/regions(of:)``); `nil` for
   /// a callout that is no quote.
   static func entryFromWholeRegions(_ block: SyntaxNode, _ doc: NoteDocument) -> OutlineSymbol? {

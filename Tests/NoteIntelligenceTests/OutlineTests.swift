@@ -1,9 +1,10 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
 @testable import NoteIntelligence
 
-@Suite struct OutlineTests {
+@Suite(.onThreadsOfItsOwn) struct OutlineTests {
   /// One symbol a line, indented by depth: `kind "name" (detail) line-line`.
   func dump(_ symbols: [OutlineSymbol], _ doc: NoteDocument, depth: Int = 0) -> String {
     symbols.map { symbol in

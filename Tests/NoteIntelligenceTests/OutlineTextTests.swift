@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// The first words an outline name shows, read from the text's bytes where every space
 /// stands between ASCII bytes and from its characters elsewhere.
-@Suite struct OutlineTextTests {
+@Suite(.onThreadsOfItsOwn) struct OutlineTextTests {
   func words(_ text: String, truncated: Bool = false, maxWords: Int = 12, maxBytes: Int = 80) -> String {
     OutlineText.firstWords(of: text, truncated: truncated, maxWords: maxWords, maxBytes: maxBytes)
   }

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Foundation
 import NoteSyntax
 import Testing
@@ -6,7 +7,7 @@ import Testing
 
 /// Prompt ids: the review log and Anki's GUIDs hold them, so they never change; the
 /// index keeps them as numbers and writes them out as text only at the edge.
-@Suite struct PromptIDTests {
+@Suite(.onThreadsOfItsOwn) struct PromptIDTests {
   static let dune = """
     ---
     title: Dune

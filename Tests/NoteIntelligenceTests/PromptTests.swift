@@ -1,9 +1,10 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
 @testable import NoteIntelligence
 
-@Suite struct PromptTests {
+@Suite(.onThreadsOfItsOwn) struct PromptTests {
   func dump(_ prompts: [Prompt]) -> String {
     prompts.map { "\($0.kind) L\($0.line) \($0.front.debugDescription) -> \($0.back.debugDescription)" }
       .joined(separator: "\n")

@@ -1,9 +1,10 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
 @testable import NoteIntelligence
 
-@Suite struct QuickFixTests {
+@Suite(.onThreadsOfItsOwn) struct QuickFixTests {
   /// A finding elsewhere in each note, which a fix must leave alone.
   static let bystander = "\n\nSummary:\n"
 

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// Quote cards and callouts holding blocks: a card's front is the text of the quote's
 /// lines, those of its lists and nested quotes included, never its code; a callout
 /// stays no card whatever it holds; headings inside quotes are in the outline.
-@Suite struct QuotePromptTests {
+@Suite(.onThreadsOfItsOwn) struct QuotePromptTests {
   func cards(_ text: String) -> [String] {
     Prompts.prompts(for: NoteDocument(text)).map { "\($0.kind) L\($0.line) \($0.front) -> \($0.back)" }
   }

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// quote with a quotation and a pair keeps its card for the quotation (its citation too),
 /// and the pair is a card of its own. An unanswered `Q:` in a quote is flagged only where
 /// prompts are expected, as at the top level: a quoted FAQ in a note without pairs says nothing.
-@Suite struct QuoteQuestionPromptTests {
+@Suite(.onThreadsOfItsOwn) struct QuoteQuestionPromptTests {
   static let note = """
     > [!question] Chapter 3
     > Q: What is X?

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// Links that use a link reference definition get the tokens of an inline link while
 /// the note defines their label, and none when it does not: the cache follows a
 /// definition's coming and going.
-@Suite struct ReferenceLinkTokenTests {
+@Suite(.onThreadsOfItsOwn) struct ReferenceLinkTokenTests {
   static let note = """
     See [the book][kahneman], [Noise][], [noise] and **[noise]**, ![cover][img].
     Not [sic], nor [gone][missing].

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Testing
 
 @testable import NoteIntelligence
@@ -7,7 +8,7 @@ import Testing
 /// and the token cache takes their tokens from the block's previous version instead of
 /// walking them again. What it gives (over the whole note and over a range) equals a
 /// fresh computation, and so do the note's links, whatever the edit opens or closes.
-@Suite struct RegionReuseTests {
+@Suite(.onThreadsOfItsOwn) struct RegionReuseTests {
   /// Lines of prose with reference links (`[foo]`, defined or not), web links, links
   /// to notes, clozes and emphasis.
   static func lines(_ marker: String, count: Int, seed: UInt64) -> [String] {

@@ -1,10 +1,11 @@
+import BookNotesTestSupport
 import NoteIntelligence
 import NoteSyntax
 import ReviewScheduling
 import Testing
 
 /// Which prompts a review session shows, from the prompts of real notes and a log.
-@Suite struct ReviewQueueTests {
+@Suite(.onThreadsOfItsOwn) struct ReviewQueueTests {
   static let now = UTCTime.parse("2026-11-27T12:00:00Z")!
 
   /// The prompts of `text` as the index keeps them.

@@ -1,10 +1,11 @@
+import BookNotesTestSupport
 import NoteIntelligence
 import ReviewScheduling
 import Testing
 
 /// The review schedule: each prompt's card as a whole replay of the log makes it, and
 /// the same after records appended to it are replayed alone.
-@Suite struct ReviewScheduleTests {
+@Suite(.onThreadsOfItsOwn) struct ReviewScheduleTests {
   static let scheduler = FSRSScheduler()
 
   /// `count` records of a few prompts (and an id no prompt has), mostly in time order,

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -10,7 +11,7 @@ func library(_ notes: [String: String]) -> LibrarySnapshot {
 
 /// Full-text search: parsing queries, ranking candidates from the index, and finding
 /// the match in a note's text.
-@Suite struct SearchTests {
+@Suite(.onThreadsOfItsOwn) struct SearchTests {
   @Test(arguments: [
     ("fast slow", "fast slow*"),
     ("fast slow ", "fast slow"),

@@ -1,9 +1,10 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
 @testable import NoteIntelligence
 
-@Suite struct SemanticTokenTests {
+@Suite(.onThreadsOfItsOwn) struct SemanticTokenTests {
   @Test func modifierSetsHoldTheirModifiersInDeclarationOrder() {
     var set = SemanticTokenModifiers(.invalid)
     set.insert(.level2)

@@ -1,10 +1,11 @@
+import BookNotesTestSupport
 import NoteIntelligence
 import ReviewScheduling
 import Testing
 
 /// The order of a review session: prompts graded into a learning step come back, as
 /// Anki's do, scheduled by the real FSRS scheduler.
-@Suite struct SessionQueueTests {
+@Suite(.onThreadsOfItsOwn) struct SessionQueueTests {
   static let scheduler = FSRSScheduler()
   static let now = UTCTime.parse("2026-11-27T08:00:00Z")!
 

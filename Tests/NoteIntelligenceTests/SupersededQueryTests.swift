@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Locking
 import NoteSyntax
 import Testing
@@ -6,7 +7,7 @@ import Testing
 
 /// Queries over a snapshot that a newer change replaced stop and say so, so that no
 /// answer describes a library that no longer exists.
-@Suite struct SupersededQueryTests {
+@Suite(.onThreadsOfItsOwn) struct SupersededQueryTests {
   /// A host with `count` notes, each tagged `#shared` and with a heading and a word.
   static func host(notes count: Int) -> LibraryHost {
     let host = LibraryHost()

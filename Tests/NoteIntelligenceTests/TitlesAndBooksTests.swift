@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import NoteSyntax
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// A note's title (front matter, first level-1 heading, file name) and which notes
 /// are books.
-@Suite struct TitlesAndBooksTests {
+@Suite(.onThreadsOfItsOwn) struct TitlesAndBooksTests {
   @Test(
     arguments: [
       ("---\ntitle: Ethics\n---\n# Heading\n", "/lib/e.md", "Ethics"),

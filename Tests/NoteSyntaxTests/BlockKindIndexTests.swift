@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// The block list's index of each block's kind and the kinds its nodes hold, which a
 /// pass reads instead of the blocks it passes over, tells what the blocks tell, after
 /// edits too.
-@Suite struct BlockKindIndexTests {
+@Suite(.onThreadsOfItsOwn) struct BlockKindIndexTests {
   /// Each block's kind, range and held kinds as the block list's index gives them, and
   /// the blocks ``SyntaxTree/Blocks/Iterator/next(where:)`` takes, against the blocks.
   static func checkIndex(of document: NoteDocument) {

@@ -1,8 +1,9 @@
+import BookNotesTestSupport
 import Testing
 
 @testable import NoteSyntax
 
-@Suite struct ByteClassTests {
+@Suite(.onThreadsOfItsOwn) struct ByteClassTests {
   /// The emoji test answers most scalars from ranges; for every scalar it must agree
   /// with the definition on Unicode's properties (a newer Unicode adding emoji inside
   /// those ranges would show here).

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// ``SyntaxNode/child(_:)`` reads the block's flat nodes; it finds the very node that
 /// the first of ``SyntaxNode/children`` of that kind is, for every node and kind.
-@Suite struct ChildLookupTests {
+@Suite(.onThreadsOfItsOwn) struct ChildLookupTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
   /// Each fixture, and notes of the shapes the outline reads: quotes with callouts,

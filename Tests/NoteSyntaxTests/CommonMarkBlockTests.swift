@@ -6,7 +6,7 @@ import Testing
 /// Block structure as CommonMark reads it, case by case: backslash escapes, link
 /// reference definitions, tabs after list markers, blocks inside list items, items
 /// indented too far, and the prompts built on top (multi-line questions, code answers).
-@Suite struct CommonMarkBlockTests {
+@Suite(.onThreadsOfItsOwn) struct CommonMarkBlockTests {
   /// Each top-level block's kind and its descendants' kinds, with the text of the
   /// leaves named in `shown`.
   static func outline(_ text: String, shown: Set<NodeKind> = []) -> [String] {

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Testing
 
 @testable import NoteSyntax
@@ -6,7 +7,7 @@ import Testing
 /// thematic break, a list and a link reference definition inside a list item; a table,
 /// a `$$` block, a footnote definition and a link reference definition inside a quote;
 /// and the definitions a note's links resolve through, wherever they are.
-@Suite struct ContainerBlockTests {
+@Suite(.onThreadsOfItsOwn) struct ContainerBlockTests {
   /// The kinds of `text`'s nodes in preorder, indented by depth, leaves' text after `=`
   /// for the kinds in `shown`.
   static func shape(_ text: String, shown: Set<NodeKind> = []) -> [String] {

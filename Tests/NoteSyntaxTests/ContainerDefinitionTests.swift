@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Testing
 
 @testable import NoteSyntax
@@ -5,7 +6,7 @@ import Testing
 /// Link reference definitions inside quotes and list items, over several lines as at the
 /// top level (CommonMark reads them from a paragraph's lines, after the container's
 /// markers): each is a definition, not text, and defines its label for the whole note.
-@Suite struct ContainerDefinitionTests {
+@Suite(.onThreadsOfItsOwn) struct ContainerDefinitionTests {
   /// What `text` reads as: each definition (`label → destination`), the quotes' text
   /// lines, and each reference link with what it resolves to.
   static func read(_ text: String) -> (definitions: [String], quoteText: [String], links: [String]) {
@@ -146,7 +147,7 @@ import Testing
 /// A definition on an item's later line after a tab that straddles the item's column,
 /// as cmark-gfm reads it: under an item at column 2, `  →[k]: /url` is indented two
 /// columns past the item's content, so it is a definition, not text.
-@Suite struct StraddlingTabDefinitionTests {
+@Suite(.onThreadsOfItsOwn) struct StraddlingTabDefinitionTests {
   @Test func aDefinitionAfterATabThatStraddlesTheItemsColumnIsADefinition() {
     var read = ContainerDefinitionTests.read("- # T\n  \t[k]: /url\n\n[k]\n")
     #expect(read.definitions == ["k → /url"])

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Testing
 
 @testable import NoteSyntax
@@ -6,7 +7,7 @@ import Testing
 /// the start of a paragraph's lines: a line that goes on with that paragraph is another
 /// definition or the paragraph's text, never a block that cannot interrupt a paragraph
 /// (indented code, an HTML block of kind 7), at the top level and in a list item alike.
-@Suite struct DefinitionParagraphTests {
+@Suite(.onThreadsOfItsOwn) struct DefinitionParagraphTests {
   func shape(_ text: String) -> [String] { ContainerBlockTests.shape(text).filter { !$0.hasPrefix(" ") } }
 
   @Test func aLineGoingOnFromADefinitionIsTheParagraphsText() {

@@ -1,9 +1,10 @@
+import BookNotesTestSupport
 import Testing
 
 @testable import NoteSyntax
 
 /// Each finding code: one input that has it (with its exact range) and a near miss that does not.
-@Suite struct FindingTests {
+@Suite(.onThreadsOfItsOwn) struct FindingTests {
   func findings(_ text: String) -> [String] {
     let document = NoteDocument(text)
     return document.tree.findings.map { finding in

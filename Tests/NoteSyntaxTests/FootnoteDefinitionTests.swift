@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Testing
 
 @testable import NoteSyntax
@@ -6,7 +7,7 @@ import Testing
 /// the paragraph or definition before it; its first line's text and the lines going on
 /// with it are its first block, and every later line indented four columns past its
 /// container's (blank lines between) is a line of its blocks, read as an item's are.
-@Suite struct FootnoteDefinitionTests {
+@Suite(.onThreadsOfItsOwn) struct FootnoteDefinitionTests {
   /// The kinds of `text`'s nodes in preorder, indented by depth (``ContainerBlockTests/shape(_:shown:)``).
   static func shape(_ text: String, shown: Set<NodeKind> = []) -> [String] {
     ContainerBlockTests.shape(text, shown: shown)

@@ -6,7 +6,7 @@ import Testing
 
 /// Every `Fixtures/NAME.md` parses to the tree in `Fixtures/NAME.tree`.
 /// Set `BOOKNOTES_RECORD=1` to write the expected files anew (then review the diff).
-@Suite struct GoldenTreeTests {
+@Suite(.onThreadsOfItsOwn) struct GoldenTreeTests {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
   static var fixtureNames: [String] {

@@ -7,7 +7,7 @@ import Testing
 
 /// After every edit, the incrementally updated document equals a fresh parse of the same
 /// text, node for node, and most blocks were reused.
-@Suite struct IncrementalParsingTests {
+@Suite(.onThreadsOfItsOwn) struct IncrementalParsingTests {
   /// `BOOKNOTES_PROPERTY_SEQUENCES` raises the count (CI runs 10,000).
   static var sequenceCount: Int {
     Int(ProcessInfo.processInfo.environment["BOOKNOTES_PROPERTY_SEQUENCES"] ?? "") ?? 1500

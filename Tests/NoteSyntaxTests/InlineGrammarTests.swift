@@ -1,10 +1,11 @@
+import BookNotesTestSupport
 import Testing
 
 @testable import NoteSyntax
 
 /// The inline grammar's declarations decide what the parser does: the bytes its scan
 /// stops at and the order constructs are tried in.
-@Suite struct InlineGrammarTests {
+@Suite(.onThreadsOfItsOwn) struct InlineGrammarTests {
   @Test func constructsAreTriedInTheSpecOrder() {
     #expect(
       InlineGrammar.constructs.map(\.name) == [

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Testing
 
 @testable import NoteSyntax
@@ -6,7 +7,7 @@ import Testing
 /// cmark-gfm reads them: a line that its paragraph's containers do not all hold starts
 /// any block that may start there (an HTML block of kind 7 and any list item too), and a
 /// tab after `>` counts its columns past the optional space.
-@Suite struct LazyLineAgreementTests {
+@Suite(.onThreadsOfItsOwn) struct LazyLineAgreementTests {
   func shape(_ text: String) -> [String] { ContainerBlockTests.shape(text) }
 
   @Test func anHTMLBlockOfKindSevenEndsALazyParagraph() {

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Testing
 
 @testable import NoteSyntax
@@ -5,7 +6,7 @@ import Testing
 /// The table of link reference definitions: labels matched as CommonMark matches them,
 /// the first definition winning, and kept in step with edits without reparsing the
 /// blocks whose links use it.
-@Suite struct LinkReferencesTests {
+@Suite(.onThreadsOfItsOwn) struct LinkReferencesTests {
   /// The reference link nodes of `doc`, as `text → destination` (`-` when undefined).
   static func resolved(_ doc: NoteDocument) -> [String] {
     var found: [String] = []

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Testing
 
 @testable import NoteSyntax
@@ -5,7 +6,7 @@ import Testing
 /// A list item holds every block a note's top level holds, as cmark-gfm nests them: a
 /// table, a footnote definition and a `Q:`/`A:` pair indented to the item's content;
 /// a `- Q: …` item's own text stays the item's text, and code in an item holds nothing.
-@Suite struct ListItemBlockTests {
+@Suite(.onThreadsOfItsOwn) struct ListItemBlockTests {
   func shape(_ text: String, shown: Set<NodeKind> = []) -> [String] { ContainerBlockTests.shape(text, shown: shown) }
 
   @Test func aTableIndentedUnderAnItemIsATable() {

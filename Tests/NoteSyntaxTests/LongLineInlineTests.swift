@@ -6,7 +6,7 @@ import Testing
 /// Inline constructs across one long line: an opener without a closer spreads to the
 /// line's end, a closer typed far along reaches back to its opener, and undoing either
 /// gives back the tree before; an edit equals a fresh parse.
-@Suite struct LongLineInlineTests {
+@Suite(.onThreadsOfItsOwn) struct LongLineInlineTests {
   /// Opening an inline construct in the middle of a one-line paragraph spreads to the
   /// end of the line (the cloze's finding covers it), and closing it again returns to
   /// the tree before.

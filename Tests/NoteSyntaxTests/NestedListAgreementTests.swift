@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Testing
 
 @testable import NoteSyntax
@@ -5,7 +6,7 @@ import Testing
 /// Lists as cmark-gfm reads them where rules meet: a tab after a marker, lines that go on
 /// lazily with an item nested two deep, and lines indented past a nested item's content.
 /// Each shape here is one that random notes found disagreeing (`CommonMarkRandomNotesTests`).
-@Suite struct NestedListAgreementTests {
+@Suite(.onThreadsOfItsOwn) struct NestedListAgreementTests {
   func shape(_ text: String, shown: Set<NodeKind> = []) -> [String] { ContainerBlockTests.shape(text, shown: shown) }
 
   @Test func aTabAfterTheMarkerLeavesTheItemsFirstLineItsBlock() {

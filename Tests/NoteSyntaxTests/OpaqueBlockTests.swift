@@ -7,7 +7,7 @@ import Testing
 /// reference definitions hold nothing of ours: no heading, prompt, tag, link or finding
 /// lies inside one, in random notes (`NoteGenerator`, which puts headings, prompts, tags and links inside
 /// such blocks) and after random edits of them.
-@Suite struct OpaqueBlockTests {
+@Suite(.onThreadsOfItsOwn) struct OpaqueBlockTests {
   /// The ranges of the note's code, HTML, math and comment blocks' contents, and the
   /// nodes and findings of ours.
   static func parts(_ doc: NoteDocument) -> (opaque: [Range<Int>], ours: [(String, Range<Int>)]) {

@@ -10,7 +10,7 @@ import Testing
 /// quote holds by design apart from the top level is left out: its lines and markers, the
 /// per-line nodes of its paragraphs, code and HTML, inline constructs (which do not span a
 /// quote's lines), and the summary and front matter it never reads.
-@Suite struct QuoteAgreementTests {
+@Suite(.onThreadsOfItsOwn) struct QuoteAgreementTests {
   static let lines = [
     "Q: a", "A: b", "text here", "more text", "", "===", "---", "| a | b |", "| - | - |", "| 1 | 2 |", "[k]: /url",
     "[^1]: foot", "# Head", "```", "~~~", "code line", "    indented", "<div>", "</div>", "<!-- c -->", "<span>",

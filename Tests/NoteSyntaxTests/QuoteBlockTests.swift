@@ -6,7 +6,7 @@ import Testing
 /// Blocks inside `>` quotes as CommonMark reads them (headings, thematic breaks, fenced
 /// and indented code, HTML blocks), and lazy continuation lines: a line without `>` that
 /// goes on with the quote's paragraph.
-@Suite struct QuoteBlockTests {
+@Suite(.onThreadsOfItsOwn) struct QuoteBlockTests {
   /// Each quote line's kinds (its `>` as `>`), with the text of the nodes named in `shown`.
   static func lines(_ text: String, shown: Set<NodeKind> = []) -> [String] {
     let doc = NoteDocument(text)

@@ -6,7 +6,7 @@ import Testing
 /// `Q:`/`A:` pairs inside quotes and callouts, read as at the top level: a paragraph's
 /// `Q:` line and its `A:` line are a `questionAnswer` holding their `quoteLine`s, and an
 /// item's `A:` on its continuation line answers the item's `Q:`.
-@Suite struct QuoteQuestionTests {
+@Suite(.onThreadsOfItsOwn) struct QuoteQuestionTests {
   /// Each child of the first block, its lines' kinds (a pair's lines in brackets).
   static func lines(_ text: String) -> [String] {
     NoteDocument(text).tree.block(at: 0).children.map { child in

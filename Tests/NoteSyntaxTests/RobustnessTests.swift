@@ -5,7 +5,7 @@ import Testing
 
 /// Parsing never fails: any bytes give a tree whose blocks tile the (repaired) text and
 /// whose findings lie inside it.
-@Suite struct RobustnessTests {
+@Suite(.onThreadsOfItsOwn) struct RobustnessTests {
   static let alphabet: [UInt8] =
     Array("?[]()*_`#>-+1.:QAq \t\n\r\\!😀é$%^|=".utf8) + [0x00, 0xFF, 0xC3, 0xE2, 0x80, 0xF0]
 

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Testing
 
 @testable import NoteSyntax
@@ -6,7 +7,7 @@ import Testing
 /// that line is the table's header whatever block it would start elsewhere (an HTML
 /// block of kind 7, an ordered item that does not start at 1), at the top level and in
 /// a list item alike.
-@Suite struct TableUnderParagraphTests {
+@Suite(.onThreadsOfItsOwn) struct TableUnderParagraphTests {
   func shape(_ text: String) -> [String] { ContainerBlockTests.shape(text).filter { !$0.hasPrefix("  ") } }
 
   @Test func aParagraphsLastLineAboveADelimiterRowIsATablesHeader() {
@@ -32,7 +33,7 @@ import Testing
 
 /// A delimiter row that is also a list item holding text, as cmark-gfm reads it: the item
 /// opens, and the line above stays a paragraph.
-@Suite struct ItemDelimiterRowTests {
+@Suite(.onThreadsOfItsOwn) struct ItemDelimiterRowTests {
   @Test func aDelimiterRowThatIsAListItemOpensTheItem() {
     for text in ["x | y\n- |:-:|\n", "x | y\n- | -\n", "> x | y\n> - | -\n"] {
       let shape = ContainerBlockTests.shape(text)

@@ -1,10 +1,11 @@
+import BookNotesTestSupport
 import Testing
 
 @testable import NoteText
 
 /// `ByteScan.lineBreakCount(_:)`, which sizes the line index's arrays, counts the `\n`
 /// and `\r` bytes of a text, sixteen at a time, as counting them one by one does.
-@Suite struct LineBreakCountTests {
+@Suite(.onThreadsOfItsOwn) struct LineBreakCountTests {
   static func plainCount(_ bytes: [UInt8]) -> Int { bytes.filter { $0 == 0x0A || $0 == 0x0D }.count }
 
   func count(_ bytes: [UInt8]) -> Int { bytes.withUnsafeBufferPointer { ByteScan.lineBreakCount($0) } }

@@ -5,7 +5,7 @@ import Testing
 
 /// The line index of a whole text, scanned sixteen bytes at a time, must equal the lines
 /// counted one by one from the text's lines, and a parsed note's index must be that one.
-@Suite struct LineIndexTests {
+@Suite(.onThreadsOfItsOwn) struct LineIndexTests {
   /// The records of `bytes`'s lines, cut at each `\r\n`, `\n` and `\r`, counted through
   /// Swift's own UTF-16 and scalar views.
   static func countedLines(_ bytes: [UInt8]) -> [LineIndex.Line] {

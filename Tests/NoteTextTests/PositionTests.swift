@@ -4,7 +4,7 @@ import Testing
 @testable import NoteText
 
 /// Offsets convert exactly between UTF-8 bytes and line/column in UTF-8, UTF-16 and UTF-32.
-@Suite struct PositionTests {
+@Suite(.onThreadsOfItsOwn) struct PositionTests {
   /// The reference: Swift's own views of the same line.
   func expected(_ text: String, _ offset: Int, _ encoding: PositionEncoding) -> LineColumn {
     let bytes = Array(text.utf8)

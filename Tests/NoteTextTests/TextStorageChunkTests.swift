@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Testing
 
 @testable import NoteText
@@ -5,7 +6,7 @@ import Testing
 /// `TextStorage.withChunk(holding:_:)` hands over the one chunk that holds a range, and
 /// nothing for a range that spans two; `withContiguousBytes(in:_:)` hands over a range's
 /// bytes either way.
-@Suite struct TextStorageChunkTests {
+@Suite(.onThreadsOfItsOwn) struct TextStorageChunkTests {
   /// Three chunks (16 KiB, 16 KiB and the rest) of bytes that differ from their neighbours.
   static let bytes: [UInt8] = (0..<(2 * TextStorage.targetChunkSize + 5_000)).map { UInt8(0x41 + $0 % 26) }
 

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Foundation
 import Locking
 import NoteIntelligence
@@ -7,7 +8,7 @@ import Testing
 
 /// The library engine on a folder of notes: opened in two passes with its progress,
 /// started again from its cache, and kept current by file events, polls and reads.
-@Suite struct LibraryEngineTests {
+@Suite(.onThreadsOfItsOwn) struct LibraryEngineTests {
   /// A folder of notes and a cache folder beside it, removed at the end.
   final class Folder {
     let root: String

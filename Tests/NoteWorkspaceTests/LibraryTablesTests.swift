@@ -7,7 +7,7 @@ import Testing
 
 /// A library made from stored tables and archived boxes (a start from the index
 /// cache) against the library built note by note.
-@Suite struct LibraryTablesTests {
+@Suite(.onThreadsOfItsOwn) struct LibraryTablesTests {
   /// Archived summaries, counting how many were decoded; record `broken` does not
   /// read back.
   final class Archive: SummarySource {

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Foundation
 import NoteWorkspace
 import SystemIO
@@ -13,7 +14,7 @@ import Testing
 /// file claims, and a folder of thousands of notes (looked up on every core) lists
 /// each one once, sorted, with its size, or without sizes for the reading of each note
 /// to look them up.
-@Suite struct NoteFilesTests {
+@Suite(.onThreadsOfItsOwn) struct NoteFilesTests {
   func folder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("booknotes-files-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Foundation
 import Locking
 import Testing
@@ -13,7 +14,7 @@ import Testing
 /// Reading notes ahead of the loader: the threads ask for each file once, in order
 /// of need, never past the limit the reader allows, and (on Linux) a file asked for
 /// is in the page cache afterwards.
-@Suite struct ReadAheadTests {
+@Suite(.onThreadsOfItsOwn) struct ReadAheadTests {
   /// Waits up to five seconds for `condition`.
   func eventually(_ condition: () -> Bool) -> Bool {
     let deadline = ContinuousClock.now + .seconds(5)

@@ -1,3 +1,4 @@
+import BookNotesTestSupport
 import Foundation
 import NoteIntelligence
 import ReviewScheduling
@@ -8,7 +9,7 @@ import Testing
 /// The review logs on disk: appended one line at a time and never rewritten, every
 /// `reviews*.tsv` merged, lines that do not read skipped with one warning per file; and
 /// the library engine's review candidates.
-@Suite struct ReviewLogTests {
+@Suite(.onThreadsOfItsOwn) struct ReviewLogTests {
   static func record(_ time: String, _ id: String, _ grade: ReviewGrade, _ seconds: Int = 5) -> ReviewRecord {
     ReviewRecord(time: UTCTime.parse(time)!, promptID: id, grade: grade, seconds: seconds)
   }

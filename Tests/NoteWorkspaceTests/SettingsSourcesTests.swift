@@ -1,9 +1,10 @@
+import BookNotesTestSupport
 import JSONCore
 import NoteWorkspace
 import Testing
 
 /// Settings from their sources: precedence, and what a notes folder may not decide.
-@Suite struct SettingsSourcesTests {
+@Suite(.onThreadsOfItsOwn) struct SettingsSourcesTests {
   static let folderEndpoint: JSONValue = ["books": ["endpoint": "https://books.example.org"]]
 
   /// A `.booknotes.json` makes the library a notes folder, where every note may hold

@@ -6,7 +6,7 @@ import Testing
 @testable import NoteWorkspace
 
 /// Summaries written to the index cache's archive and read back.
-@Suite struct SummaryArchiveTests {
+@Suite(.onThreadsOfItsOwn) struct SummaryArchiveTests {
   static func summary(_ path: String, _ text: String) -> NoteSummary { SummaryFixtures.summary(path, text) }
 
   static let library = SummaryFixtures.library

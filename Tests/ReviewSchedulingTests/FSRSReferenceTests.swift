@@ -7,7 +7,7 @@ import Testing
 /// grade, reviews minutes apart on one day, lapses, reviews on time, late and years
 /// later) replayed through both, with the same due time, state and step required
 /// after every review. py-fsrs comes from PyPI into `Tests/fsrs/.venv` (`Tests/fsrs/run.sh`).
-@Suite(.serialized) struct FSRSReferenceTests {
+@Suite(.serialized, .onThreadsOfItsOwn) struct FSRSReferenceTests {
   static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("fsrs/run.sh").path
 

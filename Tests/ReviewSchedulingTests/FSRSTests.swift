@@ -1,8 +1,9 @@
+import BookNotesTestSupport
 import ReviewScheduling
 import Testing
 
 /// The scheduler's steps and the log's times, on values worked out by hand.
-@Suite struct FSRSTests {
+@Suite(.onThreadsOfItsOwn) struct FSRSTests {
   let scheduler = FSRSScheduler()
   let start = UTCTime.parse("2026-11-27T08:30:00Z")!
 
