@@ -81,18 +81,11 @@ public struct TextStorage: Sendable {
     return i
   }
 
-  /// The text in `range` as a string.
+  /// The text in `range` as a string: nearly always decoded where it lies, without a
+  /// copy first (``withContiguousBytes(in:_:)``).
   public func string(in range: Range<Int>) -> String {
     guard !range.isEmpty else { return "" }
-    // Nearly always within one chunk: decoded in place, without a copy first.
-    let c = chunkIndex(containing: range.lowerBound)
-    guard range.upperBound <= starts[c + 1] else { return String(decoding: bytes(in: range), as: UTF8.self) }
-    let start = starts[c]
-    return chunks[c].withUnsafeBufferPointer { buffer in
-      String(
-        decoding: UnsafeBufferPointer(rebasing: buffer[(range.lowerBound - start)..<(range.upperBound - start)]),
-        as: UTF8.self)
-    }
+    return withContiguousBytes(in: range) { String(decoding: $0, as: UTF8.self) }
   }
 
   /// Replaces the bytes in `range` with `replacement`.
